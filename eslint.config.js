@@ -1,0 +1,65 @@
+// Lint: typescript-eslint's recommended rules, React hooks rules, and STYLE.md's one-way imports.
+import fs from 'node:fs';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const FEATURES_DIR = 'apps/web/src/features';
+const features = fs.existsSync(FEATURES_DIR)
+  ? fs.readdirSync(FEATURES_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+/** A feature never imports another feature; the app composes them (STYLE.md, bulletproof-react's zones). */
+const featureZones = features.map((feature) => ({
+  files: [`${FEATURES_DIR}/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': ['error', {
+      patterns: features
+        .filter((other) => other !== feature)
+        .map((other) => ({
+          group: [`**/features/${other}/**`, `**/features/${other}`, `../${other}/**`, `../../${other}/**`, `../../../${other}/**`],
+          message: `features/${feature} must not import features/${other}: compose them in app/.`,
+        })),
+    }],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'e2e/screenshots/**', '**/dev-dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/features/**', '**/app/**'], message: 'components/ and lib/ are shared building blocks: they never import features or app.' }],
+      }],
+    },
+  },
+  ...featureZones,
+  {
+    files: ['packages/contracts/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['node:*', 'fs', 'path', 'http', 'react', 'react-*'], message: 'contracts has no I/O and no UI: it is imported by both sides.' }],
+      }],
+    },
+  },
+);
