@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { AccountActivated, DeviceType } from '../constants.ts';
+import { loginPassword, username } from '../fields.ts';
+import { isoDate, requestBody } from './common.ts';
+
+export const LoginRequest = requestBody({
+  EmailAddress: username,
+  Password: loginPassword,
+  RememberMe: z.boolean().default(false),
+  DeviceType: z.union([
+    z.literal(DeviceType.Web),
+    z.literal(DeviceType.iOS),
+    z.literal(DeviceType.Android),
+    z.literal(DeviceType.WindowsPhone),
+  ]).default(DeviceType.Web),
+});
+export type LoginRequest = z.input<typeof LoginRequest>;
+
+export const LoginResponse = z.object({
+  AccessToken: z.string(),
+  AccountActivated: z.union([
+    z.literal(AccountActivated.NotActivated),
+    z.literal(AccountActivated.VerificationRequired),
+    z.literal(AccountActivated.Activated),
+  ]),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const Address = z.object({
+  ExperianSingleSelectedLine: z.string(),
+  AddressLine1: z.string(),
+  AddressLine2: z.string(),
+  AddressLine3: z.string(),
+});
+export type Address = z.infer<typeof Address>;
+
+export const PersonalDetails = z.object({
+  Title: z.number().int().min(1).max(7),
+  FirstName: z.string(),
+  MiddleNames: z.string(),
+  Surname: z.string(),
+  DateOfBirth: isoDate,
+});
+export type PersonalDetails = z.infer<typeof PersonalDetails>;
+
+export const ContactDetails = z.object({
+  EmailAddress: z.string(),
+  MobileNumber: z.string(),
+  PhoneNumber: z.object({ IntlNumber: z.string(), AreaCode: z.string(), Number: z.string() }),
+  HomeAddressForDB: Address.nullable(),
+  PostalAddressForDB: Address.nullable(),
+  AreAddressesSame: z.boolean(),
+});
+export type ContactDetails = z.infer<typeof ContactDetails>;
+
+/** Bank details as they leave the server: the account number masked to its last 4 digits. */
+export const BankAccountDetails = z.object({
+  BankName: z.string(),
+  AccountName: z.string(),
+  Bsb: z.string(),
+  AccountNumber: z.string().regex(/^\*+[0-9]{0,4}$/),
+});
+export type BankAccountDetails = z.infer<typeof BankAccountDetails>;
+
+export const Preferences = z.object({ SMS: z.boolean(), Email: z.boolean() });
+
+export const Account = z.object({
+  PersonalDetails,
+  ContactDetails,
+  BankAccountDetails: BankAccountDetails.nullable(),
+  Preferences,
+  BankDetailsCanEdit: z.boolean(),
+  BankDetailsVerified: z.boolean(),
+  IsStateTrustee: z.boolean(),
+  MobileEditDisabled: z.boolean(),
+  EmailEditDisabled: z.boolean(),
+  IsOneTimePassword: z.boolean(),
+});
+export type Account = z.infer<typeof Account>;
+
+export const KeepAliveResponse = z.object({ IdleTimeoutSeconds: z.number().int() });
+

@@ -1,0 +1,44 @@
+/** Drafts and submission of the documents form (spec 001 Submit documents, Document drafts; uploads issue). */
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+import { requestBody, isoDate } from './common.ts';
+import { FORM_TYPES } from './uploads.ts';
+
+export const TAX_FILE_DECLARATION = 'Tax File Declaration Form';
+export const REIMBURSEMENT_TYPE = 'Reimbursement';
+
+export const DraftFile = z.object({ Filename: z.string().max(200), FileID: z.string().max(64) });
+
+/** The documents draft as spec 001 §3 describes it. */
+export const DocumentDraft = z.object({
+  DocumentType: z.object({ Id: z.number().int(), Item: z.string().max(100) }).nullable(),
+  Description: z.string().max(LIMITS.documentMessageMax),
+  Documents: z.array(DraftFile).max(20),
+});
+export type DocumentDraft = z.infer<typeof DocumentDraft>;
+
+/** FormId names the draft being saved: a save for a form already submitted never resurrects it. */
+export const SaveDocumentDraftRequest = requestBody({
+  FormId: z.string().max(64).optional(),
+  Draft: DocumentDraft,
+  /** Set when the claimant leaves the form with unsaved changes (spec 001 §4). */
+  SavedUnsubmitted: z.boolean().optional(),
+});
+export const DraftSaved = z.object({ FormId: z.string(), UpdatedAt: z.string(), Submitted: z.boolean() });
+
+export const DocumentDraftResponse = z.object({ FormId: z.string(), Draft: DocumentDraft, UpdatedAt: z.string() }).nullable();
+
+export const DiscardDraftRequest = requestBody({ FormId: z.string().max(64).optional() });
+
+/** Submission: the same IdempotencyKey gives the same answer once (a double click sends one form). */
+export const SubmitDocumentsRequest = requestBody({
+  FormId: z.string().max(64),
+  Draft: DocumentDraft,
+  Authorised: z.literal(true, { error: 'Please provide your authorisation' }),
+  IdempotencyKey: z.string().min(8).max(100),
+});
+export const SubmittedResponse = z.object({ SentItemId: z.string() });
+
+export const DraftDatesResponse = z.object({ DocumentsDate: isoDate.nullable() });
+
+export const FormTypeParams = z.strictObject({ type: z.enum(FORM_TYPES) });

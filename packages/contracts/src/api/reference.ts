@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { LIST_TYPES } from '../constants.ts';
+import { requestBody } from './common.ts';
+
+export const UnreadCount = z.number().int().nonnegative();
+
+export const ProviderInfo = z.object({
+  Name: z.string(),
+  ShortName: z.string(),
+  Phone: z.string(),
+  CallHours: z.string(),
+  FreeCallPhone: z.string(),
+  PrivacyEmail: z.string(),
+  Website: z.string(),
+});
+export type ProviderInfo = z.infer<typeof ProviderInfo>;
+
+/** Build information plus the provider identity from the server's configuration. */
+export const Information = z.object({
+  Version: z.string(),
+  Commit: z.string(),
+  BuiltAt: z.string(),
+  Provider: ProviderInfo,
+});
+export type Information = z.infer<typeof Information>;
+
+export const MaintenanceMessages = z.array(z.object({ Message: z.string() }));
+
+export const DropdownListRequest = requestBody({
+  ListType: z.enum(LIST_TYPES),
+});
+export const DropdownItem = z.object({
+  ElementNumber: z.number().int(),
+  Id: z.number().int(),
+  Item: z.string(),
+});
+export type DropdownItem = z.infer<typeof DropdownItem>;
+export const DropdownListResponse = z.object({ Items: z.array(DropdownItem) });
+
+export const PageViewRequest = requestBody({
+  Path: z.string().min(1).max(300).regex(/^\//),
+  Title: z.string().max(200),
+});
+

@@ -1,0 +1,28 @@
+/** Uploads (spec 001 §3 "Uploaded file", §7 documentupload calls; uploads issue). */
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+import { requestBody } from './common.ts';
+
+export const FORM_TYPES = ['documents', 'reimbursement', 'contact', 'details', 'authority'] as const;
+export type FormType = (typeof FORM_TYPES)[number];
+
+/**
+ * The multipart upload's text fields. They must come BEFORE the file part (the file is refused
+ * otherwise): the server checks the session before it accepts a byte of the file.
+ */
+export const UploadFields = z.strictObject({
+  accessToken: z.string().min(1).max(256),
+  FormType: z.enum(FORM_TYPES),
+  FormId: z.string().max(64).optional(),
+  Description: z.string().max(LIMITS.notesMax).optional(),
+});
+/** The multipart part that carries the file (one per request). */
+export const UPLOAD_FILE_FIELD = 'uploads[]';
+export const UPLOAD_PATH = '/api/documentupload/uploadfile';
+
+export const UploadResponse = z.object({ FileId: z.string() });
+
+export const FileContentRequest = requestBody({ Identifier: z.string().min(1).max(64) });
+export const FileContentResponse = z.object({ Filename: z.string(), MimeType: z.string(), Data: z.string() });
+
+export const DiscardFileRequest = requestBody({ FileId: z.string().min(1).max(64) });

@@ -1,0 +1,121 @@
+/** Business constants and limits: spec 000 §9 and spec 001 §9. */
+export const APP_VERSION = '1.5.30';
+
+export const LIMITS = {
+  failedLoginsBeforeForgotPassword: 5,
+  accessCodeDigits: 4,
+  accessCodeLifetimeMinutes: 30,
+  accessCodeMaxWrongAttempts: 3,
+  bankChangeLockHours: 48,
+  contactChangeDays: 2,
+  uploadMaxBytes: 10_485_760,
+  passwordMin: 8,
+  passwordMax: 16,
+  passwordClassesRequired: 3,
+  nameMax: 60,
+  otherReasonMax: 250,
+  accountNameMax: 100,
+  bsbDigits: 6,
+  accountNumberMin: 6,
+  accountNumberMax: 9,
+  mobileDigits: 10,
+  areaCodeDigits: 2,
+  phoneDigits: 8,
+  internationalCode: '61',
+  datePickerMinYear: 1900,
+  datePickerMaxYear: 2100,
+  emailMax: 254,
+  emailLocalMax: 64,
+  backToTopPx: 20,
+  mobileBreakpointPx: 680,
+  wideLayoutBreakpointPx: 1000,
+  loadingMessageRepeatMs: 1000,
+  serviceWorkerRegisterAfterMs: 30_000,
+  serviceWorkerUpdateEveryMs: 60 * 60 * 1000,
+  requestTimeoutMs: 120_000,
+  confirmSuppressedMs: 50,
+  descriptionTruncate: 100,
+  contactMessageMax: 950,
+  customCategoryMax: 25,
+  documentMessageMax: 1000,
+  notesMax: 1000,
+  pageSize: 10,
+  previewCut: 67,
+  previewCutFrom: 70,
+  toastMs: 3000,
+  draftDebounceMs: 1000,
+  minimumRegistrantAge: 16,
+} as const;
+
+/** Session lifetimes (foundation issue): sliding idle time-out and absolute lifetime. */
+export const SESSION = {
+  idleTimeoutMs: 20 * 60 * 1000,
+  /** The "Stay signed in" dialog opens this long before the idle limit (WCAG 2.2.1). */
+  idleWarningMs: 2 * 60 * 1000,
+  absoluteLifetimeMs: 12 * 60 * 60 * 1000,
+  rememberMeLifetimeMs: 30 * 24 * 60 * 60 * 1000,
+} as const;
+
+export const UPLOAD_TYPES = [
+  'doc', 'docx', 'heic', 'jpeg', 'jpg', 'png', 'pdf', 'tif', 'tiff', 'txt', 'xls', 'xlsx',
+] as const;
+
+/** Spec 000 §3: DeviceType. This client always sends Web. */
+export const DeviceType = { Web: 0, iOS: 1, Android: 2, WindowsPhone: 3 } as const;
+
+/** Spec 000 §3: CodeType of an access code. */
+export const CodeType = { Mobile: 0, Email: 1, Bank: 2 } as const;
+
+/** Spec 000 §4: login outcome. */
+export const AccountActivated = { NotActivated: 0, VerificationRequired: 1, Activated: 2 } as const;
+
+/** Spec 000 §3: titles, fixed ids 1–7, default Mr. */
+export const TITLES = [
+  { Id: 1, Item: 'Dr' },
+  { Id: 2, Item: 'Mr' },
+  { Id: 3, Item: 'Mrs' },
+  { Id: 4, Item: 'Ms' },
+  { Id: 5, Item: 'Miss' },
+  { Id: 6, Item: 'Prof' },
+  { Id: 7, Item: 'Unknown' },
+] as const;
+export const DEFAULT_TITLE_ID = 2;
+
+export const LIST_TYPES = [
+  'SecurityQuestions',
+  'ReceiptTypes',
+  'DocumentFormTypes',
+  'ContactCategories',
+  'SentItemTypes',
+  'UpdatePersonalReason',
+] as const;
+export type ListType = (typeof LIST_TYPES)[number];
+
+/** Provider identity: configuration, these are the defaults (foundation issue). */
+export type ProviderIdentity = {
+  name: string;
+  shortName: string;
+  phone: string;
+  callHours: string;
+  freeCallPhone: string;
+  privacyEmail: string;
+  website: string;
+};
+export const DEFAULT_PROVIDER: ProviderIdentity = {
+  name: 'Transport Accident Commission',
+  shortName: 'TAC',
+  phone: '1300 654 329',
+  callHours: '8:30am to 5:30pm AEST, Monday to Friday',
+  freeCallPhone: '1800 332 556',
+  privacyEmail: 'privacy@example.com',
+  website: 'https://www.example.com',
+};
+
+/** Digits of a phone number for a tel: link. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^0-9+]/g, '')}`;
+}
+
+/** Required wherever address suggestions are offered (G-NAF end-user licence). */
+export const ADDRESS_ATTRIBUTION =
+  'Incorporates or developed using G-NAF © Geoscape Australia licensed by the Commonwealth of Australia under the Open Geo-coded National Address File (G-NAF) End User Licence Agreement.';

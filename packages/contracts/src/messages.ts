@@ -1,0 +1,62 @@
+/** User-facing texts quoted by the spec. {phone} and {provider} are filled from configuration. */
+export const MESSAGES = {
+  requestTimedOut: 'Sorry, request timed out. Please try again.',
+  unprocessableRequest: 'Unprocessable Request',
+  requestNotCompleted: 'Your request could not be completed.',
+  claimsFailed: 'Unable to retrieve claims.  Please contact support if the issue persists.',
+  leaveSite: 'You are about to leave the website of the {provider}. Do you wish to continue?',
+  unsavedChanges: 'You are about to lose your recent changes',
+  claimNotListed: 'Note: if one of your claims does not appear, call {phone}.',
+  enquiriesAnswered: 'Enquiries are answered within 10 working days.',
+  sessionIdleSignedOut: 'You were signed out because there was no activity for 20 minutes. Anything you were typing in a form has been kept as a draft.',
+  sessionExpiredSignedOut: 'Your session has ended. Please sign in again.',
+  // Validation (spec 000 §5)
+  usernameRequired: 'Email not found, try again.',
+  usernameInvalid: 'Provide valid login details',
+  passwordRequired: 'Please enter your password',
+  emailInvalid: 'Enter a valid email address',
+  mobileInvalid: 'Enter a valid Australian 10 digit phone number',
+  areaCodeInvalid: 'Enter a 2 digit area code',
+  phoneInvalid: 'Enter 8 digit phone number',
+  homeAddressRequired: 'Home address required.',
+  postalAddressRequired: 'Postal address required.',
+  accountNameInvalid: 'Enter an Account Name between 1-100 characters',
+  bsbInvalid: 'Enter a valid 6 digit BSB number',
+  accountNumberInvalid: 'Enter an Account Number between 6-9 digits',
+  firstNameInvalid: 'Enter your First Name between 1-60 characters',
+  dateOfBirthFormat: 'Enter your date of birth in dd/mm/yyyy format.',
+  dateOfBirthInvalid: 'Enter a valid Date of Birth',
+  reasonRequired: 'Please select a reason',
+  otherReasonInvalid: 'Please provide a reason between 1-250 characters',
+  accessCodeInvalid: 'Enter the 4 digit code',
+  passwordInvalid: 'Enter a valid password',
+  passwordRules: 'New Password must follow rules.',
+  passwordMismatch: 'Password must match',
+  fieldRequired: 'This field is required',
+  // Registration and recovery (spec 001 §5, §8)
+  registerUsernameInvalid: 'Username must be an email, try again',
+  emailIncorrect: 'Email Incorrect.',
+  mobileOrEmailRequired: 'Please provide your mobile number or your email address',
+  homeAddressRequired001: 'Home Address required.',
+  homeAddressIsDelivery: 'A delivery address such as a PO Box cannot be used as a home address.',
+  termsRequired: 'Please agree to the terms and conditions',
+  resetPasswordMismatch: "The Password must match the 'Enter New Password' field",
+  informationNotFound: 'Your information could not be found. Please try again or contact the {shortName} on {phone}',
+  processing: 'Please wait. We are processing your request.',
+  // Documents (spec 001 §5 Documents page)
+  authorisationRequired: 'Please provide your authorisation',
+  documentsRequired: 'Please upload at least one document',
+  documentTypeRequired: 'Please select a document type',
+  documentMessageRequired: 'Please provide a message (max 1000 characters)',
+  taxFileOneDocument: 'Please upload only one document for a Tax File Declaration Form',
+  reimbursementUseForm: 'To claim a reimbursement, please use the Claim reimbursement form',
+  // Permissions (spec 000 §6)
+  bankStateTrustee: "bank account details can't be edited on your claim because it is managed by the State Trustees",
+  bankLocked48h: "For security reasons, you can't make changes to your bank account in the first 48 hours after you register. Please try again in 48 hours.",
+  bankVerifyBanner: 'Please check that the bank account details we hold for you are correct.',
+} as const;
+
+/** Fill {phone}, {provider} and other {placeholders}. */
+export function fillMessage(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
