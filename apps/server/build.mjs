@@ -1,0 +1,33 @@
+// Bundles the server (and the contracts it imports from TypeScript source) into dist/.
+// Packages from node_modules stay external and are loaded by Node at run time.
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
+  .filter((name) => !name.startsWith('@portal/'))
+  .flatMap((name) => [name, `${name}/*`]);
+
+let commit = process.env.BUILD_COMMIT ?? 'unknown';
+try {
+  commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+} catch {
+  // not a git checkout: keep BUILD_COMMIT or 'unknown'
+}
+
+await build({
+  entryPoints: ['src/main.ts', 'src/cli-migrate.ts', 'src/cli-seed.ts'],
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, 'pino-pretty'],
+  define: {
+    __BUILD_COMMIT__: JSON.stringify(commit),
+    __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
+  },
+  logLevel: 'warning',
+});

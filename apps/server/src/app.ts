@@ -1,0 +1,148 @@
+/** buildApp(options): the one factory used by the process and by every test (STYLE rule 5). */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config.ts';
+import type { DbHandle } from './db/database.ts';
+import type { Deps } from './deps.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { dataCipher, deriveKey, resolveEncryptionKey } from './lib/crypto.ts';
+import { createLogger } from './lib/logger.ts';
+import { isApiPath } from './lib/paths.ts';
+import { accessCodeRoutes } from './modules/access-code/routes.ts';
+import { addressRoutes } from './modules/address/routes.ts';
+import { localAddressSearch, type AddressSearch } from './modules/address/search.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { bsbRoutes } from './modules/bsb/routes.ts';
+import { claimRoutes } from './modules/claim/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { surveyRoutes } from './modules/survey/routes.ts';
+import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
+import { inboxRoutes } from './modules/inbox/routes.ts';
+import { referenceRoutes } from './modules/reference/routes.ts';
+import { registrationRoutes } from './modules/registration/routes.ts';
+import { transportsFromConfig, type Transports } from './notify/transports.ts';
+import { createNotifier } from './notify/worker.ts';
+import { registerCsrf } from './plugins/csrf.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerWebApp } from './plugins/static.ts';
+import { localFileStore, type FileStore } from './storage/file-store.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
+import { formRoutes } from './modules/forms/routes.ts';
+import { removeExpiredUploads } from './modules/uploads/service.ts';
+
+declare const __BUILD_COMMIT__: string | undefined;
+declare const __BUILD_TIME__: string | undefined;
+
+export type AppOptions = {
+  config: Config;
+  database: DbHandle;
+  clock?: Clock;
+  logStream?: DestinationStream;
+  /** Override the configured e-mail/SMS transports (tests). */
+  transports?: Transports;
+  /** Run the background workers (default true; tests drain by hand when they need to). */
+  startWorkers?: boolean;
+  /** Address suggestions (default: the local G-NAF index; see modules/address/search.ts). */
+  addressSearch?: AddressSearch;
+  /** The file store (default: local disk under DATA_DIR/files). */
+  fileStore?: FileStore;
+};
+
+const CLEANUP_EVERY_MS = 60 * 60_000;
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+function defaultWebDist(): string {
+  // dist/main.js sits in apps/server/dist; the web build in apps/web/dist.
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  return path.resolve(here, '../../web/dist');
+}
+
+export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+  const { config } = options;
+  const logger = createLogger(config.logLevel, options.logStream);
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+
+  const clock = options.clock ?? systemClock;
+  const dataKey = resolveEncryptionKey(config.encryptionKey, config.dataDir);
+  const cipher = dataCipher(dataKey, config.previousEncryptionKeys);
+  const transports = options.transports ?? transportsFromConfig(config, options.database.db, clock.now);
+  const notifier = createNotifier(
+    { db: options.database.db, clock, cipher, log: app.log, transports },
+    { autoStart: options.startWorkers ?? true },
+  );
+  app.addHook('onClose', () => notifier.stop());
+  const deps: Deps = {
+    db: options.database.db,
+    dialect: options.database.dialect,
+    clock,
+    cipher,
+    hmacKey: deriveKey(dataKey, 'hmac'),
+    notifier,
+    config,
+    log: app.log,
+    build: {
+      commit: typeof __BUILD_COMMIT__ === 'string' ? __BUILD_COMMIT__ : 'development',
+      builtAt: typeof __BUILD_TIME__ === 'string' ? __BUILD_TIME__ : new Date(0).toISOString(),
+    },
+  };
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await registerSecurityHeaders(app);
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    // request.ip honours X-Forwarded-For only from the configured trusted proxies.
+    keyGenerator: (request) => request.ip,
+    // The limit guards the API; the web app's own files (one visit loads dozens) are not counted.
+    allowList: (request) => !isApiPath(request.url),
+  });
+  registerCsrf(app, { secure: config.cookieSecure, paths: ['/api/'] });
+
+  accountRoutes(app, deps);
+  accessCodeRoutes(app, deps);
+  registrationRoutes(app, deps);
+  addressRoutes(app, deps, options.addressSearch ?? localAddressSearch(deps.db));
+  bsbRoutes(app, deps);
+  contentRoutes(app, deps);
+  surveyRoutes(app, deps);
+  devOutboxRoutes(app, deps);
+  const fileStore = options.fileStore ?? localFileStore(path.join(config.dataDir, 'files'));
+  await uploadRoutes(app, deps, fileStore);
+  formRoutes(app, deps, fileStore);
+  if (options.startWorkers ?? true) {
+    // Files never sent with a form are removed after 7 days.
+    const cleanup = setInterval(() => {
+      removeExpiredUploads(deps, fileStore).catch((err: unknown) => app.log.error({ err }, 'upload clean-up failed'));
+    }, CLEANUP_EVERY_MS);
+    cleanup.unref();
+    app.addHook('onClose', async () => clearInterval(cleanup));
+  }
+  claimRoutes(app, deps);
+  inboxRoutes(app, deps);
+  referenceRoutes(app, deps);
+  analyticsRoutes(app, deps);
+
+  await registerWebApp(app, config.webDist ?? defaultWebDist());
+  return { app, deps };
+}

@@ -1,0 +1,116 @@
+/** Environment variables, checked by a zod schema at start-up with a message naming the bad variable. */
+import { z } from 'zod';
+import { DEFAULT_PROVIDER, type ProviderIdentity } from '@portal/contracts';
+
+const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for embedded SQLite)')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Comma-separated addresses/CIDRs of reverse proxies whose X-Forwarded-For is believed. */
+  TRUSTED_PROXIES: z.string().default(''),
+  /** 32 bytes, base64: encrypts bank account numbers at rest. Required in production. */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes encoded as base64')
+    .optional(),
+  /** Earlier keys, comma-separated base64: still decrypt values sealed before a rotation. */
+  DATA_ENCRYPTION_KEYS_PREVIOUS: z
+    .string()
+    .refine((v) => v.split(',').every((k) => Buffer.from(k.trim(), 'base64').length === 32), 'each key must be 32 bytes encoded as base64')
+    .optional(),
+  COOKIE_SECURE: bool.optional(),
+  /** Load the demo data into an empty database and print the demo sign-ins. */
+  PORTAL_DEMO: bool.default(false),
+  WEB_DIST: z.string().optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_FROM: z.string().min(3).default('Claimant portal <no-reply@localhost>'),
+  SMS_WEBHOOK_URL: z.string().url().optional(),
+  SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
+  /** Serve the development mailbox at /dev/outbox (never in production). */
+  PORTAL_DEV_OUTBOX: bool.default(false),
+  PROVIDER_NAME: z.string().min(1).default(DEFAULT_PROVIDER.name),
+  PROVIDER_SHORT_NAME: z.string().min(1).default(DEFAULT_PROVIDER.shortName),
+  PROVIDER_PHONE: z.string().min(1).default(DEFAULT_PROVIDER.phone),
+  PROVIDER_CALL_HOURS: z.string().min(1).default(DEFAULT_PROVIDER.callHours),
+  PROVIDER_FREE_CALL_PHONE: z.string().min(1).default(DEFAULT_PROVIDER.freeCallPhone),
+  PROVIDER_PRIVACY_EMAIL: z.string().email().default(DEFAULT_PROVIDER.privacyEmail),
+  PROVIDER_WEBSITE: z.string().url().default(DEFAULT_PROVIDER.website),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  trustedProxies: string[];
+  encryptionKey: Buffer | undefined;
+  previousEncryptionKeys: Buffer[];
+  cookieSecure: boolean;
+  demo: boolean;
+  webDist: string | undefined;
+  rateLimitPerMinute: number;
+  loginRateLimitPerMinute: number;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  smsWebhookUrl: string | undefined;
+  smsWebhookToken: string | undefined;
+  devOutbox: boolean;
+  provider: ProviderIdentity;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.DATA_ENCRYPTION_KEY) {
+    throw new ConfigError('Invalid configuration:\n  DATA_ENCRYPTION_KEY: required when NODE_ENV=production');
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
+    encryptionKey: e.DATA_ENCRYPTION_KEY ? Buffer.from(e.DATA_ENCRYPTION_KEY, 'base64') : undefined,
+    previousEncryptionKeys: (e.DATA_ENCRYPTION_KEYS_PREVIOUS ?? '').split(',').filter((k) => k.trim()).map((k) => Buffer.from(k.trim(), 'base64')),
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    demo: e.PORTAL_DEMO,
+    webDist: e.WEB_DIST,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    smsWebhookUrl: e.SMS_WEBHOOK_URL,
+    smsWebhookToken: e.SMS_WEBHOOK_TOKEN,
+    devOutbox: e.PORTAL_DEV_OUTBOX && e.NODE_ENV !== 'production',
+    provider: {
+      name: e.PROVIDER_NAME,
+      shortName: e.PROVIDER_SHORT_NAME,
+      phone: e.PROVIDER_PHONE,
+      callHours: e.PROVIDER_CALL_HOURS,
+      freeCallPhone: e.PROVIDER_FREE_CALL_PHONE,
+      privacyEmail: e.PROVIDER_PRIVACY_EMAIL,
+      website: e.PROVIDER_WEBSITE,
+    },
+  };
+}

@@ -1,0 +1,49 @@
+/** One set of migrations for both dialects, bundled statically (no directory scan at run time). */
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.ts';
+import * as m0001 from './migrations/0001-initial.ts';
+import * as m0002 from './migrations/0002-identity.ts';
+import * as m0003 from './migrations/0003-addresses.ts';
+import * as m0004 from './migrations/0004-bsb.ts';
+import * as m0005 from './migrations/0005-audit.ts';
+import * as m0006 from './migrations/0006-files.ts';
+import * as m0007 from './migrations/0007-content.ts';
+import * as m0008 from './migrations/0008-forms.ts';
+import * as m0009 from './migrations/0009-sent-item-status.ts';
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': m0001,
+  '0002-identity': m0002,
+  '0003-addresses': m0003,
+  '0004-bsb': m0004,
+  '0005-audit': m0005,
+  '0006-files': m0006,
+  '0007-content': m0007,
+  '0008-forms': m0008,
+  '0009-sent-item-status': m0009,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/**
+ * On PostgreSQL the migration tables are named with the connection's own schema: without it,
+ * Kysely decides whether they exist by looking in every schema, so a database holding several
+ * schemas (the test suite's, or a shared server's) could find another schema's tables and skip
+ * creating its own.
+ */
+async function migrationSchema(db: Db): Promise<string | undefined> {
+  try {
+    const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+    return rows[0]?.schema ?? undefined;
+  } catch {
+    return undefined; // SQLite has no schemas
+  }
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const schema = await migrationSchema(db);
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

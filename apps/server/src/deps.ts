@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db, DialectName } from './db/database.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Cipher } from './lib/crypto.ts';
+import type { Notifier } from './notify/worker.ts';
+
+/** What every service function is handed: no globals, so tests swap the clock and the database. */
+export type Deps = {
+  db: Db;
+  dialect: DialectName;
+  clock: Clock;
+  cipher: Cipher;
+  /** Keyed hashing of access codes and device cookies, derived from the data key. */
+  hmacKey: Buffer;
+  notifier: Notifier;
+  config: Config;
+  log: FastifyBaseLogger;
+  build: { commit: string; builtAt: string };
+};

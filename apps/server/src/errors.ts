@@ -1,0 +1,25 @@
+/** One error path (STYLE rule 4): services throw AppError; one handler turns it into the 225 list. */
+import { catalogueMessage, type ErrorItem } from '@portal/contracts';
+
+export const ERROR_STATUS = 225;
+
+export class AppError extends Error {
+  items: ErrorItem[];
+  constructor(number: number, message?: string, field?: string) {
+    const text = message ?? catalogueMessage(number);
+    super(text);
+    this.items = [{ Number: number, Message: text, ...(field ? { Field: field } : {}) }];
+  }
+
+  /** Several errors at once (validation of a whole form). */
+  static list(items: ErrorItem[]): AppError {
+    const error = new AppError(items[0]?.Number ?? 100, items[0]?.Message);
+    error.items = items;
+    return error;
+  }
+}
+
+/** Zod issues as catalogue items: number 100, the rule's message, the field's path. */
+export function zodIssueItems(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ErrorItem[] {
+  return issues.map((i) => ({ Number: 100, Message: i.message, ...(i.path.length ? { Field: i.path.map(String).join('.') } : {}) }));
+}

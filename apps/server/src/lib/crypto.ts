@@ -1,0 +1,104 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { hash, verify } from '@node-rs/argon2';
+
+/** A new opaque token: 32 random bytes, base64url. */
+export function newToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+export function newId(): string {
+  return crypto.randomUUID();
+}
+
+export function sha256(value: string): Buffer {
+  return crypto.createHash('sha256').update(value, 'utf8').digest();
+}
+
+/** Compares two secrets as SHA-256 digests, so lengths are equal and the time is constant. */
+export function secretsEqual(a: string, b: string): boolean {
+  return crypto.timingSafeEqual(sha256(a), sha256(b));
+}
+
+/** OWASP's argon2id parameters: m=19 MiB, t=2, p=1. */
+/** `algorithm: 2` is Algorithm.Argon2id (a const enum, which verbatimModuleSyntax cannot import). */
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+/** A sub-key for one purpose, derived from the data key (HKDF-SHA256). */
+export function deriveKey(master: Buffer, purpose: string): Buffer {
+  return Buffer.from(crypto.hkdfSync('sha256', master, Buffer.alloc(0), `claimant-portal:${purpose}`, 32));
+}
+
+export function hmac(key: Buffer, value: string): string {
+  return crypto.createHmac('sha256', key).update(value, 'utf8').digest('hex');
+}
+
+/**
+ * AES-256-GCM for values kept secret at rest (bank account numbers, waiting notifications).
+ * Sealed form: v2.<key id>.<iv>.<tag>.<ciphertext>. The key id (first 8 hex digits of the key's
+ * SHA-256) says which key sealed a value, so keys can rotate: encrypt with the first, decrypt
+ * with whichever matches.
+ */
+export type Cipher = { encrypt: (plain: string) => string; decrypt: (sealed: string) => string; keyId: string };
+
+export function keyId(key: Buffer): string {
+  return crypto.createHash('sha256').update(key).digest('hex').slice(0, 8);
+}
+
+export function createCipher(keys: Buffer | Buffer[]): Cipher {
+  const ring = (Array.isArray(keys) ? keys : [keys]).map((key) => {
+    if (key.length !== 32) throw new Error('encryption key must be 32 bytes');
+    return { id: keyId(key), key };
+  });
+  const current = ring[0];
+  if (!current) throw new Error('no encryption key');
+  return {
+    keyId: current.id,
+    encrypt(plain) {
+      const iv = crypto.randomBytes(12);
+      const c = crypto.createCipheriv('aes-256-gcm', current.key, iv);
+      const data = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+      return ['v2', current.id, iv.toString('base64url'), c.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+    },
+    decrypt(sealed) {
+      const [version, kid, iv, tag, data] = sealed.split('.');
+      const entry = ring.find((k) => k.id === kid);
+      if (version !== 'v2' || !entry || !iv || !tag || data === undefined) throw new Error('unreadable sealed value');
+      const d = crypto.createDecipheriv('aes-256-gcm', entry.key, Buffer.from(iv, 'base64url'));
+      d.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([d.update(Buffer.from(data, 'base64url')), d.final()]).toString('utf8');
+    },
+  };
+}
+
+/** The cipher for data at rest, keyed by a sub-key of the data key. */
+export function dataCipher(dataKey: Buffer, previousKeys: Buffer[] = []): Cipher {
+  return createCipher([dataKey, ...previousKeys].map((k) => deriveKey(k, 'data-at-rest')));
+}
+
+/**
+ * The configured key, or (outside production) one generated once and kept beside the
+ * database with mode 0600, so a development portal keeps reading its own data.
+ */
+export function resolveEncryptionKey(configured: Buffer | undefined, dataDir: string): Buffer {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'encryption.key');
+  if (fs.existsSync(file)) return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const key = crypto.randomBytes(32);
+  fs.writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+  return key;
+}

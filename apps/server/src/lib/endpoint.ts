@@ -1,0 +1,85 @@
+/**
+ * Binds an endpoint of the contracts' table to a handler: method, path, request and response
+ * schemas and the sign-in requirement come from contracts, so routes stay thin (STYLE rule 2).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { ErrorNumber, type Endpoint } from '@portal/contracts';
+import type { Deps } from '../deps.ts';
+import { AppError } from '../errors.ts';
+import { authenticate, type AuthContext } from '../modules/session/service.ts';
+import { authenticateSurvey, type SurveyAuth } from '../modules/survey/service.ts';
+
+type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
+type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.output<E['params']> : undefined;
+type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.output<E['query']> : undefined;
+type AuthOf<E extends Endpoint> = E['auth'] extends 'public' ? null : E['auth'] extends 'survey' ? SurveyAuth : AuthContext;
+
+export type HandlerContext<E extends Endpoint> = {
+  body: BodyOf<E>;
+  query: QueryOf<E>;
+  params: ParamsOf<E>;
+  auth: AuthOf<E>;
+  /** For 'claim' endpoints: the selected claim's id, checked to belong to the claimant. */
+  claimId: E['auth'] extends 'claim' ? string : null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | SurveyAuth | null;
+  }
+}
+
+function tokenOf(request: FastifyRequest): unknown {
+  const body = request.body;
+  return body && typeof body === 'object' && 'AccessToken' in body ? (body as { AccessToken: unknown }).AccessToken : undefined;
+}
+
+export function bindEndpoint<E extends Endpoint>(
+  app: FastifyInstance,
+  deps: Deps,
+  endpoint: E,
+  handler: (ctx: HandlerContext<E>) => Promise<z.input<E['response']>>,
+  options: { rateLimit?: { max: number; timeWindow: number } } = {},
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      response: { 200: endpoint.response },
+      summary: endpoint.summary,
+    },
+    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    // Authentication runs before body validation, so a caller without a session learns nothing
+    // about the shape a call expects.
+    preValidation: async (request) => {
+      request.auth =
+        endpoint.auth === 'public'
+          ? null
+          : endpoint.auth === 'survey'
+            ? await authenticateSurvey(deps, tokenOf(request))
+            : await authenticate(deps, tokenOf(request), endpoint.auth === 'pending' ? ['registration', 'verification'] : ['login']);
+      if (endpoint.auth === 'claim' && !(request.auth && 'selectedClaimId' in request.auth && request.auth.selectedClaimId)) {
+        throw new AppError(ErrorNumber.NoClaimSelected);
+      }
+    },
+    handler: async (request, reply) => {
+      const ctx = {
+        body: request.body,
+        query: request.query,
+        params: request.params,
+        auth: request.auth,
+        claimId: request.auth && 'selectedClaimId' in request.auth ? request.auth.selectedClaimId : null,
+        request,
+        reply,
+      } as HandlerContext<E>;
+      return handler(ctx);
+    },
+  });
+}

@@ -1,0 +1,69 @@
+/** The process: read config, open and migrate the database, build, listen, shut down gracefully. */
+import { ConfigError, loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { databaseOptions, openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { DEMO_PASSWORD, DEMO_SIGN_INS, DEMO_UNREGISTERED, isEmpty, seedDemoData, seedReferenceFiles } from './db/seed/demo.ts';
+import { seedContent } from './db/seed/content.ts';
+import { seedReferenceData } from './db/seed/reference.ts';
+
+const SHUTDOWN_GRACE_MS = 25_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const database = openDatabase(databaseOptions(config.databaseUrl, config.dataDir));
+  await migrateToLatest(database.db);
+  await seedReferenceData(database.db);
+  await seedReferenceFiles(database.db);
+  await seedContent(database.db, Date.now());
+  const { app, deps } = await buildApp({ config, database });
+  if (config.demo && (await isEmpty(database.db))) {
+    await seedDemoData(database.db, deps.cipher, deps.clock.now());
+    app.log.info('demo data loaded into the empty database');
+  }
+  await app.listen({ port: config.port, host: config.host });
+  if (config.demo) {
+    const url = `http://localhost:${config.port}`;
+    const lines = [
+      '',
+      `Claimant portal running on ${url} (${database.dialect})`,
+      `Demo sign-ins (password ${DEMO_PASSWORD}):`,
+      ...DEMO_SIGN_INS.map((s) => `  ${s.username.padEnd(30)} ${s.outcome}`),
+      `Not yet registered: claim ${DEMO_UNREGISTERED.claimNumber}, ${DEMO_UNREGISTERED.firstName} ${DEMO_UNREGISTERED.surname}, born 01/02/1980`,
+      ...(config.devOutbox && !config.smtpUrl
+        ? [`A first sign-in on a browser asks for a code: codes and other messages are at ${url}/dev/outbox`]
+        : []),
+      '',
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+void main().catch((e: unknown) => {
+  console.error('The portal could not start:', e instanceof Error ? e.message : e);
+  process.exit(1);
+});

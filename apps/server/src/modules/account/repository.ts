@@ -1,0 +1,148 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+export async function findAccountByUsername(db: Db, username: string) {
+  return db
+    .selectFrom('accounts')
+    .select(['id', 'claimant_id', 'password_hash', 'activated', 'verify_sign_in'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+}
+
+export async function findAccountView(db: Db, accountId: string) {
+  return db
+    .selectFrom('accounts')
+    .innerJoin('claimants', 'claimants.id', 'accounts.claimant_id')
+    .select([
+      'accounts.registered_at',
+      'accounts.one_time_password',
+      'claimants.id as claimant_id',
+      'claimants.title_id',
+      'claimants.first_name',
+      'claimants.middle_names',
+      'claimants.surname',
+      'claimants.date_of_birth',
+      'claimants.email',
+      'claimants.mobile',
+      'claimants.phone_area',
+      'claimants.phone_number',
+      'claimants.home_address',
+      'claimants.postal_address',
+      'claimants.addresses_same',
+      'claimants.pref_sms',
+      'claimants.pref_email',
+      'claimants.bank_name',
+      'claimants.bank_account_name',
+      'claimants.bank_bsb',
+      'claimants.bank_account_last4',
+      'claimants.bank_verified',
+      'claimants.mobile_edit_disabled',
+      'claimants.email_edit_disabled',
+    ])
+    .where('accounts.id', '=', accountId)
+    .executeTakeFirst();
+}
+
+/** The State Trustees and bank-edit flags that apply: the selected claim's, or any claim's when none is selected. */
+export async function findBankFlags(db: Db, claimantId: string, claimId: string | null) {
+  let q = db
+    .selectFrom('claims')
+    .select([
+      sql<number>`max(is_state_trustee)`.as('trustee'),
+      sql<number>`min(bank_edit_allowed)`.as('bank_edit_allowed'),
+    ])
+    .where('claimant_id', '=', claimantId);
+  if (claimId) q = q.where('id', '=', claimId);
+  const row = await q.executeTakeFirst();
+  return { trustee: Number(row?.trustee ?? 0) === 1, bankEditAllowed: Number(row?.bank_edit_allowed ?? 1) === 1 };
+}
+
+export async function markBankVerified(db: Db, claimantId: string): Promise<void> {
+  await db.updateTable('claimants').set({ bank_verified: 1 }).where('id', '=', claimantId).execute();
+}
+
+/** Counts one failure atomically; a counter untouched for `staleBefore` starts again at 1. */
+export async function recordThrottleFailure(db: Db, key: string, now: number, staleBefore: number): Promise<number> {
+  const row = await db
+    .insertInto('login_throttle')
+    .values({ key, failures: 1, locked_until: 0, updated_at: now })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        failures: sql<number>`case when login_throttle.updated_at < ${staleBefore} then 1 else login_throttle.failures + 1 end`,
+        updated_at: now,
+      }),
+    )
+    .returning('failures')
+    .executeTakeFirstOrThrow();
+  return Number(row.failures);
+}
+
+export async function setThrottleLock(db: Db, key: string, lockedUntil: number): Promise<void> {
+  await db.updateTable('login_throttle').set({ locked_until: lockedUntil }).where('key', '=', key).execute();
+}
+
+export async function findThrottleLocks(db: Db, keys: string[]): Promise<number> {
+  const row = await db
+    .selectFrom('login_throttle')
+    .select(sql<number>`max(locked_until)`.as('until'))
+    .where('key', 'in', keys)
+    .executeTakeFirst();
+  return Number(row?.until ?? 0);
+}
+
+export async function clearThrottle(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('login_throttle').where('key', '=', key).execute();
+}
+
+/** A query runner: the database or a transaction. */
+type Writer = Db | Transaction<Database>;
+
+export async function findContact(db: Db, accountId: string) {
+  return db
+    .selectFrom('accounts')
+    .innerJoin('claimants', 'claimants.id', 'accounts.claimant_id')
+    .select(['claimants.id as claimant_id', 'claimants.email', 'claimants.mobile', 'claimants.pref_sms', 'claimants.pref_email'])
+    .where('accounts.id', '=', accountId)
+    .executeTakeFirst();
+}
+
+export async function setPreferences(db: Writer, claimantId: string, sms: boolean, email: boolean): Promise<void> {
+  await db.updateTable('claimants').set({ pref_sms: sms ? 1 : 0, pref_email: email ? 1 : 0 }).where('id', '=', claimantId).execute();
+}
+
+export async function findPasswordHash(db: Db, accountId: string): Promise<string | undefined> {
+  return (await db.selectFrom('accounts').select('password_hash').where('id', '=', accountId).executeTakeFirst())?.password_hash;
+}
+
+export async function setPasswordHash(db: Writer, accountId: string, hash: string): Promise<void> {
+  await db.updateTable('accounts').set({ password_hash: hash, one_time_password: 0 }).where('id', '=', accountId).execute();
+}
+
+export async function revokeOtherSessions(db: Writer, accountId: string, keepSessionId: string, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('account_id', '=', accountId).where('id', '!=', keepSessionId).where('revoked_at', 'is', null).execute();
+}
+
+export async function setBankDetails(
+  db: Writer,
+  claimantId: string,
+  b: { bankName: string; accountName: string; bsb: string; accountNumberEnc: string; last4: string },
+): Promise<void> {
+  await db
+    .updateTable('claimants')
+    .set({ bank_name: b.bankName, bank_account_name: b.accountName, bank_bsb: b.bsb, bank_account_number_enc: b.accountNumberEnc, bank_account_last4: b.last4, bank_verified: 1 })
+    .where('id', '=', claimantId)
+    .execute();
+}
+
+export async function setContactDetails(
+  db: Writer,
+  claimantId: string,
+  c: { email: string; mobile: string | null; phoneArea: string | null; phoneNumber: string | null; homeAddress: string; postalAddress: string; same: boolean },
+): Promise<void> {
+  await db
+    .updateTable('claimants')
+    .set({ email: c.email, mobile: c.mobile, phone_area: c.phoneArea, phone_number: c.phoneNumber, home_address: c.homeAddress, postal_address: c.postalAddress, addresses_same: c.same ? 1 : 0 })
+    .where('id', '=', claimantId)
+    .execute();
+}

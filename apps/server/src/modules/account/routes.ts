@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS } from '@portal/contracts';
+import type { Deps } from '../../deps.ts';
+import { bindEndpoint } from '../../lib/endpoint.ts';
+import { DEVICE_COOKIE, readDeviceCookie } from '../device/service.ts';
+import { endSession } from '../session/service.ts';
+import { findAccount, keepAlive, signIn, verifyBankDetails } from './service.ts';
+import { updateBankDetails, updateContactDetails, updatePassword, updatePreferences } from './updates.ts';
+
+export function accountRoutes(app: FastifyInstance, deps: Deps): void {
+  bindEndpoint(
+    app,
+    deps,
+    ENDPOINTS.login,
+    ({ body, request }) =>
+      signIn(deps, {
+        username: body.EmailAddress,
+        password: body.Password,
+        rememberMe: body.RememberMe,
+        address: request.ip,
+        previousToken: body.AccessToken ?? undefined,
+        deviceId: readDeviceCookie(deps, request.cookies[DEVICE_COOKIE]),
+      }),
+    { rateLimit: { max: deps.config.loginRateLimitPerMinute, timeWindow: 60_000 } },
+  );
+  bindEndpoint(app, deps, ENDPOINTS.logout, async ({ body }) => {
+    await endSession(deps, body.AccessToken);
+    return true as const;
+  });
+  bindEndpoint(app, deps, ENDPOINTS.keepAlive, async () => keepAlive());
+  bindEndpoint(app, deps, ENDPOINTS.getAccount, ({ auth }) => findAccount(deps, auth));
+  bindEndpoint(app, deps, ENDPOINTS.verifyBankDetails, ({ auth }) => verifyBankDetails(deps, auth));
+  bindEndpoint(app, deps, ENDPOINTS.updatePreferences, ({ auth, body }) => updatePreferences(deps, auth, body));
+  bindEndpoint(app, deps, ENDPOINTS.updatePassword, ({ auth, body }) =>
+    updatePassword(deps, auth, { oldPassword: body.OldPassword, newPassword: body.NewPassword }),
+  );
+  bindEndpoint(app, deps, ENDPOINTS.updateBankDetails, ({ auth, body }) =>
+    updateBankDetails(deps, auth, { accountName: body.AccountName, bsb: body.Bsb, accountNumber: body.AccountNumber, secureToken: body.SecureToken }),
+  );
+  bindEndpoint(app, deps, ENDPOINTS.updateContactDetails, ({ auth, body }) => updateContactDetails(deps, auth, body));
+}

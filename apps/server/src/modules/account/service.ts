@@ -1,0 +1,123 @@
+import {
+  AccountActivated,
+  ErrorNumber,
+  LIMITS,
+  SESSION,
+  type Account,
+  type Address,
+  type LoginResponse,
+} from '@portal/contracts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
+import { isKnownDevice } from '../device/service.ts';
+import { endSession, startSession, type AuthContext } from '../session/service.ts';
+import * as repo from './repository.ts';
+import { recordFailure, recordSuccess, throttleKeys, throttleWait } from './throttle.ts';
+
+/** An argon2id hash of nothing anyone knows: unknown usernames are verified against it so the
+ *  response time does not say whether the username exists. */
+let dummyHash: Promise<string> | undefined;
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(`dummy-${Math.random()}-${Date.now()}`);
+  return dummyHash;
+}
+
+export async function signIn(
+  deps: Deps,
+  input: { username: string; password: string; rememberMe: boolean; address: string; previousToken?: string | undefined; deviceId: string | null },
+): Promise<LoginResponse> {
+  const keys = throttleKeys(input.username, input.address);
+  const wait = await throttleWait(deps, keys);
+  if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000);
+    throw new AppError(
+      ErrorNumber.LoginThrottled,
+      `Too many sign-in attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again, or reset your password.`,
+    );
+  }
+  const account = await repo.findAccountByUsername(deps.db, input.username.toLowerCase());
+  const ok = account
+    ? await verifyPassword(account.password_hash, input.password)
+    : (await verifyPassword(await getDummyHash(), input.password), false);
+  if (!account || !ok) {
+    await recordFailure(deps, keys);
+    throw new AppError(ErrorNumber.LoginFailed);
+  }
+  await recordSuccess(deps, keys);
+  // A sign-in always starts a new session; the one the browser held (if any) ends here.
+  await endSession(deps, input.previousToken);
+  // Verification: the account is flagged for it, or this browser has not verified in 90 days.
+  const outcome =
+    account.activated !== 1
+      ? AccountActivated.NotActivated
+      : account.verify_sign_in === 1 || !(await isKnownDevice(deps, account.id, input.deviceId))
+        ? AccountActivated.VerificationRequired
+        : AccountActivated.Activated;
+  const kind = outcome === AccountActivated.NotActivated ? 'registration' : outcome === AccountActivated.VerificationRequired ? 'verification' : 'login';
+  const token = await startSession(deps, { accountId: account.id, kind, rememberMe: input.rememberMe });
+  return { AccessToken: token, AccountActivated: outcome };
+}
+
+function parseAddress(json: string | null): Address | null {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as Address;
+  } catch {
+    return null;
+  }
+}
+
+export function maskAccountNumber(last4: string | null): string {
+  return last4 ? `*****${last4}` : '';
+}
+
+export async function findAccount(deps: Deps, auth: AuthContext): Promise<Account> {
+  const a = await repo.findAccountView(deps.db, auth.accountId);
+  if (!a) throw new AppError(ErrorNumber.NotFound);
+  const flags = await repo.findBankFlags(deps.db, a.claimant_id, auth.selectedClaimId);
+  const lockOver = deps.clock.now() - a.registered_at >= LIMITS.bankChangeLockHours * 3_600_000;
+  const hasBank = a.bank_bsb !== null && a.bank_account_last4 !== null;
+  return {
+    PersonalDetails: {
+      Title: a.title_id,
+      FirstName: a.first_name,
+      MiddleNames: a.middle_names,
+      Surname: a.surname,
+      DateOfBirth: a.date_of_birth,
+    },
+    ContactDetails: {
+      EmailAddress: a.email ?? '',
+      MobileNumber: a.mobile ?? '',
+      PhoneNumber: { IntlNumber: LIMITS.internationalCode, AreaCode: a.phone_area ?? '', Number: a.phone_number ?? '' },
+      HomeAddressForDB: parseAddress(a.home_address),
+      PostalAddressForDB: parseAddress(a.postal_address),
+      AreAddressesSame: a.addresses_same === 1,
+    },
+    BankAccountDetails: hasBank
+      ? {
+          BankName: a.bank_name ?? '',
+          AccountName: a.bank_account_name ?? '',
+          Bsb: a.bank_bsb ?? '',
+          AccountNumber: maskAccountNumber(a.bank_account_last4),
+        }
+      : null,
+    Preferences: { SMS: a.pref_sms === 1, Email: a.pref_email === 1 },
+    BankDetailsCanEdit: !flags.trustee && flags.bankEditAllowed && lockOver,
+    // Nothing to check means nothing to nag about.
+    BankDetailsVerified: !hasBank || a.bank_verified === 1,
+    IsStateTrustee: flags.trustee,
+    MobileEditDisabled: a.mobile_edit_disabled === 1,
+    EmailEditDisabled: a.email_edit_disabled === 1,
+    IsOneTimePassword: a.one_time_password === 1,
+  };
+}
+
+export async function verifyBankDetails(deps: Deps, auth: AuthContext): Promise<true> {
+  await repo.markBankVerified(deps.db, auth.claimantId);
+  return true;
+}
+
+export function keepAlive(): { IdleTimeoutSeconds: number } {
+  return { IdleTimeoutSeconds: SESSION.idleTimeoutMs / 1000 };
+}

@@ -1,0 +1,121 @@
+/**
+ * Changes from the /account area (spec 000 §4, §6; account issue). Bank, mobile and e-mail
+ * changes need a secure token of their CodeType from this session (spent once); every change is
+ * audited in the same transaction, with values masked.
+ */
+import { CodeType, ErrorNumber, LIMITS, MESSAGES, catalogueMessage, fillMessage, type UpdateContactDetailsRequest } from '@portal/contracts';
+import type { z } from 'zod';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
+import { consumeSecureToken } from '../access-code/sign-in.ts';
+import { diff, recordAudit } from '../audit/repository.ts';
+import { findBankName } from '../bsb/service.ts';
+import type { AuthContext } from '../session/service.ts';
+import * as repo from './repository.ts';
+
+type ContactInput = z.output<typeof UpdateContactDetailsRequest>;
+
+async function requireSecureToken(deps: Deps, auth: AuthContext, token: string | undefined, codeType: number): Promise<void> {
+  if (!token || !(await consumeSecureToken(deps, auth, token, codeType))) throw new AppError(ErrorNumber.SecureTokenRequired);
+}
+
+export async function updatePreferences(deps: Deps, auth: AuthContext, input: { SMS: boolean; Email: boolean }) {
+  const c = await repo.findContact(deps.db, auth.accountId);
+  if (!c) throw new AppError(ErrorNumber.NotFound);
+  // Spec 000 §6: a choice needs both channels to exist; §4: both off forces e-mail on.
+  const bothExist = Boolean(c.email) && Boolean(c.mobile);
+  let sms = bothExist ? input.SMS : c.pref_sms === 1;
+  let email = bothExist ? input.Email : c.pref_email === 1;
+  if (!sms && !email) email = true;
+  if (!c.mobile) sms = false;
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.setPreferences(trx, c.claimant_id, sms, email);
+    const changes = diff({ SMS: String(c.pref_sms === 1), Email: String(c.pref_email === 1) }, { SMS: String(sms), Email: String(email) });
+    if (Object.keys(changes).length) await recordAudit(trx, { accountId: auth.accountId, sessionId: auth.sessionId, kind: 'preferences', changes, at: now });
+  });
+  return { SMS: sms, Email: email };
+}
+
+/** Changes the password and ends every other session of the account (this one stays). */
+export async function updatePassword(deps: Deps, auth: AuthContext, input: { oldPassword: string; newPassword: string }): Promise<true> {
+  const hash = await repo.findPasswordHash(deps.db, auth.accountId);
+  if (!hash || !(await verifyPassword(hash, input.oldPassword))) throw new AppError(ErrorNumber.InvalidCurrentPassword);
+  const newHash = await hashPassword(input.newPassword);
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.setPasswordHash(trx, auth.accountId, newHash);
+    await repo.revokeOtherSessions(trx, auth.accountId, auth.sessionId, now);
+    await recordAudit(trx, { accountId: auth.accountId, sessionId: auth.sessionId, kind: 'password', changes: { Password: { from: '[set]', to: '[changed]' } }, at: now });
+  });
+  return true;
+}
+
+export async function updateBankDetails(
+  deps: Deps,
+  auth: AuthContext,
+  input: { accountName: string; bsb: string; accountNumber: string; secureToken: string },
+): Promise<true> {
+  const a = await repo.findAccountView(deps.db, auth.accountId);
+  if (!a) throw new AppError(ErrorNumber.NotFound);
+  const flags = await repo.findBankFlags(deps.db, a.claimant_id, auth.selectedClaimId);
+  if (flags.trustee) throw new AppError(ErrorNumber.BankEditStateTrustee);
+  if (!flags.bankEditAllowed || deps.clock.now() - a.registered_at < LIMITS.bankChangeLockHours * 3_600_000) throw new AppError(ErrorNumber.BankEditLocked);
+  const { BankName } = await findBankName(deps, input.bsb);
+  if (!BankName) throw new AppError(ErrorNumber.Validation, MESSAGES.bsbInvalid, 'Bsb');
+  await requireSecureToken(deps, auth, input.secureToken, CodeType.Bank);
+  const now = deps.clock.now();
+  const last4 = input.accountNumber.slice(-4);
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.setBankDetails(trx, a.claimant_id, {
+      bankName: BankName,
+      accountName: input.accountName,
+      bsb: input.bsb,
+      accountNumberEnc: deps.cipher.encrypt(input.accountNumber),
+      last4,
+    });
+    const changes = diff(
+      { AccountName: a.bank_account_name, Bsb: a.bank_bsb, AccountNumber: a.bank_account_last4 },
+      { AccountName: input.accountName, Bsb: input.bsb, AccountNumber: last4 },
+    );
+    await recordAudit(trx, { accountId: auth.accountId, sessionId: auth.sessionId, kind: 'bank-details', changes, at: now });
+  });
+  return true;
+}
+
+export async function updateContactDetails(deps: Deps, auth: AuthContext, input: ContactInput): Promise<true> {
+  const a = await repo.findAccountView(deps.db, auth.accountId);
+  if (!a) throw new AppError(ErrorNumber.NotFound);
+  const emailChanged = input.EmailAddress.toLowerCase() !== (a.email ?? '').toLowerCase();
+  const mobileChanged = input.MobileNumber !== (a.mobile ?? '');
+  const disabled = (detail: string) => new AppError(ErrorNumber.EditDisabled, fillMessage(catalogueMessage(ErrorNumber.EditDisabled), { detail, phone: deps.config.provider.phone }));
+  if (emailChanged && a.email_edit_disabled === 1) throw disabled('e-mail address');
+  if (mobileChanged && a.mobile_edit_disabled === 1) throw disabled('mobile number');
+  // One verified code proves one channel: the e-mail and the mobile change one at a time.
+  if (emailChanged && mobileChanged) throw new AppError(ErrorNumber.SecureTokenRequired);
+  if (emailChanged) await requireSecureToken(deps, auth, input.SecureToken, CodeType.Email);
+  if (mobileChanged) await requireSecureToken(deps, auth, input.SecureToken, CodeType.Mobile);
+  const home = JSON.stringify(input.HomeAddressForDB);
+  const postal = input.AreAddressesSame ? home : JSON.stringify(input.PostalAddressForDB);
+  const next = {
+    email: input.EmailAddress,
+    mobile: input.MobileNumber || null,
+    phoneArea: input.PhoneNumber.AreaCode || null,
+    phoneNumber: input.PhoneNumber.Number || null,
+    homeAddress: home,
+    postalAddress: postal,
+    same: input.AreAddressesSame,
+  };
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await repo.setContactDetails(trx, a.claimant_id, next);
+    const lineOf = (json: string | null) => (json ? ((JSON.parse(json) as { ExperianSingleSelectedLine?: string }).ExperianSingleSelectedLine ?? '') : '');
+    const changes = diff(
+      { EmailAddress: a.email, MobileNumber: a.mobile, AreaCode: a.phone_area, PhoneNumber: a.phone_number, HomeAddress: lineOf(a.home_address), PostalAddress: lineOf(a.postal_address) },
+      { EmailAddress: next.email, MobileNumber: next.mobile, AreaCode: next.phoneArea, PhoneNumber: next.phoneNumber, HomeAddress: lineOf(home), PostalAddress: lineOf(postal) },
+    );
+    if (Object.keys(changes).length) await recordAudit(trx, { accountId: auth.accountId, sessionId: auth.sessionId, kind: 'contact-details', changes, at: now });
+  });
+  return true;
+}

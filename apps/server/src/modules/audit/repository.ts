@@ -1,0 +1,36 @@
+/**
+ * The audit trail (account issue): who changed what, when, with old and new values masked,
+ * written in the same transaction as the change.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { newId } from '../../lib/crypto.ts';
+
+export type Change = { from: string; to: string };
+
+/** Keeps a value recognisable to its owner without revealing it: 'alex@example.com' → 'a***@example.com'. */
+export function maskValue(value: string | null | undefined): string {
+  if (!value) return '';
+  const at = value.indexOf('@');
+  if (at > 0) return `${value[0]}***${value.slice(at)}`;
+  if (/^[0-9 ]+$/.test(value)) return `${'*'.repeat(Math.max(0, value.length - 4))}${value.slice(-4)}`;
+  return value.length <= 2 ? '**' : `${value[0]}${'*'.repeat(value.length - 2)}${value.slice(-1)}`;
+}
+
+export function diff(before: Record<string, string | null>, after: Record<string, string | null>): Record<string, Change> {
+  const changes: Record<string, Change> = {};
+  for (const key of Object.keys(after)) {
+    if ((before[key] ?? '') !== (after[key] ?? '')) changes[key] = { from: maskValue(before[key]), to: maskValue(after[key]) };
+  }
+  return changes;
+}
+
+export async function recordAudit(
+  db: Kysely<Database> | Transaction<Database>,
+  e: { accountId: string; sessionId: string | null; kind: string; changes: Record<string, Change>; at: number },
+): Promise<void> {
+  await db
+    .insertInto('audit_events')
+    .values({ id: newId(), account_id: e.accountId, session_id: e.sessionId, kind: e.kind, changes: JSON.stringify(e.changes), at: e.at })
+    .execute();
+}

@@ -1,0 +1,152 @@
+/**
+ * The authority to release information (spec 001 Authority form; uploads issue). The server keeps
+ * a signed record: a PDF with the consent text, the claimant's details, the drawn signature (or
+ * the typed name and declaration, for those who cannot draw) and the time, stored as a document
+ * of the claim, listed in sent items and queued for the provider — in one transaction.
+ */
+import { Readable } from 'node:stream';
+import { AUTHORITY_CONSENT, ErrorNumber, fillMessage, formatDisplayDate, type AuthorityFormData } from '@portal/contracts';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { newId } from '../../lib/crypto.ts';
+import { PROVIDER_TIME_ZONE } from '../../lib/time.ts';
+import type { FileStore } from '../../storage/file-store.ts';
+import { queueForProvider } from '../provider/outbox.ts';
+import type { AuthContext } from '../session/service.ts';
+import * as repo from './repository.ts';
+
+type Signature = { method: 'drawn'; png: Buffer } | { method: 'typed'; name: string };
+
+function addressLines(json: string | null): { AddressLine1: string; AddressLine2: string; AddressLine3: string } {
+  const a = json ? (JSON.parse(json) as Partial<Record<'AddressLine1' | 'AddressLine2' | 'AddressLine3', string>>) : {};
+  return { AddressLine1: a.AddressLine1 ?? '', AddressLine2: a.AddressLine2 ?? '', AddressLine3: a.AddressLine3 ?? '' };
+}
+
+export async function findAuthorityFormData(deps: Deps, auth: AuthContext, claimId: string): Promise<AuthorityFormData> {
+  const d = await repo.findAuthorityDetails(deps.db, auth.accountId, claimId);
+  if (!d) throw new AppError(ErrorNumber.NotFound);
+  const initials = [d.first_name, ...d.middle_names.split(/\s+/), d.surname].filter(Boolean).map((n) => n[0]?.toUpperCase()).join('');
+  return {
+    FirstName: d.first_name,
+    Surname: d.surname,
+    ClaimNumber: d.number,
+    Address: addressLines(d.postal_address ?? d.home_address),
+    DateOfBirth: d.date_of_birth,
+    DateOfAccident: d.accident_date,
+    Initials: initials,
+  };
+}
+
+function wrap(text: string, width: number, size: number, measure: (t: string, s: number) => number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (measure(next, size) > width && line) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+async function renderPdf(deps: Deps, data: AuthorityFormData, signature: Signature, signedAt: Date): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`Authority to release information — claim ${data.ClaimNumber}`);
+  pdf.setCreator('Claimant portal');
+  const page = pdf.addPage([595.28, 841.89]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const measure = (t: string, s: number) => font.widthOfTextAtSize(t, s);
+  let y = 790;
+  const write = (text: string, options: { size?: number; bold?: boolean; gap?: number } = {}) => {
+    const size = options.size ?? 11;
+    for (const line of wrap(text, 495, size, measure)) {
+      page.drawText(line, { x: 50, y, size, font: options.bold ? bold : font, color: rgb(0.1, 0.1, 0.1) });
+      y -= size + 5;
+    }
+    y -= options.gap ?? 4;
+  };
+  const p = deps.config.provider;
+  write('Authority to release information', { size: 18, bold: true, gap: 10 });
+  write(`${p.name} (${p.shortName})`, { gap: 12 });
+  for (const [label, value] of [
+    ['Name', `${data.FirstName} ${data.Surname}`],
+    ['Claim number', data.ClaimNumber],
+    ['Date of birth', formatDisplayDate(data.DateOfBirth)],
+    ['Date of accident', formatDisplayDate(data.DateOfAccident)],
+    ['Address', [data.Address.AddressLine1, data.Address.AddressLine2, data.Address.AddressLine3].filter(Boolean).join(', ')],
+  ] as const) write(`${label}: ${value}`);
+  y -= 8;
+  for (const para of AUTHORITY_CONSENT) write(fillMessage(para, { provider: p.name, shortName: p.shortName }), { gap: 8 });
+  y -= 8;
+  if (signature.method === 'drawn') {
+    let image;
+    try {
+      image = await pdf.embedPng(signature.png);
+    } catch {
+      throw new AppError(ErrorNumber.DocumentTypeNotAccepted);
+    }
+    const scale = Math.min(240 / image.width, 90 / image.height, 1);
+    write('Signature:', { bold: true });
+    page.drawImage(image, { x: 50, y: y - image.height * scale, width: image.width * scale, height: image.height * scale });
+    y -= image.height * scale + 12;
+  } else {
+    write(`Signed by typing the full name: ${signature.name}`, { bold: true });
+    write('The claimant typed their name and ticked the declaration in place of a drawn signature.');
+  }
+  const when = new Intl.DateTimeFormat('en-AU', { timeZone: PROVIDER_TIME_ZONE, dateStyle: 'long', timeStyle: 'long' }).format(signedAt);
+  write(`Initials: ${data.Initials}    Signed: ${when}`);
+  write(`Submitted through the claimant portal, recorded at ${signedAt.toISOString()}.`, { size: 9 });
+  return Buffer.from(await pdf.save());
+}
+
+export async function submitAuthority(
+  deps: Deps,
+  store: FileStore,
+  auth: AuthContext,
+  claimId: string,
+  input: { signature: Signature; idempotencyKey: string },
+): Promise<{ SentItemId: string }> {
+  const earlier = await repo.findByIdempotencyKey(deps.db, auth.accountId, input.idempotencyKey);
+  if (earlier) {
+    const sent = await repo.findSentItemOfForm(deps.db, earlier.id);
+    if (sent) return { SentItemId: sent.id };
+  }
+  const data = await findAuthorityFormData(deps, auth, claimId);
+  const now = deps.clock.now();
+  const pdf = await renderPdf(deps, data, input.signature, new Date(now));
+  const staged = await store.stage(Readable.from(pdf));
+  const key = await staged.commit();
+  const formId = newId();
+  const fileId = newId();
+  const sentItemId = newId();
+  const filename = `Authority-to-release-information-${data.ClaimNumber.replace('/', '-')}.pdf`;
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await repo.insertForm(trx, {
+        id: formId, account_id: auth.accountId, claim_id: claimId, form_type: 'authority', status: 'submitted',
+        data: JSON.stringify({ SignatureMethod: input.signature.method }), saved_unsubmitted: 0, updated_at: now, submitted_at: now, idempotency_key: input.idempotencyKey,
+      });
+      await repo.insertFileRow(trx, {
+        id: fileId, account_id: auth.accountId, claim_id: claimId, form_type: 'authority', form_id: formId, description: 'Signed authority to release information',
+        original_name: filename, size: staged.size, mime: 'application/pdf', sha256: staged.sha256, storage_key: key, created_at: now, submitted_at: now,
+      });
+      await repo.insertSentItem(trx, {
+        id: sentItemId, account_id: auth.accountId, claim_id: claimId, form_id: formId, type_item: 'Authority form',
+        subject_main: 'Authority form', subject_other: 'Authority to release information', message: '', created_at: now,
+      });
+      await queueForProvider(trx, { claimId, kind: 'authority-form', payload: { FormId: formId, SentItemId: sentItemId, FileId: fileId, SignatureMethod: input.signature.method }, now });
+    });
+  } catch (e) {
+    await store.remove(key);
+    // A parallel request with the same key won the race: answer what it recorded.
+    const winner = await repo.findByIdempotencyKey(deps.db, auth.accountId, input.idempotencyKey);
+    const sent = winner ? await repo.findSentItemOfForm(deps.db, winner.id) : undefined;
+    if (sent) return { SentItemId: sent.id };
+    throw e;
+  }
+  return { SentItemId: sentItemId };
+}

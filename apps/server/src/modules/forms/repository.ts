@@ -1,0 +1,107 @@
+import type { Insertable, Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database, FileTable, FormTable, SentItemTable } from '../../db/schema.ts';
+
+type Writer = Db | Transaction<Database>;
+
+export async function findOwnForm(db: Db, id: string, accountId: string, claimId: string) {
+  return db.selectFrom('forms').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('claim_id', '=', claimId).executeTakeFirst();
+}
+
+export async function findDraft(db: Db, accountId: string, claimId: string, formType: string) {
+  return db
+    .selectFrom('forms')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('claim_id', '=', claimId)
+    .where('form_type', '=', formType)
+    .where('status', '=', 'draft')
+    .orderBy('updated_at', 'desc')
+    .executeTakeFirst();
+}
+
+export async function findByIdempotencyKey(db: Db, accountId: string, key: string) {
+  return db.selectFrom('forms').select(['id', 'status']).where('account_id', '=', accountId).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+export async function insertForm(db: Writer, row: FormTable): Promise<void> {
+  await db.insertInto('forms').values(row).execute();
+}
+
+export async function updateDraftData(db: Writer, id: string, data: string, savedUnsubmitted: boolean, now: number): Promise<boolean> {
+  const res = await db
+    .updateTable('forms')
+    .set({ data, saved_unsubmitted: savedUnsubmitted ? 1 : 0, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Marks a draft submitted, once: false when it was already submitted (or is not a draft). */
+export async function markSubmitted(db: Writer, id: string, data: string, key: string, now: number): Promise<boolean> {
+  const res = await db
+    .updateTable('forms')
+    .set({ status: 'submitted', data, submitted_at: now, updated_at: now, idempotency_key: key })
+    .where('id', '=', id)
+    .where('status', '=', 'draft')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function deleteDraft(db: Writer, id: string): Promise<void> {
+  await db.deleteFrom('forms').where('id', '=', id).where('status', '=', 'draft').execute();
+}
+
+/** The claimant's own unsent files among `ids`, for this claim. */
+export async function findUnsentFiles(db: Db, accountId: string, claimId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('files')
+    .select(['id', 'original_name', 'storage_key'])
+    .where('account_id', '=', accountId)
+    .where('claim_id', '=', claimId)
+    .where('submitted_at', 'is', null)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function findFilesOfForm(db: Db, formId: string) {
+  return db.selectFrom('files').select(['id', 'storage_key']).where('form_id', '=', formId).where('submitted_at', 'is', null).execute();
+}
+
+export async function attachFiles(db: Writer, formId: string, ids: string[], submittedAt: number | null): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('files').set({ form_id: formId, submitted_at: submittedAt }).where('id', 'in', ids).where('submitted_at', 'is', null).execute();
+}
+
+export async function deleteFileRows(db: Writer, ids: string[]): Promise<void> {
+  if (ids.length) await db.deleteFrom('files').where('id', 'in', ids).where('submitted_at', 'is', null).execute();
+}
+
+export async function insertSentItem(db: Writer, row: Insertable<SentItemTable>): Promise<void> {
+  await db.insertInto('sent_items').values(row).execute();
+}
+
+export async function findSentItemOfForm(db: Db, formId: string) {
+  return db.selectFrom('sent_items').select(['id']).where('form_id', '=', formId).executeTakeFirst();
+}
+
+export async function findListItem(db: Db, listType: string, id: number) {
+  return db.selectFrom('dropdown_items').select(['id', 'item']).where('list_type', '=', listType).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findAuthorityDetails(db: Db, accountId: string, claimId: string) {
+  return db
+    .selectFrom('accounts')
+    .innerJoin('claimants', 'claimants.id', 'accounts.claimant_id')
+    .innerJoin('claims', 'claims.claimant_id', 'claimants.id')
+    .select(['claimants.first_name', 'claimants.middle_names', 'claimants.surname', 'claimants.date_of_birth', 'claimants.postal_address', 'claimants.home_address', 'claims.number', 'claims.accident_date'])
+    .where('accounts.id', '=', accountId)
+    .where('claims.id', '=', claimId)
+    .executeTakeFirst();
+}
+
+export async function insertFileRow(db: Writer, row: FileTable): Promise<void> {
+  await db.insertInto('files').values(row).execute();
+}

@@ -1,0 +1,42 @@
+import type { Db } from '../../db/database.ts';
+
+export async function countUnread(db: Db, claimId: string): Promise<number> {
+  const row = await db
+    .selectFrom('inbox_messages')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('claim_id', '=', claimId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function countMessages(db: Db, claimId: string): Promise<number> {
+  const row = await db.selectFrom('inbox_messages').select((eb) => eb.fn.countAll<number | string>().as('n')).where('claim_id', '=', claimId).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Newest first, ties broken by id, so pages stay stable while new messages arrive. */
+export async function listMessages(db: Db, claimId: string, offset: number, amount: number) {
+  return db
+    .selectFrom('inbox_messages')
+    .select(['id', 'subject', 'body', 'sent_at', 'received_at', 'read_at'])
+    .where('claim_id', '=', claimId)
+    .orderBy('received_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(amount)
+    .offset(offset)
+    .execute();
+}
+
+export async function markRead(db: Db, id: string, claimId: string, now: number): Promise<boolean> {
+  const own = await db.selectFrom('inbox_messages').select('id').where('id', '=', id).where('claim_id', '=', claimId).executeTakeFirst();
+  if (!own) return false;
+  await db.updateTable('inbox_messages').set({ read_at: now }).where('id', '=', id).where('read_at', 'is', null).execute();
+  return true;
+}
+
+/** Files of these forms (inbox messages or sent forms), for attachment lists. */
+export async function filesOf(db: Db, formIds: string[]) {
+  if (formIds.length === 0) return [];
+  return db.selectFrom('files').select(['id', 'original_name', 'form_id']).where('form_id', 'in', formIds).orderBy('created_at').execute();
+}

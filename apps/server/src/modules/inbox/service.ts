@@ -1,0 +1,65 @@
+/** Inbox and sent items of the selected claim (messaging issue). */
+import { ErrorNumber } from '@portal/contracts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { localDateTime } from '../../lib/time.ts';
+import type { AuthContext } from '../session/service.ts';
+import * as repo from './repository.ts';
+import * as sent from './sent-repository.ts';
+
+function byForm(files: { id: string; original_name: string; form_id: string | null }[]) {
+  const map = new Map<string, { Filename: string; FileID: string }[]>();
+  for (const f of files) if (f.form_id) map.set(f.form_id, [...(map.get(f.form_id) ?? []), { Filename: f.original_name, FileID: f.id }]);
+  return map;
+}
+
+export async function findInboxPage(deps: Deps, claimId: string, offset: number, amount: number) {
+  const [total, rows] = await Promise.all([repo.countMessages(deps.db, claimId), repo.listMessages(deps.db, claimId, offset, amount)]);
+  const attachments = byForm(await repo.filesOf(deps.db, rows.map((r) => r.id)));
+  return {
+    Start: Math.min(offset, total),
+    End: Math.min(offset + rows.length, total),
+    Total: total,
+    Items: rows.map((r) => {
+      const received = localDateTime(r.received_at);
+      const sentAt = localDateTime(r.sent_at);
+      return {
+        messageId: r.id,
+        Subject: r.subject,
+        Message: r.body,
+        ReceivedTime: received.time,
+        ReceivedDate: received.date,
+        SentTime: sentAt.time,
+        SentDate: sentAt.date,
+        Read: r.read_at !== null,
+        Attachments: attachments.get(r.id) ?? [],
+      };
+    }),
+  };
+}
+
+/** Marks one of the selected claim's messages read; anyone else's is "not found". */
+export async function markMessageRead(deps: Deps, claimId: string, messageId: string): Promise<true> {
+  if (!(await repo.markRead(deps.db, messageId, claimId, deps.clock.now()))) throw new AppError(ErrorNumber.NotFound);
+  return true;
+}
+
+export async function findSentItemsPage(deps: Deps, auth: AuthContext, claimId: string, input: { offset: number; amount: number; requestType: number | undefined }) {
+  const typeItem = input.requestType === undefined ? undefined : await sent.findSentItemType(deps.db, input.requestType);
+  // A kind that does not exist has no items.
+  if (input.requestType !== undefined && typeItem === undefined) return { Start: 0, End: 0, Total: 0, SentItems: [] };
+  const [total, rows] = await Promise.all([
+    sent.countSentItems(deps.db, auth.accountId, claimId, typeItem),
+    sent.listSentItems(deps.db, auth.accountId, claimId, typeItem, input.offset, input.amount),
+  ]);
+  const files = byForm(await repo.filesOf(deps.db, rows.map((r) => r.form_id)));
+  return {
+    Start: Math.min(input.offset, total),
+    End: Math.min(input.offset + rows.length, total),
+    Total: total,
+    SentItems: rows.map((r) => {
+      const at = localDateTime(r.created_at);
+      return { Id: r.id, Time: at.time, Date: at.date, SubjectMain: r.subject_main, SubjectOther: r.subject_other, Message: r.message, Files: files.get(r.form_id) ?? [], Status: r.status };
+    }),
+  };
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS } from '@portal/contracts';
+import type { Deps } from '../../deps.ts';
+import { bindEndpoint } from '../../lib/endpoint.ts';
+import { registerClaimant, resetPassword, sendUsername, startPasswordReset } from './service.ts';
+
+/** Identity checks by personal details are limited per address far below the general limit. */
+const RECOVERY_LIMIT = { rateLimit: { max: 10, timeWindow: 60_000 } };
+
+function recovery(b: { FirstName: string; LastName: string; DateOfBirth: string; MobileNumber?: string | undefined; EmailAddress?: string | undefined; ClaimNumber: string }) {
+  return {
+    firstName: b.FirstName,
+    lastName: b.LastName,
+    dateOfBirth: b.DateOfBirth,
+    mobile: b.MobileNumber || undefined,
+    email: b.EmailAddress || undefined,
+    claimNumber: b.ClaimNumber,
+  };
+}
+
+export function registrationRoutes(app: FastifyInstance, deps: Deps): void {
+  bindEndpoint(
+    app,
+    deps,
+    ENDPOINTS.register,
+    ({ body }) =>
+      registerClaimant(deps, {
+        username: body.Username,
+        dateOfBirth: body.DateOfBirth,
+        firstName: body.FirstName,
+        lastName: body.LastName,
+        claimNumber: body.TACNumber,
+        email: body.EmailAddress || undefined,
+        mobile: body.MobileNumber || undefined,
+        password: body.NewPassword,
+        homeAddress: body.HomeAddress.PartialAddress,
+        postalAddress: body.PostalAddress.PartialAddress,
+      }),
+    RECOVERY_LIMIT,
+  );
+  bindEndpoint(app, deps, ENDPOINTS.retrieveUsername, ({ body }) => sendUsername(deps, recovery(body)), RECOVERY_LIMIT);
+  bindEndpoint(app, deps, ENDPOINTS.forgotPassword, ({ body }) => startPasswordReset(deps, recovery(body)), RECOVERY_LIMIT);
+  bindEndpoint(app, deps, ENDPOINTS.resetPassword, ({ body }) => resetPassword(deps, { token: body.ResetPasswordToken, password: body.NewPassword }), RECOVERY_LIMIT);
+}

@@ -1,0 +1,93 @@
+import type { Db } from '../../db/database.ts';
+import type { SessionKind } from '../../db/schema.ts';
+
+export type SessionRow = {
+  id: string;
+  tokenHash: string;
+  accountId: string;
+  claimantId: string;
+  kind: SessionKind;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+  selectedClaimId: string | null;
+};
+
+export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+    .leftJoin('claims', (j) =>
+      j.onRef('claims.id', '=', 'sessions.selected_claim_id').onRef('claims.claimant_id', '=', 'accounts.claimant_id'),
+    )
+    .select([
+      'sessions.id',
+      'sessions.token_hash',
+      'sessions.account_id',
+      'accounts.claimant_id',
+      'sessions.kind',
+      'sessions.created_at',
+      'sessions.last_seen_at',
+      'sessions.expires_at',
+      'sessions.revoked_at',
+      'claims.id as claim_id',
+    ])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    tokenHash: row.token_hash,
+    accountId: row.account_id,
+    claimantId: row.claimant_id,
+    kind: row.kind,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    selectedClaimId: row.claim_id ?? null,
+  };
+}
+
+export async function insertSession(
+  db: Db,
+  s: { id: string; tokenHash: string; accountId: string; kind: SessionKind; rememberMe: boolean; now: number; expiresAt: number; selectedClaimId: string | null },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: s.id,
+      token_hash: s.tokenHash,
+      account_id: s.accountId,
+      kind: s.kind,
+      remember_me: s.rememberMe ? 1 : 0,
+      created_at: s.now,
+      last_seen_at: s.now,
+      expires_at: s.expiresAt,
+      selected_claim_id: s.selectedClaimId,
+      revoked_at: null,
+    })
+    .execute();
+}
+
+export async function findSessionById(db: Db, id: string) {
+  const row = await db
+    .selectFrom('sessions')
+    .select(['kind', 'remember_me', 'expires_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { kind: row.kind, rememberMe: row.remember_me === 1, expiresAt: row.expires_at } : undefined;
+}
+
+export async function touchSession(db: Db, id: string, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+}
+
+export async function revokeSessionById(db: Db, id: string, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}
+
+export async function setSelectedClaim(db: Db, sessionId: string, claimId: string | null): Promise<void> {
+  await db.updateTable('sessions').set({ selected_claim_id: claimId }).where('id', '=', sessionId).execute();
+}

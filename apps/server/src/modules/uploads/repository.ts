@@ -1,0 +1,25 @@
+import type { Db } from '../../db/database.ts';
+import type { FileTable } from '../../db/schema.ts';
+
+export async function insertFile(db: Db, row: FileTable): Promise<void> {
+  await db.insertInto('files').values(row).execute();
+}
+
+/** A file of this claimant and claim; anything else is "not found". */
+export async function findOwnFile(db: Db, id: string, accountId: string, claimId: string) {
+  return db
+    .selectFrom('files')
+    .select(['id', 'original_name', 'mime', 'storage_key', 'submitted_at'])
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('claim_id', '=', claimId)
+    .executeTakeFirst();
+}
+
+export async function deleteFileRow(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('files').where('id', '=', id).where('submitted_at', 'is', null).execute();
+}
+
+export async function findExpiredUnsubmitted(db: Db, before: number, limit: number) {
+  return db.selectFrom('files').select(['id', 'storage_key']).where('submitted_at', 'is', null).where('created_at', '<', before).limit(limit).execute();
+}

@@ -1,0 +1,97 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { AUTHORITY_UPLOAD_PATH, AuthorityFields, ENDPOINTS, ErrorNumber, LIMITS, SIGNATURE_FIELD, SIGNATURE_MAX_BYTES, UPLOAD_FILE_FIELD, UPLOAD_PATH, UploadFields } from '@portal/contracts';
+import type { Deps } from '../../deps.ts';
+import { AppError, zodIssueItems } from '../../errors.ts';
+import { bindEndpoint } from '../../lib/endpoint.ts';
+import type { FileStore } from '../../storage/file-store.ts';
+import { findAuthorityFormData, submitAuthority } from '../forms/authority.ts';
+import { authenticate } from '../session/service.ts';
+import { discardFile, findFileContent, storeUpload } from './service.ts';
+
+export async function uploadRoutes(app: FastifyInstance, deps: Deps, store: FileStore): Promise<void> {
+  await app.register(async (scope) => {
+    // Limits enforced by the parser while streaming (its default would silently truncate).
+    await scope.register(multipart, {
+      throwFileSizeLimit: true,
+      limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 8, fieldSize: 4096, parts: 9, headerPairs: 100 },
+    });
+    scope.post(UPLOAD_PATH, async (request) => {
+      const fields: Record<string, string> = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        // The file: nothing of it is kept unless the fields before it are a valid, signed-in form.
+        const parsed = UploadFields.safeParse(fields);
+        if (part.fieldname !== UPLOAD_FILE_FIELD || !parsed.success) {
+          part.file.resume();
+          if (!fields.accessToken) throw new AppError(ErrorNumber.TokenMissing);
+          if (parsed.success) throw new AppError(ErrorNumber.Validation, `The file must be sent as ${UPLOAD_FILE_FIELD}`, part.fieldname);
+          throw AppError.list(zodIssueItems(parsed.error.issues));
+        }
+        const auth = await authenticate(deps, parsed.data.accessToken).catch((e: unknown) => {
+          part.file.resume();
+          throw e;
+        });
+        if (!auth.selectedClaimId) {
+          part.file.resume();
+          throw new AppError(ErrorNumber.NoClaimSelected);
+        }
+        return storeUpload(deps, store, auth, auth.selectedClaimId, {
+          formType: parsed.data.FormType,
+          formId: parsed.data.FormId,
+          description: parsed.data.Description ?? '',
+          filename: part.filename,
+          stream: part.file,
+        });
+      }
+      throw new AppError(ErrorNumber.Validation, 'No document was sent', UPLOAD_FILE_FIELD);
+    });
+
+    // The authority form: its fields, then (when drawn) the signature as a PNG part named Signature.
+    scope.post(AUTHORITY_UPLOAD_PATH, async (request) => {
+      const fields: Record<string, string> = {};
+      let png: Buffer | undefined;
+      for await (const part of request.parts({ limits: { fileSize: SIGNATURE_MAX_BYTES } })) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        if (part.fieldname !== SIGNATURE_FIELD || !fields.accessToken) {
+          part.file.resume();
+          throw new AppError(fields.accessToken ? ErrorNumber.Validation : ErrorNumber.TokenMissing, `The signature must be sent as ${SIGNATURE_FIELD}, after the fields`, part.fieldname);
+        }
+        await authenticate(deps, fields.accessToken).catch((e: unknown) => {
+          part.file.resume();
+          throw e;
+        });
+        try {
+          png = await part.toBuffer();
+        } catch (e) {
+          if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorNumber.DocumentTooLarge, 'The signature image is too large');
+          throw e;
+        }
+      }
+      const parsed = AuthorityFields.safeParse(fields);
+      if (!parsed.success) {
+        if (!fields.accessToken) throw new AppError(ErrorNumber.TokenMissing);
+        throw AppError.list(zodIssueItems(parsed.error.issues));
+      }
+      const auth = await authenticate(deps, parsed.data.accessToken);
+      if (!auth.selectedClaimId) throw new AppError(ErrorNumber.NoClaimSelected);
+      const f = parsed.data;
+      if (f.SignatureMethod === 'drawn' && !png?.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+        throw new AppError(ErrorNumber.Validation, 'Please sign in the box', SIGNATURE_FIELD);
+      }
+      return submitAuthority(deps, store, auth, auth.selectedClaimId, {
+        signature: f.SignatureMethod === 'drawn' && png ? { method: 'drawn', png } : { method: 'typed', name: f.TypedName ?? '' },
+        idempotencyKey: f.IdempotencyKey,
+      });
+    });
+  });
+  bindEndpoint(app, deps, ENDPOINTS.getAuthorityFormData, ({ auth, claimId }) => findAuthorityFormData(deps, auth, claimId));
+  bindEndpoint(app, deps, ENDPOINTS.getFileContent, ({ auth, claimId, body }) => findFileContent(deps, store, auth, claimId, body.Identifier));
+  bindEndpoint(app, deps, ENDPOINTS.discardFile, ({ auth, claimId, body }) => discardFile(deps, store, auth, claimId, body.FileId));
+}

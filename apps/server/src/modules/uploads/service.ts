@@ -1,0 +1,110 @@
+/**
+ * The upload engine (uploads issue): one file per request, streamed to the file store without
+ * being held in memory, limited while streaming, sniffed, then committed atomically — the file
+ * is renamed into place before its row is written, and a failure at any step removes it.
+ */
+import type { Readable } from 'node:stream';
+import { ErrorNumber, LIMITS, type FormType } from '@portal/contracts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { newId } from '../../lib/crypto.ts';
+import { contentMatches, extensionOf, mimeOf } from '../../storage/file-check.ts';
+import type { FileStore } from '../../storage/file-store.ts';
+import type { AuthContext } from '../session/service.ts';
+import * as repo from './repository.ts';
+
+export const UNSUBMITTED_FILE_LIFETIME_MS = 7 * 24 * 60 * 60_000;
+
+/** Keeps a stored name safe to show and to send in a header: no path, no control characters. */
+export function safeFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? 'document';
+  const clean = [...base]
+    .map((ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 || '"<>|:*?'.includes(ch) ? '_' : ch))
+    .join('')
+    .trim()
+    .slice(0, 200);
+  return clean || 'document';
+}
+
+export async function storeUpload(
+  deps: Deps,
+  store: FileStore,
+  auth: AuthContext,
+  claimId: string,
+  input: { formType: FormType; formId: string | undefined; description: string; filename: string; stream: Readable & { truncated?: boolean } },
+): Promise<{ FileId: string }> {
+  const type = extensionOf(input.filename);
+  if (!type) {
+    input.stream.resume();
+    throw new AppError(ErrorNumber.DocumentTypeNotAccepted);
+  }
+  let staged;
+  try {
+    staged = await store.stage(input.stream);
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorNumber.DocumentTooLarge);
+    throw e;
+  }
+  try {
+    if (input.stream.truncated || staged.size > LIMITS.uploadMaxBytes) throw new AppError(ErrorNumber.DocumentTooLarge);
+    if (staged.size === 0 || !(await contentMatches(staged.path, type))) throw new AppError(ErrorNumber.DocumentTypeNotAccepted);
+  } catch (e) {
+    await staged.discard();
+    throw e;
+  }
+  const key = await staged.commit();
+  const id = newId();
+  try {
+    await repo.insertFile(deps.db, {
+      id,
+      account_id: auth.accountId,
+      claim_id: claimId,
+      form_type: input.formType,
+      form_id: input.formId ?? null,
+      description: input.description,
+      original_name: safeFilename(input.filename),
+      size: staged.size,
+      mime: mimeOf(type),
+      sha256: staged.sha256,
+      storage_key: key,
+      created_at: deps.clock.now(),
+      submitted_at: null,
+    });
+  } catch (e) {
+    await store.remove(key);
+    throw e;
+  }
+  return { FileId: id };
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export async function findFileContent(deps: Deps, store: FileStore, auth: AuthContext, claimId: string, id: string) {
+  const f = await repo.findOwnFile(deps.db, id, auth.accountId, claimId);
+  if (!f) throw new AppError(ErrorNumber.NotFound);
+  const data = await readAll(store.read(f.storage_key));
+  return { Filename: f.original_name, MimeType: f.mime, Data: data.toString('base64') };
+}
+
+export async function discardFile(deps: Deps, store: FileStore, auth: AuthContext, claimId: string, id: string): Promise<true> {
+  const f = await repo.findOwnFile(deps.db, id, auth.accountId, claimId);
+  if (!f) throw new AppError(ErrorNumber.NotFound);
+  if (f.submitted_at !== null) throw new AppError(ErrorNumber.DocumentAlreadySent);
+  await repo.deleteFileRow(deps.db, f.id);
+  await store.remove(f.storage_key);
+  return true;
+}
+
+/** Removes files never sent with a form within 7 days (the periodic clean-up). */
+export async function removeExpiredUploads(deps: Deps, store: FileStore): Promise<number> {
+  const expired = await repo.findExpiredUnsubmitted(deps.db, deps.clock.now() - UNSUBMITTED_FILE_LIFETIME_MS, 500);
+  for (const f of expired) {
+    await repo.deleteFileRow(deps.db, f.id);
+    await store.remove(f.storage_key);
+  }
+  return expired.length;
+}

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ErrorNumber, catalogueMessage } from '@portal/contracts';
+import { isApiPath } from '../lib/paths.ts';
+
+
+/** Serves the built web app; any other GET that wants HTML gets index.html (SPA fallback). */
+export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const hasWeb = webDist !== undefined && fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(webDist),
+      wildcard: false,
+      index: false,
+      // Our own Cache-Control below; the plugin's default would send max-age=0 for everything.
+      cacheControl: false,
+      setHeaders(res, file) {
+        // Hashed assets never change; the shell and the service worker are always revalidated.
+        res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (!isApiPath(request.url) && hasWeb && request.method === 'GET') {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send([{ Number: ErrorNumber.EndpointNotAvailable, Message: catalogueMessage(ErrorNumber.EndpointNotAvailable) }]);
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * The file store: where uploaded documents live, behind a small interface (the scale issue adds
+ * an S3 implementation). Files are stored under random keys, never under the claimant's name.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** A file written to a temporary place: inspect it, then commit (atomic) or discard it. */
+export type StagedFile = {
+  /** A local path the checks may read. */
+  path: string;
+  size: number;
+  sha256: string;
+  commit: () => Promise<string>;
+  discard: () => Promise<void>;
+};
+
+export type FileStore = {
+  /** Streams into a staged file (the caller bounds the stream); on error nothing is left behind. */
+  stage: (source: Readable) => Promise<StagedFile>;
+  read: (key: string) => Readable;
+  remove: (key: string) => Promise<void>;
+};
+
+/** Local disk: staged under tmp/, fsynced, renamed into place; the key is random. */
+export function localFileStore(root: string): FileStore {
+  const tmp = path.join(root, 'tmp');
+  fs.mkdirSync(tmp, { recursive: true });
+  const finalPath = (key: string) => {
+    if (!/^[a-f0-9]{32}$/.test(key)) throw new Error('bad file key');
+    return path.join(root, key.slice(0, 2), key);
+  };
+  return {
+    async stage(source) {
+      const staged = path.join(tmp, crypto.randomBytes(16).toString('hex'));
+      const hash = crypto.createHash('sha256');
+      let size = 0;
+      source.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        hash.update(chunk);
+      });
+      try {
+        await pipeline(source, fs.createWriteStream(staged, { flags: 'wx', mode: 0o600 }));
+        const handle = await fsp.open(staged, 'r+');
+        await handle.sync();
+        await handle.close();
+      } catch (e) {
+        await fsp.rm(staged, { force: true });
+        throw e;
+      }
+      return {
+        path: staged,
+        size,
+        sha256: hash.digest('hex'),
+        async commit() {
+          const key = crypto.randomBytes(16).toString('hex');
+          const target = finalPath(key);
+          await fsp.mkdir(path.dirname(target), { recursive: true });
+          await fsp.rename(staged, target);
+          const dir = await fsp.open(path.dirname(target), 'r');
+          await dir.sync().finally(() => dir.close());
+          return key;
+        },
+        discard: () => fsp.rm(staged, { force: true }),
+      };
+    },
+    read: (key) => fs.createReadStream(finalPath(key)),
+    remove: (key) => fsp.rm(finalPath(key), { force: true }),
+  };
+}

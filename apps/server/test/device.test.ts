@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEVICE_COOKIE, DEVICE_REMEMBERED_MS } from '../src/modules/device/service.ts';
+import { CSRF, DIALECTS, NEW_BROWSER, PASSWORD, createTestApp, type TestApp } from './helpers.ts';
+import { codeIn, useDelivery } from './mail-sink.ts';
+
+describe.each(DIALECTS)('sign-in verification on a new browser on %s', (dialect) => {
+  const mail = useDelivery();
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect, mail.env());
+  });
+  afterEach(() => t.close());
+
+  const login = (cookie: string) =>
+    t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: PASSWORD }, { headers: { cookie } });
+
+  it('asks a new browser to verify, then remembers it for 90 days', async () => {
+    const first = await login(NEW_BROWSER.cookie);
+    expect(first.json().AccountActivated).toBe(1);
+    const verification = first.json().AccessToken;
+    await t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: verification }, { headers: NEW_BROWSER });
+    const code = codeIn(await mail.smtp.next('sam.single@example.com'));
+    const done = await t.post('/api/account/validatesecuritycodeforlogin', { AccessToken: verification, SecurityCode: code }, { headers: NEW_BROWSER });
+    expect(done.statusCode).toBe(200);
+    const cookie = done.cookies.find((c) => c.name === DEVICE_COOKIE);
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Strict');
+    const browser = `XSRF-TOKEN=${CSRF}; ${DEVICE_COOKIE}=${cookie?.value}`;
+
+    expect((await login(browser)).json().AccountActivated).toBe(2);
+    t.clock.advance(DEVICE_REMEMBERED_MS);
+    expect((await login(browser)).json().AccountActivated).toBe(1);
+  });
+
+  it('refuses a forged device cookie', async () => {
+    const forged = `XSRF-TOKEN=${CSRF}; ${DEVICE_COOKIE}=known-test-device.0000`;
+    expect((await login(forged)).json().AccountActivated).toBe(1);
+  });
+
+  it('always verifies an account flagged for verification', async () => {
+    await t.deps.db.updateTable('accounts').set({ verify_sign_in: 1 }).where('username', '=', 'sam.single@example.com').execute();
+    expect((await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: PASSWORD })).json().AccountActivated).toBe(1);
+  });
+});

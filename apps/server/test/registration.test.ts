@@ -1,0 +1,143 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ErrorNumber } from '@portal/contracts';
+import { isAtLeast16 } from '../src/modules/registration/service.ts';
+import { DIALECTS, PASSWORD, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
+import { codeIn, useDelivery } from './mail-sink.ts';
+
+const JORDAN = {
+  Username: 'jordan.doe@example.org',
+  DateOfBirth: '01/02/1980',
+  FirstName: 'Jordan',
+  MiddleName: '',
+  LastName: 'Doe',
+  TACNumber: '12/34567',
+  EmailAddress: 'jordan.new@example.org',
+  MobileNumber: '0400000001',
+  NewPassword: 'Fresh#Start1',
+  ReEnterPassword: 'Fresh#Start1',
+  HomeAddress: { PartialAddress: '100 Bourke Street, MELBOURNE VIC 3000' },
+  PostalAddress: { PartialAddress: '100 Bourke Street, MELBOURNE VIC 3000' },
+};
+
+const SAM = { FirstName: 'Sam', LastName: 'Single', DateOfBirth: '30/01/1990', ClaimNumber: '22/11111', EmailAddress: 'sam.single@example.com', MobileNumber: '' };
+
+describe.each(DIALECTS)('registration and recovery on %s', (dialect) => {
+  const mail = useDelivery();
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect, mail.env());
+  });
+  afterEach(() => t.close());
+
+  it('registers the demo unregistered claimant, activates by the code sent to the e-mail on record, then signs in', async () => {
+    const res = await t.post('/api/account/register', JORDAN);
+    expect(res.statusCode, res.body).toBe(200);
+    const registration = res.json().AccessToken as string;
+    // Not activated yet: signing in answers 0.
+    const early = await t.post('/api/account/login', { EmailAddress: JORDAN.Username, Password: JORDAN.NewPassword });
+    expect(early.json().AccountActivated).toBe(0);
+    expect((await t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: registration })).json()).toEqual({ SMS: false, Email: true });
+    // The code goes to the e-mail the claims system holds, not the one typed at registration.
+    const code = codeIn(await mail.smtp.next('jordan.doe@example.com'));
+    const done = await t.post('/api/account/validatesecuritycodeforlogin', { AccessToken: registration, SecurityCode: code });
+    expect(done.statusCode).toBe(200);
+    const login = await t.post('/api/account/login', { EmailAddress: JORDAN.Username, Password: JORDAN.NewPassword });
+    expect(login.json().AccountActivated).toBe(2);
+    const claims = await t.post('/api/claim/getclaims', { AccessToken: login.json().AccessToken });
+    expect(claims.json().map((c: { Number: string }) => c.Number)).toEqual(['12/34567']);
+  });
+
+  it.each([
+    ['a wrong date of birth', { DateOfBirth: '02/01/1980' }],
+    ['a wrong first name', { FirstName: 'Jordana' }],
+    ['a wrong last name', { LastName: 'Dough' }],
+    ['an unknown claim', { TACNumber: '98/76543' }],
+  ])('refuses %s with the same not-found answer', async (_label, change) => {
+    const res = await t.post('/api/account/register', { ...JORDAN, ...change });
+    expect(res.json()).toEqual([{ Number: ErrorNumber.InformationNotFound, Message: 'Your information could not be found. Please try again or contact the TAC on 1300 654 329' }]);
+  });
+
+  it('refuses a registrant under 16 with the same answer', async () => {
+    const nextYear = new Date(t.clock.now()).getUTCFullYear() - 15;
+    await t.deps.db.updateTable('claimants').set({ date_of_birth: `${nextYear}-01-01` }).where('first_name', '=', 'Jordan').execute();
+    const res = await t.post('/api/account/register', { ...JORDAN, DateOfBirth: `01/01/${nextYear}` });
+    expect(errorNumbers(res)).toEqual([ErrorNumber.InformationNotFound]);
+    expect(isAtLeast16('2010-11-21', '2026-11-21')).toBe(true);
+    expect(isAtLeast16('2010-11-22', '2026-11-21')).toBe(false);
+  });
+
+  it('refuses a taken username and a second registration', async () => {
+    expect(errorNumbers(await t.post('/api/account/register', { ...JORDAN, Username: 'alex.citizen@example.com' }))).toEqual([ErrorNumber.UsernameTaken]);
+    expect((await t.post('/api/account/register', JORDAN)).statusCode).toBe(200);
+    expect(errorNumbers(await t.post('/api/account/register', { ...JORDAN, Username: 'other@example.org' }))).toEqual([ErrorNumber.AlreadyRegistered]);
+  });
+
+  it('validates the registration form with the spec messages', async () => {
+    const res = await t.post('/api/account/register', {
+      ...JORDAN, Username: 'jordan', ReEnterPassword: 'Other#Pass1', MobileNumber: '', EmailAddress: '',
+      HomeAddress: { PartialAddress: 'PO Box 12, MELBOURNE VIC 3001' },
+    });
+    const messages = (res.json() as { Message: string; Field?: string }[]).map((e) => `${e.Field}: ${e.Message}`);
+    expect(messages).toEqual(expect.arrayContaining([
+      'Username: Username must be an email, try again',
+      'HomeAddress: A delivery address such as a PO Box cannot be used as a home address.',
+    ]));
+  });
+
+  it('sends a forgotten username to the e-mail on record', async () => {
+    const res = await t.post('/api/account/retrieveusername', SAM);
+    expect(res.json()).toEqual({ SentBy: 'Email' });
+    expect((await mail.smtp.next('sam.single@example.com')).text).toContain('Your username for the Transport Accident Commission claimant portal is sam.single@example.com');
+    // By SMS when the mobile is what matched.
+    const bySms = await t.post('/api/account/retrieveusername', { ...SAM, EmailAddress: '', MobileNumber: '0423456789' });
+    expect(bySms.json()).toEqual({ SentBy: 'SMS' });
+    expect((await mail.sms.next('0423456789')).text).toBe('Your TAC portal username is sam.single@example.com');
+    // Details that do not match anything on record.
+    expect(errorNumbers(await t.post('/api/account/retrieveusername', { ...SAM, EmailAddress: 'someone@example.com' }))).toEqual([56]);
+    expect(errorNumbers(await t.post('/api/account/retrieveusername', { ...SAM, EmailAddress: '', MobileNumber: '' }))).toEqual([100]);
+  });
+
+  it('resets a password with a single-use token and never returns a ready session', async () => {
+    const start = await t.post('/api/account/forgotpassword', SAM);
+    expect(start.statusCode).toBe(200);
+    const { ResetPasswordToken, Username, FirstName } = start.json();
+    expect([Username, FirstName]).toEqual(['sam.single@example.com', 'Sam']);
+    const old = await t.signIn('sam.single@example.com');
+
+    const mismatch = await t.post('/api/account/resetpassword', { ResetPasswordToken, NewPassword: 'New#Secret22', ReEnterPassword: 'New#Secret23' });
+    expect(mismatch.json()[0].Message).toBe("The Password must match the 'Enter New Password' field");
+
+    const reset = await t.post('/api/account/resetpassword', { ResetPasswordToken, NewPassword: 'New#Secret22', ReEnterPassword: 'New#Secret22' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().AccountActivated).toBe(true);
+    const verification = reset.json().AccessToken as string;
+    // Not a sign-in: the verification token cannot read claims; the old session has ended.
+    expect(errorNumbers(await t.post('/api/claim/getclaims', { AccessToken: verification }))).toEqual([ErrorNumber.TokenWrongKind]);
+    expect(errorNumbers(await t.post('/api/claim/getclaims', { AccessToken: old }))).toEqual([21]);
+    // A code to the registered channel completes it.
+    await t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: verification });
+    const code = codeIn(await mail.smtp.next('sam.single@example.com'));
+    const done = await t.post('/api/account/validatesecuritycodeforlogin', { AccessToken: verification, SecurityCode: code });
+    expect((await t.post('/api/claim/getclaims', { AccessToken: done.json().AccessToken })).statusCode).toBe(200);
+    // The token is single use; the old password is gone and the new one works.
+    expect(errorNumbers(await t.post('/api/account/resetpassword', { ResetPasswordToken, NewPassword: 'Again#Secret3', ReEnterPassword: 'Again#Secret3' }))).toEqual([56]);
+    expect(errorNumbers(await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: PASSWORD }))).toEqual([101]);
+    expect((await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: 'New#Secret22' })).json().AccountActivated).toBe(2);
+  });
+
+  it('expires a reset token after 30 minutes, and a new request invalidates the earlier one', async () => {
+    const first = (await t.post('/api/account/forgotpassword', SAM)).json().ResetPasswordToken;
+    const second = (await t.post('/api/account/forgotpassword', SAM)).json().ResetPasswordToken;
+    const body = (token: string) => ({ ResetPasswordToken: token, NewPassword: 'New#Secret22', ReEnterPassword: 'New#Secret22' });
+    expect(errorNumbers(await t.post('/api/account/resetpassword', body(first)))).toEqual([56]);
+    t.clock.advance(30 * 60_000);
+    expect(errorNumbers(await t.post('/api/account/resetpassword', body(second)))).toEqual([56]);
+  });
+
+  it('sends a not-yet-activated account to activation after a reset', async () => {
+    const robin = { FirstName: 'Robin', LastName: 'Pending', DateOfBirth: '21/04/1975', ClaimNumber: '24/44444', EmailAddress: 'robin.pending@example.com' };
+    const { ResetPasswordToken } = (await t.post('/api/account/forgotpassword', robin)).json();
+    const reset = await t.post('/api/account/resetpassword', { ResetPasswordToken, NewPassword: 'New#Secret22', ReEnterPassword: 'New#Secret22' });
+    expect(reset.json().AccountActivated).toBe(false);
+  });
+});
