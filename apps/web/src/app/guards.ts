@@ -1,0 +1,78 @@
+/**
+ * Route guards (spec 000 §4 "Guards"; spec 001 §2), run as loaders before a page renders:
+ *
+ * - Signed out: every page except the public ones goes to /login.
+ * - Signed in on /login (or /login/m): goes to /claims. The spec also says visiting the login page
+ *   signs the user out; we let the guard win (a signed-in claimant who opens /login lands on
+ *   /claims) and the login page clears any half-finished registration or verification token.
+ * - Signed in without a selected claim: every claim page goes to /claims. Public pages (terms,
+ *   privacy, …) stay reachable so the side menu's legal links work from /claims.
+ *   The one exception: /claim is allowed when the claimant has no claims at all (spec 000 §4
+ *   sends a claimant with 0 claims to /claim; without it the two rules would loop).
+ * - Registration and recovery pages are for signed-out visitors (a signed-in claimant goes to
+ *   /claims: registering or resetting over a live session would replace it).
+ * - /activate needs a stored registration token and /verify a sign-in verification token, else
+ *   /login. /resetpassword needs a stored forgot-password token, else /login; a signed-in
+ *   claimant cannot enter it (spec 000 §4). /sentusername's guard needs route state, which a
+ *   loader cannot see: the page itself sends a visitor without it to /login.
+ * - /surveyintro, /survey and /surveyoutro need a stored self-assessment token (nidlogin), else
+ *   /surveyvalidation. They do not use the claimant's session: signed in or not makes no difference.
+ * - Route data `mobile` (the /login/m route) turns app mode on.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { claimsQueryOptions } from '../lib/api/get-claims.ts';
+import { setAppMode } from '../lib/app-mode.ts';
+import { isRequestError } from '../lib/request-error.ts';
+import { getPasswordReset } from '../lib/password-reset.ts';
+import { getCurrentUser, isSignedIn } from '../lib/session.ts';
+import { getSurveyToken } from '../lib/survey-session.ts';
+import type { RouteMeta } from './route-meta.ts';
+
+export function createGuard(meta: RouteMeta, queryClient: QueryClient) {
+  return async function guard({ request }: LoaderFunctionArgs): Promise<null> {
+    if (meta.mobile) setAppMode(true);
+    const signedIn = isSignedIn();
+    switch (meta.access) {
+      case 'login':
+        if (signedIn) throw redirect('/claims');
+        return null;
+      case 'signed-out':
+        if (signedIn) throw redirect('/claims');
+        return null;
+      case 'registration':
+        if (!getCurrentUser()?.RegistrationToken) throw redirect('/login');
+        return null;
+      case 'verification':
+        if (!getCurrentUser()?.VerificationToken) throw redirect('/login');
+        return null;
+      case 'reset':
+        if (signedIn) throw redirect('/claims');
+        if (!getPasswordReset()) throw redirect('/login');
+        return null;
+      case 'public':
+        return null;
+      case 'survey':
+        if (!getSurveyToken()) throw redirect('/surveyvalidation');
+        return null;
+      case 'session':
+        if (!signedIn) throw redirect('/login');
+        return null;
+      case 'claim': {
+        if (!signedIn) throw redirect('/login');
+        let claims;
+        try {
+          claims = await queryClient.ensureQueryData(claimsQueryOptions);
+        } catch (error) {
+          // A forced logout has already happened for token-expired numbers; anything else:
+          // /claims retries and explains.
+          throw redirect(isRequestError(error) && error.forcedLogout ? '/login' : '/claims');
+        }
+        const pathname = new URL(request.url).pathname;
+        const selected = claims.some((claim) => claim.Selected);
+        if (!selected && !(pathname === '/claim' && claims.length === 0)) throw redirect('/claims');
+        return null;
+      }
+    }
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * What the shell needs to know about each route (route `handle`): page title (spec 000 §2 "page
+ * titles are defined per route"), who may enter, the toolbar's left and right controls, the
+ * breadcrumb and app-mode data.
+ */
+
+/**
+ * login: signed-out only (/login, /login/m); signed-out: registration and recovery (a signed-in
+ * claimant goes to /claims); registration / verification: a stored registration or sign-in
+ * verification token (else /login); reset: signed out with a stored reset token (else /login);
+ * public: anyone; session: signed in; claim: signed in with a selected claim; survey: a stored
+ * self-assessment token, signed in or not (else /surveyvalidation).
+ */
+export type RouteAccess = 'login' | 'signed-out' | 'registration' | 'verification' | 'reset' | 'public' | 'session' | 'claim' | 'survey';
+export type LeftControl = 'menu' | 'back' | 'cancel' | 'close' | 'none';
+export type RightControl = 'phone' | 'home' | 'none';
+
+export type PlaceholderInfo = { issue: number; summary: string };
+
+export type RouteMeta = {
+  title: string;
+  access: RouteAccess;
+  left: LeftControl;
+  right: RightControl;
+  /** The breadcrumb after Home; defaults to the title. null: the page is Home itself. */
+  crumb?: string | null;
+  /** A section crumb between Home and the page's own (a service detail sits under its list). */
+  section?: { label: string; to: string };
+  /** Route data `mobile`: marks app mode (spec 000 §4). */
+  mobile?: boolean;
+  /** spec 001 §2: on the terms page nh=1 also hides the toolbar and footer. */
+  nhHidesChrome?: boolean;
+  /** Where back / cancel / close go when there is no earlier page in this tab. */
+  parent?: string;
+  placeholder?: PlaceholderInfo;
+};
+
+export function isRouteMeta(value: unknown): value is RouteMeta {
+  return Boolean(value && typeof value === 'object' && 'title' in value && 'access' in value);
+}
+
+/**
+ * A route's loader may name the page after what it loaded (a service detail is titled with the
+ * service's name): loader data `{ pageTitle }` replaces the title — the h1, the last breadcrumb,
+ * the document title and the page-change announcement — as the page is shown.
+ */
+export type PageTitleData = { pageTitle?: string };
+
+export function pageTitleOf(data: unknown): string | undefined {
+  if (!data || typeof data !== 'object' || !('pageTitle' in data)) return undefined;
+  const title = (data as PageTitleData).pageTitle;
+  return typeof title === 'string' && title.trim() !== '' ? title : undefined;
+}
+
+/** The route used when a match carries no meta (should not happen: the error page). */
+export const FALLBACK_META: RouteMeta = { title: 'Page', access: 'public', left: 'back', right: 'phone', parent: '/claims' };
+
+export const LOGIN_META: RouteMeta = { title: 'Sign in', access: 'login', left: 'none', right: 'phone' };
+export const LOGIN_APP_META: RouteMeta = { ...LOGIN_META, mobile: true };
+export const CLAIMS_META: RouteMeta = { title: 'My Claims', access: 'session', left: 'menu', right: 'phone' };
+export const CLAIM_HOME_META: RouteMeta = { title: 'Claim home', access: 'claim', left: 'menu', right: 'phone', crumb: null };
+
+// Identity issue (#3): registration, activation, sign-in verification, recovery (spec 001 §2 titles).
+export const REGISTER_META: RouteMeta = { title: 'Register', access: 'signed-out', left: 'back', right: 'phone', parent: '/login' };
+export const ACTIVATE_META: RouteMeta = { title: 'Activate', access: 'registration', left: 'back', right: 'phone', parent: '/login' };
+export const VERIFY_META: RouteMeta = { title: 'Verification code', access: 'verification', left: 'back', right: 'phone', parent: '/login' };
+export const FORGOT_USERNAME_META: RouteMeta = { title: 'Forgot username', access: 'signed-out', left: 'back', right: 'phone', parent: '/login' };
+export const SENT_USERNAME_META: RouteMeta = { title: 'Username', access: 'signed-out', left: 'back', right: 'phone', parent: '/login' };
+export const FORGOT_PASSWORD_META: RouteMeta = { title: 'Forgot password', access: 'signed-out', left: 'back', right: 'phone', parent: '/login' };
+export const RESET_PASSWORD_META: RouteMeta = { title: 'Reset Password', access: 'reset', left: 'back', right: 'phone', parent: '/login' };
+/** spec 000 "Access code screens": title 'Access Code'; part of the Personal details section. */
+export const ACCOUNT_DETAILS_CODE_META: RouteMeta = {
+  title: 'Access Code',
+  crumb: 'Personal details',
+  access: 'claim',
+  left: 'back',
+  right: 'home',
+  parent: '/account',
+};
+export const BANK_DETAILS_CODE_META: RouteMeta = { ...ACCOUNT_DETAILS_CODE_META };
+
+// Content issue (#8): what we can pay for, the legal pages and the self-assessment (spec 001 §2).
+export const SERVICES_META: RouteMeta = { title: 'What we can pay for', access: 'claim', left: 'back', right: 'home', parent: '/claim' };
+/** spec 001 §2 title 'Service Detail'; the loader replaces it with the service's name. */
+export const SERVICE_DETAIL_META: RouteMeta = {
+  title: 'Service Detail',
+  access: 'claim',
+  left: 'back',
+  right: 'home',
+  parent: '/services',
+  section: { label: 'What we can pay for', to: '/services' },
+};
+export const DISCLAIMER_META: RouteMeta = { title: 'Disclaimer', access: 'public', left: 'close', right: 'none', nhHidesChrome: true };
+export const PRIVACY_META: RouteMeta = { title: 'Privacy', access: 'public', left: 'close', right: 'none' };
+export const NOTICE_META: RouteMeta = { title: 'Collection notice', access: 'public', left: 'close', right: 'none' };
+export const SURVEY_VALIDATION_META: RouteMeta = { title: 'My self-assessment', access: 'public', left: 'back', right: 'phone', parent: '/login' };
+export const SURVEY_INTRO_META: RouteMeta = {
+  title: 'About my self-assessment',
+  crumb: 'My self-assessment',
+  access: 'survey',
+  left: 'back',
+  right: 'phone',
+  parent: '/surveyvalidation',
+};
+export const SURVEY_META: RouteMeta = {
+  title: 'My self-assessment questions',
+  crumb: 'My self-assessment',
+  access: 'survey',
+  left: 'back',
+  right: 'phone',
+  parent: '/surveyintro',
+};
+export const SURVEY_OUTRO_META: RouteMeta = { title: 'My self-assessment', access: 'survey', left: 'none', right: 'phone' };
+
+// Documents issue (#5): the hub, the documents form, the authority form and the thank-you pages.
+export const FORMS_META: RouteMeta = { title: 'Send documents', access: 'claim', left: 'back', right: 'home', parent: '/claim' };
+export const SUBMIT_DOCUMENTS_META: RouteMeta = { title: 'Submit Documents', access: 'claim', left: 'cancel', right: 'home', parent: '/forms', section: { label: 'Send documents', to: '/forms' } };
+export const AUTHORITY_META: RouteMeta = { title: 'Authority to release information form', access: 'claim', left: 'cancel', right: 'home', parent: '/forms', section: { label: 'Send documents', to: '/forms' } };
+export const THANK_YOU_META: RouteMeta = { title: 'Thank you', access: 'claim', left: 'none', right: 'home', parent: '/claim' };
+
+/**
+ * Pages owned by later issues, as clearly-marked placeholders (one table, one component).
+ * Titles follow spec 001 §2's examples.
+ */
+export const PLACEHOLDER_ROUTES: ReadonlyArray<{ path: string; meta: RouteMeta }> = [
+  // #4 — account
+  { path: '/account', meta: { title: 'My Details', crumb: 'Personal details', access: 'claim', left: 'back', right: 'home', parent: '/claim', placeholder: { issue: 4, summary: 'See and update your personal, contact and bank details, preferences and password.' } } },
+  // #5 — documents
+  // #6 — reimbursement
+  { path: '/reimbursementform', meta: { title: 'Claim reimbursement', access: 'claim', left: 'cancel', right: 'home', parent: '/claim', placeholder: { issue: 6, summary: 'Claim back money you have paid for treatment and services.' } } },
+  // #7 — messaging
+  { path: '/contactus', meta: { title: 'Send a Message', access: 'claim', left: 'cancel', right: 'home', parent: '/claim', placeholder: { issue: 7, summary: 'Send us a message about your claim.' } } },
+  { path: '/inbox', meta: { title: 'Inbox', access: 'claim', left: 'back', right: 'home', parent: '/claim', placeholder: { issue: 7, summary: 'Read the messages we have sent you about this claim.' } } },
+  { path: '/sentitems', meta: { title: 'Sent Items', crumb: 'Inbox', access: 'claim', left: 'back', right: 'home', parent: '/inbox', placeholder: { issue: 7, summary: 'See the messages and documents you have sent us.' } } },
+  { path: '/sent-items', meta: { title: 'Sent Items', crumb: 'Inbox', access: 'claim', left: 'back', right: 'home', parent: '/inbox', placeholder: { issue: 7, summary: 'See the messages and documents you have sent us.' } } },
+];

@@ -1,0 +1,290 @@
+/**
+ * The shared upload component (uploads issue; spec 001 "Uploads"): one file per pick, checked
+ * for type and size in the browser before a byte is sent (STYLE.md rule 10), progress 0–100
+ * from XMLHttpRequest upload events (announced politely at most every 25 % and at completion),
+ * cancel while in progress, view (the server's copy, or a local preview before upload) and
+ * remove (the server discards an uploaded file; a local one is dropped). Descriptions longer than
+ * LIMITS.descriptionTruncate characters are truncated with Show more / Show less.
+ *
+ * Controlled: the owner keeps the items (so a draft can restore and save them).
+ */
+import { ENDPOINTS, LIMITS, type FileContentResponse } from '@portal/contracts';
+import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import type { z } from 'zod';
+import { showAlert } from '../lib/alerts.ts';
+import { request } from '../lib/request.ts';
+import { isRequestError } from '../lib/request-error.ts';
+import { ACCEPT_ATTRIBUTE, UploadAborted, precheckFile, uploadFile, type UploadHandle } from '../lib/upload.ts';
+import styles from './file-upload.module.css';
+
+export type UploadItem = {
+  key: string;
+  filename: string;
+  /** Set once the server has the file. */
+  fileId?: string | undefined;
+  progress: number;
+  inProgress: boolean;
+  description?: string | undefined;
+  /** The picked file (kept for a local preview). */
+  file?: File | undefined;
+};
+
+export function uploadedItem(filename: string, fileId: string, description?: string): UploadItem {
+  return { key: `f-${fileId}`, filename, fileId, progress: 100, inProgress: false, description };
+}
+
+export function isUploading(items: readonly UploadItem[]): boolean {
+  return items.some((i) => i.inProgress);
+}
+
+type FileUploadProps = {
+  /** The id of the file input (an error summary links to it). */
+  id?: string;
+  label: string;
+  hint?: string;
+  formType: string;
+  /** The draft the files belong to, when known. */
+  formId?: string | undefined;
+  items: UploadItem[];
+  onItemsChange: Dispatch<SetStateAction<UploadItem[]>>;
+  /** Attached to the next pick (a sub-form's description). */
+  description?: string;
+  maxFiles?: number;
+  error?: string | undefined;
+  disabled?: boolean;
+  testId?: string;
+};
+
+let keySeq = 0;
+
+export function TruncatedText({ text, limit = LIMITS.descriptionTruncate, testId }: { text: string; limit?: number; testId?: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const id = useId();
+  if (text.length <= limit) {
+    return (
+      <p className={styles.description} data-testid={testId}>
+        {text}
+      </p>
+    );
+  }
+  return (
+    <p className={styles.description} data-testid={testId}>
+      <span id={id}>{expanded ? text : `${text.slice(0, limit)}…`}</span>{' '}
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={expanded}
+        aria-controls={id}
+        data-testid={testId ? `${testId}-toggle` : undefined}
+        onClick={() => setExpanded((e) => !e)}
+      >
+        {expanded ? 'Show less' : 'Show more'}
+      </button>
+    </p>
+  );
+}
+
+function openBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.target = '_blank';
+  a.rel = 'noopener';
+  // What the browser can show opens in a new tab; anything else (Word, Excel, HEIC, TIFF) downloads.
+  const viewable = /^(image\/(png|jpeg)|application\/pdf|text\/plain)/.test(blob.type);
+  if (!viewable) a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+function base64ToBlob(data: string, type: string): Blob {
+  const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+  return new Blob([bytes], { type });
+}
+
+export function FileUpload({
+  id: givenId,
+  label,
+  hint,
+  formType,
+  formId,
+  items,
+  onItemsChange,
+  description,
+  maxFiles = 20,
+  error,
+  disabled = false,
+  testId = 'upload',
+}: FileUploadProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  const handles = useRef(new Map<string, UploadHandle>());
+  const announced = useRef(new Map<string, number>());
+  const [announcement, setAnnouncement] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Leaving the page cancels uploads still in flight.
+  useEffect(() => {
+    const map = handles.current;
+    return () => {
+      for (const h of map.values()) h.abort();
+      map.clear();
+    };
+  }, []);
+
+  const update = (key: string, patch: Partial<UploadItem>) =>
+    onItemsChange((list) => list.map((i) => (i.key === key ? { ...i, ...patch } : i)));
+
+  const onPick = (file: File | undefined) => {
+    if (!file) return;
+    if (inputRef.current) inputRef.current.value = '';
+    const problem = precheckFile(file);
+    if (problem) {
+      showAlert([{ message: problem }], 'Document not added');
+      return;
+    }
+    const key = `u-${++keySeq}`;
+    const item: UploadItem = { key, filename: file.name, progress: 0, inProgress: true, file, description };
+    onItemsChange((list) => [...list, item]);
+    announced.current.set(key, 0);
+    setAnnouncement(`Uploading ${file.name}, 0%`);
+    const handle = uploadFile(file, { FormType: formType, FormId: formId, Description: description || undefined }, (percent) => {
+      update(key, { progress: percent });
+      const last = announced.current.get(key) ?? 0;
+      const step = Math.floor(percent / 25) * 25;
+      if (step > last && percent < 100) {
+        announced.current.set(key, step);
+        setAnnouncement(`Uploading ${file.name}, ${step}%`);
+      }
+    });
+    handles.current.set(key, handle);
+    handle.promise.then(
+      (fileId) => {
+        handles.current.delete(key);
+        update(key, { fileId, progress: 100, inProgress: false });
+        setAnnouncement(`${file.name} uploaded`);
+      },
+      (err: unknown) => {
+        handles.current.delete(key);
+        onItemsChange((list) => list.filter((i) => i.key !== key));
+        if (err instanceof UploadAborted) return;
+        if (isRequestError(err)) {
+          if (!err.forcedLogout) showAlert(err.entries);
+        } else showAlert([{ message: 'Your request could not be completed.' }]);
+        setAnnouncement(`${file.name} was not uploaded`);
+      },
+    );
+  };
+
+  const cancel = (item: UploadItem) => {
+    handles.current.get(item.key)?.abort();
+    handles.current.delete(item.key);
+    onItemsChange((list) => list.filter((i) => i.key !== item.key));
+    setAnnouncement(`Upload of ${item.filename} cancelled`);
+  };
+
+  const view = async (item: UploadItem) => {
+    if (item.file) {
+      openBlob(item.file, item.filename);
+      return;
+    }
+    if (!item.fileId) return;
+    try {
+      const content = await request<z.infer<typeof FileContentResponse>>(ENDPOINTS.getFileContent, { Identifier: item.fileId }, { loadingMessage: 'Opening document' });
+      openBlob(base64ToBlob(content.Data, content.MimeType), content.Filename);
+    } catch {
+      // the request layer has shown the alert
+    }
+  };
+
+  const remove = async (item: UploadItem) => {
+    if (item.fileId) {
+      try {
+        await request(ENDPOINTS.discardFile, { FileId: item.fileId });
+      } catch {
+        return;
+      }
+    }
+    onItemsChange((list) => list.filter((i) => i.key !== item.key));
+    setAnnouncement(`${item.filename} removed`);
+    inputRef.current?.focus();
+  };
+
+  const full = items.length >= maxFiles;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={styles.upload} data-testid={testId}>
+      <label htmlFor={id} style={{ fontWeight: 700, display: 'block' }}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} style={{ margin: 0, color: 'var(--color-text-muted)' }}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} style={{ color: 'var(--color-error)', fontWeight: 700, margin: 0 }} data-testid={`${testId}-error`}>
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+      ) : null}
+      <input
+        ref={inputRef}
+        id={id}
+        className={styles.picker}
+        type="file"
+        accept={ACCEPT_ATTRIBUTE}
+        disabled={disabled || full}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        data-testid={`${testId}-input`}
+        onChange={(e) => onPick(e.currentTarget.files?.[0])}
+      />
+      <div className="visually-hidden" role="status" aria-live="polite" data-testid={`${testId}-status`}>
+        {announcement}
+      </div>
+      {items.length > 0 ? (
+        <ul className={styles.list} aria-label="Documents added">
+          {items.map((item) => (
+            <li key={item.key} className={styles.item} data-testid={`${testId}-item`} data-state={item.inProgress ? 'uploading' : 'done'} data-filename={item.filename}>
+              <p className={styles.name}>{item.filename}</p>
+              {item.description ? <TruncatedText text={item.description} testId={`${testId}-description`} /> : null}
+              {item.inProgress ? (
+                <progress
+                  className={styles.progress}
+                  max={100}
+                  value={item.progress}
+                  aria-label={`Uploading ${item.filename}`}
+                  data-testid={`${testId}-progress`}
+                >
+                  {item.progress}%
+                </progress>
+              ) : null}
+              <div className={styles.actions}>
+                {item.inProgress ? (
+                  <button type="button" className="button button--secondary" onClick={() => cancel(item)} aria-label={`Cancel uploading ${item.filename}`} data-testid={`${testId}-cancel`}>
+                    Cancel
+                  </button>
+                ) : (
+                  <>
+                    <button type="button" className="button button--secondary" onClick={() => void view(item)} aria-label={`View ${item.filename}`} data-testid={`${testId}-view`}>
+                      View
+                    </button>
+                    <button type="button" className="button button--secondary" disabled={disabled} onClick={() => void remove(item)} aria-label={`Remove ${item.filename}`} data-testid={`${testId}-remove`}>
+                      Remove
+                    </button>
+                  </>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * The one form-field wrapper (STYLE.md rule 9): wires the label, hint, aria-invalid and the
+ * aria-describedby error text, and a fieldset that is disabled while the form submits.
+ */
+import { useId, type FormHTMLAttributes, type ReactNode } from 'react';
+import styles from './form-field.module.css';
+
+export type FieldControlProps = {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  'aria-required': true | undefined;
+};
+
+type FieldProps = {
+  label: ReactNode;
+  /** The control's id (an error summary links to it); generated when absent. */
+  id?: string | undefined;
+  /** The rule's message (from contracts); shown under the label and read with the control. */
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean;
+  children: (control: FieldControlProps) => ReactNode;
+};
+
+export function Field({ label, id: givenId, error, hint, required = false, children }: FieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`${styles.field} ${error ? styles.invalid : ''}`}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <p className={styles.hint} id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className={styles.error} id={errorId}>
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+      ) : null}
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+        'aria-required': required ? true : undefined,
+      })}
+    </div>
+  );
+}
+
+export type GroupControlProps = {
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  'aria-required': true | undefined;
+};
+
+type FieldGroupProps = {
+  /** Read as the group's name (a legend): one question answered by several inputs. */
+  legend: ReactNode;
+  /** Prefix of the parts' ids; generated when absent. */
+  idPrefix?: string | undefined;
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean;
+  /** The group's parts, each labelled on its own; they share the hint and the error. */
+  children: (control: GroupControlProps & { idPrefix: string }) => ReactNode;
+  'data-testid'?: string;
+};
+
+/** Several inputs for one answer (a claim number in two parts): a fieldset with a legend. */
+export function FieldGroup({ legend, idPrefix, error, hint, required = false, children, ...rest }: FieldGroupProps) {
+  const generatedId = useId();
+  const id = idPrefix ?? generatedId;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <fieldset className={`${styles.fieldset} ${styles.field} ${error ? styles.invalid : ''}`} data-testid={rest['data-testid']}>
+      <legend className={styles.label}>{legend}</legend>
+      {hint ? (
+        <p className={styles.hint} id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className={styles.error} id={errorId}>
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+      ) : null}
+      {children({
+        idPrefix: id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+        'aria-required': required ? true : undefined,
+      })}
+    </fieldset>
+  );
+}
+
+type CheckboxFieldProps = {
+  label: ReactNode;
+  id?: string | undefined;
+  hint?: ReactNode;
+  /** A required box that is not ticked (e.g. the terms agreement) shows its message under it. */
+  error?: string | undefined;
+  children: (control: Omit<FieldControlProps, 'aria-required'>) => ReactNode;
+};
+
+/** A checkbox with its label beside it (a large touch target: the whole row is clickable). */
+export function CheckboxField({ label, id: givenId, hint, error, children }: CheckboxFieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`${styles.checkbox} ${error ? styles.invalid : ''}`}>
+      {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
+      <label className={styles.checkboxLabel} htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <p className={styles.checkboxHint} id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className={`${styles.checkboxHint} ${styles.error}`} id={errorId}>
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type FormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'children'> & {
+  /** Disables every control (fieldset) while the form is being sent. */
+  submitting: boolean;
+  children: ReactNode;
+};
+
+/** A form whose controls sit in a fieldset that is disabled while submitting. */
+export function Form({ submitting, children, ...rest }: FormProps) {
+  return (
+    <form noValidate aria-busy={submitting || undefined} {...rest}>
+      <fieldset className={styles.fieldset} disabled={submitting}>
+        {children}
+      </fieldset>
+    </form>
+  );
+}

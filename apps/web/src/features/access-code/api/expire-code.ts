@@ -1,0 +1,16 @@
+/**
+ * POST /api/account/expiresecuritycodewhileloggedin — Cancel on the access-code screen voids the
+ * outstanding code for that edit. Silent and best-effort: the claimant is leaving either way, and
+ * the code expires on its own after 30 minutes.
+ */
+import { ENDPOINTS } from '@portal/contracts';
+import type { CodeTypeValue } from '../../../lib/access-code.ts';
+import { request } from '../../../lib/request.ts';
+
+export async function expireSecureCode(codeType: CodeTypeValue): Promise<void> {
+  try {
+    await request<true>(ENDPOINTS.expireCodeWhileLoggedIn, { CodeType: codeType }, { silent: true });
+  } catch {
+    // Best effort (see above).
+  }
+}

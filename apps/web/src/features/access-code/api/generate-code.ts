@@ -1,0 +1,22 @@
+/**
+ * POST /api/account/generatesecuritycodeforlogin (activation, sign-in verification: the pending
+ * token goes with it) or …whileloggedin (before a bank, mobile or e-mail edit: CodeType says
+ * which). Answers where the code went. Silent: the code screen shows the error in its own alert
+ * region (86 no channel, 108 too many codes, 109 locked for the day).
+ */
+import { DeviceType, ENDPOINTS, type CodeSentResponse } from '@portal/contracts';
+import type { CodeTypeValue } from '../../../lib/access-code.ts';
+import { request } from '../../../lib/request.ts';
+
+export type CodeFlow = { kind: 'login' } | { kind: 'secure'; codeType: CodeTypeValue };
+
+export function generateCode(flow: CodeFlow): Promise<CodeSentResponse> {
+  if (flow.kind === 'login') {
+    return request<CodeSentResponse>(ENDPOINTS.generateCodeForLogin, { DevType: DeviceType.Web }, { silent: true, loadingMessage: 'Sending your code…' });
+  }
+  return request<CodeSentResponse>(
+    ENDPOINTS.generateCodeWhileLoggedIn,
+    { CodeType: flow.codeType, DevType: DeviceType.Web },
+    { silent: true, loadingMessage: 'Sending your code…' },
+  );
+}

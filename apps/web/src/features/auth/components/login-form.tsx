@@ -1,0 +1,174 @@
+/**
+ * The sign-in form (spec 000 §2, §5): username (an e-mail address) with spaces stripped as it is
+ * typed or pasted and the space key blocked; password; remember me (unchecked by default).
+ * Sign in stays disabled while the form is invalid or the call is in flight. Rules come from the
+ * contracts' LoginRequest schema.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginRequest, stripSpaces } from '@portal/contracts';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { CheckboxField, Field, Form } from '../../../components/form-field.tsx';
+import type { AlertEntry } from '../../../lib/request-error.ts';
+import type { LoginValues } from '../api/login.ts';
+import styles from './login-form.module.css';
+
+type LoginInput = z.input<typeof LoginRequest>;
+
+type LoginFormProps = {
+  /** Sends the sign-in and handles the outcome (success or failure); never rejects. */
+  onSubmit: (values: LoginValues) => Promise<void>;
+  /** The error from the last attempt, shown in the form's alert region. */
+  error: AlertEntry[] | null;
+  /** Increases after every failed attempt: the password is cleared and focused again. */
+  failureCount: number;
+};
+
+export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
+  const errorId = useId();
+  const hintId = useId();
+  const [showPassword, setShowPassword] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    resetField,
+    setFocus,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<LoginInput, unknown, LoginValues>({
+    resolver: zodResolver(LoginRequest),
+    mode: 'onTouched',
+    defaultValues: { EmailAddress: '', Password: '', RememberMe: false },
+  });
+
+  // spec 000 §4: on a login error the password is cleared; focus goes back to it once the
+  // fieldset is enabled again.
+  const focusPasswordPending = useRef(false);
+  useEffect(() => {
+    if (failureCount === 0) return;
+    resetField('Password');
+    focusPasswordPending.current = true;
+  }, [failureCount, resetField]);
+  useEffect(() => {
+    if (!isSubmitting && focusPasswordPending.current) {
+      focusPasswordPending.current = false;
+      setFocus('Password');
+    }
+  }, [isSubmitting, failureCount, setFocus]);
+
+  const username = register('EmailAddress');
+  const onUsernameChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const stripped = stripSpaces(input.value);
+    if (stripped !== input.value) {
+      const caret = input.selectionStart ?? stripped.length;
+      const removedBeforeCaret = input.value.slice(0, caret).length - stripSpaces(input.value.slice(0, caret)).length;
+      input.value = stripped;
+      const at = Math.max(0, caret - removedBeforeCaret);
+      input.setSelectionRange(at, at);
+    }
+    return username.onChange(event);
+  };
+  const blockSpaceKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === ' ' || event.key === 'Spacebar') event.preventDefault();
+  };
+
+  const canSubmit = isValid && !isSubmitting;
+
+  return (
+    <Form
+      submitting={isSubmitting}
+      onSubmit={handleSubmit(onSubmit)}
+      aria-labelledby="signin-heading"
+      aria-describedby={error ? errorId : undefined}
+      data-testid="login-form"
+    >
+      <div id={errorId} role="alert" className={styles.alertRegion} data-testid="login-error">
+        {error ? (
+          <div className="callout callout--error">
+            <div>
+              {error.map((entry, index) => (
+                <p key={index}>
+                  <strong>{entry.message}</strong>
+                  {entry.detail ? (
+                    <>
+                      <br />
+                      {entry.detail}
+                    </>
+                  ) : null}
+                  {entry.code !== undefined ? (
+                    <>
+                      <br />
+                      <span className={styles.code}>Error Code {entry.code}</span>
+                    </>
+                  ) : null}
+                </p>
+              ))}
+            </div>
+          </div>
+        ) : null}
+      </div>
+
+      <Field label="Username (your email address)" error={errors.EmailAddress?.message} required>
+        {(control) => (
+          <input
+            {...control}
+            {...username}
+            onChange={onUsernameChange}
+            onKeyDown={blockSpaceKey}
+            type="text"
+            inputMode="email"
+            autoComplete="username"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            data-testid="login-username"
+          />
+        )}
+      </Field>
+
+      <Field label="Password" error={errors.Password?.message} required>
+        {(control) => (
+          <div className={styles.passwordRow}>
+            <input
+              {...control}
+              {...register('Password')}
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              autoCapitalize="none"
+              autoCorrect="off"
+              spellCheck={false}
+              data-testid="login-password"
+            />
+            <button
+              type="button"
+              className={`button button--secondary ${styles.showPassword}`}
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((shown) => !shown)}
+            >
+              {showPassword ? 'Hide' : 'Show'}
+              <span className="visually-hidden"> password</span>
+            </button>
+          </div>
+        )}
+      </Field>
+
+      <CheckboxField label="Remember me on this device" hint="Only choose this on your own device.">
+        {(control) => <input {...control} {...register('RememberMe')} type="checkbox" data-testid="login-remember" />}
+      </CheckboxField>
+
+      <button
+        type="submit"
+        className="button button--block"
+        disabled={!canSubmit}
+        aria-describedby={!canSubmit && !isSubmitting ? hintId : undefined}
+        data-testid="login-submit"
+      >
+        {isSubmitting ? 'Signing in…' : 'Sign in'}
+      </button>
+      <p id={hintId} className={styles.submitHint}>
+        {isSubmitting ? 'Signing you in, please wait.' : canSubmit ? '\u00a0' : 'Enter your username and password to sign in.'}
+      </p>
+    </Form>
+  );
+}

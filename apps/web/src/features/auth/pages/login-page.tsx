@@ -1,0 +1,131 @@
+/**
+ * /login and /login/m (spec 000 §2 "Sign-in"). The guard has already sent a signed-in claimant to
+ * /claims; here we clear any half-finished registration or verification token (the spec's
+ * "visiting the login page signs out any current user") and check for an app update.
+ */
+import { AccountActivated, LIMITS, MESSAGES } from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PhoneLink } from '../../../components/phone-link.tsx';
+import { markAuthenticatedActivity } from '../../../lib/activity.ts';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
+import { provider } from '../../../lib/provider.ts';
+import { isRequestError, type AlertEntry } from '../../../lib/request-error.ts';
+import { checkForAppUpdate } from '../../../lib/service-worker.ts';
+import {
+  clearPendingTokens,
+  clearSignedOutReason,
+  saveLoginToken,
+  saveRegistrationToken,
+  saveVerificationToken,
+  useSignedOutReason,
+  type SignedOutReason,
+} from '../../../lib/session.ts';
+import { login, type LoginValues } from '../api/login.ts';
+import { FeatureBlurbs } from '../components/feature-blurbs.tsx';
+import { LoginForm } from '../components/login-form.tsx';
+import styles from './login-page.module.css';
+
+const SIGNED_OUT_MESSAGES: Record<SignedOutReason, string> = {
+  idle: MESSAGES.sessionIdleSignedOut,
+  expired: MESSAGES.sessionExpiredSignedOut,
+};
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const signedOutReason = useSignedOutReason();
+  const [error, setError] = useState<AlertEntry[] | null>(null);
+  const [failureCount, setFailureCount] = useState(0);
+  const failures = useRef(0);
+
+  useEffect(() => {
+    clearPendingTokens();
+    checkForAppUpdate();
+    // The reason is shown while the claimant is on this page, not the next time they come back.
+    return () => clearSignedOutReason();
+  }, []);
+
+  const onSubmit = async (values: LoginValues) => {
+    setError(null);
+    try {
+      const response = await login(values);
+      failures.current = 0;
+      queryClient.removeQueries({ queryKey: queryKeys.all });
+      clearSignedOutReason();
+      // spec 000 §4 "Login outcome".
+      if (response.AccountActivated === AccountActivated.Activated) {
+        saveLoginToken(response.AccessToken, values.RememberMe);
+        markAuthenticatedActivity();
+        await navigate('/claims', { replace: true });
+      } else if (response.AccountActivated === AccountActivated.VerificationRequired) {
+        saveVerificationToken(response.AccessToken, values.RememberMe);
+        await navigate('/verify');
+      } else {
+        // 0, or any other value: registration in progress.
+        saveRegistrationToken(response.AccessToken);
+        await navigate('/activate');
+      }
+    } catch (caught) {
+      failures.current += 1;
+      // spec 000 §4: at 5 or more failures the claimant goes to /forgotpassword.
+      if (failures.current >= LIMITS.failedLoginsBeforeForgotPassword) {
+        await navigate('/forgotpassword');
+        return;
+      }
+      setError(isRequestError(caught) ? caught.entries : [{ message: MESSAGES.requestNotCompleted }]);
+      setFailureCount(failures.current);
+    }
+  };
+
+  return (
+    <div className={styles.layout}>
+      <section className={styles.signIn} aria-labelledby="signin-heading">
+        {signedOutReason ? (
+          <div className="callout callout--warning" role="status" data-testid="signed-out-reason">
+            <p>{SIGNED_OUT_MESSAGES[signedOutReason]}</p>
+          </div>
+        ) : null}
+        <p className={styles.lead}>
+          This portal is for clients with an accepted claim with the {provider.name} ({provider.shortName}).
+        </p>
+        <h2 id="signin-heading">Sign in to your account</h2>
+        <LoginForm onSubmit={onSubmit} error={error} failureCount={failureCount} />
+        <ul className={styles.helpLinks}>
+          <li>
+            <Link to="/forgotusername">Forgot your username?</Link>
+          </li>
+          <li>
+            <Link to="/forgotpassword">Forgot your password?</Link>
+          </li>
+        </ul>
+        <div className={styles.register}>
+          <h2>New to the portal?</h2>
+          <p>If you have an accepted claim, you can register with your claim number.</p>
+          <Link to="/register" className="button button--secondary button--block">
+            Register
+          </Link>
+        </div>
+      </section>
+
+      <aside className={styles.aside} aria-labelledby="features-heading">
+        <h2 id="features-heading">With the portal you can</h2>
+        <FeatureBlurbs />
+        <div className={styles.panel}>
+          <h2>How are you going?</h2>
+          <p>Tell us about your recovery and what support you need. You do not need to sign in.</p>
+          <button type="button" className="button button--secondary button--block" onClick={() => void navigate('/surveyvalidation')}>
+            My self-assessment
+          </button>
+        </div>
+        <div className={styles.panel}>
+          <h2>Need help?</h2>
+          <p>
+            Call us on <PhoneLink />, {provider.callHours}.
+          </p>
+        </div>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+/**
+ * /authorityform (spec 001 "Authority form"; uploads issue): the intro, the read-only details,
+ * the consent text, a signature pad (pointer events on a canvas, with Clear, the initials and
+ * today's date) and, beyond the spec, an accessible alternative for people who cannot draw: type
+ * the full name and tick the declaration. Submit is disabled until signed and while submitting.
+ */
+import { AUTHORITY_CONSENT, AUTHORITY_UPLOAD_PATH, ENDPOINTS, SIGNATURE_FIELD, SIGNATURE_MAX_BYTES, formatDisplayDate, type AuthorityFormData } from '@portal/contracts';
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { CheckboxField, Field } from '../../../components/form-field.tsx';
+import { fillProvider } from '../../../lib/provider.ts';
+import { request } from '../../../lib/request.ts';
+import { isRequestError } from '../../../lib/request-error.ts';
+import { sendMultipart } from '../../../lib/upload.ts';
+import styles from './documents.module.css';
+
+function todayDisplay(): string {
+  const d = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+}
+
+function toPng(canvas: HTMLCanvasElement): Promise<Blob | null> {
+  return new Promise((resolve) => {
+    if (typeof canvas.toBlob !== 'function') resolve(null);
+    else canvas.toBlob((b) => resolve(b), 'image/png');
+  });
+}
+
+export function AuthorityPage() {
+  const navigate = useNavigate();
+  const [data, setData] = useState<AuthorityFormData | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [typedMode, setTypedMode] = useState(false);
+  const [signed, setSigned] = useState(false);
+  const [typedName, setTypedName] = useState('');
+  const [declared, setDeclared] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const drawing = useRef(false);
+  const drewSomething = useRef(false);
+  const idempotencyKey = useRef<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    request<AuthorityFormData>(ENDPOINTS.getAuthorityFormData, {}).then(
+      (d) => {
+        if (live) setData(d);
+      },
+      () => {
+        if (live) setLoadFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const context = () => {
+    const canvas = canvasRef.current;
+    const ctx = canvas?.getContext('2d') ?? null;
+    if (ctx) {
+      ctx.lineWidth = 2.5;
+      ctx.lineCap = 'round';
+      ctx.lineJoin = 'round';
+      ctx.strokeStyle = '#1b1f23';
+    }
+    return ctx;
+  };
+
+  const point = (e: ReactPointerEvent<HTMLCanvasElement>) => {
+    const canvas = e.currentTarget;
+    const rect = canvas.getBoundingClientRect();
+    const sx = rect.width ? canvas.width / rect.width : 1;
+    const sy = rect.height ? canvas.height / rect.height : 1;
+    return { x: (e.clientX - rect.left) * sx, y: (e.clientY - rect.top) * sy };
+  };
+
+  const onDown = (e: ReactPointerEvent<HTMLCanvasElement>) => {
+    if (submitting) return;
+    e.preventDefault();
+    drawing.current = true;
+    const ctx = context();
+    const p = point(e);
+    ctx?.beginPath();
+    ctx?.moveTo(p.x, p.y);
+  };
+  const onMove = (e: ReactPointerEvent<HTMLCanvasElement>) => {
+    if (!drawing.current) return;
+    const ctx = context();
+    const p = point(e);
+    ctx?.lineTo(p.x, p.y);
+    ctx?.stroke();
+    drewSomething.current = true;
+  };
+  // Drawing ends on pointer up or leave (spec 001 §5: mouse up, mouse out, touch end).
+  const onEnd = () => {
+    if (!drawing.current) return;
+    drawing.current = false;
+    if (drewSomething.current) setSigned(true);
+  };
+  const clear = () => {
+    const canvas = canvasRef.current;
+    canvas?.getContext('2d')?.clearRect(0, 0, canvas.width, canvas.height);
+    drewSomething.current = false;
+    setSigned(false);
+  };
+
+  const ready = typedMode ? typedName.trim() !== '' && declared : signed;
+
+  const submit = async () => {
+    if (!ready || submitting) return;
+    setSubmitting(true);
+    setError(null);
+    idempotencyKey.current ??= crypto.randomUUID();
+    try {
+      const files: Array<{ name: string; blob: Blob; filename: string }> = [];
+      if (!typedMode) {
+        const canvas = canvasRef.current;
+        const png = canvas ? await toPng(canvas) : null;
+        if (!png || png.size > SIGNATURE_MAX_BYTES) throw new Error('signature');
+        files.push({ name: SIGNATURE_FIELD, blob: png, filename: 'signature.png' });
+      }
+      const fields: Record<string, string | undefined> = typedMode
+        ? { SignatureMethod: 'typed', IdempotencyKey: idempotencyKey.current, TypedName: typedName.trim(), Declaration: 'true' }
+        : { SignatureMethod: 'drawn', IdempotencyKey: idempotencyKey.current };
+      await sendMultipart<{ SentItemId: string }>(AUTHORITY_UPLOAD_PATH, fields, files).promise;
+      await navigate('/thankyou-documents', { replace: true });
+    } catch (err) {
+      if (isRequestError(err)) {
+        if (err.forcedLogout) return;
+        const first = err.items[0];
+        if (err.kind === 'server') idempotencyKey.current = null;
+        setError(first ? `Error ${first.Number}: ${first.Message}` : err.message);
+      } else setError('Error 3: Your signature could not be read. Please clear it and sign again.');
+      setSubmitting(false);
+    }
+  };
+
+  if (loadFailed) {
+    return (
+      <p className="callout callout--error" data-testid="authority-load-error">
+        Your details could not be loaded. Please try again later.
+      </p>
+    );
+  }
+  if (!data) {
+    return (
+      <p role="status" data-testid="authority-loading">
+        Loading your details…
+      </p>
+    );
+  }
+
+  const consent = AUTHORITY_CONSENT.map((line) => fillProvider(line));
+
+  return (
+    <div className={styles.form} data-testid="authority-form">
+      <p data-testid="authority-intro">
+        This form gives us your authority to collect information about you that we need to manage your claim. Please check your details, read the
+        authority and sign it.
+      </p>
+      <h2>Your details</h2>
+      <dl className={styles.details} data-testid="authority-details">
+        <dt>First name</dt>
+        <dd data-testid="authority-first-name">{data.FirstName}</dd>
+        <dt>Last name</dt>
+        <dd data-testid="authority-last-name">{data.Surname}</dd>
+        <dt>Claim number</dt>
+        <dd data-testid="authority-claim-number">{data.ClaimNumber}</dd>
+        <dt>Address</dt>
+        <dd data-testid="authority-address">
+          {[data.Address.AddressLine1, data.Address.AddressLine2, data.Address.AddressLine3].filter(Boolean).map((line) => (
+            <span key={line} style={{ display: 'block' }}>
+              {line}
+            </span>
+          ))}
+        </dd>
+        <dt>Date of birth</dt>
+        <dd data-testid="authority-date-of-birth">{formatDisplayDate(data.DateOfBirth)}</dd>
+        <dt>Date of accident</dt>
+        <dd data-testid="authority-date-of-accident">{formatDisplayDate(data.DateOfAccident)}</dd>
+      </dl>
+      <h2>Authority</h2>
+      <div className={styles.consent} data-testid="authority-consent">
+        {consent.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
+      <h2>Signature</h2>
+      {typedMode ? (
+        <div data-testid="authority-typed">
+          <Field label="Your full name" id="authority-typed-name" required>
+            {(control) => (
+              <input {...control} type="text" autoComplete="name" data-testid="authority-typed-name" value={typedName} disabled={submitting} onChange={(e) => setTypedName(e.currentTarget.value)} />
+            )}
+          </Field>
+          <CheckboxField label="I declare that typing my name here is my signature on this authority" id="authority-declaration">
+            {(control) => (
+              <input {...control} type="checkbox" data-testid="authority-declaration" checked={declared} disabled={submitting} onChange={(e) => setDeclared(e.currentTarget.checked)} />
+            )}
+          </CheckboxField>
+          <button type="button" className="link-button" data-testid="authority-draw-instead" onClick={() => setTypedMode(false)}>
+            Draw my signature instead
+          </button>
+        </div>
+      ) : (
+        <div data-testid="authority-drawn">
+          <p id="authority-pad-hint">Sign in the box below with your finger, a stylus or a mouse.</p>
+          <canvas
+            ref={canvasRef}
+            className={styles.pad}
+            width={640}
+            height={240}
+            role="img"
+            aria-label={signed ? 'Signature box, signed' : 'Signature box, not signed yet'}
+            aria-describedby="authority-pad-hint"
+            data-testid="authority-signature-pad"
+            data-signed={signed ? 'true' : 'false'}
+            onPointerDown={onDown}
+            onPointerMove={onMove}
+            onPointerUp={onEnd}
+            onPointerLeave={onEnd}
+            onPointerCancel={onEnd}
+          />
+          <div className={styles.signatureMeta}>
+            <span data-testid="authority-initials">Name: {data.Initials}</span>
+            <span data-testid="authority-date">Date: {todayDisplay()}</span>
+          </div>
+          <div className={styles.actions} style={{ marginBlockStart: 0 }}>
+            <button type="button" className="button button--secondary" data-testid="authority-clear" onClick={clear} disabled={submitting}>
+              Clear
+            </button>
+            <button type="button" className="link-button" data-testid="authority-type-instead" onClick={() => setTypedMode(true)}>
+              I can&apos;t draw a signature
+            </button>
+          </div>
+        </div>
+      )}
+      <div role="alert" data-testid="authority-error">
+        {error ? <p className="callout callout--error">{error}</p> : null}
+      </div>
+      <div className={styles.actions}>
+        <button type="button" className="button" data-testid="authority-submit" disabled={!ready || submitting} onClick={() => void submit()}>
+          {submitting ? 'Submitting…' : 'Submit'}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * /forms (spec 001 "Forms and documents hub"): two link panels; "Send documents" shows when its
+ * draft was last edited; a 3-second toast after a draft save (route state { draftSaved: true }).
+ */
+import { LIMITS, formatDisplayDate } from '@portal/contracts';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { getDraftDates } from '../api/documents.ts';
+import styles from './documents.module.css';
+
+export function FormsPage() {
+  const location = useLocation();
+  const draftSaved = Boolean((location.state as { draftSaved?: boolean } | null)?.draftSaved);
+  // The toast belongs to the navigation that brought the claimant here (location.key).
+  const [dismissedKey, setDismissedKey] = useState<string | null>(null);
+  const toast = draftSaved && dismissedKey !== location.key;
+  const [draftDate, setDraftDate] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    getDraftDates().then(
+      (dates) => {
+        if (live) setDraftDate(dates.DocumentsDate);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!toast) return;
+    const key = location.key;
+    const t = setTimeout(() => setDismissedKey(key), LIMITS.toastMs);
+    return () => clearTimeout(t);
+  }, [toast, location.key]);
+
+  return (
+    <>
+      <ul className={styles.panels} data-testid="forms-hub">
+        <li>
+          <Link to="/submitdocuments" className={styles.panel} data-testid="forms-send-documents">
+            Send documents
+            {draftDate ? (
+              <span className={styles.panelNote} data-testid="forms-draft-date">
+                Draft - edited {formatDisplayDate(draftDate)}
+              </span>
+            ) : null}
+          </Link>
+        </li>
+        <li>
+          <Link to="/authorityform" className={styles.panel} data-testid="forms-authority">
+            Complete Authority form
+          </Link>
+        </li>
+      </ul>
+      <div role="status" data-testid="forms-toast-region">
+        {toast ? (
+          <p className={styles.toast} data-testid="forms-toast">
+            Your draft has been saved
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+/** POST /api/account/verifybankdetails — closing the bank banner marks the details as checked (spec 000 §4). */
+import { ENDPOINTS, type Account } from '@portal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../lib/api/query-keys.ts';
+import { request } from '../../../lib/request.ts';
+
+export function verifyBankDetails(): Promise<true> {
+  return request<true>(ENDPOINTS.verifyBankDetails);
+}
+
+export function useVerifyBankDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyBankDetails,
+    onSuccess(result) {
+      if (!result) return;
+      queryClient.setQueryData<Account>(queryKeys.account, (account) =>
+        account ? { ...account, BankDetailsVerified: true } : account,
+      );
+    },
+  });
+}

@@ -1,0 +1,65 @@
+/** /claim — the claim home page (spec 000 §2): six link panels, the bank banner, the enquiries note. */
+import { MESSAGES } from '@portal/contracts';
+import { useRef } from 'react';
+import { PhoneLink } from '../../../components/phone-link.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import { useAccount } from '../../../lib/api/get-account.ts';
+import { useClaims } from '../../../lib/api/get-claims.ts';
+import { useUnreadCount } from '../../../lib/api/get-unread-count.ts';
+import { useVerifyBankDetails } from '../api/verify-bank-details.ts';
+import { BankVerifyBanner } from '../components/bank-verify-banner.tsx';
+import { LinkPanel } from '../components/link-panel.tsx';
+import { HOME_PANELS, INBOX_ROUTE, unreadSubtitle } from '../home-panels.ts';
+import styles from './claim-home-page.module.css';
+
+export function ClaimHomePage() {
+  const { claims, selectedClaim } = useClaims();
+  const account = useAccount();
+  const unread = useUnreadCount(selectedClaim?.Number);
+  const verify = useVerifyBankDetails();
+  const panelsHeading = useRef<HTMLHeadingElement>(null);
+
+  if (claims && claims.length === 0) {
+    return (
+      <div className="callout" data-testid="no-claims">
+        <Icon name="info" />
+        <p>
+          We could not find a claim linked to your account. If you think this is wrong, please call us on <PhoneLink />.
+        </p>
+      </div>
+    );
+  }
+
+  const showBanner = account.data?.BankDetailsVerified === false && !verify.isPending && !verify.isSuccess;
+  const closeBanner = () => {
+    verify.mutate();
+    // The close button is about to disappear: keep the keyboard user's place.
+    panelsHeading.current?.focus();
+  };
+
+  return (
+    <div className={styles.page}>
+      {showBanner ? <BankVerifyBanner onClose={closeBanner} /> : null}
+
+      <h2 className={styles.heading} ref={panelsHeading} tabIndex={-1}>
+        What would you like to do?
+      </h2>
+      <ul className={styles.panels}>
+        {HOME_PANELS.map((panel) => {
+          const isInbox = panel.Route === INBOX_ROUTE;
+          const subtitle = isInbox ? (unreadSubtitle(unread) ?? panel.Subtitle) : panel.Subtitle;
+          return (
+            <li key={panel.Route}>
+              <LinkPanel panel={{ ...panel, Subtitle: subtitle }} badge={isInbox ? unread : undefined} />
+            </li>
+          );
+        })}
+      </ul>
+
+      <div className="callout" data-testid="enquiries-note">
+        <Icon name="info" />
+        <p>{MESSAGES.enquiriesAnswered}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * POST /api/account/forgotpassword (spec 001 "Forgot password"): answers a single-use reset token
+ * (30 minutes), the username and the first name for the reset page's greeting. Silent.
+ */
+import { ENDPOINTS, MESSAGES } from '@portal/contracts';
+import type { PasswordResetState } from '../../../lib/password-reset.ts';
+import { request } from '../../../lib/request.ts';
+import { recoveryBody, type RecoveryValues } from './recovery-body.ts';
+
+export function forgotPassword(values: RecoveryValues): Promise<PasswordResetState> {
+  return request<PasswordResetState>(ENDPOINTS.forgotPassword, recoveryBody(values), {
+    silent: true,
+    withToken: false,
+    loadingMessage: MESSAGES.processing,
+  });
+}

@@ -1,0 +1,19 @@
+/**
+ * POST /api/nid/nidlogin (spec 001 §3, §7): the self-assessment's identity check by claim number
+ * and date of birth, as typed ('NN/NNNNN', 'dd/mm/yyyy'; DeviceType web). It answers a survey
+ * token (good for the survey calls only) and whether the terms were accepted before. Never sends
+ * the claimant's session token. Silent: the page shows the outcome itself.
+ */
+import { DeviceType, ENDPOINTS, MESSAGES } from '@portal/contracts';
+import { request } from '../../../lib/request.ts';
+
+export type SurveyLoginValues = { ClaimNumber: string; DateOfBirth: string };
+export type SurveyLoginResult = { AccessToken: string; AcceptedTerms: boolean };
+
+export function surveyLogin(values: SurveyLoginValues): Promise<SurveyLoginResult> {
+  return request<SurveyLoginResult>(
+    ENDPOINTS.surveyLogin,
+    { ClaimNumber: values.ClaimNumber, DateOfBirth: values.DateOfBirth, DeviceType: DeviceType.Web },
+    { silent: true, withToken: false, loadingMessage: MESSAGES.processing },
+  );
+}

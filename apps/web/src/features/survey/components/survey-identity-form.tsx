@@ -1,0 +1,117 @@
+/**
+ * The self-assessment's identity form (spec 001 "Survey", §5): the claim number in two parts and
+ * the date of birth (a real date, not today or later), both checked by the contracts' rules
+ * (SurveyLoginRequest: 'Enter a valid claim number e.g. 12/34567', 'Enter a valid Date of Birth').
+ *
+ * Submit is unavailable while the form is invalid (aria-disabled, as on the other identity forms —
+ * docs/decisions/010): pressing it then shows each field's message and moves focus to the first.
+ * The outcome of a check (details not matched, too many attempts) is given by the page through
+ * `problem`, in an alert region that receives focus.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, SurveyLoginRequest } from '@portal/contracts';
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ClaimNumberInput } from '../../../components/claim-number-input.tsx';
+import { DateInput } from '../../../components/date-input.tsx';
+import { Field } from '../../../components/form-field.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import type { SurveyLoginValues } from '../api/survey-login.ts';
+import styles from './survey-identity-form.module.css';
+
+const DEFAULTS: SurveyLoginValues = { ClaimNumber: '', DateOfBirth: '' };
+
+type SurveyIdentityFormProps = {
+  onSubmit: (values: SurveyLoginValues) => Promise<void>;
+  /** What went wrong with the last check, in plain words (shown in an alert and focused). */
+  problem: ReactNode;
+  /** Changes with every new problem, so the same message is announced and focused again. */
+  problemKey: number;
+};
+
+export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIdentityFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    trigger,
+    setFocus,
+    getFieldState,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<SurveyLoginValues, unknown, SurveyLoginValues>({
+    resolver: zodResolver(SurveyLoginRequest.pick({ ClaimNumber: true, DateOfBirth: true }), undefined, { raw: true }),
+    mode: 'onTouched',
+    defaultValues: DEFAULTS,
+  });
+  const problemRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (problemKey > 0) problemRef.current?.focus();
+  }, [problemKey]);
+
+  const canSubmit = isValid && !isSubmitting;
+  const send = handleSubmit(onSubmit);
+
+  const onFormSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    if (!canSubmit) {
+      void trigger().then(() => {
+        setFocus(getFieldState('ClaimNumber').invalid ? 'ClaimNumber' : 'DateOfBirth');
+      });
+      return;
+    }
+    void send(event);
+  };
+
+  return (
+    <form noValidate onSubmit={onFormSubmit} aria-busy={isSubmitting || undefined} className={styles.form} data-testid="survey-login-form">
+      <div ref={problemRef} tabIndex={-1} role="alert" className={styles.problemRegion} data-testid="survey-login-error">
+        {problem ? (
+          <div className="callout callout--error">
+            <Icon name="warning" />
+            <div>{problem}</div>
+          </div>
+        ) : null}
+      </div>
+      <fieldset className={styles.fieldset} disabled={isSubmitting}>
+        <Controller
+          control={control}
+          name="ClaimNumber"
+          render={({ field, fieldState }) => (
+            <ClaimNumberInput
+              id="survey-claim-number"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
+              testId="survey-claim-number"
+            />
+          )}
+        />
+        <Field
+          id="survey-date-of-birth"
+          label="Date of birth"
+          hint="dd/mm/yyyy, for example 27/03/1985"
+          error={errors.DateOfBirth?.message}
+          required
+        >
+          {(c) => <DateInput {...c} {...register('DateOfBirth')} autoComplete="bday" data-testid="survey-date-of-birth" />}
+        </Field>
+        <button
+          type="submit"
+          className="button button--block"
+          aria-disabled={!canSubmit || undefined}
+          aria-describedby={!canSubmit && !isSubmitting ? 'survey-submit-hint' : undefined}
+          data-testid="survey-submit"
+        >
+          {isSubmitting ? 'Please wait…' : 'Submit'}
+        </button>
+        <p id="survey-submit-hint" className={styles.submitHint}>
+          {isSubmitting ? MESSAGES.processing : canSubmit ? '\u00a0' : 'Enter your claim number and date of birth to continue.'}
+        </p>
+      </fieldset>
+    </form>
+  );
+}

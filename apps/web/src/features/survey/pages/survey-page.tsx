@@ -1,0 +1,162 @@
+/**
+ * /survey, the questions (spec 001 "Survey", §4): one dropdown per question with "Please Select"
+ * first; each answer is saved as soon as it is chosen; a returning person (or a reload) sees the
+ * answers saved so far. Submit is unavailable until every question has an answer (aria-disabled:
+ * pressing it then marks the unanswered questions and moves to the first, decision 010); it
+ * waits for the last save, submits and goes to /surveyoutro. A person who has not accepted the
+ * terms yet is sent to /surveyintro.
+ */
+import { MESSAGES } from '@portal/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { Icon } from '../../../components/icon.tsx';
+import { PhoneLink } from '../../../components/phone-link.tsx';
+import { getSurveyToken } from '../../../lib/survey-session.ts';
+import { assessmentKey, getAssessment } from '../api/get-assessment.ts';
+import { submitAssessment } from '../api/submit-assessment.ts';
+import { isSurveySessionEnded } from '../api/survey-request.ts';
+import { SurveyQuestionField, surveyQuestionId } from '../components/survey-question.tsx';
+import { useAnswerSaver } from './use-answer-saver.ts';
+import { useSurveyEnded } from './use-survey-ended.ts';
+import type { SurveyValidationState } from './survey-validation-page.tsx';
+import styles from './survey-page.module.css';
+
+export function SurveyPage() {
+  const navigate = useNavigate();
+  const ended = useSurveyEnded();
+  const [token] = useState(getSurveyToken);
+  const query = useQuery({
+    queryKey: assessmentKey(token),
+    queryFn: () => getAssessment(),
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnReconnect: false,
+  });
+  const assessment = query.data;
+  const onSaveError = useCallback((error: unknown) => void ended(error), [ended]);
+  const { values, status, choose, flush } = useAnswerSaver(assessment, onSaveError);
+  const [showMissing, setShowMissing] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [submitFailed, setSubmitFailed] = useState(false);
+  const submitErrorRef = useRef<HTMLDivElement>(null);
+
+  if (query.isError) {
+    if (isSurveySessionEnded(query.error)) {
+      const state: SurveyValidationState = { ended: true };
+      return <Navigate to="/surveyvalidation" replace state={state} />;
+    }
+    return (
+      <div className="page-narrow" data-testid="survey-load-error">
+        <div className="callout callout--warning">
+          <Icon name="warning" />
+          <div>
+            <p>
+              Sorry, we could not load the questions just now. Check your internet connection and try again. If it keeps
+              happening, call us on <PhoneLink />.
+            </p>
+            <p>
+              <button type="button" className="button button--secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+                Try again
+              </button>
+            </p>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  if (!assessment) {
+    return (
+      <p className={styles.loading} role="status" data-testid="survey-loading">
+        Loading the questions…
+      </p>
+    );
+  }
+
+  if (!assessment.AcceptedTerms) return <Navigate to="/surveyintro" replace />;
+
+  const questions = assessment.Questions;
+  const answered = questions.filter((q) => values[q.QuestionId]).length;
+  const complete = answered === questions.length && questions.length > 0;
+  const canSubmit = complete && !submitting;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    if (!complete) {
+      setShowMissing(true);
+      const first = questions.find((q) => !values[q.QuestionId]);
+      if (first) document.getElementById(surveyQuestionId(first.QuestionId))?.focus();
+      return;
+    }
+    setSubmitting(true);
+    setSubmitFailed(false);
+    try {
+      const saved = await flush();
+      if (!saved) throw new Error('not saved');
+      await submitAssessment(MESSAGES.processing);
+      await navigate('/surveyoutro');
+    } catch (error) {
+      if (ended(error)) return;
+      setSubmitting(false);
+      setSubmitFailed(true);
+      window.setTimeout(() => submitErrorRef.current?.focus(), 0);
+    }
+  };
+
+  const remaining = questions.length - answered;
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className={styles.form} aria-busy={submitting || undefined} data-testid="survey-form">
+      <p className={styles.intro}>
+        Choose the answer that fits you best for each question. Each answer is saved as soon as you choose it, so you can
+        come back later.
+      </p>
+      <ol className={styles.questions}>
+        {questions.map((question, index) => (
+          <li key={question.QuestionId}>
+            <SurveyQuestionField
+              question={question}
+              position={`Question ${index + 1} of ${questions.length}`}
+              value={values[question.QuestionId] ?? ''}
+              status={status[question.QuestionId]}
+              missing={showMissing && !values[question.QuestionId]}
+              disabled={submitting}
+              onChange={(value) => choose(question.QuestionId, value)}
+            />
+          </li>
+        ))}
+      </ol>
+      <p className={styles.progress} data-testid="survey-progress">
+        You have answered {answered} of {questions.length} questions.
+      </p>
+      <div ref={submitErrorRef} tabIndex={-1} role="alert" data-testid="survey-submit-error">
+        {submitFailed ? (
+          <div className="callout callout--error">
+            <Icon name="warning" />
+            <p>
+              Sorry, we could not send your answers just now. Your answers are kept. Check your internet connection and
+              press Submit again. If it keeps happening, call us on <PhoneLink />.
+            </p>
+          </div>
+        ) : null}
+      </div>
+      <button
+        type="submit"
+        className={`button ${styles.submit}`}
+        aria-disabled={!canSubmit || undefined}
+        aria-describedby="survey-submit-hint"
+        data-testid="survey-submit-answers"
+      >
+        {submitting ? 'Please wait…' : 'Submit'}
+      </button>
+      <p id="survey-submit-hint" className={styles.hint}>
+        {submitting
+          ? MESSAGES.processing
+          : complete
+            ? 'All questions are answered.'
+            : `Answer every question to submit. ${remaining === 1 ? '1 question is' : `${remaining} questions are`} still to answer.`}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * POST /api/maintenance/checkmessage (spec 001 §2, §7): a non-empty list means maintenance, and
+ * its message replaces the registration and forgot forms. Silent: if the check fails the forms
+ * stay usable (the call that matters reports its own failure).
+ */
+import { ENDPOINTS } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../request.ts';
+
+export type MaintenanceMessage = { Message: string };
+
+export function checkMaintenance(): Promise<MaintenanceMessage[]> {
+  return request<MaintenanceMessage[]>(ENDPOINTS.checkMaintenance, {}, { silent: true, withToken: false });
+}
+
+export const maintenanceQueryOptions = queryOptions({
+  queryKey: ['maintenance'] as const,
+  queryFn: checkMaintenance,
+  // Checked on each visit of a page that needs it (a maintenance window can start at any time).
+  staleTime: 0,
+  retry: false,
+});
+
+/** The active maintenance messages; an empty list while unknown or when the check failed. */
+export function useMaintenanceMessages() {
+  const query = useQuery(maintenanceQueryOptions);
+  return { messages: query.data ?? [], settled: query.isSuccess || query.isError };
+}

@@ -1,0 +1,37 @@
+/**
+ * POST /api/claim/getclaims. The selected claim is remembered SERVER-side per session; the
+ * client derives it from the list's `Selected` flags in this query's cache and keeps no other
+ * copy (so it cannot drift). Always silent: /claims shows its own failure message.
+ */
+import { ENDPOINTS, type Claim } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../request.ts';
+import { useIsSignedIn } from '../session.ts';
+import { queryKeys } from './query-keys.ts';
+
+export function getClaims(loadingMessage?: string): Promise<Claim[]> {
+  return request<Claim[]>(ENDPOINTS.getClaims, {}, { silent: true, ...(loadingMessage ? { loadingMessage } : {}) });
+}
+
+export const claimsQueryOptions = queryOptions({
+  queryKey: queryKeys.claims,
+  queryFn: () => getClaims(),
+  staleTime: 60_000,
+});
+
+export function selectedClaimOf(claims: readonly Claim[] | undefined): Claim | undefined {
+  return claims?.find((claim) => claim.Selected);
+}
+
+/** The claims list, the selected claim and whether SWITCH CLAIM applies (more than one claim). */
+export function useClaims() {
+  const signedIn = useIsSignedIn();
+  const query = useQuery({ ...claimsQueryOptions, enabled: signedIn });
+  const claims = signedIn ? query.data : undefined;
+  return {
+    claims,
+    selectedClaim: selectedClaimOf(claims),
+    canSwitchClaim: (claims?.length ?? 0) > 1,
+    query,
+  };
+}

@@ -1,0 +1,11 @@
+/**
+ * Query keys shared by the shell and the features. Everything under 'session' is dropped at
+ * sign-out; 'public' data (content documents, the services catalogue) is the same for everyone.
+ */
+export const queryKeys = {
+  all: ['session'] as const,
+  claims: ['session', 'claims'] as const,
+  account: ['session', 'account'] as const,
+  unreadCount: (claimNumber: string) => ['session', 'unread-count', claimNumber] as const,
+  content: (name: string) => ['public', 'content', name] as const,
+};

@@ -1,0 +1,11 @@
+/** POST /api/analytics/pageview — the first-party page-view record (no third-party analytics). Silent. */
+import { ENDPOINTS } from '@portal/contracts';
+import { request } from '../request.ts';
+
+export function recordPageView(path: string, title: string, options: { keepalive?: boolean } = {}): void {
+  const Path = (path.startsWith('/') ? path : `/${path}`).slice(0, 300);
+  const Title = title.slice(0, 200);
+  request<true>(ENDPOINTS.pageView, { Path, Title }, { silent: true, keepalive: options.keepalive ?? false }).catch(
+    () => undefined,
+  );
+}

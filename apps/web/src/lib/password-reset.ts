@@ -1,0 +1,39 @@
+/**
+ * The forgot-password → reset-password hand-over (spec 001 §4 "Forgot password. Success stores
+ * the reset token and username and goes to the reset page"; spec 000 §4 "Forgot-password pages
+ * need a stored forgot-password token, else /login"). Kept in sessionStorage: this tab only, and
+ * gone when it closes. The token is single-use and expires after 30 minutes on the server.
+ */
+import { readItem, removeItem, writeItem } from './safe-storage.ts';
+
+export const PASSWORD_RESET_KEY = 'passwordReset';
+
+export type PasswordResetState = {
+  ResetPasswordToken: string;
+  Username: string;
+  FirstName: string;
+};
+
+export function savePasswordReset(state: PasswordResetState): void {
+  writeItem('session', PASSWORD_RESET_KEY, JSON.stringify(state));
+}
+
+export function getPasswordReset(): PasswordResetState | undefined {
+  const raw = readItem('session', PASSWORD_RESET_KEY);
+  if (!raw) return undefined;
+  try {
+    const v = JSON.parse(raw) as Partial<PasswordResetState> | null;
+    if (!v || typeof v.ResetPasswordToken !== 'string' || v.ResetPasswordToken === '') return undefined;
+    return {
+      ResetPasswordToken: v.ResetPasswordToken,
+      Username: typeof v.Username === 'string' ? v.Username : '',
+      FirstName: typeof v.FirstName === 'string' ? v.FirstName : '',
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+export function clearPasswordReset(): void {
+  removeItem('session', PASSWORD_RESET_KEY);
+}

@@ -1,0 +1,242 @@
+/**
+ * The request layer: the ONE function every API call goes through (STYLE.md rule 4).
+ *
+ * - Same-origin paths from the contracts' ENDPOINTS; POST with a JSON body unless GET.
+ * - Adds `AccessToken` to the body when absent (spec 000 §7), from the stored session.
+ * - CSRF: sends header X-XSRF-TOKEN equal to the readable XSRF-TOKEN cookie on every non-GET call;
+ *   when the cookie is missing before the first POST, GET /api/information/getinformation sets it.
+ * - 120 000 ms time-out (LIMITS.requestTimeoutMs) → 'Sorry, request timed out. Please try again.'
+ * - HTTP 200 is success (the body is checked against the endpoint's response schema);
+ *   HTTP 225 carries a list of { Number, Message, Field? }; 415 → 'Unprocessable Request' (2);
+ *   any other body → 1 'endpoint not available'; fetch failures → 3; unreadable 200 → 4.
+ * - A token-expired number (8, 18, 21, 22, 24, 28) as the first error forces a logout
+ *   (lib/session.ts forceLogout → the app goes to /login) and shows no alert.
+ * - Otherwise, unless `silent`, the error is shown as an alert (spec 000 §8 format) and thrown.
+ * - Every successful authenticated call restarts the client's idle clock (lib/activity.ts).
+ * - `token`: a call made with a token of its own (the survey token) leaves the claimant's session
+ *   alone — no forced logout, no idle-clock restart; the caller handles an expired token.
+ */
+import {
+  ENDPOINTS,
+  ErrorList,
+  ErrorNumber,
+  LIMITS,
+  MESSAGES,
+  isTokenExpiredNumber,
+  type Endpoint,
+  type ErrorItem,
+} from '@portal/contracts';
+import { markAuthenticatedActivity } from './activity.ts';
+import { showAlert } from './alerts.ts';
+import { startLoading } from './loading.ts';
+import { RequestError } from './request-error.ts';
+import { forceLogout, getCurrentUser } from './session.ts';
+
+export type RequestBody = Record<string, unknown>;
+
+export type RequestOptions = {
+  /** Do not show the alert for an error (the caller shows its own message). Forced logout still happens. */
+  silent?: boolean;
+  /** Shown in the full-screen loading overlay while the call is in flight. */
+  loadingMessage?: string;
+  /** Defaults to LIMITS.requestTimeoutMs (120 000 ms). */
+  timeoutMs?: number;
+  /** false: never add the stored AccessToken. */
+  withToken?: boolean;
+  /**
+   * A token of its own for this call (the self-assessment's survey token), sent as AccessToken
+   * instead of the stored session's. It is not the claimant's session: a token-expired answer
+   * never signs the claimant out, and a success does not restart the claimant's idle clock.
+   */
+  token?: string;
+  /** fetch keepalive: lets a call (a page view) finish while the page unloads. */
+  keepalive?: boolean;
+  /** The caller's own cancellation; a cancelled call rejects with an AbortError and no alert. */
+  signal?: AbortSignal;
+};
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+export function readCookie(name: string): string | undefined {
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      const raw = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        return raw;
+      }
+    }
+  }
+  return undefined;
+}
+
+let xsrfBootstrap: Promise<void> | null = null;
+
+/** GET getinformation sets the XSRF-TOKEN cookie; concurrent callers share one bootstrap call. */
+async function ensureXsrfCookie(): Promise<void> {
+  if (readCookie(XSRF_COOKIE)) return;
+  xsrfBootstrap ??= fetch(ENDPOINTS.getInformation.path, {
+    method: 'GET',
+    credentials: 'same-origin',
+    cache: 'no-store',
+    headers: { Accept: 'application/json' },
+  })
+    .then(
+      () => undefined,
+      () => undefined, // the POST that follows reports the failure
+    )
+    .finally(() => {
+      xsrfBootstrap = null;
+    });
+  await xsrfBootstrap;
+}
+
+const TIMEOUT_REASON = 'portal-request-timeout';
+
+function storedTokens(): string[] {
+  const user = getCurrentUser();
+  return [user?.AccessToken, user?.RegistrationToken, user?.VerificationToken].filter(
+    (t): t is string => typeof t === 'string',
+  );
+}
+
+function currentToken(): string | undefined {
+  return storedTokens()[0];
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+async function readJson(response: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  try {
+    const text = await response.text();
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+async function send<T>(endpoint: Endpoint, body: RequestBody, options: RequestOptions): Promise<T> {
+  const controller = new AbortController();
+  const timeoutMs = options.timeoutMs ?? LIMITS.requestTimeoutMs;
+  const timer = setTimeout(() => controller.abort(TIMEOUT_REASON), timeoutMs);
+  const onCallerAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  const timedOut = () => controller.signal.aborted && controller.signal.reason === TIMEOUT_REASON;
+
+  try {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const init: RequestInit = {
+      method: endpoint.method,
+      credentials: 'same-origin',
+      cache: 'no-store',
+      headers,
+      signal: controller.signal,
+    };
+    if (options.keepalive) init.keepalive = true;
+
+    let sentToken: string | undefined;
+    if (endpoint.method !== 'GET') {
+      await ensureXsrfCookie();
+      const payload: RequestBody = { ...body };
+      if (options.token !== undefined) payload.AccessToken = options.token;
+      else if (options.withToken !== false && (payload.AccessToken === undefined || payload.AccessToken === null)) {
+        const token = currentToken();
+        if (token) payload.AccessToken = token;
+        else delete payload.AccessToken;
+      }
+      sentToken = typeof payload.AccessToken === 'string' ? payload.AccessToken : undefined;
+      headers['Content-Type'] = 'application/json';
+      const xsrf = readCookie(XSRF_COOKIE);
+      if (xsrf) headers[XSRF_HEADER] = xsrf;
+      init.body = JSON.stringify(payload);
+    }
+
+    let response: Response;
+    try {
+      response = await fetch(endpoint.path, init);
+    } catch (error) {
+      if (timedOut()) throw new RequestError('timeout', []);
+      if (isAbortError(error) || controller.signal.aborted) throw error;
+      throw new RequestError('network', [
+        { Number: ErrorNumber.ScriptError, Message: 'The service could not be reached. Please check your internet connection.' },
+      ]);
+    }
+
+    const json = await readJson(response).catch(() => ({ ok: false as const }));
+    if (timedOut()) throw new RequestError('timeout', [], response.status);
+
+    if (response.status === 200) {
+      if (!json.ok) {
+        throw new RequestError('syntax', [{ Number: ErrorNumber.SyntaxError, Message: 'The response could not be read.' }], 200);
+      }
+      const parsed = endpoint.response.safeParse(json.value);
+      if (!parsed.success) {
+        throw new RequestError('syntax', [{ Number: ErrorNumber.SyntaxError, Message: 'The response was not in the expected form.' }], 200);
+      }
+      if (endpoint.auth !== 'public' && options.token === undefined) markAuthenticatedActivity();
+      return parsed.data as T;
+    }
+
+    if (response.status === 415) {
+      throw new RequestError('unprocessable', [{ Number: ErrorNumber.UnprocessableRequest, Message: MESSAGES.unprocessableRequest }], 415);
+    }
+
+    // HTTP 225 (or any other status that still carries the list): the error list.
+    const list = json.ok ? ErrorList.safeParse(json.value) : undefined;
+    if (!list?.success || list.data.length === 0) {
+      throw new RequestError('unavailable', [{ Number: ErrorNumber.EndpointNotAvailable, Message: 'endpoint not available' }], response.status);
+    }
+    const items: ErrorItem[] = list.data;
+    const first = items[0];
+    if (first && isTokenExpiredNumber(first.Number) && options.token === undefined) {
+      // A late answer for a session that has already been replaced must not end the new one.
+      const stale = sentToken !== undefined && !storedTokens().includes(sentToken);
+      if (!stale) {
+        // 8 is the server's idle time-out: the claimant is told it was inactivity.
+        forceLogout(first.Number === ErrorNumber.SessionIdleExpired ? 'idle' : 'expired');
+        throw new RequestError('server', items, response.status, true);
+      }
+    }
+    throw new RequestError('server', items, response.status);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+/**
+ * Calls an endpoint. `T` is the endpoint's response type from the contracts (e.g. `Claim[]`);
+ * the body is checked against the endpoint's response schema before it is returned.
+ */
+export async function request<T>(endpoint: Endpoint, body: RequestBody = {}, options: RequestOptions = {}): Promise<T> {
+  const done = options.loadingMessage ? startLoading(options.loadingMessage) : undefined;
+  try {
+    return await send<T>(endpoint, body, options);
+  } catch (error) {
+    if (!(error instanceof RequestError)) {
+      if (isAbortError(error)) throw error;
+      // Anything else is a fault in this code: the script error of spec 000 §8.
+      const failure = new RequestError('network', [{ Number: ErrorNumber.ScriptError, Message: String(error) }]);
+      if (!options.silent) showAlert(failure.entries);
+      throw failure;
+    }
+    if (!error.forcedLogout && !options.silent) showAlert(error.entries);
+    throw error;
+  } finally {
+    done?.();
+  }
+}
+
+/** An endpoint with its path parameters filled in ('/api/content/:name' → '/api/content/terms'). */
+export function withPathParams(endpoint: Endpoint, params: Record<string, string | number>): Endpoint {
+  const path = endpoint.path.replace(/:([A-Za-z]+)/g, (whole, key: string) =>
+    key in params ? encodeURIComponent(String(params[key])) : whole,
+  );
+  return { ...endpoint, path };
+}

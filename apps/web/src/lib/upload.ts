@@ -1,0 +1,118 @@
+/**
+ * File uploads (uploads issue, spec 000 §5): the browser-side checks (STYLE.md rule 10) and the
+ * multipart POST with progress. The request layer (lib/request.ts) has no progress events, so
+ * uploads use XMLHttpRequest with the same CSRF header, credentials and error format.
+ */
+import { LIMITS, UPLOAD_FILE_FIELD, UPLOAD_PATH, UPLOAD_TYPES, isTokenExpiredNumber, type ErrorItem } from '@portal/contracts';
+import { RequestError } from './request-error.ts';
+import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './request.ts';
+import { forceLogout, getAccessToken } from './session.ts';
+
+export const SIZE_MESSAGE = 'Document must be below 10MB';
+export const TYPE_MESSAGE = 'Document type is not accepted';
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/** The browser-side check before a byte is sent: null when the file may be uploaded. */
+export function precheckFile(file: { name: string; size: number }): string | null {
+  if (!(UPLOAD_TYPES as readonly string[]).includes(extensionOf(file.name))) return TYPE_MESSAGE;
+  if (file.size > LIMITS.uploadMaxBytes) return SIZE_MESSAGE;
+  return null;
+}
+
+export const ACCEPT_ATTRIBUTE = UPLOAD_TYPES.map((t) => `.${t}`).join(',');
+
+export type UploadHandle = { promise: Promise<string>; abort: () => void };
+
+export class UploadAborted extends Error {
+  constructor() {
+    super('Upload cancelled');
+    this.name = 'UploadAborted';
+  }
+}
+
+function errorFrom(xhr: XMLHttpRequest): RequestError {
+  if (xhr.status === 225) {
+    try {
+      const items = JSON.parse(xhr.responseText) as ErrorItem[];
+      if (Array.isArray(items) && items.length > 0) {
+        const first = items[0];
+        const expired = first !== undefined && isTokenExpiredNumber(first.Number);
+        if (expired) forceLogout('expired');
+        return new RequestError('server', items, 225, expired);
+      }
+    } catch {
+      // fall through
+    }
+  }
+  if (xhr.status === 0) return new RequestError('network', [{ Number: 3, Message: 'Network error' }]);
+  return new RequestError('unavailable', [{ Number: 1, Message: 'endpoint not available' }], xhr.status);
+}
+
+/**
+ * Sends one multipart request: text fields first (the server checks the session before the
+ * file), then the file parts. Resolves with the parsed JSON body of a 200.
+ */
+export function sendMultipart<T>(
+  path: string,
+  fields: Record<string, string | undefined>,
+  files: Array<{ name: string; blob: Blob; filename: string }>,
+  onProgress?: (percent: number) => void,
+): { promise: Promise<T>; abort: () => void } {
+  const xhr = new XMLHttpRequest();
+  let aborted = false;
+  const promise = new Promise<T>((resolve, reject) => {
+    const form = new FormData();
+    const token = getAccessToken();
+    if (token) form.append('accessToken', token);
+    for (const [key, value] of Object.entries(fields)) if (value !== undefined && key !== 'accessToken') form.append(key, value);
+    for (const f of files) form.append(f.name, f.blob, f.filename);
+    xhr.open('POST', path);
+    xhr.withCredentials = false; // same-origin: cookies are sent anyway
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (xsrf) xhr.setRequestHeader(XSRF_HEADER, xsrf);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.timeout = LIMITS.requestTimeoutMs;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.onload = () => {
+      if (xhr.status === 200) {
+        try {
+          onProgress?.(100);
+          resolve(JSON.parse(xhr.responseText) as T);
+        } catch {
+          reject(new RequestError('syntax', [{ Number: 4, Message: 'Syntax error' }], 200));
+        }
+      } else reject(errorFrom(xhr));
+    };
+    xhr.onerror = () => reject(aborted ? new UploadAborted() : errorFrom(xhr));
+    xhr.onabort = () => reject(new UploadAborted());
+    xhr.ontimeout = () => reject(new RequestError('timeout', []));
+    xhr.send(form);
+  });
+  return {
+    promise,
+    abort: () => {
+      aborted = true;
+      xhr.abort();
+    },
+  };
+}
+
+export function uploadFile(
+  file: File,
+  fields: { FormType: string; FormId?: string | undefined; Description?: string | undefined },
+  onProgress: (percent: number) => void,
+): UploadHandle {
+  const handle = sendMultipart<{ FileId: string }>(
+    UPLOAD_PATH,
+    { FormType: fields.FormType, FormId: fields.FormId, Description: fields.Description },
+    [{ name: UPLOAD_FILE_FIELD, blob: file, filename: file.name }],
+    onProgress,
+  );
+  return { promise: handle.promise.then((r) => r.FileId), abort: handle.abort };
+}

@@ -1,0 +1,31 @@
+import './styles/tokens.css';
+import './styles/base.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app/app.tsx';
+import { createQueryClient } from './app/query-client.ts';
+import { createRoutes } from './app/router.tsx';
+import { startSessionSync } from './app/session-sync.ts';
+import { initAppMode } from './lib/app-mode.ts';
+import { loadProvider } from './lib/provider.ts';
+import { startServiceWorker } from './lib/service-worker.ts';
+
+initAppMode();
+const queryClient = createQueryClient();
+const router = createBrowserRouter(createRoutes(queryClient));
+startSessionSync(router, queryClient);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+const root = createRoot(container);
+// The provider's name and phone appear on every page: read them (and get the XSRF cookie) first.
+void loadProvider().then(() =>
+  root.render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  ),
+);
+
+startServiceWorker();

@@ -1,0 +1,159 @@
+import { MESSAGES } from '@portal/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getAlerts } from '../src/lib/alerts.ts';
+import { isSignedIn, saveLoginToken } from '../src/lib/session.ts';
+import { CLAIMS, mockServer } from './helpers.ts';
+import { renderApp } from './render-app.tsx';
+
+let app: ReturnType<typeof renderApp> | undefined;
+afterEach(() => {
+  app?.cleanup();
+  app = undefined;
+});
+
+const ACCOUNT = {
+  PersonalDetails: { Title: 2, FirstName: 'Alex', MiddleNames: '', Surname: 'Citizen', DateOfBirth: '1985-04-12' },
+  ContactDetails: {
+    EmailAddress: 'alex.citizen@example.com',
+    MobileNumber: '0412345678',
+    PhoneNumber: { IntlNumber: '61', AreaCode: '03', Number: '96641234' },
+    HomeAddressForDB: null,
+    PostalAddressForDB: null,
+    AreAddressesSame: true,
+  },
+  BankAccountDetails: null,
+  Preferences: { SMS: false, Email: true },
+  BankDetailsCanEdit: true,
+  BankDetailsVerified: false,
+  IsStateTrustee: false,
+  MobileEditDisabled: false,
+  EmailEditDisabled: false,
+  IsOneTimePassword: false,
+};
+
+function claimServer(claims: typeof CLAIMS) {
+  let current = claims.map((c) => ({ ...c }));
+  return mockServer({
+    '/api/claim/getclaims': () => ({ status: 200, body: current }),
+    '/api/claim/selectclaim': (call) => {
+      current = current.map((c) => ({ ...c, Selected: c.Number === call.body?.Number }));
+      return { status: 200, body: true };
+    },
+    '/api/claim/deselectclaim': () => {
+      current = current.map((c) => ({ ...c, Selected: false }));
+      return { status: 200, body: true };
+    },
+    '/api/account/getaccount': { status: 200, body: ACCOUNT },
+    '/api/inbox/getunreadmessagecount': { status: 200, body: 3 },
+    '/api/analytics/pageview': { status: 200, body: true },
+    '/api/account/logout': { status: 200, body: true },
+  });
+}
+
+describe('/claims (spec 000 §4 claim selection)', () => {
+  it('with exactly one claim selects it automatically and goes to /claim', async () => {
+    saveLoginToken('t', false);
+    const server = claimServer([CLAIMS[0]!]);
+    app = renderApp('/claims');
+    await waitFor(() => expect(app?.pathname()).toBe('/claim'));
+    const select = server.callsTo('/api/claim/selectclaim');
+    expect(select).toHaveLength(1);
+    expect(select[0]?.body).toMatchObject({ Number: '12/34567', AccessToken: 't' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Claim home' })).toBeTruthy();
+    // One claim: no SWITCH CLAIM.
+    expect(screen.queryByTestId('switch-claim')).toBeNull();
+  });
+
+  it('with no claims goes to /claim, which explains there is nothing to manage', async () => {
+    saveLoginToken('t', false);
+    const server = claimServer([]);
+    app = renderApp('/claims');
+    await waitFor(() => expect(app?.pathname()).toBe('/claim'));
+    expect(await screen.findByTestId('no-claims')).toBeTruthy();
+    expect(server.callsTo('/api/claim/selectclaim')).toHaveLength(0);
+  });
+
+  it('with several claims shows the cards; choosing one selects it and opens /claim', async () => {
+    saveLoginToken('t', false);
+    const server = claimServer(CLAIMS);
+    app = renderApp('/claims');
+    const cards = await screen.findAllByTestId('claim-card');
+    expect(cards).toHaveLength(3);
+    expect(screen.getByText('Select the claim you would like to manage')).toBeTruthy();
+    expect(cards[0]?.textContent).toContain('Claim no.');
+    expect(cards[0]?.textContent).toContain('05/03/2024');
+    expect(cards[1]?.textContent).toContain('Not listed');
+    const note = screen.getByText(/if one of your claims does not appear/);
+    expect(note.querySelector('a')?.getAttribute('href')).toBe('tel:1300654329');
+
+    fireEvent.click(cards[1]!);
+    await waitFor(() => expect(app?.pathname()).toBe('/claim'));
+    expect(server.callsTo('/api/claim/selectclaim')[0]?.body).toMatchObject({ Number: '23/45678' });
+    expect((await screen.findByTestId('claim-summary-number')).textContent).toBe('23/45678');
+    expect(screen.getByTestId('claim-summary-date').textContent).toBe('20/11/2023');
+
+    // More than one claim: SWITCH CLAIM deselects and returns to /claims.
+    fireEvent.click(await screen.findByTestId('switch-claim'));
+    await waitFor(() => expect(app?.pathname()).toBe('/claims'));
+    expect(server.callsTo('/api/claim/deselectclaim')).toHaveLength(1);
+  });
+
+  it('when the list cannot be fetched: alert, logout, /login', async () => {
+    saveLoginToken('t', false);
+    const server = mockServer({
+      '/api/claim/getclaims': { status: 225, body: [{ Number: 199, Message: 'Something went wrong' }] },
+      '/api/account/logout': { status: 200, body: true },
+      '/api/analytics/pageview': { status: 200, body: true },
+    });
+    app = renderApp('/claims');
+    await waitFor(() => expect(app?.pathname()).toBe('/login'));
+    expect(getAlerts().map((a) => a.entries[0]?.message)).toEqual([MESSAGES.claimsFailed]);
+    expect(server.callsTo('/api/account/logout')).toHaveLength(1);
+    expect(isSignedIn()).toBe(false);
+    expect(await screen.findByTestId('error-alert')).toBeTruthy();
+  });
+});
+
+describe('guards', () => {
+  it('signed out: a claim page goes to /login', async () => {
+    mockServer({ '/api/analytics/pageview': { status: 200, body: true } });
+    app = renderApp('/account');
+    await waitFor(() => expect(app?.pathname()).toBe('/login'));
+  });
+
+  it('signed out: a public page stays reachable', async () => {
+    mockServer({
+      '/api/analytics/pageview': { status: 200, body: true },
+      '/api/content/terms': { status: 200, body: { Name: 'terms', Html: '<h2>Terms</h2>' } },
+    });
+    app = renderApp('/disclaimer');
+    expect(await screen.findByTestId('legal-terms')).toBeTruthy();
+    expect(app.pathname()).toBe('/disclaimer');
+  });
+
+  it('signed in on /login goes to /claims', async () => {
+    saveLoginToken('t', false);
+    claimServer(CLAIMS);
+    app = renderApp('/login');
+    await waitFor(() => expect(app?.pathname()).toBe('/claims'));
+  });
+
+  it('signed in without a selected claim: a claim page goes to /claims', async () => {
+    saveLoginToken('t', false);
+    claimServer(CLAIMS);
+    app = renderApp('/inbox');
+    await waitFor(() => expect(app?.pathname()).toBe('/claims'));
+  });
+
+  it('an empty path goes to /login and an unknown path to /claims', async () => {
+    mockServer({ '/api/analytics/pageview': { status: 200, body: true } });
+    app = renderApp('/');
+    await waitFor(() => expect(app?.pathname()).toBe('/login'));
+    app.cleanup();
+    saveLoginToken('t', false);
+    claimServer(CLAIMS);
+    app = renderApp('/no-such-page');
+    await waitFor(() => expect(app?.pathname()).toBe('/claims'));
+  });
+});

@@ -1,0 +1,251 @@
+import { MESSAGES } from '@portal/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setAppMode } from '../src/lib/app-mode.ts';
+import { getCurrentUser, isSignedIn, saveLoginToken } from '../src/lib/session.ts';
+import { CLAIMS, mockServer, type Call } from './helpers.ts';
+import { renderApp } from './render-app.tsx';
+
+let app: ReturnType<typeof renderApp> | undefined;
+afterEach(() => {
+  app?.cleanup();
+  app = undefined;
+});
+
+const HOME = { Moniker: 'GAVIC1', PartialAddress: 'UNIT 2, 159 TOORONGA ROAD, GLEN IRIS VIC 3146', Picklist: 'x', Postcode: '3146', Score: 100 };
+const POSTAL = { Moniker: 'GAVIC2', PartialAddress: 'FLAT 14, 5 DUKE STREET, CAULFIELD SOUTH VIC 3162', Picklist: 'y', Postcode: '3162', Score: 100 };
+
+function server(extra: Parameters<typeof mockServer>[0] = {}) {
+  return mockServer({
+    '/api/analytics/pageview': { status: 200, body: true },
+    '/api/maintenance/checkmessage': { status: 200, body: [] },
+    '/api/addresslookup/AddressLookup': (call: Call) => ({
+      status: 200,
+      body: new URL(call.url, 'http://x').searchParams.get('query')?.includes('duke') ? [POSTAL] : [HOME],
+    }),
+    '/api/account/generatesecuritycodeforlogin': { status: 200, body: { SMS: false, Email: true } },
+    ...extra,
+  });
+}
+
+const byTestId = (id: string) => screen.getByTestId(id) as HTMLInputElement;
+const submit = () => screen.getByTestId('register-submit') as HTMLButtonElement;
+const change = (id: string, value: string) => {
+  fireEvent.change(byTestId(id), { target: { value } });
+  fireEvent.blur(byTestId(id));
+};
+
+async function open() {
+  app = renderApp('/register');
+  await screen.findByTestId('register-form');
+}
+
+function fillDetails() {
+  change('register-username', 'jordan.doe@example.com');
+  change('register-date-of-birth', '01/02/1980');
+  change('register-first-name', 'Jordan');
+  change('register-last-name', 'Doe');
+  fireEvent.change(byTestId('register-claim-number-first'), { target: { value: '12' } });
+  fireEvent.change(byTestId('register-claim-number-second'), { target: { value: '34567' } });
+  change('register-email', 'jordan.doe@example.com');
+  change('register-new-password', 'Portal#2026a');
+  change('register-re-enter-password', 'Portal#2026a');
+}
+
+async function pick(testId: string, text: string) {
+  fireEvent.change(byTestId(testId), { target: { value: text } });
+  const option = await screen.findByTestId(`${testId}-option`, {}, { timeout: 2000 });
+  fireEvent.click(option);
+}
+
+const enabled = () => submit().getAttribute('aria-disabled') === null;
+
+describe('/register (spec 001 §2, §4, §5)', () => {
+  it('shows Step 1 of 2, the fixed country and the password rule box', async () => {
+    server();
+    await open();
+    expect(screen.getByText('Step 1 of 2')).toBeTruthy();
+    const country = screen.getByLabelText('Country') as HTMLInputElement;
+    expect(country.value).toBe('Australia');
+    expect(country.readOnly).toBe(true);
+    expect(screen.getByTestId('password-rules')).toBeTruthy();
+    expect(screen.getByLabelText('Username')).toBe(byTestId('register-username'));
+    expect(screen.getByRole('combobox', { name: 'Home address' })).toBe(byTestId('register-home-address'));
+    const terms = screen.getByTestId('register-terms-link') as HTMLAnchorElement;
+    expect(terms.getAttribute('href')).toBe('/disclaimer');
+    expect(terms.getAttribute('target')).toBe('_blank');
+  });
+
+  it('enables Register only when the form is valid, a home address is chosen, postal chosen or same as home, and the terms ticked', async () => {
+    server();
+    await open();
+    expect(submit().getAttribute('aria-disabled')).toBe('true');
+    fillDetails();
+    await waitFor(() => expect(byTestId('register-re-enter-password').value).toBe('Portal#2026a'));
+    expect(enabled()).toBe(false);
+
+    await pick('register-home-address', 'tooronga');
+    expect(byTestId('register-home-address').value).toBe(HOME.PartialAddress);
+    expect(enabled()).toBe(false);
+
+    await pick('register-postal-address', 'duke');
+    expect(enabled()).toBe(false); // terms not yet ticked
+    fireEvent.click(byTestId('register-terms'));
+    await waitFor(() => expect(enabled()).toBe(true));
+
+    // Editing the chosen address un-chooses it.
+    fireEvent.change(byTestId('register-postal-address'), { target: { value: 'FLAT 14, 5 DUKE' } });
+    await waitFor(() => expect(enabled()).toBe(false));
+    await pick('register-postal-address', 'duke');
+    await waitFor(() => expect(enabled()).toBe(true));
+
+    fireEvent.click(byTestId('register-terms'));
+    await waitFor(() => expect(enabled()).toBe(false));
+  });
+
+  it('the address picker is a combobox: Down moves through the suggestions, Enter chooses, Escape closes', async () => {
+    const api = server();
+    await open();
+    const home = byTestId('register-home-address');
+    expect(home.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.change(home, { target: { value: 'tooronga' } });
+    await screen.findByTestId('register-home-address-option', {}, { timeout: 2000 });
+    expect(home.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('register-home-address-status').textContent).toMatch(/1 address found/);
+    const lookup = api.calls.find((c) => c.url.startsWith('/api/addresslookup/AddressLookup?'));
+    expect(lookup?.url).toBe('/api/addresslookup/AddressLookup?query=tooronga&isHomeAddress=true');
+    fireEvent.keyDown(home, { key: 'ArrowDown' });
+    const option = screen.getByRole('option', { name: HOME.PartialAddress });
+    expect(home.getAttribute('aria-activedescendant')).toBe(option.id);
+    expect(option.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(home, { key: 'Enter' });
+    expect(home.value).toBe(HOME.PartialAddress);
+    expect(home.getAttribute('aria-expanded')).toBe('false');
+    expect(home.getAttribute('data-chosen')).toBe('true');
+
+    fireEvent.change(home, { target: { value: 'tooronga road' } });
+    expect(home.getAttribute('data-chosen')).toBe('false');
+    await waitFor(() => expect(home.getAttribute('aria-expanded')).toBe('true'), { timeout: 2000 });
+    fireEvent.keyDown(home, { key: 'Escape' });
+    expect(home.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('"same as home" uses the home address and hides the postal field; unticking clears it', async () => {
+    const api = server({ '/api/account/register': { status: 200, body: { AccessToken: 'reg-9' } } });
+    await open();
+    fillDetails();
+    await pick('register-home-address', 'tooronga');
+    fireEvent.click(byTestId('register-same-as-home'));
+    expect(screen.queryByTestId('register-postal-address')).toBeNull();
+    fireEvent.click(byTestId('register-terms'));
+    await waitFor(() => expect(enabled()).toBe(true));
+
+    fireEvent.click(byTestId('register-same-as-home'));
+    const postal = await screen.findByTestId('register-postal-address');
+    expect((postal as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(enabled()).toBe(false));
+
+    fireEvent.click(byTestId('register-same-as-home'));
+    await waitFor(() => expect(enabled()).toBe(true));
+    fireEvent.click(submit());
+    await waitFor(() => expect(app?.pathname()).toBe('/activate'));
+    const body = api.callsTo('/api/account/register')[0]?.body;
+    expect(body).toMatchObject({
+      Username: 'jordan.doe@example.com',
+      DateOfBirth: '01/02/1980',
+      TACNumber: '12/34567',
+      HomeAddress: { PartialAddress: HOME.PartialAddress, Moniker: 'GAVIC1' },
+      PostalAddress: { PartialAddress: HOME.PartialAddress, Moniker: 'GAVIC1' },
+    });
+    expect(body?.AccessToken).toBeUndefined();
+    // spec 000 §4: the registration token, in sessionStorage; not signed in yet.
+    expect(getCurrentUser()?.RegistrationToken).toBe('reg-9');
+    expect(isSignedIn()).toBe(false);
+    expect(window.sessionStorage.getItem('currentUser')).toContain('reg-9');
+  });
+
+  it('pressing Register with problems lists each field as required or invalid, with the help line', async () => {
+    const api = server();
+    await open();
+    change('register-date-of-birth', '31/02/1980');
+    fireEvent.click(submit());
+    const summary = await screen.findByTestId('register-errors');
+    await waitFor(() => expect(summary.textContent).toMatch(/There are \d+ errors in this form/));
+    expect(summary.textContent).toContain('Username is required.');
+    expect(summary.textContent).toContain(`Date of birth is invalid. ${MESSAGES.dateOfBirthInvalid}.`);
+    expect(summary.textContent).toContain('Home address is required.');
+    expect(summary.textContent).toContain('Agreeing to the terms and conditions is required.');
+    expect(summary.textContent).toMatch(/Need help\? Call the .+ on 1300 654 329/);
+    expect(summary.getAttribute('role')).toBe('alert');
+    expect(api.callsTo('/api/account/register')).toHaveLength(0);
+    await waitFor(() => expect(document.activeElement?.closest('[data-testid="register-errors"]')).toBe(summary));
+    const link = screen.getByRole('link', { name: 'Username is required.' });
+    expect(link.getAttribute('href')).toBe('#register-username');
+  });
+
+  it('a date of birth of tomorrow or later is invalid', async () => {
+    server();
+    await open();
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000);
+    const text = `${String(tomorrow.getDate()).padStart(2, '0')}/${String(tomorrow.getMonth() + 1).padStart(2, '0')}/${tomorrow.getFullYear()}`;
+    change('register-date-of-birth', text);
+    expect(await screen.findByText(MESSAGES.dateOfBirthInvalid)).toBeTruthy();
+  });
+
+  it("lists the server's 56 under 'There is 1 error in this form' and a taken username under the field", async () => {
+    const notFound = 'Your information could not be found. Please try again or contact the TAC on 1300 654 329';
+    const answers = [
+      { status: 225, body: [{ Number: 56, Message: notFound }] },
+      { status: 225, body: [{ Number: 110, Message: 'That username is already in use.', Field: 'Username' }] },
+    ];
+    server({ '/api/account/register': () => answers.shift() ?? answers[0]! });
+    await open();
+    fillDetails();
+    await pick('register-home-address', 'tooronga');
+    fireEvent.click(byTestId('register-same-as-home'));
+    fireEvent.click(byTestId('register-terms'));
+    await waitFor(() => expect(enabled()).toBe(true));
+
+    fireEvent.click(submit());
+    const summary = await screen.findByTestId('register-errors');
+    await waitFor(() => expect(summary.textContent).toContain('There is 1 error in this form'));
+    expect(summary.textContent).toContain(notFound);
+    expect(app?.pathname()).toBe('/register');
+    expect(getCurrentUser()).toBeNull();
+
+    await waitFor(() => expect(enabled()).toBe(true));
+    fireEvent.click(submit());
+    await waitFor(() => expect(summary.textContent).toContain('That username is already in use.'));
+    const username = byTestId('register-username');
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('a maintenance message replaces the form, with a link to sign in', async () => {
+    server({ '/api/maintenance/checkmessage': { status: 200, body: [{ Message: 'Down for maintenance until 6pm.' }] } });
+    app = renderApp('/register');
+    expect((await screen.findByTestId('maintenance-message')).textContent).toContain('Down for maintenance until 6pm.');
+    expect(screen.queryByTestId('register-form')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to Sign in screen' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('in app mode the terms open in an overlay', async () => {
+    setAppMode(true);
+    server({ '/api/content/terms': { status: 200, body: { Name: 'terms', Html: '<h2>Terms of the portal</h2><p>At least 16 years old.</p>' } } });
+    await open();
+    fireEvent.click(screen.getByTestId('register-terms-link'));
+    const dialog = await screen.findByTestId('terms-dialog');
+    expect(dialog.getAttribute('role')).toBe('dialog');
+    // The same server document as /disclaimer.
+    expect((await screen.findByTestId('terms-content')).textContent).toContain('At least 16 years old.');
+    fireEvent.click(screen.getByTestId('terms-dialog-close'));
+    await waitFor(() => expect(screen.queryByTestId('terms-dialog')).toBeNull());
+    setAppMode(false);
+  });
+
+  it('a signed-in claimant cannot open /register', async () => {
+    saveLoginToken('t', false);
+    server({ '/api/claim/getclaims': { status: 200, body: CLAIMS } });
+    app = renderApp('/register');
+    await waitFor(() => expect(app?.pathname()).toBe('/claims'));
+  });
+});

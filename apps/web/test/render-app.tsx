@@ -1,0 +1,26 @@
+/** Renders the real route table (guards, loaders, shell) in a memory router. */
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { App } from '../src/app/app.tsx';
+import { createQueryClient } from '../src/app/query-client.ts';
+import { createRoutes } from '../src/app/router.tsx';
+import { startSessionSync } from '../src/app/session-sync.ts';
+
+export function renderApp(path: string) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  const stopSync = startSessionSync(router, queryClient);
+  const view = render(<App router={router} queryClient={queryClient} />);
+  return {
+    ...view,
+    router,
+    queryClient,
+    pathname: () => router.state.location.pathname,
+    cleanup: () => {
+      view.unmount();
+      stopSync();
+      router.dispose();
+      queryClient.clear();
+    },
+  };
+}

@@ -1,0 +1,265 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getCurrentUser, saveLoginToken } from '../src/lib/session.ts';
+import { SURVEY_SESSION_KEY, getSurveyToken, saveSurveyToken } from '../src/lib/survey-session.ts';
+import { CLAIMS, mockServer, type Call } from './helpers.ts';
+import { renderApp } from './render-app.tsx';
+
+let app: ReturnType<typeof renderApp> | undefined;
+afterEach(() => {
+  app?.cleanup();
+  app = undefined;
+});
+
+const NOT_MATCHED = 'Those details do not match our records. Check your claim number and date of birth, then try again.';
+const HELP = /Need help\? Contact us on 1300 654 329/;
+
+const QUESTIONS = [
+  {
+    QuestionId: 1,
+    QuestionString: '<p>How is your <strong>pain</strong> today?</p>',
+    Answers: [
+      { Label: 'No pain', Value: '1' },
+      { Label: 'Some pain', Value: '2' },
+    ],
+    CurrentAnswer: null,
+  },
+  {
+    QuestionId: 2,
+    QuestionString: 'Are you back at work?',
+    Answers: [
+      { Label: 'Yes', Value: 'Y' },
+      { Label: 'No', Value: 'N' },
+    ],
+    CurrentAnswer: { Label: 'No', Value: 'N' },
+  },
+];
+
+function surveyServer(extra: Parameters<typeof mockServer>[0] = {}) {
+  return mockServer({
+    '/api/analytics/pageview': { status: 200, body: true },
+    '/api/content/surveyintro': { status: 200, body: { Name: 'surveyintro', Html: '<p>It takes about 2 minutes. See the <a href="/notice">collection notice</a>.</p>' } },
+    '/api/nid/getnidassessment': { status: 200, body: { FormID: 'F-1', AcceptedTerms: true, Questions: QUESTIONS } },
+    '/api/nid/updatenidassessment': { status: 200, body: true },
+    '/api/nid/submitnidassessment': { status: 200, body: true },
+    '/api/nid/getnidoutro': { status: 200, body: { OutroMessage: '<h2>Thank you</h2><p>We may call you.</p>', IsRegistered: false } },
+    ...extra,
+  });
+}
+
+const byTestId = (id: string) => screen.getByTestId(id) as HTMLInputElement;
+
+function fillIdentity(claim: [string, string], dob: string) {
+  fireEvent.change(byTestId('survey-claim-number-first'), { target: { value: claim[0] } });
+  fireEvent.change(byTestId('survey-claim-number-second'), { target: { value: claim[1] } });
+  fireEvent.blur(byTestId('survey-claim-number-second'));
+  fireEvent.change(byTestId('survey-date-of-birth'), { target: { value: dob } });
+  fireEvent.blur(byTestId('survey-date-of-birth'));
+}
+
+async function submitIdentity() {
+  const button = screen.getByTestId('survey-submit');
+  await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
+  fireEvent.click(button);
+}
+
+describe('/surveyvalidation (spec 001 "Survey")', () => {
+  it('checks the claim number and date of birth before Submit is available', async () => {
+    surveyServer();
+    app = renderApp('/myneeds');
+    await screen.findByTestId('survey-login-form');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My self-assessment');
+    expect(screen.getByTestId('survey-submit').getAttribute('aria-disabled')).toBe('true');
+    fillIdentity(['1', '234'], '01/01/2999');
+    expect(await screen.findByText('Enter a valid claim number e.g. 12/34567')).toBeTruthy();
+    expect(await screen.findByText('Enter a valid Date of Birth')).toBeTruthy();
+    expect(screen.getByTestId('survey-submit').getAttribute('aria-disabled')).toBe('true');
+    fillIdentity(['12', '34567'], '01/02/1980');
+    await waitFor(() => expect(screen.getByTestId('survey-submit').getAttribute('aria-disabled')).toBeNull());
+  });
+
+  it('says plainly that the details did not match, and shows the help line after more than 2 failures', async () => {
+    const api = surveyServer({ '/api/nid/nidlogin': { status: 225, body: [{ Number: 56, Message: 'Your information could not be found.' }] } });
+    app = renderApp('/surveyvalidation');
+    await screen.findByTestId('survey-login-form');
+    fillIdentity(['12', '34567'], '02/02/1980');
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await submitIdentity();
+      await waitFor(() => expect(api.callsTo('/api/nid/nidlogin')).toHaveLength(attempt));
+      await waitFor(() => expect(screen.getByTestId('survey-login-error').textContent).toBe(NOT_MATCHED));
+      if (attempt <= 2) expect(screen.queryByTestId('survey-help')).toBeNull();
+    }
+    expect(screen.getByTestId('survey-help').textContent).toMatch(HELP);
+    expect(document.activeElement).toBe(screen.getByTestId('survey-login-error'));
+    expect(getSurveyToken()).toBeUndefined();
+  });
+
+  it('shows the server message when there have been too many attempts', async () => {
+    surveyServer({ '/api/nid/nidlogin': { status: 225, body: [{ Number: 105, Message: 'Too many attempts. Please wait a minute and try again.' }] } });
+    app = renderApp('/surveyvalidation');
+    await screen.findByTestId('survey-login-form');
+    fillIdentity(['12', '34567'], '01/02/1980');
+    await submitIdentity();
+    await waitFor(() => expect(screen.getByTestId('survey-login-error').textContent).toBe('Too many attempts. Please wait a minute and try again.'));
+  });
+
+  it('keeps the survey token apart from the signed-in claimant and goes to the intro', async () => {
+    saveLoginToken('claimant-token', false);
+    const api = surveyServer({
+      '/api/claim/getclaims': { status: 200, body: CLAIMS },
+      '/api/nid/nidlogin': { status: 200, body: { AccessToken: 'survey-token', AcceptedTerms: false } },
+    });
+    app = renderApp('/surveyvalidation');
+    await screen.findByTestId('survey-login-form');
+    fillIdentity(['12', '34567'], '01/02/1980');
+    await submitIdentity();
+    await waitFor(() => expect(app?.pathname()).toBe('/surveyintro'));
+    expect(api.callsTo('/api/nid/nidlogin')[0]?.body).toEqual({ ClaimNumber: '12/34567', DateOfBirth: '01/02/1980', DeviceType: 0 });
+    expect(getSurveyToken()).toBe('survey-token');
+    expect(JSON.parse(window.sessionStorage.getItem(SURVEY_SESSION_KEY) ?? '{}')).toEqual({ AccessToken: 'survey-token' });
+    expect(getCurrentUser()?.AccessToken).toBe('claimant-token');
+  });
+
+  it('goes straight to the questions when the terms were accepted before', async () => {
+    surveyServer({ '/api/nid/nidlogin': { status: 200, body: { AccessToken: 'survey-token', AcceptedTerms: true } } });
+    app = renderApp('/surveyvalidation');
+    await screen.findByTestId('survey-login-form');
+    fillIdentity(['22', '11111'], '30/01/1990');
+    await submitIdentity();
+    await waitFor(() => expect(app?.pathname()).toBe('/survey'));
+  });
+});
+
+describe('survey guards', () => {
+  it.each(['/surveyintro', '/survey', '/surveyoutro'])('%s without a survey token goes to /surveyvalidation', async (path) => {
+    surveyServer();
+    app = renderApp(path);
+    await waitFor(() => expect(app?.pathname()).toBe('/surveyvalidation'));
+  });
+
+  it('a signed-in claimant without a survey token goes to /surveyvalidation too', async () => {
+    saveLoginToken('claimant-token', false);
+    surveyServer({ '/api/claim/getclaims': { status: 200, body: CLAIMS } });
+    app = renderApp('/survey');
+    await waitFor(() => expect(app?.pathname()).toBe('/surveyvalidation'));
+  });
+});
+
+describe('/surveyintro', () => {
+  it('No: saves the terms as not accepted, submits and shows the outro with Register', async () => {
+    saveSurveyToken('survey-token');
+    const api = surveyServer({ '/api/nid/getnidassessment': { status: 200, body: { FormID: 'F-1', AcceptedTerms: false, Questions: QUESTIONS } } });
+    app = renderApp('/surveyintro');
+    expect((await screen.findByTestId('survey-intro-content')).textContent).toContain('about 2 minutes');
+    expect(screen.getByRole('group', { name: 'Would you like to continue?' })).toBeTruthy();
+    fireEvent.click(screen.getByTestId('survey-intro-no'));
+    await waitFor(() => expect(app?.pathname()).toBe('/surveyoutro'));
+    const update = api.callsTo('/api/nid/updatenidassessment')[0];
+    expect(update?.body).toEqual({
+      FormID: 'F-1',
+      AcceptedTerms: false,
+      Questions: [
+        { QuestionId: 1, CurrentAnswer: null },
+        { QuestionId: 2, CurrentAnswer: { Label: 'No', Value: 'N' } },
+      ],
+      AccessToken: 'survey-token',
+    });
+    expect(api.callsTo('/api/nid/submitnidassessment')).toHaveLength(1);
+    expect(await screen.findByTestId('survey-outro-register')).toBeTruthy();
+    expect(screen.queryByTestId('survey-outro-login')).toBeNull();
+    expect(screen.getByTestId('survey-outro-message').textContent).toContain('We may call you.');
+    expect(getSurveyToken()).toBeUndefined();
+  });
+
+  it('Yes: saves the terms as accepted and goes to the questions', async () => {
+    saveSurveyToken('survey-token');
+    const api = surveyServer();
+    app = renderApp('/surveyintro');
+    await screen.findByTestId('survey-intro-content');
+    fireEvent.click(screen.getByTestId('survey-intro-yes'));
+    await waitFor(() => expect(app?.pathname()).toBe('/survey'));
+    expect(api.callsTo('/api/nid/updatenidassessment')[0]?.body?.AcceptedTerms).toBe(true);
+    expect(api.callsTo('/api/nid/submitnidassessment')).toHaveLength(0);
+  });
+});
+
+describe('/survey', () => {
+  it('shows saved answers, saves each answer as it is chosen, and allows Submit only when all are answered', async () => {
+    saveSurveyToken('survey-token');
+    const updates: Call[] = [];
+    const api = surveyServer({
+      '/api/nid/updatenidassessment': (call) => {
+        updates.push(call);
+        return { status: 200, body: true };
+      },
+      '/api/nid/getnidoutro': { status: 200, body: { OutroMessage: '<p>Thanks</p>', IsRegistered: true } },
+    });
+    app = renderApp('/survey');
+    await screen.findByTestId('survey-form');
+    const first = screen.getByRole('combobox', { name: /How is your pain today\?/ }) as HTMLSelectElement;
+    const second = screen.getByRole('combobox', { name: /Are you back at work\?/ }) as HTMLSelectElement;
+    expect(first.value).toBe('');
+    expect(within(first).getAllByRole('option')[0]?.textContent).toBe('Please Select');
+    expect(second.value).toBe('N');
+    const submit = screen.getByTestId('survey-submit-answers');
+    expect(submit.getAttribute('aria-disabled')).toBe('true');
+
+    // Pressing Submit early marks what is missing and moves to it.
+    fireEvent.click(submit);
+    expect(await screen.findByText('Choose an answer to this question')).toBeTruthy();
+    expect(document.activeElement).toBe(first);
+    expect(api.callsTo('/api/nid/submitnidassessment')).toHaveLength(0);
+
+    fireEvent.change(first, { target: { value: '2' } });
+    await waitFor(() => expect(screen.getByTestId('survey-status-1').textContent).toBe('Saved'));
+    expect(updates[0]?.body).toEqual({
+      FormID: 'F-1',
+      AcceptedTerms: true,
+      Questions: [
+        { QuestionId: 1, CurrentAnswer: { Label: 'Some pain', Value: '2' } },
+        { QuestionId: 2, CurrentAnswer: { Label: 'No', Value: 'N' } },
+      ],
+      AccessToken: 'survey-token',
+    });
+    expect(submit.getAttribute('aria-disabled')).toBeNull();
+
+    fireEvent.click(submit);
+    await waitFor(() => expect(app?.pathname()).toBe('/surveyoutro'));
+    expect(api.callsTo('/api/nid/submitnidassessment')[0]?.body).toEqual({ AccessToken: 'survey-token' });
+    expect(await screen.findByTestId('survey-outro-login')).toBeTruthy();
+    expect(screen.queryByTestId('survey-outro-register')).toBeNull();
+    expect(getSurveyToken()).toBeUndefined();
+  });
+
+  it('a failed save is retried when Submit is pressed', async () => {
+    saveSurveyToken('survey-token');
+    let fail = true;
+    const api = surveyServer({
+      '/api/nid/updatenidassessment': () => (fail ? { status: 0, raw: '' } : { status: 200, body: true }),
+    });
+    app = renderApp('/survey');
+    await screen.findByTestId('survey-form');
+    fireEvent.change(screen.getByTestId('survey-answer-1'), { target: { value: '1' } });
+    await waitFor(() => expect(screen.getByTestId('survey-status-1').textContent).toMatch(/Not saved yet/));
+    fail = false;
+    fireEvent.click(screen.getByTestId('survey-submit-answers'));
+    await waitFor(() => expect(app?.pathname()).toBe('/surveyoutro'));
+    expect(api.callsTo('/api/nid/updatenidassessment')).toHaveLength(2);
+  });
+
+  it('an ended survey session goes back to the identity check and says why', async () => {
+    saveSurveyToken('old-token');
+    surveyServer({ '/api/nid/getnidassessment': { status: 225, body: [{ Number: 18, Message: 'Session unknown' }] } });
+    app = renderApp('/survey');
+    await waitFor(() => expect(app?.pathname()).toBe('/surveyvalidation'));
+    expect(await screen.findByTestId('survey-session-ended')).toBeTruthy();
+    expect(getSurveyToken()).toBeUndefined();
+  });
+
+  it('sends a person who has not accepted the terms to the intro', async () => {
+    saveSurveyToken('survey-token');
+    surveyServer({ '/api/nid/getnidassessment': { status: 200, body: { FormID: 'F-1', AcceptedTerms: false, Questions: QUESTIONS } } });
+    app = renderApp('/survey');
+    await waitFor(() => expect(app?.pathname()).toBe('/surveyintro'));
+  });
+});

@@ -1,0 +1,66 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const API_TARGET = 'http://127.0.0.1:8080';
+
+const plugins = [
+  react(),
+  VitePWA({
+    // spec 000 §1: the service worker exists in production builds only and is registered by
+    // src/lib/service-worker.ts (workbox-window) once the app is stable — never by an inline script,
+    // which the server's CSP (script-src 'self') would refuse anyway.
+    injectRegister: false,
+    registerType: 'prompt',
+    devOptions: { enabled: false },
+    includeAssets: ['favicon.svg'],
+    manifest: {
+      name: 'TAC Claimant Web Portal',
+      short_name: 'TAC Claims',
+      description: 'Manage your accepted transport accident claim: messages, documents, reimbursements and your details.',
+      lang: 'en-AU',
+      start_url: '/login',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#0b3a5d',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/icon-maskable.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      // The app shell is precached; API calls and dev endpoints are never cached or answered offline.
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: false,
+    },
+  }),
+];
+
+export default defineConfig({
+  plugins,
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // Every asset is a file: the server's CSP need not allow data: URLs.
+    assetsInlineLimit: 0,
+  },
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: false },
+      '/dev': { target: API_TARGET, changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: false },
+      '/dev': { target: API_TARGET, changeOrigin: false },
+    },
+  },
+});
