@@ -1,0 +1,11 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (this file is e2e/support/paths.ts). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const WEB_DIST = path.join(REPO_ROOT, 'apps', 'web', 'dist');
+export const WEB_INDEX = path.join(WEB_DIST, 'index.html');
+export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'main.js');
+export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'e2e', 'screenshots');
+/** Debian's Chromium: the tests never download a browser. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';

@@ -1,0 +1,173 @@
+/**
+ * Identity screens (issue 3): registration and activation, a wrong code three times then
+ * re-send, sign-in verification on a new browser, forgot username, forgot password → reset →
+ * verify, and the maintenance message. Codes are read from the test's SMTP server.
+ */
+import SQLite from 'better-sqlite3';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, VIEWPORTS } from '../support/browser.ts';
+import { signIn } from '../support/auth.ts';
+import { nextCode, wrongCode } from '../support/codes.ts';
+import { arriveAt, useSuite, visit } from '../support/harness.ts';
+
+const suite = useSuite();
+
+async function typeCode(page: Page, code: string): Promise<void> {
+  const field = page.getByTestId('access-code-input');
+  await field.fill('');
+  await field.pressSequentially(code);
+}
+
+describe('registration and activation', () => {
+  // The demo claimant can register once per server: each viewport gets a server of its own.
+  it.each(VIEWPORTS.map((v) => [v.name, v] as const))('registers the demo claimant, activates with the e-mailed code and lands on the claim (%s)', async (_name, viewport) => {
+    await suite.withOwnServer(viewport, async ({ page }, server) => {
+    await visit(page, '/register', `register (${viewport.name})`);
+    await expect(page.getByTestId('register-step').textContent()).resolves.toContain('Step 1 of 2');
+    await expect(page.getByTestId('register-country').inputValue()).resolves.toBe('Australia');
+    const username = `jordan.${viewport.name}@example.org`;
+    await page.getByTestId('register-username').fill(username);
+    await page.getByTestId('register-date-of-birth').fill('01/02/1980');
+    await page.getByTestId('register-first-name').fill('Jordan');
+    await page.getByTestId('register-last-name').fill('Doe');
+    await page.getByTestId('register-claim-number-first').pressSequentially('12');
+    // Focus moves to the second part after two digits (spec 001 §5).
+    await expect(page.getByTestId('register-claim-number-second').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.type('34567');
+    await page.getByTestId('register-email').fill(username);
+    await page.getByTestId('register-mobile').fill('0400000001');
+    await page.getByTestId('register-new-password').fill('Fresh#Start1');
+    await page.getByTestId('register-re-enter-password').fill('Fresh#Start1');
+    await page.getByTestId('register-home-address').fill('159 Tooronga');
+    await page.getByTestId('register-home-address-option').first().click();
+    await page.getByTestId('register-same-as-home').check();
+    await expect(page.getByTestId('register-postal-address').count()).resolves.toBe(0);
+    await expect(page.getByTestId('register-submit').isDisabled()).resolves.toBe(true);
+    await page.getByTestId('register-terms').check();
+    await page.getByTestId('register-submit').click();
+
+    await arriveAt(page, '/activate', `activate (${viewport.name})`);
+    await page.getByText('Enter your Activation Code').first().waitFor();
+    await page.getByText('Step 2 of 2').first().waitFor();
+    await expect(page.getByTestId('access-code-trouble').textContent()).resolves.toContain('1300 654 329');
+    // The code goes to the e-mail the claims system holds for Jordan.
+    await typeCode(page, await nextCode(server, 'jordan.doe@example.com'));
+    await arriveAt(page, '/claim', `claim home after activation (${viewport.name})`);
+    await expect(page.getByTestId('claim-summary-number').textContent()).resolves.toContain('12/34567');
+    });
+  });
+});
+
+describe('access code', () => {
+  it('clears a wrong code, spends the code at the third, and re-sending opens it again', async () => {
+    const { page } = await suite.openNewBrowser(PHONE);
+    await visit(page, '/login', 'login');
+    await signIn(page, 'robin.pending@example.com');
+    await arriveAt(page, '/activate', 'activate (robin)');
+    const first = await nextCode(suite.server, 'robin.pending@example.com');
+    for (let i = 1; i <= 2; i++) {
+      await typeCode(page, wrongCode(first));
+      await page.getByText('The activation code is incorrect. Please try again').first().waitFor();
+      await page.waitForFunction(() => (document.querySelector('[data-testid="access-code-input"]') as HTMLInputElement | null)?.value === '');
+      await expect(page.getByTestId('access-code-input').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    }
+    await typeCode(page, wrongCode(first));
+    await page.getByText('code has expired. Please request a new code').first().waitFor();
+    await expect(page.getByTestId('access-code-input').isDisabled()).resolves.toBe(true);
+
+    await page.getByTestId('access-code-resend').click();
+    const second = await nextCode(suite.server, 'robin.pending@example.com');
+    await page.getByTestId('access-code-input').and(page.locator(':enabled')).waitFor();
+    await typeCode(page, second);
+    await arriveAt(page, '/claim', 'claim home (robin)');
+  });
+
+  it('asks a browser it has never seen to verify, then signs in', async () => {
+    const { page } = await suite.openNewBrowser(DESKTOP);
+    await visit(page, '/login', 'login (new browser)');
+    await signIn(page, 'alex.citizen@example.com');
+    await arriveAt(page, '/verify', 'verify');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/Verification code/i);
+    await typeCode(page, await nextCode(suite.server, 'alex.citizen@example.com'));
+    await arriveAt(page, '/claims', 'claims after verification');
+  });
+});
+
+describe('recovery', () => {
+  async function fillRecovery(page: Page, name: string) {
+    await page.getByTestId(`${name}-first-name`).fill('Sam');
+    await page.getByTestId(`${name}-last-name`).fill('Single');
+    await page.getByTestId(`${name}-date-of-birth`).fill('30/01/1990');
+    await page.getByTestId(`${name}-email`).fill('sam.single@example.com');
+    await page.getByTestId(`${name}-claim-number-first`).pressSequentially('22');
+    await page.keyboard.type('11111');
+    await page.getByTestId(`${name}-submit`).click();
+  }
+
+  it('sends a forgotten username and says so', async () => {
+    const { page } = await suite.open(PHONE);
+    await visit(page, '/forgotusername', 'forgot username');
+    await fillRecovery(page, 'forgot-username');
+    await arriveAt(page, '/sentusername', 'username sent');
+    await expect(page.getByTestId('sent-username-message').textContent()).resolves.toMatch(/e-?mail/i);
+    expect((await suite.server.mail.next('sam.single@example.com')).text).toContain('is sam.single@example.com');
+  });
+
+  it('guards /sentusername and /resetpassword', async () => {
+    const { page } = await suite.open(DESKTOP);
+    await visit(page, '/sentusername', 'sent username without state', '/login');
+    await visit(page, '/resetpassword', 'reset without a token', '/login');
+  });
+
+  it('shows the not-found message for details that match nothing', async () => {
+    const { page } = await suite.open(DESKTOP);
+    await visit(page, '/forgotpassword', 'forgot password');
+    await page.getByTestId('forgot-password-first-name').fill('Nobody');
+    await page.getByTestId('forgot-password-last-name').fill('Here');
+    await page.getByTestId('forgot-password-date-of-birth').fill('01/01/1970');
+    await page.getByTestId('forgot-password-email').fill('nobody@example.com');
+    await page.getByTestId('forgot-password-claim-number-first').pressSequentially('99');
+    await page.keyboard.type('99999');
+    await page.getByTestId('forgot-password-submit').click();
+    await page.getByText('Your information could not be found. Please try again or contact the TAC on 1300 654 329').first().waitFor();
+    await expect(page.getByTestId('forgot-password-errors').textContent()).resolves.toMatch(/There (is|are) 1 error/);
+  });
+
+  it('resets a forgotten password, then a code completes the sign-in', async () => {
+    const { page } = await suite.open(DESKTOP);
+    await visit(page, '/forgotpassword', 'forgot password');
+    await fillRecovery(page, 'forgot-password');
+    await arriveAt(page, '/resetpassword', 'reset password');
+    await expect(page.getByTestId('reset-greeting').textContent()).resolves.toContain('Sam');
+    await page.getByTestId('reset-new-password').fill('New#Secret22');
+    await page.getByTestId('reset-re-enter-password').fill('New#Secret23');
+    await page.getByTestId('reset-re-enter-password').press('Tab');
+    await page.getByText("The Password must match the 'Enter New Password' field").first().waitFor();
+    await page.getByTestId('reset-re-enter-password').fill('New#Secret22');
+    await page.getByTestId('reset-submit').click();
+    await arriveAt(page, '/verify', 'verify after reset');
+    await typeCode(page, await nextCode(suite.server, 'sam.single@example.com'));
+    await arriveAt(page, '/claim', 'claim home after reset');
+  });
+});
+
+describe('maintenance', () => {
+  it('replaces the registration and forgot forms with the maintenance message', async () => {
+    await suite.withOwnServer(PHONE, async ({ page }, server) => {
+      const db = new SQLite(path.join(server.dataDir, 'portal.db'));
+      try {
+        db.prepare('insert into maintenance_messages (id, message, starts_at, ends_at) values (?, ?, ?, null)').run('m1', 'The portal is being upgraded until 9pm.', Date.now() - 1000);
+      } finally {
+        db.close();
+      }
+      for (const route of ['/register', '/forgotusername', '/forgotpassword']) {
+        await visit(page, route, `maintenance on ${route}`);
+        await expect(page.getByTestId('maintenance-message').textContent()).resolves.toContain('The portal is being upgraded until 9pm.');
+      }
+      await page.getByTestId('maintenance-sign-in').click();
+      await arriveAt(page, '/login', 'login from maintenance');
+    });
+  });
+});
