@@ -109,7 +109,8 @@ async function openTestDatabase(dialect: DialectName): Promise<{ handle: DbHandl
   }
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name} template ${await buildPgTemplate()}`);
-  const handle = openDatabase({ dialect: 'postgres', url: databaseUrl(name), maxConnections: 4 });
+  // Dropping the database terminates connections the pool may still be closing.
+  const handle = openDatabase({ dialect: 'postgres', url: databaseUrl(name), maxConnections: 4, onIdleClientError: () => {} });
   return { handle, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 

@@ -22,7 +22,17 @@ function pgTypes() {
 
 export type OpenOptions =
   | { dialect: 'sqlite'; file: string }
-  | { dialect: 'postgres'; url: string; maxConnections?: number };
+  | {
+      dialect: 'postgres';
+      url: string;
+      maxConnections?: number;
+      /**
+       * An idle pooled connection the server closed (a PostgreSQL restart, a fail-over, an
+       * administrator). The pool drops it and opens another on demand; without a listener
+       * the error would be thrown and end the process.
+       */
+      onIdleClientError?: (error: Error) => void;
+    };
 
 export function openDatabase(options: OpenOptions): DbHandle {
   if (options.dialect === 'sqlite') {
@@ -40,6 +50,7 @@ export function openDatabase(options: OpenOptions): DbHandle {
     max: options.maxConnections ?? 10,
     types: pgTypes(),
   });
+  pool.on('error', options.onIdleClientError ?? ((error) => console.error(`database: idle connection closed: ${error.message}`)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
