@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 /** The repository root (this file is e2e/support/paths.ts). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const WEB_DIST = path.join(REPO_ROOT, 'apps', 'web', 'dist');
+/** The built web app; E2E_WEB_DIST points a run at another build (parallel work on one checkout). */
+export const WEB_DIST = process.env.E2E_WEB_DIST ?? path.join(REPO_ROOT, 'apps', 'web', 'dist');
 export const WEB_INDEX = path.join(WEB_DIST, 'index.html');
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps', 'server', 'dist', 'main.js');
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'e2e', 'screenshots');

@@ -35,6 +35,7 @@ import { registerWebApp } from './plugins/static.ts';
 import { localFileStore, type FileStore } from './storage/file-store.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
+import { requestRoutes } from './modules/requests/routes.ts';
 import { removeExpiredUploads } from './modules/uploads/service.ts';
 
 declare const __BUILD_COMMIT__: string | undefined;
@@ -130,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const fileStore = options.fileStore ?? localFileStore(path.join(config.dataDir, 'files'));
   await uploadRoutes(app, deps, fileStore);
   formRoutes(app, deps, fileStore);
+  requestRoutes(app, deps);
   if (options.startWorkers ?? true) {
     // Files never sent with a form are removed after 7 days.
     const cleanup = setInterval(() => {

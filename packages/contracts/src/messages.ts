@@ -50,6 +50,15 @@ export const MESSAGES = {
   documentMessageRequired: 'Please provide a message (max 1000 characters)',
   taxFileOneDocument: 'Please upload only one document for a Tax File Declaration Form',
   reimbursementUseForm: 'To claim a reimbursement, please use the Claim reimbursement form',
+  // Contact us (spec 001 §5, §8)
+  enquiryTypeRequired: 'Please select an enquiry type',
+  enquiryMessageRequired: 'Please provide a message for your enquiry',
+  enquiryMessageTooLong: 'Your message can be up to 950 characters',
+  enquiryReasonInvalid: 'Reason must be between 1 - 25 characters',
+  failedToUploadForm: 'Failed to upload form',
+  failedToSubmitForm: 'Failed to submit form',
+  // Personal details change (spec 000 §8)
+  detailsSubmitFailed: 'Error: Failed to submit form',
   // Permissions (spec 000 §6)
   bankStateTrustee: "bank account details can't be edited on your claim because it is managed by the State Trustees",
   bankLocked48h: "For security reasons, you can't make changes to your bank account in the first 48 hours after you register. Please try again in 48 hours.",

@@ -10,6 +10,7 @@ import * as m0006 from './migrations/0006-files.ts';
 import * as m0007 from './migrations/0007-content.ts';
 import * as m0008 from './migrations/0008-forms.ts';
 import * as m0009 from './migrations/0009-sent-item-status.ts';
+import * as m0010 from './migrations/0010-details-requests.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-content': m0007,
   '0008-forms': m0008,
   '0009-sent-item-status': m0009,
+  '0010-details-requests': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -279,8 +279,22 @@ export type SentItemTable = {
   status_note: string | null;
 };
 
+export type DetailsRequestTable = {
+  id: string;
+  form_id: string;
+  account_id: string;
+  claimant_id: string;
+  status: Generated<'pending' | 'approved' | 'declined'>;
+  /** JSON: FirstName, MiddleNames, Surname, DateOfBirth (ISO), Reason, OtherReason. */
+  requested: string;
+  created_at: number;
+  decided_at: number | null;
+  decision_note: string | null;
+};
+
 export type Database = {
   forms: FormTable;
+  details_requests: DetailsRequestTable;
   sent_items: SentItemTable;
   content_documents: ContentDocumentTable;
   services: ServiceTable;

@@ -75,6 +75,8 @@ export const Account = z.object({
   MobileEditDisabled: z.boolean(),
   EmailEditDisabled: z.boolean(),
   IsOneTimePassword: z.boolean(),
+  /** When a personal-details change request is waiting for the provider's approval: the date it was sent. */
+  PersonalDetailsPendingSince: isoDate.nullable(),
 });
 export type Account = z.infer<typeof Account>;
 

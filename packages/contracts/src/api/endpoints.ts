@@ -6,6 +6,7 @@ import { AddressLookupQuery, AddressSuggestions } from './address.ts';
 import { AuthorityFormData } from './authority.ts';
 import { VerifyBsbRequest, VerifyBsbResponse } from './bank.ts';
 import { EmptyRequest, Ok } from './common.ts';
+import { ContactFormRequest, DetailsRequestRequest, FormCreatedResponse, SubmitFormRequest } from './requests.ts';
 import { GetMessagesRequest, GetSentItemsRequest, InboxPage, MarkAsReadRequest, SentItemsPage } from './messages.ts';
 import { ContentParams, ContentResponse, ServiceDetailParams, ServiceDetailResponse, ServiceListResponse, SurveyAssessment, SurveyLoginRequest, SurveyLoginResponse, SurveyOutro, SurveyUpdateRequest } from './content.ts';
 import { DiscardFileRequest, FileContentRequest, FileContentResponse } from './uploads.ts';
@@ -69,6 +70,10 @@ export const ENDPOINTS = {
   getMessages: post('/api/inbox/getmessages', 'claim', GetMessagesRequest, InboxPage, 'A page of the selected claim\'s inbox, newest first'),
   markAsRead: post('/api/inbox/markasread', 'claim', MarkAsReadRequest, Ok, 'Marks one of the claimant\'s messages read'),
   getSentItems: post('/api/documentupload/getsentitems', 'claim', GetSentItemsRequest, SentItemsPage, 'A page of what the claimant sent for the selected claim, optionally of one SentItemTypes kind'),
+  uploadContactForm: post('/api/documentupload/uploadcontactform', 'claim', ContactFormRequest, FormCreatedResponse, 'Contact us, step 1: creates the enquiry; its files are uploaded with the returned Identifier as FormId'),
+  submitContactForm: post('/api/documentupload/submitcontactform', 'claim', SubmitFormRequest, SubmittedResponse, 'Contact us, step 3: sends the enquiry with its files (idempotent); recorded as a sent item, queued for the provider'),
+  uploadDetailsRequest: post('/api/documentupload/uploaddetailsrequest', 'claim', DetailsRequestRequest, FormCreatedResponse, 'Personal details change, step 1: creates the request; supporting files are uploaded with the returned Identifier as FormId'),
+  submitDetailsRequest: post('/api/documentupload/submitdetailsrequest', 'claim', SubmitFormRequest, SubmittedResponse, 'Personal details change, step 3: sends the request for the provider\'s approval (idempotent); the stored details change only when approved'),
   getUnreadMessageCount: post('/api/inbox/getunreadmessagecount', 'claim', EmptyRequest, UnreadCount, 'Unread inbox messages of the selected claim'),
   getInformation: {
     method: 'GET' as const,

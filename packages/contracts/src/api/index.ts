@@ -17,4 +17,5 @@ export * from './reference.ts';
 export * from './uploads.ts';
 export * from './forms.ts';
 export * from './messages.ts';
+export * from './requests.ts';
 export * from './endpoints.ts';

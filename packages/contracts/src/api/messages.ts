@@ -36,6 +36,8 @@ export const SentItem = z.object({
   Files: z.array(DraftFile),
   /** Beyond the spec: where the provider is up to with it. */
   Status: z.enum(SENT_ITEM_STATUSES),
+  /** Beyond the spec: for an enquiry, the date we aim to reply by (10 working days). */
+  ReplyBy: isoDate.nullable(),
 });
 export type SentItem = z.infer<typeof SentItem>;
 export const SentItemsPage = z.object({ Start: z.number().int(), End: z.number().int(), Total: z.number().int(), SentItems: z.array(SentItem) });

@@ -146,3 +146,15 @@ export async function setContactDetails(
     .where('id', '=', claimantId)
     .execute();
 }
+
+/** When the account's latest change request still waiting for a decision was sent (epoch ms). */
+export async function findPendingSince(db: Db, accountId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('details_requests')
+    .select('created_at')
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'pending')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return row?.created_at ?? null;
+}

@@ -2,6 +2,7 @@ import {
   AccountActivated,
   ErrorNumber,
   LIMITS,
+  isoToday,
   SESSION,
   type Account,
   type Address,
@@ -78,6 +79,7 @@ export async function findAccount(deps: Deps, auth: AuthContext): Promise<Accoun
   const flags = await repo.findBankFlags(deps.db, a.claimant_id, auth.selectedClaimId);
   const lockOver = deps.clock.now() - a.registered_at >= LIMITS.bankChangeLockHours * 3_600_000;
   const hasBank = a.bank_bsb !== null && a.bank_account_last4 !== null;
+  const pendingSince = await repo.findPendingSince(deps.db, auth.accountId);
   return {
     PersonalDetails: {
       Title: a.title_id,
@@ -110,6 +112,7 @@ export async function findAccount(deps: Deps, auth: AuthContext): Promise<Accoun
     MobileEditDisabled: a.mobile_edit_disabled === 1,
     EmailEditDisabled: a.email_edit_disabled === 1,
     IsOneTimePassword: a.one_time_password === 1,
+    PersonalDetailsPendingSince: pendingSince === null ? null : isoToday(new Date(pendingSince)),
   };
 }
 

@@ -67,7 +67,7 @@ export async function findUnsentFiles(db: Db, accountId: string, claimId: string
 }
 
 export async function findFilesOfForm(db: Db, formId: string) {
-  return db.selectFrom('files').select(['id', 'storage_key']).where('form_id', '=', formId).where('submitted_at', 'is', null).execute();
+  return db.selectFrom('files').select(['id', 'original_name', 'storage_key']).where('form_id', '=', formId).where('submitted_at', 'is', null).execute();
 }
 
 export async function attachFiles(db: Writer, formId: string, ids: string[], submittedAt: number | null): Promise<void> {
@@ -104,4 +104,9 @@ export async function findAuthorityDetails(db: Db, accountId: string, claimId: s
 
 export async function insertFileRow(db: Writer, row: FileTable): Promise<void> {
   await db.insertInto('files').values(row).execute();
+}
+
+/** A dropdown item by the ElementNumber the web app sends back (ContactCategories). */
+export async function findListItemByElement(db: Db, listType: string, elementNumber: number) {
+  return db.selectFrom('dropdown_items').select(['id', 'item']).where('list_type', '=', listType).where('element_number', '=', elementNumber).executeTakeFirst();
 }

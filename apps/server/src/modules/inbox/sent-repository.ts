@@ -17,7 +17,7 @@ export async function countSentItems(db: Db, accountId: string, claimId: string,
 
 export async function listSentItems(db: Db, accountId: string, claimId: string, typeItem: string | undefined, offset: number, amount: number) {
   return mine(db, accountId, claimId, typeItem)
-    .select(['id', 'form_id', 'subject_main', 'subject_other', 'message', 'created_at', 'status'])
+    .select(['id', 'form_id', 'type_item', 'subject_main', 'subject_other', 'message', 'created_at', 'status'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(amount)

@@ -1,5 +1,5 @@
 /** Inbox and sent items of the selected claim (messaging issue). */
-import { ErrorNumber } from '@portal/contracts';
+import { ErrorNumber, enquiryReplyBy } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { localDateTime } from '../../lib/time.ts';
@@ -59,7 +59,12 @@ export async function findSentItemsPage(deps: Deps, auth: AuthContext, claimId: 
     Total: total,
     SentItems: rows.map((r) => {
       const at = localDateTime(r.created_at);
-      return { Id: r.id, Time: at.time, Date: at.date, SubjectMain: r.subject_main, SubjectOther: r.subject_other, Message: r.message, Files: files.get(r.form_id) ?? [], Status: r.status };
+      // An enquiry not yet answered carries the date we aim to reply by (10 working days).
+      const replyBy = r.type_item === 'Enquiry' && r.status !== 'Completed' ? enquiryReplyBy(new Date(r.created_at)) : null;
+      return {
+        Id: r.id, Time: at.time, Date: at.date, SubjectMain: r.subject_main, SubjectOther: r.subject_other, Message: r.message,
+        Files: files.get(r.form_id) ?? [], Status: r.status, ReplyBy: replyBy,
+      };
     }),
   };
 }

@@ -23,3 +23,16 @@ export async function deleteFileRow(db: Db, id: string): Promise<void> {
 export async function findExpiredUnsubmitted(db: Db, before: number, limit: number) {
   return db.selectFrom('files').select(['id', 'storage_key']).where('submitted_at', 'is', null).where('created_at', '<', before).limit(limit).execute();
 }
+
+/** A form of this claimant and claim, of this type, still open for files. */
+export async function findOpenForm(db: Db, id: string, accountId: string, claimId: string, formType: string) {
+  return db
+    .selectFrom('forms')
+    .select(['id'])
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('claim_id', '=', claimId)
+    .where('form_type', '=', formType)
+    .where('status', '=', 'draft')
+    .executeTakeFirst();
+}

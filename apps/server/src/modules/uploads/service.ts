@@ -38,6 +38,12 @@ export async function storeUpload(
     input.stream.resume();
     throw new AppError(ErrorNumber.DocumentTypeNotAccepted);
   }
+  // A file joins only the claimant's own open form of the same kind: another claimant's form id,
+  // or a form already sent, is "not found".
+  if (input.formId && !(await repo.findOpenForm(deps.db, input.formId, auth.accountId, claimId, input.formType))) {
+    input.stream.resume();
+    throw new AppError(ErrorNumber.NotFound);
+  }
   let staged;
   try {
     staged = await store.stage(input.stream);
