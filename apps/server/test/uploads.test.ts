@@ -108,6 +108,22 @@ describe.each(DIALECTS)('uploads on %s', (dialect) => {
     expect(errorNumbers(await t.post('/api/documentupload/getfilecontent', { AccessToken: fresh, Identifier: FileId }))).toEqual([ErrorNumber.NotFound]);
   });
 
+  it('streams a download as an attachment the browser will not render, to its owner only', async () => {
+    const name = 'Médical report (final).pdf';
+    // (The clean-up test before this one moved the clock past the session's lifetime.)
+    token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
+    const { FileId } = (await upload(name, SAMPLES['letter.pdf'] as Buffer)).json();
+    const res = await t.post('/api/documentupload/downloadfile', { AccessToken: token, Identifier: FileId });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.rawPayload.equals(SAMPLES['letter.pdf'] as Buffer)).toBe(true);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="M_dical report (final).pdf"; filename*=UTF-8''M%C3%A9dical%20report%20%28final%29.pdf`);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    const sam = await signInWithClaim(t, 'sam.single@example.com', '22/11111');
+    expect(errorNumbers(await t.post('/api/documentupload/downloadfile', { AccessToken: sam, Identifier: FileId }))).toEqual([ErrorNumber.NotFound]);
+  });
+
   it('keeps stored names safe', () => {
     expect(safeFilename('../../etc/passwd')).toBe('passwd');
     expect(safeFilename('a\u0000b"c.pdf')).toBe('a_b_c.pdf');

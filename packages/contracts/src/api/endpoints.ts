@@ -9,7 +9,7 @@ import { EmptyRequest, Ok } from './common.ts';
 import { ContactFormRequest, DetailsRequestRequest, FormCreatedResponse, SubmitFormRequest } from './requests.ts';
 import { GetMessagesRequest, GetSentItemsRequest, InboxPage, MarkAsReadRequest, SentItemsPage } from './messages.ts';
 import { ContentParams, ContentResponse, ServiceDetailParams, ServiceDetailResponse, ServiceListResponse, SurveyAssessment, SurveyLoginRequest, SurveyLoginResponse, SurveyOutro, SurveyUpdateRequest } from './content.ts';
-import { DiscardFileRequest, FileContentRequest, FileContentResponse } from './uploads.ts';
+import { DiscardFileRequest, DownloadFileRequest, DownloadFileResponse, FileContentRequest, FileContentResponse } from './uploads.ts';
 import { DiscardDraftRequest, DocumentDraftResponse, DraftDatesResponse, DraftSaved, SaveDocumentDraftRequest, SubmitDocumentsRequest, SubmittedResponse } from './forms.ts';
 import { CodeSentResponse, ExpireCodeRequest, GenerateCodeRequest, LoginTokenResponse, SecureTokenResponse, ValidateCodeRequest } from './identity.ts';
 import { ForgotPasswordResponse, RecoveryRequest, RegisterRequest, RegisterResponse, ResetPasswordRequest, ResetPasswordResponse, UsernameSentResponse } from './recovery.ts';
@@ -60,6 +60,7 @@ export const ENDPOINTS = {
   selectClaim: post('/api/claim/selectclaim', 'session', SelectClaimRequest, Ok, 'Selects a claim for this session'),
   deselectClaim: post('/api/claim/deselectclaim', 'session', EmptyRequest.or(SelectClaimRequest), Ok, 'Clears the selected claim'),
   getFileContent: post('/api/documentupload/getfilecontent', 'claim', FileContentRequest, FileContentResponse, 'A document of the selected claim, base64'),
+  downloadFile: post('/api/documentupload/downloadfile', 'claim', DownloadFileRequest, DownloadFileResponse, 'One of the claimant\'s files as an attachment (streamed; Content-Disposition, nosniff, a sandboxing CSP)'),
   discardFile: post('/api/documentupload/discardfile', 'claim', DiscardFileRequest, Ok, 'Removes an uploaded document that has not been sent'),
   saveDocumentDraft: post('/api/documentupload/updatedocumentform', 'claim', SaveDocumentDraftRequest, DraftSaved, 'Saves the documents draft (debounced by the web app)'),
   getDocumentDraft: post('/api/documentupload/getdraftdocumentform', 'claim', EmptyRequest, DocumentDraftResponse, 'The documents draft of the selected claim, or null'),

@@ -26,3 +26,11 @@ export const FileContentRequest = requestBody({ Identifier: z.string().min(1).ma
 export const FileContentResponse = z.object({ Filename: z.string(), MimeType: z.string(), Data: z.string() });
 
 export const DiscardFileRequest = requestBody({ FileId: z.string().min(1).max(64) });
+
+/**
+ * The file itself, streamed (beyond the spec's base64 getfilecontent, which a 10 MB file makes a
+ * 14 MB JSON answer): sent as an attachment, never rendered by the browser as a page.
+ */
+export const DownloadFileRequest = requestBody({ Identifier: z.string().min(1).max(64) });
+/** The body is the file's bytes (its schema only documents that). */
+export const DownloadFileResponse = z.unknown();

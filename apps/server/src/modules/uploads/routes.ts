@@ -7,7 +7,7 @@ import { bindEndpoint } from '../../lib/endpoint.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { findAuthorityFormData, submitAuthority } from '../forms/authority.ts';
 import { authenticate } from '../session/service.ts';
-import { discardFile, findFileContent, storeUpload } from './service.ts';
+import { discardFile, findFileContent, openDownload, storeUpload } from './service.ts';
 
 export async function uploadRoutes(app: FastifyInstance, deps: Deps, store: FileStore): Promise<void> {
   await app.register(async (scope) => {
@@ -93,5 +93,9 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps, store: File
   });
   bindEndpoint(app, deps, ENDPOINTS.getAuthorityFormData, ({ auth, claimId }) => findAuthorityFormData(deps, auth, claimId));
   bindEndpoint(app, deps, ENDPOINTS.getFileContent, ({ auth, claimId, body }) => findFileContent(deps, store, auth, claimId, body.Identifier));
+  bindEndpoint(app, deps, ENDPOINTS.downloadFile, async ({ auth, claimId, body, reply }) => {
+    const download = await openDownload(deps, store, auth, claimId, body.Identifier);
+    return reply.headers(download.headers).send(download.stream);
+  });
   bindEndpoint(app, deps, ENDPOINTS.discardFile, ({ auth, claimId, body }) => discardFile(deps, store, auth, claimId, body.FileId));
 }

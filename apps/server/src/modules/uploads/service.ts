@@ -96,6 +96,29 @@ export async function findFileContent(deps: Deps, store: FileStore, auth: AuthCo
   return { Filename: f.original_name, MimeType: f.mime, Data: data.toString('base64') };
 }
 
+/** RFC 6266/5987: an ASCII fallback name and the exact name percent-encoded as UTF-8. */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The file as a stream with the headers that keep a browser from treating it as a page. */
+export async function openDownload(deps: Deps, store: FileStore, auth: AuthContext, claimId: string, id: string) {
+  const f = await repo.findOwnFile(deps.db, id, auth.accountId, claimId);
+  if (!f) throw new AppError(ErrorNumber.NotFound);
+  return {
+    stream: store.read(f.storage_key),
+    headers: {
+      'content-type': f.mime,
+      'content-disposition': contentDisposition(f.original_name),
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cache-control': 'no-store',
+    },
+  };
+}
+
 export async function discardFile(deps: Deps, store: FileStore, auth: AuthContext, claimId: string, id: string): Promise<true> {
   const f = await repo.findOwnFile(deps.db, id, auth.accountId, claimId);
   if (!f) throw new AppError(ErrorNumber.NotFound);
