@@ -36,6 +36,7 @@ import { localFileStore, type FileStore } from './storage/file-store.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
 import { requestRoutes } from './modules/requests/routes.ts';
+import { providerRoutes } from './modules/provider/routes.ts';
 import { removeExpiredUploads } from './modules/uploads/service.ts';
 
 declare const __BUILD_COMMIT__: string | undefined;
@@ -132,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await uploadRoutes(app, deps, fileStore);
   formRoutes(app, deps, fileStore);
   requestRoutes(app, deps);
+  await providerRoutes(app, deps, fileStore);
   if (options.startWorkers ?? true) {
     // Files never sent with a form are removed after 7 days.
     const cleanup = setInterval(() => {

@@ -4,3 +4,4 @@ export * from './messages.ts';
 export * from './fields.ts';
 export * from './calendar.ts';
 export * from './api/index.ts';
+export * from './provider/index.ts';

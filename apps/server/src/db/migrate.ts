@@ -11,6 +11,7 @@ import * as m0007 from './migrations/0007-content.ts';
 import * as m0008 from './migrations/0008-forms.ts';
 import * as m0009 from './migrations/0009-sent-item-status.ts';
 import * as m0010 from './migrations/0010-details-requests.ts';
+import * as m0011 from './migrations/0011-provider.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-forms': m0008,
   '0009-sent-item-status': m0009,
   '0010-details-requests': m0010,
+  '0011-provider': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

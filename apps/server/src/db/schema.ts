@@ -31,6 +31,8 @@ export type ClaimantTable = {
   mobile_edit_disabled: number;
   email_edit_disabled: number;
   created_at: number;
+  /** The claims system's reference for this person (set through the provider API). */
+  provider_ref?: string | null;
 };
 
 export type AccountTable = {
@@ -214,7 +216,8 @@ export type AuditEventTable = {
 
 export type FileTable = {
   id: string;
-  account_id: string;
+  /** Null for a file the provider attached to an inbox message. */
+  account_id: string | null;
   claim_id: string;
   form_type: string;
   form_id: string | null;
@@ -250,7 +253,47 @@ export type SurveyAssessmentTable = {
   submitted_at: number | null;
 };
 /** Submissions queued for the provider's claims system (delivered by the provider-integration issue). */
-export type ProviderOutboxTable = { id: string; claim_id: string; kind: string; payload: string; created_at: number; delivered_at: number | null };
+export type ProviderOutboxTable = {
+  id: string;
+  claim_id: string;
+  kind: string;
+  payload: string;
+  created_at: number;
+  delivered_at: number | null;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  locked_until: Generated<number | null>;
+  last_error: Generated<string | null>;
+  dead_at: Generated<number | null>;
+};
+export type ProviderDeliveryAttemptTable = {
+  id: string;
+  outbox_id: string;
+  at: number;
+  outcome: 'delivered' | 'failed';
+  http_status: number | null;
+  error: string | null;
+  duration_ms: number;
+};
+export type ProviderApiKeyTable = {
+  id: string;
+  name: string;
+  /** SHA-256 of the secret part (the secret is 256 random bits: no slow hash needed). */
+  secret_hash: string;
+  /** JSON array of scopes. */
+  scopes: string;
+  created_at: number;
+  revoked_at: number | null;
+  last_used_at: number | null;
+};
+export type ProviderIdempotencyTable = {
+  key_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  status_code: number;
+  response: string;
+  created_at: number;
+};
 
 export type FormTable = {
   id: string;
@@ -302,6 +345,9 @@ export type Database = {
   survey_sessions: SurveySessionTable;
   survey_assessments: SurveyAssessmentTable;
   provider_outbox: ProviderOutboxTable;
+  provider_delivery_attempts: ProviderDeliveryAttemptTable;
+  provider_api_keys: ProviderApiKeyTable;
+  provider_idempotency: ProviderIdempotencyTable;
   files: FileTable;
   audit_events: AuditEventTable;
   bsb_directory: BsbTable;

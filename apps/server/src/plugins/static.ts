@@ -26,6 +26,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     if (!isApiPath(request.url) && hasWeb && request.method === 'GET') {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
+    if (request.url.startsWith('/provider/')) {
+      return reply.code(404).type('application/problem+json').send({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such operation' });
+    }
     return reply.code(404).send([{ Number: ErrorNumber.EndpointNotAvailable, Message: catalogueMessage(ErrorNumber.EndpointNotAvailable) }]);
   });
 }

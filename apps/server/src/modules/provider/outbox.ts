@@ -9,5 +9,5 @@ import type { Database } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
 
 export async function queueForProvider(db: Db | Transaction<Database>, e: { claimId: string; kind: string; payload: unknown; now: number }): Promise<void> {
-  await db.insertInto('provider_outbox').values({ id: newId(), claim_id: e.claimId, kind: e.kind, payload: JSON.stringify(e.payload), created_at: e.now, delivered_at: null }).execute();
+  await db.insertInto('provider_outbox').values({ id: newId(), claim_id: e.claimId, kind: e.kind, payload: JSON.stringify(e.payload), created_at: e.now, delivered_at: null, next_attempt_at: e.now }).execute();
 }

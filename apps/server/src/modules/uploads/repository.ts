@@ -5,13 +5,16 @@ export async function insertFile(db: Db, row: FileTable): Promise<void> {
   await db.insertInto('files').values(row).execute();
 }
 
-/** A file of this claimant and claim; anything else is "not found". */
+/**
+ * A file of this claimant and claim — one they uploaded, or one the provider sent to this claim
+ * (the claim is the signed-in claimant's own, checked at selection); anything else is "not found".
+ */
 export async function findOwnFile(db: Db, id: string, accountId: string, claimId: string) {
   return db
     .selectFrom('files')
     .select(['id', 'original_name', 'mime', 'storage_key', 'submitted_at'])
     .where('id', '=', id)
-    .where('account_id', '=', accountId)
+    .where((eb) => eb.or([eb('account_id', '=', accountId), eb('account_id', 'is', null)]))
     .where('claim_id', '=', claimId)
     .executeTakeFirst();
 }

@@ -8,8 +8,8 @@ import { ErrorNumber, LIMITS, type FormType } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/crypto.ts';
-import { contentMatches, extensionOf, mimeOf } from '../../storage/file-check.ts';
-import type { FileStore } from '../../storage/file-store.ts';
+import { contentMatches, extensionOf, mimeOf, type UploadType } from '../../storage/file-check.ts';
+import type { FileStore, StagedFile } from '../../storage/file-store.ts';
 import type { AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
 
@@ -24,6 +24,28 @@ export function safeFilename(name: string): string {
     .trim()
     .slice(0, 200);
   return clean || 'document';
+}
+
+/**
+ * Streams a document into the store's staging area and checks it: within the size limit, not
+ * empty, and its content agreeing with its extension. Refused files leave nothing behind.
+ */
+export async function stageChecked(store: FileStore, type: UploadType, stream: Readable & { truncated?: boolean }): Promise<StagedFile> {
+  let staged;
+  try {
+    staged = await store.stage(stream);
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorNumber.DocumentTooLarge);
+    throw e;
+  }
+  try {
+    if (stream.truncated || staged.size > LIMITS.uploadMaxBytes) throw new AppError(ErrorNumber.DocumentTooLarge);
+    if (staged.size === 0 || !(await contentMatches(staged.path, type))) throw new AppError(ErrorNumber.DocumentTypeNotAccepted);
+  } catch (e) {
+    await staged.discard();
+    throw e;
+  }
+  return staged;
 }
 
 export async function storeUpload(
@@ -44,20 +66,7 @@ export async function storeUpload(
     input.stream.resume();
     throw new AppError(ErrorNumber.NotFound);
   }
-  let staged;
-  try {
-    staged = await store.stage(input.stream);
-  } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorNumber.DocumentTooLarge);
-    throw e;
-  }
-  try {
-    if (input.stream.truncated || staged.size > LIMITS.uploadMaxBytes) throw new AppError(ErrorNumber.DocumentTooLarge);
-    if (staged.size === 0 || !(await contentMatches(staged.path, type))) throw new AppError(ErrorNumber.DocumentTypeNotAccepted);
-  } catch (e) {
-    await staged.discard();
-    throw e;
-  }
+  const staged = await stageChecked(store, type, input.stream);
   const key = await staged.commit();
   const id = newId();
   try {
