@@ -37,6 +37,7 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
 import { requestRoutes } from './modules/requests/routes.ts';
 import { providerRoutes } from './modules/provider/routes.ts';
+import { createProviderDelivery } from './modules/provider/delivery.ts';
 import { removeExpiredUploads } from './modules/uploads/service.ts';
 
 declare const __BUILD_COMMIT__: string | undefined;
@@ -134,6 +135,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   formRoutes(app, deps, fileStore);
   requestRoutes(app, deps);
   await providerRoutes(app, deps, fileStore);
+  if (config.webhook && (options.startWorkers ?? true)) {
+    const delivery = createProviderDelivery(deps, config.webhook, { autoStart: true });
+    app.addHook('onClose', () => delivery.stop());
+  }
   if (options.startWorkers ?? true) {
     // Files never sent with a form are removed after 7 days.
     const cleanup = setInterval(() => {

@@ -38,6 +38,14 @@ const EnvSchema = z.object({
   SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
   /** Serve the development mailbox at /dev/outbox (never in production). */
   PORTAL_DEV_OUTBOX: bool.default(false),
+  /** The claims system's endpoint for outbox events; unset (the embedded default): events wait in the outbox. */
+  PROVIDER_WEBHOOK_URL: z.string().url().optional(),
+  /** Signs each delivery (HMAC-SHA256); required with PROVIDER_WEBHOOK_URL. */
+  PROVIDER_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Failed deliveries of one event before it is parked as dead for an operator. */
+  PROVIDER_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  /** The portal's public address, for file links in outbox events (e.g. https://portal.example.org). */
+  PUBLIC_URL: z.string().url().optional(),
   PROVIDER_NAME: z.string().min(1).default(DEFAULT_PROVIDER.name),
   PROVIDER_SHORT_NAME: z.string().min(1).default(DEFAULT_PROVIDER.shortName),
   PROVIDER_PHONE: z.string().min(1).default(DEFAULT_PROVIDER.phone),
@@ -68,6 +76,8 @@ export type Config = {
   smsWebhookToken: string | undefined;
   devOutbox: boolean;
   provider: ProviderIdentity;
+  webhook: { url: string; secret: string; maxAttempts: number } | undefined;
+  publicUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -82,6 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.DATA_ENCRYPTION_KEY) {
     throw new ConfigError('Invalid configuration:\n  DATA_ENCRYPTION_KEY: required when NODE_ENV=production');
+  }
+  if (e.PROVIDER_WEBHOOK_URL && !e.PROVIDER_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  PROVIDER_WEBHOOK_SECRET: required with PROVIDER_WEBHOOK_URL');
   }
   return {
     env: e.NODE_ENV,
@@ -112,5 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       privacyEmail: e.PROVIDER_PRIVACY_EMAIL,
       website: e.PROVIDER_WEBSITE,
     },
+    webhook: e.PROVIDER_WEBHOOK_URL && e.PROVIDER_WEBHOOK_SECRET ? { url: e.PROVIDER_WEBHOOK_URL, secret: e.PROVIDER_WEBHOOK_SECRET, maxAttempts: e.PROVIDER_WEBHOOK_MAX_ATTEMPTS } : undefined,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
   };
 }

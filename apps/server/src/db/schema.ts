@@ -265,6 +265,8 @@ export type ProviderOutboxTable = {
   locked_until: Generated<number | null>;
   last_error: Generated<string | null>;
   dead_at: Generated<number | null>;
+  /** The order of events (a sequence on PostgreSQL, max + 1 on SQLite). */
+  seq: Generated<number>;
 };
 export type ProviderDeliveryAttemptTable = {
   id: string;

@@ -69,7 +69,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('provider_outbox').addColumn('locked_until', 'bigint').execute();
   await db.schema.alterTable('provider_outbox').addColumn('last_error', 'text').execute();
   await db.schema.alterTable('provider_outbox').addColumn('dead_at', 'bigint').execute();
-  await db.schema.createIndex('provider_outbox_pending').on('provider_outbox').columns(['delivered_at', 'claim_id', 'created_at']).execute();
+  // The order of events: a sequence on PostgreSQL; on SQLite (one writer at a time) the insert
+  // takes max + 1. Times can tie; the sequence cannot.
+  await db.schema.alterTable('provider_outbox').addColumn('seq', 'bigint').execute();
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    await sql`update provider_outbox set seq = rowid`.execute(db);
+  } else {
+    await sql`create sequence provider_outbox_seq`.execute(db);
+    await sql`update provider_outbox set seq = nextval('provider_outbox_seq') where id in (select id from provider_outbox order by created_at, id)`.execute(db);
+    await sql`alter table provider_outbox alter column seq set default nextval('provider_outbox_seq')`.execute(db);
+  }
+  await db.schema.createIndex('provider_outbox_order').on('provider_outbox').columns(['claim_id', 'seq']).execute();
+  await db.schema.createIndex('provider_outbox_pending').on('provider_outbox').columns(['delivered_at', 'next_attempt_at']).execute();
   await db.schema
     .createTable('provider_delivery_attempts')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -89,7 +100,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('provider_delivery_attempts').execute();
   await db.schema.dropIndex('provider_outbox_pending').execute();
-  for (const c of ['dead_at', 'last_error', 'locked_until', 'next_attempt_at', 'attempts']) await db.schema.alterTable('provider_outbox').dropColumn(c).execute();
+  await db.schema.dropIndex('provider_outbox_order').execute();
+  for (const c of ['seq', 'dead_at', 'last_error', 'locked_until', 'next_attempt_at', 'attempts']) await db.schema.alterTable('provider_outbox').dropColumn(c).execute();
   await db.schema.dropIndex('claimants_provider_ref').execute();
   await db.schema.alterTable('claimants').dropColumn('provider_ref').execute();
   await db.schema.dropTable('provider_idempotency').execute();

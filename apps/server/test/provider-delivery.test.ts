@@ -1,0 +1,146 @@
+/** Outbox delivery to the claims system's webhook: signed, ordered per claim, retried, parked, replayed, once. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { WEBHOOK_HEADERS } from '@portal/contracts';
+import { createProviderDelivery, listOutbox, replayOutboxEvent, signWebhook } from '../src/modules/provider/delivery.ts';
+import { DIALECTS, createTestApp, signInWithClaim, type TestApp } from './helpers.ts';
+import { multipart } from './multipart.ts';
+import { SAMPLES } from './samples.ts';
+
+const SECRET = 'webhook-secret-of-at-least-32-characters!';
+
+type Received = { id: string; type: string; claim: string; body: Record<string, unknown>; validSignature: boolean };
+
+/** A real HTTP receiver on loopback that checks each signature as a claims system would. */
+async function startReceiver() {
+  const received: Received[] = [];
+  let failing = false;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (failing) {
+        res.writeHead(503).end();
+        return;
+      }
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const timestamp = Number(req.headers[WEBHOOK_HEADERS.timestamp]);
+      const body = JSON.parse(raw) as Record<string, unknown>;
+      received.push({
+        id: String(req.headers[WEBHOOK_HEADERS.eventId]),
+        type: String(body.Type),
+        claim: String(body.ClaimNumber),
+        body,
+        validSignature: req.headers[WEBHOOK_HEADERS.signature] === signWebhook(SECRET, timestamp, raw),
+      });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/events`,
+    received,
+    fail: (on: boolean) => {
+      failing = on;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.each(DIALECTS)('provider delivery on %s', (dialect) => {
+  let t: TestApp;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let token: string;
+  beforeAll(async () => {
+    [t, receiver] = await Promise.all([createTestApp(dialect), startReceiver()]);
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+  beforeEach(async () => {
+    receiver.received.length = 0;
+    receiver.fail(false);
+    // (Tests move the clock by hours: each starts with a fresh session.)
+    token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
+  });
+
+  const worker = (maxAttempts = 3) => createProviderDelivery(t.deps, { url: receiver.url, secret: SECRET, maxAttempts }, { autoStart: false, random: () => 1 });
+  const enquiry = async (message: string) => {
+    const { Identifier } = (await t.post('/api/documentupload/uploadcontactform', { AccessToken: token, Category: { Item: 'Payments', ElementNumber: 20 }, Message: message })).json();
+    const body = multipart({ accessToken: token, FormType: 'contact', FormId: Identifier }, { name: 'letter.pdf', data: SAMPLES['letter.pdf'] as Buffer });
+    await t.app.inject({ method: 'POST', url: '/api/documentupload/uploadfile', ...body });
+    const sent = await t.post('/api/documentupload/submitcontactform', { AccessToken: token, FormId: Identifier, IdempotencyKey: `enquiry-${message}` });
+    expect(sent.statusCode, sent.body).toBe(200);
+    return sent.json().SentItemId as string;
+  };
+  const pending = async () => (await listOutbox(t.deps, 'pending')).length;
+
+  it('delivers every event, signed, in order per claim, with links to its files', async () => {
+    // Anything queued by earlier tests of this file goes first.
+    await worker().drainOnce();
+    receiver.received.length = 0;
+    await enquiry('first');
+    await enquiry('second');
+    await enquiry('third');
+    expect(await worker().drainOnce()).toBe(3);
+    expect(receiver.received.map((r) => (r.body.Data as { Message: string }).Message)).toEqual(['first', 'second', 'third']);
+    expect(receiver.received.every((r) => r.validSignature && r.type === 'enquiry' && r.claim === '21/45678')).toBe(true);
+    const files = (receiver.received[0]!.body.Data as { Files: { FileId: string; Url: string }[] }).Files;
+    expect(files[0]!.Url).toBe(`/provider/v1/files/${files[0]!.FileId}`);
+    expect(await pending()).toBe(0);
+    // Nothing is delivered twice.
+    expect(await worker().drainOnce()).toBe(0);
+  });
+
+  it('retries with back-off, parks the event as dead, holds the claim\'s later events, and delivers after a replay', async () => {
+    receiver.fail(true);
+    await enquiry('will fail');
+    const w = worker(3);
+    for (let i = 0; i < 3; i++) {
+      await w.drainOnce();
+      t.clock.advance(2 * 60 * 60_000);
+    }
+    const [dead] = await listOutbox(t.deps, 'dead');
+    expect(dead).toMatchObject({ attempts: 3, last_error: 'HTTP 503' });
+    const attempts = await t.deps.db.selectFrom('provider_delivery_attempts').select(['outcome', 'http_status']).where('outbox_id', '=', dead!.id).execute();
+    expect(attempts).toEqual(Array.from({ length: 3 }, () => ({ outcome: 'failed', http_status: 503 })));
+    receiver.fail(false);
+    token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
+    await enquiry('after the dead one');
+    expect(await w.drainOnce()).toBe(0);
+    expect(await replayOutboxEvent(t.deps, dead!.id)).toBe(true);
+    expect(await w.drainOnce()).toBe(2);
+    expect(receiver.received.map((r) => (r.body.Data as { Message: string }).Message)).toEqual(['will fail', 'after the dead one']);
+  });
+
+  it('waits before retrying: nothing is sent again until the back-off has passed', async () => {
+    receiver.fail(true);
+    await enquiry('backing off');
+    const w = worker(5);
+    await w.drainOnce();
+    receiver.fail(false);
+    expect(await w.drainOnce()).toBe(0);
+    t.clock.advance(31_000);
+    expect(await w.drainOnce()).toBe(1);
+  });
+
+  it('loses nothing when the process stops between the submission and the delivery', async () => {
+    await enquiry('queued before a restart');
+    // No worker ran; a new process (a new worker over the same database) delivers it.
+    expect(await pending()).toBe(1);
+    expect(await worker().drainOnce()).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('two workers deliver each event once', async () => {
+    for (let i = 0; i < 6; i++) await enquiry(`parallel ${i}`);
+    const [a, b] = [worker(), worker()];
+    await Promise.all([a.drainOnce(), b.drainOnce()]);
+    const ids = receiver.received.map((r) => r.id);
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+    expect(receiver.received.map((r) => (r.body.Data as { Message: string }).Message)).toEqual(Array.from({ length: 6 }, (_, i) => `parallel ${i}`));
+  });
+});
