@@ -85,6 +85,10 @@ describe.each(DIALECTS)('account updates on %s', (dialect) => {
       expect(audit?.kind).toBe('bank-details');
       expect(audit?.changes).not.toContain('11223344');
       expect(JSON.parse(audit?.changes ?? '{}').AccountNumber).toEqual({ from: '5432', to: '3344' });
+      // The provider hears of it as an event of the selected claim, masked the same way.
+      const event = await t.deps.db.selectFrom('provider_outbox').select(['kind', 'payload']).where('kind', '=', 'account-change').orderBy('seq', 'desc').executeTakeFirstOrThrow();
+      expect(event.payload).not.toContain('11223344');
+      expect(JSON.parse(event.payload)).toMatchObject({ Change: 'bank-details', Changes: { AccountNumber: { from: '5432', to: '3344' } } });
     });
 
     it('refuses another account\'s secure token', async () => {

@@ -4,12 +4,15 @@
  * audited in the same transaction, with values masked.
  */
 import { CodeType, ErrorNumber, LIMITS, MESSAGES, catalogueMessage, fillMessage, type UpdateContactDetailsRequest } from '@portal/contracts';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { consumeSecureToken } from '../access-code/sign-in.ts';
-import { diff, recordAudit } from '../audit/repository.ts';
+import { diff, recordAudit, type Change } from '../audit/repository.ts';
+import { queueAccountChange } from '../provider/outbox.ts';
 import { findBankName } from '../bsb/service.ts';
 import type { AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
@@ -18,6 +21,13 @@ type ContactInput = z.output<typeof UpdateContactDetailsRequest>;
 
 async function requireSecureToken(deps: Deps, auth: AuthContext, token: string | undefined, codeType: number): Promise<void> {
   if (!token || !(await consumeSecureToken(deps, auth, token, codeType))) throw new AppError(ErrorNumber.SecureTokenRequired);
+}
+
+/** Every change of the claimant's own details: audited, and sent to the provider as an event (masked). */
+async function recordChange(trx: Transaction<Database>, auth: AuthContext, claimantId: string, kind: string, changes: Record<string, Change>, now: number): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await recordAudit(trx, { accountId: auth.accountId, sessionId: auth.sessionId, kind, changes, at: now });
+  await queueAccountChange(trx, { claimantId, selectedClaimId: auth.selectedClaimId, kind, changes, now });
 }
 
 export async function updatePreferences(deps: Deps, auth: AuthContext, input: { SMS: boolean; Email: boolean }) {
@@ -33,7 +43,7 @@ export async function updatePreferences(deps: Deps, auth: AuthContext, input: { 
   await deps.db.transaction().execute(async (trx) => {
     await repo.setPreferences(trx, c.claimant_id, sms, email);
     const changes = diff({ SMS: String(c.pref_sms === 1), Email: String(c.pref_email === 1) }, { SMS: String(sms), Email: String(email) });
-    if (Object.keys(changes).length) await recordAudit(trx, { accountId: auth.accountId, sessionId: auth.sessionId, kind: 'preferences', changes, at: now });
+    await recordChange(trx, auth, c.claimant_id, 'preferences', changes, now);
   });
   return { SMS: sms, Email: email };
 }
@@ -47,7 +57,7 @@ export async function updatePassword(deps: Deps, auth: AuthContext, input: { old
   await deps.db.transaction().execute(async (trx) => {
     await repo.setPasswordHash(trx, auth.accountId, newHash);
     await repo.revokeOtherSessions(trx, auth.accountId, auth.sessionId, now);
-    await recordAudit(trx, { accountId: auth.accountId, sessionId: auth.sessionId, kind: 'password', changes: { Password: { from: '[set]', to: '[changed]' } }, at: now });
+    await recordChange(trx, auth, auth.claimantId, 'password', { Password: { from: '[set]', to: '[changed]' } }, now);
   });
   return true;
 }
@@ -79,7 +89,7 @@ export async function updateBankDetails(
       { AccountName: a.bank_account_name, Bsb: a.bank_bsb, AccountNumber: a.bank_account_last4 },
       { AccountName: input.accountName, Bsb: input.bsb, AccountNumber: last4 },
     );
-    await recordAudit(trx, { accountId: auth.accountId, sessionId: auth.sessionId, kind: 'bank-details', changes, at: now });
+    await recordChange(trx, auth, a.claimant_id, 'bank-details', changes, now);
   });
   return true;
 }
@@ -115,7 +125,7 @@ export async function updateContactDetails(deps: Deps, auth: AuthContext, input:
       { EmailAddress: a.email, MobileNumber: a.mobile, AreaCode: a.phone_area, PhoneNumber: a.phone_number, HomeAddress: lineOf(a.home_address), PostalAddress: lineOf(a.postal_address) },
       { EmailAddress: next.email, MobileNumber: next.mobile, AreaCode: next.phoneArea, PhoneNumber: next.phoneNumber, HomeAddress: lineOf(home), PostalAddress: lineOf(postal) },
     );
-    if (Object.keys(changes).length) await recordAudit(trx, { accountId: auth.accountId, sessionId: auth.sessionId, kind: 'contact-details', changes, at: now });
+    await recordChange(trx, auth, a.claimant_id, 'contact-details', changes, now);
   });
   return true;
 }

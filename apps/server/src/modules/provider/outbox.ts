@@ -19,3 +19,18 @@ export async function queueForProvider(db: Db | Transaction<Database>, e: { clai
     })
     .execute();
 }
+
+/**
+ * A change the claimant made to their own details, as an event with its values masked (the
+ * audit trail's form). Events are ordered per claim: the selected claim, else their latest.
+ */
+export async function queueAccountChange(
+  trx: Transaction<Database>,
+  e: { claimantId: string; selectedClaimId: string | null; kind: string; changes: Record<string, { from: string; to: string }>; now: number },
+): Promise<void> {
+  const claimId =
+    e.selectedClaimId ??
+    (await trx.selectFrom('claims').select('id').where('claimant_id', '=', e.claimantId).orderBy('accident_date', 'desc').executeTakeFirst())?.id;
+  if (!claimId) return;
+  await queueForProvider(trx, { claimId, kind: 'account-change', payload: { Change: e.kind, Changes: e.changes }, now: e.now });
+}
