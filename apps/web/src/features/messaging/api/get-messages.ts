@@ -1,0 +1,32 @@
+/**
+ * POST /api/inbox/getmessages (spec 001 §7): a page of the selected claim's inbox, newest first,
+ * ten at a time — Offset 0 Amount 10, then Offset End (lib/paging.ts). Silent: the inbox explains
+ * a failed first load in place, and a failed "Load more" only hides its loading icon (§8).
+ */
+import { ENDPOINTS, type InboxMessage, type InboxPage } from '@portal/contracts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { request } from '../../../lib/request.ts';
+import { nextOffset, pageRequest } from '../lib/paging.ts';
+import { messagingKeys } from './messaging-keys.ts';
+
+export type { InboxMessage };
+export type InboxPageData = z.infer<typeof InboxPage>;
+
+export function getMessages(offset: number): Promise<InboxPageData> {
+  return request<InboxPageData>(ENDPOINTS.getMessages, pageRequest(offset), { silent: true });
+}
+
+export function inboxQueryOptions(claimNumber: string) {
+  return infiniteQueryOptions({
+    queryKey: messagingKeys.inbox(claimNumber),
+    queryFn: ({ pageParam }) => getMessages(pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last: InboxPageData) => nextOffset(last),
+    staleTime: 30_000,
+  });
+}
+
+export function useInbox(claimNumber: string | undefined) {
+  return useInfiniteQuery({ ...inboxQueryOptions(claimNumber ?? ''), enabled: Boolean(claimNumber) });
+}

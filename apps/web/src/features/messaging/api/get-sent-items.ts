@@ -1,0 +1,33 @@
+/**
+ * POST /api/documentupload/getsentitems (spec 001 §7): a page of what the claimant sent for the
+ * selected claim, optionally only one SentItemTypes kind (RequestType = the item's Id). Same
+ * paging and silence as the inbox.
+ */
+import { ENDPOINTS, type SentItem, type SentItemsPage } from '@portal/contracts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { request } from '../../../lib/request.ts';
+import { nextOffset, pageRequest } from '../lib/paging.ts';
+import { messagingKeys } from './messaging-keys.ts';
+
+export type { SentItem };
+export type SentItemsPageData = z.infer<typeof SentItemsPage>;
+
+export function getSentItems(offset: number, requestType: number | undefined): Promise<SentItemsPageData> {
+  const body = requestType === undefined ? pageRequest(offset) : { ...pageRequest(offset), RequestType: requestType };
+  return request<SentItemsPageData>(ENDPOINTS.getSentItems, body, { silent: true });
+}
+
+export function sentItemsQueryOptions(claimNumber: string, requestType: number | undefined) {
+  return infiniteQueryOptions({
+    queryKey: messagingKeys.sentItems(claimNumber, requestType),
+    queryFn: ({ pageParam }) => getSentItems(pageParam, requestType),
+    initialPageParam: 0,
+    getNextPageParam: (last: SentItemsPageData) => nextOffset(last),
+    staleTime: 30_000,
+  });
+}
+
+export function useSentItems(claimNumber: string | undefined, requestType: number | undefined) {
+  return useInfiniteQuery({ ...sentItemsQueryOptions(claimNumber ?? '', requestType), enabled: Boolean(claimNumber) });
+}

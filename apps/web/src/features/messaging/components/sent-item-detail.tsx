@@ -1,0 +1,59 @@
+/**
+ * A sent item in full (spec 001 Sent items): subject main and other, when it was sent, the claim
+ * number, where it is up to and (enquiries) the reply-by date, the message and the files.
+ */
+import { Icon } from '../../../components/icon.tsx';
+import { dateTimeAttribute, formatTimeAndDate } from '../lib/format.ts';
+import type { SentItem } from '../api/get-sent-items.ts';
+import { Attachments } from './attachments.tsx';
+import { LinkifiedText } from './linkified-text.tsx';
+import { replyByText } from './sent-item-panel.tsx';
+import { SentStatus } from './sent-status.tsx';
+import styles from './messaging.module.css';
+
+type Props = { item: SentItem; claimNumber: string | undefined; headingId: string; onBack?: () => void };
+
+export function SentItemDetail({ item, claimNumber, headingId, onBack }: Props) {
+  return (
+    <article className={styles.detail} aria-labelledby={headingId} data-testid="sent-detail" data-sent-item-id={item.Id}>
+      {onBack ? (
+        <button type="button" className={`button button--secondary ${styles.back}`} onClick={onBack} data-testid="sent-detail-back">
+          <Icon name="back" />
+          Back<span className="visually-hidden"> to your sent items</span>
+        </button>
+      ) : null}
+      <h2 id={headingId} tabIndex={-1} className={styles.detailHeading} data-testid="sent-detail-subject">
+        {item.SubjectMain}
+        {item.SubjectOther ? <span className={styles.detailSubjectOther}>: {item.SubjectOther}</span> : null}
+      </h2>
+      <dl className={styles.meta}>
+        <div>
+          <dt>Sent</dt>
+          <dd data-testid="sent-detail-sent">
+            <time dateTime={dateTimeAttribute(item.Time, item.Date)}>{formatTimeAndDate(item.Time, item.Date)}</time>
+          </dd>
+        </div>
+        {claimNumber ? (
+          <div>
+            <dt>Claim number</dt>
+            <dd data-testid="sent-detail-claim">{claimNumber}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <SentStatus status={item.Status} labelled />
+          </dd>
+        </div>
+      </dl>
+      {item.ReplyBy ? (
+        <p className={`callout ${styles.replyByNote}`} data-testid="sent-detail-reply-by">
+          <Icon name="info" />
+          <span>{replyByText(item.ReplyBy)}. Our reply will arrive in your inbox.</span>
+        </p>
+      ) : null}
+      {item.Message ? <LinkifiedText text={item.Message} testId="sent-detail-message" /> : null}
+      <Attachments files={item.Files} headingId={`${headingId}-files`} testId="sent-attachments" />
+    </article>
+  );
+}

@@ -1,0 +1,355 @@
+/**
+ * /contactus, "Send a message" (spec 001 Contact us; issue #7): the intro, the call-line note
+ * (only while the line is open), Enquiry Type* (ContactCategories, sorted by ElementNumber), the
+ * Reimbursement section (a link to /reimbursementform) or the Other reason, the message (1–950
+ * characters, a live count), the documents and Submit.
+ *
+ * Submit is enabled only when the contracts' ContactFormRequest accepts the values (lib/enquiry.ts)
+ * and nothing is being sent. Sending runs lib/send-enquiry.ts: the form, then each held file with
+ * the form's Identifier as FormId ('Uploading documents n of m'), then the submit; success records
+ * an event and goes to /thankyou-contact-us. 'Failed to upload form' / 'Failed to submit form' are
+ * alerts (spec 001 §8); a failure resets the files' progress.
+ */
+import { MESSAGES, LIMITS } from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useController, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Link, useBlocker, useNavigate } from 'react-router';
+import { ContactFormRequest } from '@portal/contracts';
+import { Field, Form } from '../../../components/form-field.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import { PhoneLink } from '../../../components/phone-link.tsx';
+import { recordPageView } from '../../../lib/api/record-page-view.ts';
+import { showAlert } from '../../../lib/alerts.ts';
+import { requestConfirm } from '../../../lib/confirm.ts';
+import { isRequestError } from '../../../lib/request-error.ts';
+import { isSignedIn } from '../../../lib/session.ts';
+import { UploadAborted, uploadFile, type UploadHandle } from '../../../lib/upload.ts';
+import { discardFile } from '../api/discard-file.ts';
+import { useDropdownList } from '../api/get-dropdown-list.ts';
+import { messagingKeys } from '../api/messaging-keys.ts';
+import { submitContactForm } from '../api/submit-contact-form.ts';
+import { uploadContactForm, type ContactFormBody } from '../api/upload-contact-form.ts';
+import { CallLineNote } from '../components/call-line-note.tsx';
+import { HeldFiles, type HeldItem } from '../components/held-files.tsx';
+import { systemClock, type Clock } from '../lib/clock.ts';
+import { canSendEnquiry, enquiryBody, isOther, isReimbursement, type EnquiryCategory, type EnquiryValues } from '../lib/enquiry.ts';
+import { sendEnquiry, type EnquiryDeps, type EnquiryRun } from '../lib/send-enquiry.ts';
+import { uploadingText } from '../lib/texts.ts';
+import styles from '../components/messaging.module.css';
+
+const IDS = { type: 'contact-type', reason: 'contact-reason', message: 'contact-message' } as const;
+
+/** The recorded event of a sent enquiry (spec 001 Contact us: "Success … records an event"). */
+export const ENQUIRY_SENT_EVENT = { path: '/contactus/sent', title: 'Send a Message: enquiry sent' } as const;
+
+/** The contracts' schema as the form's resolver: errors under the field they are about. */
+const resolver: Resolver<EnquiryValues> = (values) => {
+  const parsed = ContactFormRequest.safeParse(enquiryBody(values));
+  if (parsed.success) return { values, errors: {} };
+  const errors: FieldErrors<EnquiryValues> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'Category' || field === 'Message' || field === 'CustomCategory') && !errors[field]) {
+      errors[field] = { type: issue.code, message: issue.message };
+    }
+  }
+  return { values: {}, errors };
+};
+
+const DEPS: EnquiryDeps = {
+  createForm: uploadContactForm,
+  uploadFile: (file, formId, onProgress) => uploadFile(file, { FormType: 'contact', FormId: formId }, onProgress),
+  submitForm: submitContactForm,
+  discardFile,
+  newKey: () => crypto.randomUUID(),
+};
+
+function Required() {
+  return <span aria-hidden="true"> *</span>;
+}
+
+/** The count under the message, announced politely once typing pauses (not at every key). */
+function useCountAnnouncement(length: number): string {
+  const [text, setText] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      const left = LIMITS.contactMessageMax - length;
+      setText(left >= 0 ? `You have ${left} characters remaining` : `You have ${-left} characters too many`);
+    }, 1000);
+    return () => window.clearTimeout(timer);
+  }, [length]);
+  return length === 0 ? '' : text;
+}
+
+export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Clock; deps?: EnquiryDeps }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const categories = useDropdownList('ContactCategories');
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EnquiryValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { Category: null, Message: '', CustomCategory: '' },
+  });
+  const values = useWatch({ control }) as EnquiryValues;
+  const category = useController({ control, name: 'Category' });
+  const [held, setHeld] = useState<HeldItem[]>([]);
+  const [sending, setSending] = useState(false);
+  const [status, setStatus] = useState('');
+  const run = useRef<EnquiryRun | null>(null);
+  const handle = useRef<UploadHandle | null>(null);
+  const done = useRef(false);
+
+  const other = isOther(values.Category);
+  const reimbursement = isReimbursement(values.Category);
+  const messageLength = values.Message?.length ?? 0;
+  const countAnnouncement = useCountAnnouncement(messageLength);
+  const canSend = canSendEnquiry(values) && !sending;
+
+  // Leaving with a message typed (or documents added) asks first; an upload in flight is cancelled.
+  const started = messageLength > 0 || held.length > 0 || Boolean(other && values.CustomCategory);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => started && !done.current && isSignedIn() && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    let live = true;
+    void requestConfirm({ title: 'Unsaved changes', message: MESSAGES.unsavedChanges, confirmLabel: 'Leave this page', cancelLabel: 'Stay on this page' }).then(
+      (proceed) => {
+        if (!live) return;
+        if (proceed) blocker.proceed();
+        else blocker.reset();
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [blocker]);
+  useEffect(
+    () => () => {
+      handle.current?.abort();
+    },
+    [],
+  );
+
+  const patch = (key: string, change: Partial<HeldItem>) => setHeld((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
+
+  const onSend = async (form: EnquiryValues) => {
+    if (sending || !canSendEnquiry(form)) return;
+    setSending(true);
+    setStatus('Sending your message…');
+    const body = enquiryBody(form) as ContactFormBody;
+    const outcome = await sendEnquiry(
+      { body, files: held.map(({ key, file }) => ({ key, file })), previous: run.current },
+      {
+        onStep: () => setStatus('Sending your message…'),
+        onFileStart: (key, n, m) => {
+          setStatus(uploadingText(n, m));
+          patch(key, { state: 'uploading', progress: 0 });
+        },
+        onFileProgress: (key, percent) => patch(key, { progress: percent }),
+        onFileDone: (key) => patch(key, { state: 'done', progress: 100 }),
+        onUploadHandle: (h) => {
+          handle.current = h;
+        },
+      },
+      deps,
+    );
+    if (outcome.ok) {
+      done.current = true;
+      run.current = null;
+      recordPageView(ENQUIRY_SENT_EVENT.path, ENQUIRY_SENT_EVENT.title);
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.sentItemsAll });
+      await navigate('/thankyou-contact-us', { replace: true });
+      return;
+    }
+    run.current = outcome.run;
+    // spec 001 §4: failure resets file progress.
+    setHeld((list) => list.map((i) => ({ ...i, state: 'waiting', progress: 0 })));
+    setSending(false);
+    setStatus('');
+    const cause = outcome.error.cause;
+    if (cause instanceof UploadAborted) return;
+    if (isRequestError(cause) && cause.forcedLogout) return;
+    const title = outcome.error.step === 'submit' ? MESSAGES.failedToSubmitForm : MESSAGES.failedToUploadForm;
+    showAlert(isRequestError(cause) ? cause.entries : [{ message: MESSAGES.requestNotCompleted }], title);
+  };
+
+  const missing: string[] = [];
+  if (!values.Category) missing.push('choose an enquiry type');
+  if (!values.Message?.trim()) missing.push('write your message');
+  if (other && !values.CustomCategory?.trim()) missing.push('give the reason for your enquiry');
+  let hint: ReactNode = '\u00a0';
+  if (sending) hint = 'Sending your message, please wait.';
+  else if (!canSend && missing.length > 0) hint = `To send it, ${missing.join(', ').replace(/, ([^,]*)$/, ' and $1')}.`;
+  else if (!canSend) hint = 'Please check your message against the notes above.';
+
+  const countId = `${IDS.message}-count`;
+
+  return (
+    <div className={styles.contact} data-testid="contact-page">
+      <p className={styles.intro} data-testid="contact-intro">
+        We&apos;re here to help. Send us a message about your claim and we will reply to your <Link to="/inbox">Inbox</Link>, usually within
+        10 working days.
+      </p>
+      <CallLineNote clock={clock} />
+      <p className={styles.note}>
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">with a star</span> must be filled in.
+      </p>
+
+      <Form submitting={sending} onSubmit={(e) => void handleSubmit(onSend)(e)} aria-label="Send a message" data-testid="contact-form">
+        <Field
+          label={
+            <>
+              Enquiry Type
+              <Required />
+            </>
+          }
+          id={IDS.type}
+          error={errors.Category?.message}
+          required
+        >
+          {(control) => (
+            <select
+              {...control}
+              ref={category.field.ref}
+              name={category.field.name}
+              value={values.Category ? String(values.Category.ElementNumber) : ''}
+              onChange={(e) => {
+                const chosen = categories.data?.find((c) => String(c.ElementNumber) === e.currentTarget.value);
+                category.field.onChange(chosen ? ({ Item: chosen.Item, ElementNumber: chosen.ElementNumber } satisfies EnquiryCategory) : null);
+              }}
+              onBlur={category.field.onBlur}
+              data-testid="contact-type"
+            >
+              <option value="">{categories.isError ? 'The enquiry types could not be loaded' : 'Please select'}</option>
+              {(categories.data ?? []).map((c) => (
+                <option key={c.ElementNumber} value={String(c.ElementNumber)}>
+                  {c.Item}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {categories.isError ? (
+          <div className="callout callout--warning" data-testid="contact-types-error">
+            <Icon name="warning" />
+            <div>
+              <p>
+                Sorry, we could not load the enquiry types just now. Please try again, or call us on <PhoneLink />.
+              </p>
+              <p>
+                <button type="button" className="button button--secondary" onClick={() => void categories.refetch()} disabled={categories.isFetching}>
+                  {categories.isFetching ? 'Trying again…' : 'Try again'}
+                </button>
+              </p>
+            </div>
+          </div>
+        ) : null}
+
+        {reimbursement ? (
+          <section className="callout" aria-labelledby="contact-reimbursement-heading" data-testid="contact-reimbursement">
+            <Icon name="info" />
+            <div>
+              <h2 id="contact-reimbursement-heading" className={styles.calloutHeading}>
+                Want money back for something you paid for?
+              </h2>
+              <p>
+                The quickest way is the Claim reimbursement form: it asks for everything we need to pay you.{' '}
+                <Link to="/reimbursementform" data-testid="contact-reimbursement-link">
+                  Go to Claim reimbursement
+                </Link>
+              </p>
+              <p>If you have a question about a reimbursement, you can still send us a message here.</p>
+            </div>
+          </section>
+        ) : null}
+
+        {other ? (
+          <Field
+            label={
+              <>
+                Reason for your enquiry
+                <Required />
+              </>
+            }
+            id={IDS.reason}
+            error={errors.CustomCategory?.message}
+            hint={`In a few words, up to ${LIMITS.customCategoryMax} characters.`}
+            required
+          >
+            {(control) => (
+              <input
+                {...control}
+                {...register('CustomCategory')}
+                type="text"
+                maxLength={LIMITS.customCategoryMax}
+                autoComplete="off"
+                className={styles.reasonInput}
+                data-testid="contact-reason"
+              />
+            )}
+          </Field>
+        ) : null}
+
+        <Field
+          label={
+            <>
+              Your message
+              <Required />
+            </>
+          }
+          id={IDS.message}
+          error={errors.Message?.message}
+          required
+        >
+          {(control) => (
+            <>
+              <textarea
+                {...control}
+                {...register('Message')}
+                aria-describedby={[control['aria-describedby'], countId].filter(Boolean).join(' ')}
+                rows={8}
+                placeholder={`Max ${LIMITS.contactMessageMax} characters`}
+                data-testid="contact-message"
+              />
+              <p
+                id={countId}
+                className={`${styles.charCount} ${messageLength > LIMITS.contactMessageMax ? styles.countOver : ''}`}
+                data-testid="contact-message-count"
+              >
+                {messageLength} of {LIMITS.contactMessageMax} characters
+              </p>
+              <p className="visually-hidden" role="status" aria-live="polite" data-testid="contact-message-count-status">
+                {countAnnouncement}
+              </p>
+            </>
+          )}
+        </Field>
+
+        <HeldFiles
+          items={held}
+          onChange={setHeld}
+          disabled={!values.Category}
+          disabledReason="Choose an enquiry type first, then you can add documents."
+          busy={sending}
+        />
+
+        <p className={styles.sendStatus} role="status" aria-live="polite" data-testid="contact-status">
+          {sending ? <span className={styles.spinner} aria-hidden="true" data-testid="contact-sending-icon" /> : null}
+          {status}
+        </p>
+        <button type="submit" className={`button ${styles.submit}`} disabled={!canSend} aria-describedby="contact-submit-hint" data-testid="contact-submit">
+          Submit
+        </button>
+        <p id="contact-submit-hint" className={styles.submitHint} data-testid="contact-submit-hint">
+          {hint}
+        </p>
+      </Form>
+    </div>
+  );
+}
