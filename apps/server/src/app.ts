@@ -38,6 +38,7 @@ import { formRoutes } from './modules/forms/routes.ts';
 import { requestRoutes } from './modules/requests/routes.ts';
 import { providerRoutes } from './modules/provider/routes.ts';
 import { createProviderDelivery } from './modules/provider/delivery.ts';
+import { docsRoutes } from './modules/docs/routes.ts';
 import { removeExpiredUploads } from './modules/uploads/service.ts';
 
 declare const __BUILD_COMMIT__: string | undefined;
@@ -135,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   formRoutes(app, deps, fileStore);
   requestRoutes(app, deps);
   await providerRoutes(app, deps, fileStore);
+  docsRoutes(app);
   if (config.webhook && (options.startWorkers ?? true)) {
     const delivery = createProviderDelivery(deps, config.webhook, { autoStart: true });
     app.addHook('onClose', () => delivery.stop());
