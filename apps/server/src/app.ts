@@ -39,6 +39,7 @@ import { requestRoutes } from './modules/requests/routes.ts';
 import { providerRoutes } from './modules/provider/routes.ts';
 import { createProviderDelivery } from './modules/provider/delivery.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 import { removeExpiredUploads } from './modules/uploads/service.ts';
 
 declare const __BUILD_COMMIT__: string | undefined;
@@ -137,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   requestRoutes(app, deps);
   await providerRoutes(app, deps, fileStore);
   docsRoutes(app);
+  healthRoutes(app, deps, fileStore);
   if (config.webhook && (options.startWorkers ?? true)) {
     const delivery = createProviderDelivery(deps, config.webhook, { autoStart: true });
     app.addHook('onClose', () => delivery.stop());

@@ -24,6 +24,8 @@ export type FileStore = {
   stage: (source: Readable) => Promise<StagedFile>;
   read: (key: string) => Readable;
   remove: (key: string) => Promise<void>;
+  /** Throws when the store cannot take a file now (the readiness check). */
+  check: () => Promise<void>;
 };
 
 /** Local disk: staged under tmp/, fsynced, renamed into place; the key is random. */
@@ -70,5 +72,11 @@ export function localFileStore(root: string): FileStore {
     },
     read: (key) => fs.createReadStream(finalPath(key)),
     remove: (key) => fsp.rm(finalPath(key), { force: true }),
+    async check() {
+      // Writable, not merely present: a full or read-only disk fails here.
+      const probe = path.join(tmp, `ready-${crypto.randomBytes(6).toString('hex')}`);
+      await fsp.writeFile(probe, 'ok', { flag: 'wx' });
+      await fsp.rm(probe, { force: true });
+    },
   };
 }
