@@ -96,4 +96,36 @@ describe.each(DIALECTS)('documents form on %s', (dialect) => {
     expect((await getDraft()).json()).toBeNull();
     expect(errorNumbers(await t.post('/api/documentupload/getfilecontent', { AccessToken: token, Identifier: file.FileID }))).toEqual([ErrorNumber.NotFound]);
   });
+
+  describe('the generic draft calls', () => {
+    const generic = (verb: 'updateform' | 'getdraft' | 'discarddraft', type: string, body: Record<string, unknown> = {}, as = token) =>
+      t.post(`/api/documentupload/${verb}/${type}`, { AccessToken: as, ...body });
+
+    it('keep a reimbursement draft with its files, per claimant and claim, and discard it with them', async () => {
+      const file = await upload('scan.png');
+      const draft = { PayOther: 0, Receipts: [{ Type: 'Pharmacy', Cost: '$12.50' }], Documents: [{ Filename: 'scan.png', FileID: file.FileID }] };
+      const saved = (await generic('updateform', 'reimbursement', { Draft: draft })).json();
+      expect(saved.Submitted).toBe(false);
+      expect((await generic('getdraft', 'reimbursement')).json()).toMatchObject({ FormId: saved.FormId, Draft: draft });
+      // Another claimant, and the documents draft, do not see it.
+      const sam = await signInWithClaim(t, 'sam.single@example.com', '22/11111');
+      expect((await generic('getdraft', 'reimbursement', {}, sam)).json()).toBeNull();
+      expect(errorNumbers(await generic('updateform', 'reimbursement', { FormId: saved.FormId, Draft: draft }, sam))).toEqual([ErrorNumber.NotFound]);
+      expect(errorNumbers(await generic('updateform', 'documents', { FormId: saved.FormId, Draft: { DocumentType: null, Description: '', Documents: [] } }))).toEqual([ErrorNumber.NotFound]);
+      expect((await generic('discarddraft', 'reimbursement')).json()).toBe(true);
+      expect((await generic('getdraft', 'reimbursement')).json()).toBeNull();
+      expect(errorNumbers(await t.post('/api/documentupload/getfilecontent', { AccessToken: token, Identifier: file.FileID }))).toEqual([ErrorNumber.NotFound]);
+    });
+
+    it('hold the documents draft to its shape, and refuse forms that keep no drafts', async () => {
+      const bad = await generic('updateform', 'documents', { Draft: { Description: 'x'.repeat(1001), Documents: [] } });
+      expect(bad.statusCode).toBe(225);
+      expect((await generic('updateform', 'documents', { Draft: draft() })).json().Submitted).toBe(false);
+      expect((await generic('getdraft', 'documents')).json()).toMatchObject({ Draft: { Description: 'Certificate from Dr Lee' } });
+      expect((await getDraft()).json()).toMatchObject({ Draft: { Description: 'Certificate from Dr Lee' } });
+      await generic('discarddraft', 'documents');
+      expect((await generic('getdraft', 'contact')).statusCode).toBe(225);
+      expect((await generic('updateform', 'reimbursement', { Draft: { Notes: 'x'.repeat(70_000), Documents: [] } })).statusCode).toBe(225);
+    });
+  });
 });

@@ -10,7 +10,7 @@ import { ContactFormRequest, DetailsRequestRequest, FormCreatedResponse, SubmitF
 import { GetMessagesRequest, GetSentItemsRequest, InboxPage, MarkAsReadRequest, SentItemsPage } from './messages.ts';
 import { ContentParams, ContentResponse, ServiceDetailParams, ServiceDetailResponse, ServiceListResponse, SurveyAssessment, SurveyLoginRequest, SurveyLoginResponse, SurveyOutro, SurveyUpdateRequest } from './content.ts';
 import { DiscardFileRequest, DownloadFileRequest, DownloadFileResponse, FileContentRequest, FileContentResponse } from './uploads.ts';
-import { DiscardDraftRequest, DocumentDraftResponse, DraftDatesResponse, DraftSaved, SaveDocumentDraftRequest, SubmitDocumentsRequest, SubmittedResponse } from './forms.ts';
+import { DiscardDraftRequest, DocumentDraftResponse, DraftDatesResponse, DraftResponse, DraftSaved, DraftTypeParams, SaveDocumentDraftRequest, SaveDraftRequest, SubmitDocumentsRequest, SubmittedResponse } from './forms.ts';
 import { CodeSentResponse, ExpireCodeRequest, GenerateCodeRequest, LoginTokenResponse, SecureTokenResponse, ValidateCodeRequest } from './identity.ts';
 import { ForgotPasswordResponse, RecoveryRequest, RegisterRequest, RegisterResponse, ResetPasswordRequest, ResetPasswordResponse, UsernameSentResponse } from './recovery.ts';
 import { DropdownListRequest, DropdownListResponse, Information, MaintenanceMessages, PageViewRequest, UnreadCount } from './reference.ts';
@@ -64,6 +64,9 @@ export const ENDPOINTS = {
   discardFile: post('/api/documentupload/discardfile', 'claim', DiscardFileRequest, Ok, 'Removes an uploaded document that has not been sent'),
   saveDocumentDraft: post('/api/documentupload/updatedocumentform', 'claim', SaveDocumentDraftRequest, DraftSaved, 'Saves the documents draft (debounced by the web app)'),
   getDocumentDraft: post('/api/documentupload/getdraftdocumentform', 'claim', EmptyRequest, DocumentDraftResponse, 'The documents draft of the selected claim, or null'),
+  saveDraft: { ...post('/api/documentupload/updateform/:type', 'claim', SaveDraftRequest, DraftSaved, 'Saves the draft of a form that keeps drafts (documents, reimbursement)'), params: DraftTypeParams },
+  getDraft: { ...post('/api/documentupload/getdraft/:type', 'claim', EmptyRequest, DraftResponse, 'The draft of that form for the selected claim, or null'), params: DraftTypeParams },
+  discardDraft: { ...post('/api/documentupload/discarddraft/:type', 'claim', DiscardDraftRequest, Ok, 'Deletes the draft of that form and its unsent files'), params: DraftTypeParams },
   discardDocumentDraft: post('/api/documentupload/discarddraftdocuments', 'claim', DiscardDraftRequest, Ok, 'Deletes the documents draft and its unsent files'),
   submitDocuments: post('/api/documentupload/submitdocumentform', 'claim', SubmitDocumentsRequest, SubmittedResponse, 'Sends the documents form (idempotent); recorded as a sent item, queued for the provider'),
   getDraftDates: post('/api/documentupload/getdraftdates', 'claim', EmptyRequest, DraftDatesResponse, 'When the documents draft was last edited'),

@@ -42,3 +42,21 @@ export const SubmittedResponse = z.object({ SentItemId: z.string() });
 export const DraftDatesResponse = z.object({ DocumentsDate: isoDate.nullable() });
 
 export const FormTypeParams = z.strictObject({ type: z.enum(FORM_TYPES) });
+
+/**
+ * The generic draft calls (spec 001 §7 updateform/{type}, getdraft/{type}, discarddraft/{type})
+ * for the forms that keep drafts. A draft is the form's own JSON (at most 64 KB) with the files
+ * uploaded for it listed as Documents; the documents form's draft is the DocumentDraft above.
+ */
+export const DRAFT_FORM_TYPES = ['documents', 'reimbursement'] as const;
+export type DraftFormType = (typeof DRAFT_FORM_TYPES)[number];
+export const DraftTypeParams = z.strictObject({ type: z.enum(DRAFT_FORM_TYPES) });
+export const GenericDraft = z
+  .looseObject({ Documents: z.array(DraftFile).max(20) })
+  .refine((d) => JSON.stringify(d).length <= 65_536, 'A draft is at most 64 KB');
+export const SaveDraftRequest = requestBody({
+  FormId: z.string().max(64).optional(),
+  Draft: GenericDraft,
+  SavedUnsubmitted: z.boolean().optional(),
+});
+export const DraftResponse = z.object({ FormId: z.string(), Draft: z.looseObject({ Documents: z.array(DraftFile) }), UpdatedAt: z.string() }).nullable();

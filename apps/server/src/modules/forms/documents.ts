@@ -11,6 +11,7 @@ import {
   TAX_FILE_DECLARATION,
   isoToday,
   type DocumentDraft,
+  type DraftFormType,
   type ErrorItem,
 } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
@@ -21,20 +22,24 @@ import { queueForProvider } from '../provider/outbox.ts';
 import type { AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
 
-const FORM_TYPE = 'documents';
+const FORM_TYPE = 'documents' satisfies DraftFormType;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export async function saveDocumentDraft(
+type DraftData = { Documents: { Filename: string; FileID: string }[] };
+
+/** Saves the draft of a form that keeps drafts; a FormId must be the claimant's own form of that type. */
+export async function saveDraft(
   deps: Deps,
   auth: AuthContext,
   claimId: string,
-  input: { formId: string | undefined; draft: DocumentDraft; savedUnsubmitted: boolean },
+  formType: DraftFormType,
+  input: { formId: string | undefined; draft: DraftData; savedUnsubmitted: boolean },
 ) {
   const now = deps.clock.now();
   const data = JSON.stringify(input.draft);
-  const form = input.formId ? await repo.findOwnForm(deps.db, input.formId, auth.accountId, claimId) : await repo.findDraft(deps.db, auth.accountId, claimId, FORM_TYPE);
-  if (input.formId && !form) throw new AppError(ErrorNumber.NotFound);
+  const form = input.formId ? await repo.findOwnForm(deps.db, input.formId, auth.accountId, claimId) : await repo.findDraft(deps.db, auth.accountId, claimId, formType);
+  if (input.formId && (!form || form.form_type !== formType)) throw new AppError(ErrorNumber.NotFound);
   // A save that arrives after the submit (a debounced keystroke) leaves the sent form alone.
   if (form?.status === 'submitted') return { FormId: form.id, UpdatedAt: iso(form.updated_at), Submitted: true };
   const id = form?.id ?? newId();
@@ -43,7 +48,7 @@ export async function saveDocumentDraft(
     if (form) await repo.updateDraftData(trx, id, data, input.savedUnsubmitted, now);
     else {
       await repo.insertForm(trx, {
-        id, account_id: auth.accountId, claim_id: claimId, form_type: FORM_TYPE, status: 'draft', data,
+        id, account_id: auth.accountId, claim_id: claimId, form_type: formType, status: 'draft', data,
         saved_unsubmitted: input.savedUnsubmitted ? 1 : 0, updated_at: now, submitted_at: null, idempotency_key: null,
       });
     }
@@ -52,9 +57,9 @@ export async function saveDocumentDraft(
   return { FormId: id, UpdatedAt: iso(now), Submitted: false };
 }
 
-export async function findDocumentDraft(deps: Deps, auth: AuthContext, claimId: string) {
-  const form = await repo.findDraft(deps.db, auth.accountId, claimId, FORM_TYPE);
-  return form ? { FormId: form.id, Draft: JSON.parse(form.data) as DocumentDraft, UpdatedAt: iso(form.updated_at) } : null;
+export async function findDraft<T extends DraftData>(deps: Deps, auth: AuthContext, claimId: string, formType: DraftFormType) {
+  const form = await repo.findDraft(deps.db, auth.accountId, claimId, formType);
+  return form ? { FormId: form.id, Draft: JSON.parse(form.data) as T, UpdatedAt: iso(form.updated_at) } : null;
 }
 
 export async function findDraftDates(deps: Deps, auth: AuthContext, claimId: string) {
@@ -63,10 +68,10 @@ export async function findDraftDates(deps: Deps, auth: AuthContext, claimId: str
 }
 
 /** Deletes the draft and the files uploaded for it that were never sent. */
-export async function discardDocumentDraft(deps: Deps, store: FileStore, auth: AuthContext, claimId: string): Promise<true> {
-  const form = await repo.findDraft(deps.db, auth.accountId, claimId, FORM_TYPE);
+export async function discardDraft(deps: Deps, store: FileStore, auth: AuthContext, claimId: string, formType: DraftFormType): Promise<true> {
+  const form = await repo.findDraft(deps.db, auth.accountId, claimId, formType);
   if (!form) return true;
-  const listed = (JSON.parse(form.data) as DocumentDraft).Documents.map((d) => d.FileID);
+  const listed = (JSON.parse(form.data) as DraftData).Documents.map((d) => d.FileID);
   const files = [...(await repo.findFilesOfForm(deps.db, form.id)), ...(await repo.findUnsentFiles(deps.db, auth.accountId, claimId, listed))];
   const unique = [...new Map(files.map((f) => [f.id, f])).values()];
   await deps.db.transaction().execute(async (trx) => {

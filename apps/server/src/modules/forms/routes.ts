@@ -1,16 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS } from '@portal/contracts';
+import { DocumentDraft, ENDPOINTS } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { bindEndpoint } from '../../lib/endpoint.ts';
 import type { FileStore } from '../../storage/file-store.ts';
-import { discardDocumentDraft, findDocumentDraft, findDraftDates, saveDocumentDraft, submitDocuments } from './documents.ts';
+import { zodIssueItems, AppError } from '../../errors.ts';
+import { discardDraft, findDraft, findDraftDates, saveDraft, submitDocuments } from './documents.ts';
 
 export function formRoutes(app: FastifyInstance, deps: Deps, store: FileStore): void {
   bindEndpoint(app, deps, ENDPOINTS.saveDocumentDraft, ({ auth, claimId, body }) =>
-    saveDocumentDraft(deps, auth, claimId, { formId: body.FormId, draft: body.Draft, savedUnsubmitted: body.SavedUnsubmitted ?? false }),
+    saveDraft(deps, auth, claimId, 'documents', { formId: body.FormId, draft: body.Draft, savedUnsubmitted: body.SavedUnsubmitted ?? false }),
   );
-  bindEndpoint(app, deps, ENDPOINTS.getDocumentDraft, ({ auth, claimId }) => findDocumentDraft(deps, auth, claimId));
-  bindEndpoint(app, deps, ENDPOINTS.discardDocumentDraft, ({ auth, claimId }) => discardDocumentDraft(deps, store, auth, claimId));
+  bindEndpoint(app, deps, ENDPOINTS.getDocumentDraft, ({ auth, claimId }) => findDraft<DocumentDraft>(deps, auth, claimId, 'documents'));
+  bindEndpoint(app, deps, ENDPOINTS.discardDocumentDraft, ({ auth, claimId }) => discardDraft(deps, store, auth, claimId, 'documents'));
+  // The generic calls: the documents draft keeps its own shape; other drafts are the form's JSON.
+  bindEndpoint(app, deps, ENDPOINTS.saveDraft, ({ auth, claimId, body, params }) => {
+    const draft = params.type === 'documents' ? DocumentDraft.safeParse(body.Draft) : { success: true as const, data: body.Draft };
+    if (!draft.success) throw AppError.list(zodIssueItems(draft.error.issues.map((i) => ({ ...i, path: ['Draft', ...i.path] }))));
+    return saveDraft(deps, auth, claimId, params.type, { formId: body.FormId, draft: draft.data, savedUnsubmitted: body.SavedUnsubmitted ?? false });
+  });
+  bindEndpoint(app, deps, ENDPOINTS.getDraft, ({ auth, claimId, params }) => findDraft(deps, auth, claimId, params.type));
+  bindEndpoint(app, deps, ENDPOINTS.discardDraft, ({ auth, claimId, params }) => discardDraft(deps, store, auth, claimId, params.type));
   bindEndpoint(app, deps, ENDPOINTS.submitDocuments, ({ auth, claimId, body }) =>
     submitDocuments(deps, auth, claimId, { formId: body.FormId, draft: body.Draft, idempotencyKey: body.IdempotencyKey }),
   );
