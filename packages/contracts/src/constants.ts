@@ -39,6 +39,10 @@ export const LIMITS = {
   customCategoryMax: 25,
   documentMessageMax: 1000,
   notesMax: 1000,
+  /** Spec 001 §9: provider 150 (pharmacy, other), 100 (home services); duration and amount 50. */
+  providerMax: 150,
+  homeProviderMax: 100,
+  amountMax: 50,
   pageSize: 10,
   previewCut: 67,
   previewCutFrom: 70,

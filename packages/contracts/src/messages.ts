@@ -59,6 +59,28 @@ export const MESSAGES = {
   failedToSubmitForm: 'Failed to submit form',
   // Personal details change (spec 000 §8)
   detailsSubmitFailed: 'Error: Failed to submit form',
+  // Reimbursement (spec 001 §5 Sub-forms, Reimbursement; §8)
+  payeeRequired: 'Please choose who to pay',
+  disclaimerRequired: 'Please select the disclaimer',
+  noDocumentsUploaded: 'You have not uploaded any documents yet.',
+  bankDetailsNotFound: 'Bank details not found - please update on the Personal details screen before sending us your claim for reimbursement',
+  providerCanBill: 'Your provider can bill us directly for treatment and services we have approved.',
+  providerInvoicesNotPaid: 'Provider invoices cannot be paid through the portal.',
+  receiptRequired: 'Please add at least one receipt',
+  receiptTypeRequired: 'Please select a receipt type',
+  // Kept exactly as the spec spells it (issue #6).
+  pharmacyProviderInvalid: 'Please specify serivce provider details (max 150 characters)',
+  homeProviderInvalid: 'Please specify the service provider (max 100 characters)',
+  receiptDateInvalid: 'Enter a valid date in dd/mm/yyyy format, not after today',
+  amountInvalid: 'Enter a valid amount, e.g. $25 or $25.50',
+  amountTooLong: 'The amount can be up to 50 characters',
+  durationInvalid: 'Enter the duration in hours (max 50 characters)',
+  serviceTypeRequired: 'Please select the type of service',
+  descriptionTooLong: 'Description can be up to 1000 characters',
+  notesTooLong: 'Notes can be up to 1000 characters',
+  payeeNameInvalid: 'Enter the name of the person to pay (max 100 characters)',
+  payeeAddressRequired: 'Postal address required.',
+  payeeRelationshipInvalid: 'Enter their relationship to you (max 50 characters)',
   // Permissions (spec 000 §6)
   bankStateTrustee: "bank account details can't be edited on your claim because it is managed by the State Trustees",
   bankLocked48h: "For security reasons, you can't make changes to your bank account in the first 48 hours after you register. Please try again in 48 hours.",

@@ -6,6 +6,7 @@ import { AddressLookupQuery, AddressSuggestions } from './address.ts';
 import { AuthorityFormData } from './authority.ts';
 import { VerifyBsbRequest, VerifyBsbResponse } from './bank.ts';
 import { EmptyRequest, Ok } from './common.ts';
+import { SubmitReimbursementRequest } from './reimbursement.ts';
 import { ContactFormRequest, DetailsRequestRequest, FormCreatedResponse, SubmitFormRequest } from './requests.ts';
 import { GetMessagesRequest, GetSentItemsRequest, InboxPage, MarkAsReadRequest, SentItemsPage } from './messages.ts';
 import { ContentParams, ContentResponse, ServiceDetailParams, ServiceDetailResponse, ServiceListResponse, SurveyAssessment, SurveyLoginRequest, SurveyLoginResponse, SurveyOutro, SurveyUpdateRequest } from './content.ts';
@@ -69,6 +70,7 @@ export const ENDPOINTS = {
   discardDraft: { ...post('/api/documentupload/discarddraft/:type', 'claim', DiscardDraftRequest, Ok, 'Deletes the draft of that form and its unsent files'), params: DraftTypeParams },
   discardDocumentDraft: post('/api/documentupload/discarddraftdocuments', 'claim', DiscardDraftRequest, Ok, 'Deletes the documents draft and its unsent files'),
   submitDocuments: post('/api/documentupload/submitdocumentform', 'claim', SubmitDocumentsRequest, SubmittedResponse, 'Sends the documents form (idempotent); recorded as a sent item, queued for the provider'),
+  submitReimbursement: post('/api/documentupload/submitreceipts', 'claim', SubmitReimbursementRequest, SubmittedResponse, 'Sends the reimbursement claim (idempotent): receipts, who to pay, files; recorded as a sent item, queued for the provider'),
   getDraftDates: post('/api/documentupload/getdraftdates', 'claim', EmptyRequest, DraftDatesResponse, 'When the documents draft was last edited'),
   getAuthorityFormData: post('/api/account/getauthorityformdata', 'claim', EmptyRequest, AuthorityFormData, 'The details printed on the authority form'),
   getMessages: post('/api/inbox/getmessages', 'claim', GetMessagesRequest, InboxPage, 'A page of the selected claim\'s inbox, newest first'),

@@ -18,4 +18,5 @@ export * from './uploads.ts';
 export * from './forms.ts';
 export * from './messages.ts';
 export * from './requests.ts';
+export * from './reimbursement.ts';
 export * from './endpoints.ts';
