@@ -110,3 +110,7 @@ export async function insertFileRow(db: Writer, row: FileTable): Promise<void> {
 export async function findListItemByElement(db: Db, listType: string, elementNumber: number) {
   return db.selectFrom('dropdown_items').select(['id', 'item']).where('list_type', '=', listType).where('element_number', '=', elementNumber).executeTakeFirst();
 }
+
+export async function findOwnBankDetails(db: Db, claimantId: string) {
+  return db.selectFrom('claimants').select(['bank_name', 'bank_account_name', 'bank_bsb', 'bank_account_last4']).where('id', '=', claimantId).executeTakeFirst();
+}

@@ -5,6 +5,7 @@ import { bindEndpoint } from '../../lib/endpoint.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { zodIssueItems, AppError } from '../../errors.ts';
 import { discardDraft, findDraft, findDraftDates, saveDraft, submitDocuments } from './documents.ts';
+import { submitReimbursement } from './reimbursement.ts';
 
 export function formRoutes(app: FastifyInstance, deps: Deps, store: FileStore): void {
   bindEndpoint(app, deps, ENDPOINTS.saveDocumentDraft, ({ auth, claimId, body }) =>
@@ -24,4 +25,9 @@ export function formRoutes(app: FastifyInstance, deps: Deps, store: FileStore): 
     submitDocuments(deps, auth, claimId, { formId: body.FormId, draft: body.Draft, idempotencyKey: body.IdempotencyKey }),
   );
   bindEndpoint(app, deps, ENDPOINTS.getDraftDates, ({ auth, claimId }) => findDraftDates(deps, auth, claimId));
+  bindEndpoint(app, deps, ENDPOINTS.submitReimbursement, ({ auth, claimId, body }) =>
+    submitReimbursement(deps, auth, claimId, {
+      formId: body.FormId, idempotencyKey: body.IdempotencyKey, payOther: body.PayOther, payee: body.Payee, receipts: body.Receipts, documents: body.Documents,
+    }),
+  );
 }

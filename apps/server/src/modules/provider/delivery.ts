@@ -95,6 +95,12 @@ export async function buildEvent(deps: Deps, row: Due): Promise<ProviderEvent> {
     .executeTakeFirst();
   const data = JSON.parse(row.payload) as Record<string, unknown>;
   const base = deps.config.publicUrl ?? '';
+  // Sealed values (someone else's account number) are opened only here, on the way out over TLS.
+  const payee = data.Payee as Record<string, unknown> | undefined;
+  if (payee && typeof payee.BankAccNoSealed === 'string') {
+    const { BankAccNoSealed, ...rest } = payee;
+    data.Payee = { ...rest, BankAccNo: deps.cipher.decrypt(BankAccNoSealed as string) };
+  }
   if (Array.isArray(data.Files)) data.Files = (data.Files as { FileId: string }[]).map((f) => ({ ...f, Url: `${base}/provider/v1/files/${f.FileId}` }));
   return { EventId: row.id, Type: row.kind, ClaimNumber: claim?.number ?? '', ClaimantRef: claim?.provider_ref ?? null, CreatedAt: new Date(row.created_at).toISOString(), Data: data };
 }
