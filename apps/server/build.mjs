@@ -1,7 +1,7 @@
 // Bundles the server (and the contracts it imports from TypeScript source) into dist/.
 // Packages from node_modules stay external and are loaded by Node at run time.
 import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { chmodSync, readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -16,8 +16,7 @@ try {
   // not a git checkout: keep BUILD_COMMIT or 'unknown'
 }
 
-await build({
-  entryPoints: ['src/main.ts', 'src/cli-migrate.ts', 'src/cli-seed.ts'],
+const common = {
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -30,4 +29,11 @@ await build({
     __BUILD_TIME__: JSON.stringify(new Date().toISOString()),
   },
   logLevel: 'warning',
-});
+};
+
+await Promise.all([
+  build({ ...common, entryPoints: ['src/main.ts', 'src/cli-migrate.ts', 'src/cli-seed.ts'] }),
+  // The operator CLI is the package's bin (`portal`): runnable by itself.
+  build({ ...common, entryPoints: ['src/cli.ts'], banner: { js: '#!/usr/bin/env node' } }),
+]);
+chmodSync(new URL('./dist/cli.js', import.meta.url), 0o755);

@@ -1,0 +1,348 @@
+/** The operator CLI: each command in-process against the test database, and the built bin. */
+import { execFileSync, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DbHandle, type DialectName } from '../src/db/database.ts';
+import { runCli } from '../src/cli/run.ts';
+import { queueForProvider } from '../src/modules/provider/outbox.ts';
+import { DIALECTS, TEST_KEY, createTestApp, signInWithClaim, type TestApp } from './helpers.ts';
+import { BAD, SAMPLES } from './samples.ts';
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPO_DIR = path.resolve(SERVER_DIR, '../..');
+
+type Run = { code: number; stdout: string; stderr: string };
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-'));
+}
+
+describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    dir = tempDir();
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function cli(...argv: string[]): Promise<Run> {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runCli(argv, { stdout: { write: (s) => out.push(s) }, stderr: { write: (s) => err.push(s) } }, { deps: t.deps });
+    return { code, stdout: out.join(''), stderr: err.join('') };
+  }
+  async function json<T = unknown>(...argv: string[]): Promise<T> {
+    const r = await cli(...argv, '--json');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    return JSON.parse(r.stdout) as T;
+  }
+  const provider = (key: string, url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+
+  describe('usage', () => {
+    it('prints the commands for --help and exits 0', async () => {
+      const r = await cli('--help');
+      expect(r.code).toBe(0);
+      for (const c of ['claimant add', 'claim flag', 'message post', 'apikey create', 'outbox replay', 'maintenance set', 'import bsb', 'content load', 'seed demo']) expect(r.stdout).toContain(`portal ${c}`);
+      expect((await cli('claim', 'add', '--help')).stdout).toContain('--accident-date');
+    });
+
+    it.each([
+      [[]],
+      [['frobnicate']],
+      [['claimant', 'remove', 'X']],
+      [['apikey', 'list', '--bogus']],
+      [['claimant', 'add', '--ref', 'CL-9', '--first', 'A']],
+      [['claimant', 'show']],
+      [['claimant', 'show', 'A', 'B']],
+      [['outbox', 'list', '--dead', '--all']],
+      [['claim', 'flag', '21/45678']],
+      [['claim', 'flag', '21/45678', '--bank-edit', 'maybe']],
+    ])('exits 2 with a usage message on stderr for %j', async (argv) => {
+      const r = await cli(...argv);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^portal: /);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    });
+  });
+
+  describe('API keys', () => {
+    it('creates a key that authenticates once, lists it without its secret, and revokes it', async () => {
+      const created = await json<{ Id: string; Key: string; Scopes: string[] }>('apikey', 'create', '--name', 'claims system', '--scopes', 'claimants:read, claimants:write');
+      expect(created.Scopes).toEqual(['claimants:read', 'claimants:write']);
+      expect(created.Key).toMatch(new RegExp(`^${created.Id}\\.[A-Za-z0-9_-]{43}$`));
+      const secret = created.Key.split('.')[1] as string;
+      // Authenticated: an unknown claimant is a 404, not a 401.
+      expect((await provider(created.Key, '/provider/v1/claimants/NOBODY')).statusCode).toBe(404);
+
+      const text = await cli('apikey', 'list');
+      expect(text.code).toBe(0);
+      expect(text.stdout).toContain(created.Id);
+      expect(text.stdout).toContain('claims system');
+      const listed = await json<{ Id: string; LastUsedAt: string | null; RevokedAt: string | null }[]>('apikey', 'list');
+      expect(listed.find((k) => k.Id === created.Id)).toMatchObject({ RevokedAt: null, LastUsedAt: expect.any(String) });
+      expect(text.stdout + JSON.stringify(listed)).not.toContain(secret);
+
+      expect(await cli('apikey', 'revoke', created.Id)).toMatchObject({ code: 0, stdout: `Revoked API key ${created.Id}.\n` });
+      expect((await provider(created.Key, '/provider/v1/claimants/NOBODY')).statusCode).toBe(401);
+      expect((await json<{ Id: string; RevokedAt: string | null }[]>('apikey', 'list')).find((k) => k.Id === created.Id)?.RevokedAt).toEqual(expect.any(String));
+      const again = await cli('apikey', 'revoke', created.Id);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('No active API key');
+    });
+
+    it('refuses an unknown scope and lists the valid ones', async () => {
+      const before = (await json<unknown[]>('apikey', 'list')).length;
+      const r = await cli('apikey', 'create', '--name', 'x', '--scopes', 'claimants:read,everything');
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('unknown scope: everything');
+      expect(r.stderr).toContain('files:read');
+      expect((await json<unknown[]>('apikey', 'list')).length).toBe(before);
+    });
+  });
+
+  describe('claimants and claims', () => {
+    type Shown = { ClaimantRef: string; FirstName: string; Claims: { Number: string; Location: string | null; StateTrustee: boolean; BankEditAllowed: boolean }[] };
+
+    it('adds and shows a claimant, then adds and flags a claim, keeping what was not given', async () => {
+      const added = await cli('claimant', 'add', '--ref', 'CL-CLI-1', '--first', 'Casey', '--surname', 'Operator', '--dob', '1992-03-04', '--title', '3', '--email', 'casey@example.com');
+      expect(added.code, added.stderr).toBe(0);
+      expect(added.stdout).toContain('Added CL-CLI-1  Casey Operator  born 1992-03-04');
+
+      const claim = await cli('claim', 'add', '--ref', 'CL-CLI-1', '--number', '26/20001', '--accident-date', '2026-09-01', '--location', 'Ballarat VIC');
+      expect(claim.code, claim.stderr).toBe(0);
+      const flagged = await cli('claim', 'flag', '26/20001', '--state-trustee', 'on', '--bank-edit', 'off');
+      expect(flagged).toMatchObject({ code: 0, stdout: 'Claim 26/20001 of CL-CLI-1: state trustee on, bank edit off\n' });
+
+      const shown = await json<Shown>('claimant', 'show', 'CL-CLI-1');
+      expect(shown).toMatchObject({ ClaimantRef: 'CL-CLI-1', FirstName: 'Casey', Claims: [{ Number: '26/20001', Location: 'Ballarat VIC', StateTrustee: true, BankEditAllowed: false }] });
+      expect((await cli('claimant', 'show', 'CL-CLI-1')).stdout).toContain('26/20001  accident 2026-09-01  Ballarat VIC  state trustee on  bank edit off');
+
+      // Updating the claim's date keeps its flags; re-adding the claimant keeps the claim and the title.
+      await json('claim', 'add', '--ref', 'CL-CLI-1', '--number', '26/20001', '--accident-date', '2026-09-02');
+      await json('claimant', 'add', '--ref', 'CL-CLI-1', '--first', 'Casey', '--surname', 'Operator-Smith', '--dob', '1992-03-04');
+      const after = await json<Shown>('claimant', 'show', 'CL-CLI-1');
+      expect(after.Claims).toEqual([{ Number: '26/20001', AccidentDate: '2026-09-02', Location: 'Ballarat VIC', StateTrustee: true, BankEditAllowed: false }]);
+      const row = await t.deps.db.selectFrom('claimants').select(['title_id', 'surname', 'email']).where('provider_ref', '=', 'CL-CLI-1').executeTakeFirstOrThrow();
+      expect(row).toEqual({ title_id: 3, surname: 'Operator-Smith', email: 'casey@example.com' });
+    });
+
+    it('refuses invalid input with the options named, and changes nothing', async () => {
+      const r = await cli('claimant', 'add', '--ref', 'CL-CLI-2', '--first', 'Robin', '--surname', 'Bad', '--dob', '4/3/1992', '--mobile', '123');
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('--dob');
+      expect(r.stderr).toContain('--mobile: an Australian 10-digit mobile');
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect((await cli('claimant', 'show', 'CL-CLI-2')).code).toBe(1);
+      expect((await cli('claim', 'add', '--ref', 'CL-CLI-1', '--number', '26-20009', '--accident-date', '2026-09-01')).stderr).toContain('--number (NN/NNNNN)');
+    });
+
+    it('answers not found, a claim of someone else, and a claimant not linked yet with exit code 1', async () => {
+      const missing = await cli('claimant', 'show', 'NOBODY');
+      expect(missing).toMatchObject({ code: 1, stdout: '', stderr: 'portal: Claimant NOBODY not found\n' });
+      expect((await cli('claim', 'flag', '99/99999', '--bank-edit', 'on')).stderr).toContain('Claim 99/99999 not found');
+      await json('claimant', 'add', '--ref', 'CL-CLI-3', '--first', 'Jo', '--surname', 'Other', '--dob', '1970-01-01');
+      const taken = await cli('claim', 'add', '--ref', 'CL-CLI-3', '--number', '22/11111', '--accident-date', '2022-05-17');
+      expect(taken.code).toBe(1);
+      expect(taken.stderr).toContain('belongs to another claimant');
+      // Demo claimants were loaded before the integration: no reference to upsert them by.
+      const unlinked = await cli('claim', 'flag', '21/45678', '--bank-edit', 'off');
+      expect(unlinked.code).toBe(1);
+      expect(unlinked.stderr).toContain('no claims-system reference');
+      const demo = await t.deps.db.selectFrom('claims').select('bank_edit_allowed').where('number', '=', '21/45678').executeTakeFirstOrThrow();
+      expect(demo.bank_edit_allowed).toBe(1);
+    });
+  });
+
+  describe('messages', () => {
+    it('posts a message with a file from disk to the claimant\'s inbox', async () => {
+      const file = path.join(dir, 'letter.pdf');
+      fs.writeFileSync(file, SAMPLES['letter.pdf'] as Buffer);
+      const posted = await json<{ MessageId: string; Notified: boolean }>('message', 'post', '--claim', '21/45678', '--subject', 'Your appointment', '--body', 'See you at 10am.', '--file', file);
+      expect(posted.Notified).toBe(true);
+      const token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
+      const page = (await t.post('/api/inbox/getmessages', { AccessToken: token, Offset: 0, Amount: 10 })).json();
+      const message = page.Items.find((m: { messageId: string }) => m.messageId === posted.MessageId);
+      expect(message).toMatchObject({ Subject: 'Your appointment', Read: false, Attachments: [{ Filename: 'letter.pdf' }] });
+      const download = await t.post('/api/documentupload/downloadfile', { AccessToken: token, Identifier: message.Attachments[0].FileID });
+      expect(download.rawPayload.equals(SAMPLES['letter.pdf'] as Buffer)).toBe(true);
+    });
+
+    it('refuses a file whose content is not what its name says, a missing file and an unknown claim; posts nothing', async () => {
+      const count = async () => Number((await t.deps.db.selectFrom('inbox_messages').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+      const before = await count();
+      const fake = path.join(dir, 'claim.pdf');
+      fs.writeFileSync(fake, BAD.exeAsPdf);
+      const refused = await cli('message', 'post', '--claim', '21/45678', '--subject', 'S', '--body', 'B', '--file', fake);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`--file ${fake}: Document type is not accepted`);
+      const missing = await cli('message', 'post', '--claim', '21/45678', '--subject', 'S', '--body', 'B', '--file', path.join(dir, 'nope.pdf'));
+      expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining('ENOENT') });
+      expect((await cli('message', 'post', '--claim', '99/99999', '--subject', 'S', '--body', 'B')).code).toBe(1);
+      expect(await count()).toBe(before);
+    });
+  });
+
+  describe('outbox', () => {
+    it('lists a dead event and replays it', async () => {
+      const claim = await t.deps.db.selectFrom('claims').select('id').where('number', '=', '22/11111').executeTakeFirstOrThrow();
+      await queueForProvider(t.deps.db, { claimId: claim.id, kind: 'enquiry', payload: { Message: 'x' }, now: t.clock.now() });
+      const event = await t.deps.db.selectFrom('provider_outbox').select('id').where('claim_id', '=', claim.id).executeTakeFirstOrThrow();
+      await t.deps.db.updateTable('provider_outbox').set({ dead_at: t.clock.now(), attempts: 12, last_error: 'HTTP 500' }).where('id', '=', event.id).execute();
+
+      type Listed = { Id: string; ClaimNumber: string; Attempts: number; DeadAt: string | null }[];
+      expect((await json<Listed>('outbox', 'dead')).find((e) => e.Id === event.id)).toMatchObject({ ClaimNumber: '22/11111', Attempts: 12, DeadAt: new Date(t.clock.now()).toISOString() });
+      expect(await json('outbox', 'list', '--dead')).toEqual(await json('outbox', 'dead'));
+      expect((await json<Listed>('outbox', 'list')).map((e) => e.Id)).not.toContain(event.id);
+      expect((await cli('outbox', 'dead')).stdout).toContain(`${event.id}  enquiry  claim 22/11111`);
+
+      expect(await cli('outbox', 'replay', event.id)).toMatchObject({ code: 0, stdout: `Event ${event.id} is back in line.\n` });
+      const row = await t.deps.db.selectFrom('provider_outbox').select(['dead_at', 'attempts']).where('id', '=', event.id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ dead_at: null, attempts: 0 });
+      expect((await json<Listed>('outbox', 'list')).map((e) => e.Id)).toContain(event.id);
+      expect((await json<Listed>('outbox', 'dead')).map((e) => e.Id)).not.toContain(event.id);
+      expect((await json<Listed>('outbox', 'list', '--all')).map((e) => e.Id)).toContain(event.id);
+      const again = await cli('outbox', 'replay', event.id);
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('No dead event');
+    });
+  });
+
+  describe('maintenance', () => {
+    const active = async () => (await t.post('/api/maintenance/checkmessage', {})).json() as { Message: string }[];
+
+    it('sets and clears the sign-in page\'s messages', async () => {
+      const set = await cli('maintenance', 'set', 'The portal is being upgraded until 6pm.', '--until', '2026-11-21T18:00:00+11:00');
+      expect(set.code, set.stderr).toBe(0);
+      expect(await active()).toEqual([{ Message: 'The portal is being upgraded until 6pm.' }]);
+      const bad = await cli('maintenance', 'set', 'Later', '--until', 'tomorrow');
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('--until');
+      expect(await active()).toHaveLength(1);
+      expect(await json('maintenance', 'clear')).toEqual({ Messages: [], EndsAt: null });
+      expect(await active()).toEqual([]);
+    });
+  });
+
+  describe('data', () => {
+    it('loads every NAME.html of a directory, sanitised', async () => {
+      const content = path.join(dir, 'content');
+      fs.mkdirSync(content);
+      fs.writeFileSync(path.join(content, 'submitdocs.html'), '<p onclick="x()">Send us <strong>documents</strong></p><script>alert(1)</script>');
+      fs.writeFileSync(path.join(content, 'notice.html'), '<h2>Notice</h2><p>Read this.</p>');
+      fs.writeFileSync(path.join(content, 'readme.txt'), 'not content');
+      expect(await json('content', 'load', content)).toEqual({ Loaded: ['notice', 'submitdocs'] });
+      expect((await t.app.inject({ method: 'GET', url: '/api/content/submitdocs' })).json().Html).toBe('<p>Send us <strong>documents</strong></p>');
+      expect((await t.app.inject({ method: 'GET', url: '/api/content/notice' })).json().Html).toBe('<h2>Notice</h2><p>Read this.</p>');
+
+      fs.writeFileSync(path.join(content, 'notice.html'), '<p>Changed</p>');
+      fs.writeFileSync(path.join(content, 'Bad Name.html'), '<p>x</p>');
+      const refused = await cli('content', 'load', content);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('Bad Name.html');
+      expect((await t.app.inject({ method: 'GET', url: '/api/content/notice' })).json().Html).toBe('<h2>Notice</h2><p>Read this.</p>');
+    });
+
+    it('imports the AusPayNet BSB directory', async () => {
+      await t.deps.db.deleteFrom('bsb_directory').execute();
+      const r = await cli('import', 'bsb', path.join(SERVER_DIR, 'data/BSBDirectory.csv'));
+      expect(r).toMatchObject({ code: 0, stdout: expect.stringContaining('Imported 17019 BSB entries') });
+      const row = await t.deps.db.selectFrom('bsb_directory').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(row.n)).toBe(17_019);
+      const token = await t.signIn('sam.single@example.com');
+      expect((await t.post('/api/account/verifybsb', { AccessToken: token, Bsb: '063-000' })).json()).toEqual({ BankName: 'Commonwealth Bank of Australia' });
+      // A file that is not the directory changes nothing.
+      const bad = await cli('import', 'bsb', path.join(SERVER_DIR, 'data/institutions.csv'));
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('not an AusPayNet BSB directory line');
+      expect((await cli('import', 'bsb', path.join(dir, 'missing.csv'))).stderr).toContain('ENOENT');
+      expect(Number((await t.deps.db.selectFrom('bsb_directory').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n)).toBe(17_019);
+    });
+
+    it('imports G-NAF Core addresses', async () => {
+      const file = path.join(dir, 'gnaf.psv');
+      fs.writeFileSync(file, 'ADDRESS_DETAIL_PID|ADDRESS_LABEL|LOCALITY_NAME|STATE|POSTCODE\nGAVIC_CLI_1|1 OPERATOR LANE, TESTVILLE VIC 3999|TESTVILLE|VIC|3999\n');
+      expect(await json('import', 'addresses', file)).toEqual({ Imported: 1 });
+      const row = await t.deps.db.selectFrom('addresses').select(['label', 'postcode']).where('id', '=', 'GAVIC_CLI_1').executeTakeFirstOrThrow();
+      expect(row).toEqual({ label: '1 OPERATOR LANE, TESTVILLE VIC 3999', postcode: '3999' });
+      expect((await cli('import', 'addresses', path.join(SERVER_DIR, 'data/BSBDirectory.csv'))).stderr).toContain('not a G-NAF Core file');
+    });
+
+    it('does not load the demo data into a database that holds claimants', async () => {
+      expect(await json('seed', 'demo')).toEqual({ Loaded: false });
+    });
+  });
+});
+
+/** The CLI opening the configured database itself: SQLite under DATA_DIR, or PostgreSQL by DATABASE_URL. */
+async function ownDatabase(dialect: DialectName, dataDir: string): Promise<{ env: Record<string, string>; open: () => DbHandle; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') return { env: {}, open: () => openDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'portal.db') }), drop: async () => {} };
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  const name = `cli_${crypto.randomBytes(6).toString('hex')}`;
+  await admin(`create database ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return { env: { DATABASE_URL: url.toString() }, open: () => openDatabase({ dialect: 'postgres', url: url.toString() }), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+describe.each(DIALECTS)('operator CLI on its own %s database', (dialect) => {
+  it('migrates an empty database, seeds the demo data once, and closes it', async () => {
+    const dataDir = tempDir();
+    const own = await ownDatabase(dialect, dataDir);
+    const env = { NODE_ENV: 'test', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: TEST_KEY.toString('base64'), LOG_LEVEL: 'warn', ...own.env };
+    try {
+      const out: string[] = [];
+      const io = { stdout: { write: (s: string) => out.push(s) }, stderr: { write: (s: string) => out.push(`stderr: ${s}`) } };
+      expect(await runCli(['seed', 'demo', '--json'], io, { env })).toBe(0);
+      expect(JSON.parse(out.join(''))).toMatchObject({ Loaded: true, SignIns: expect.arrayContaining(['alex.citizen@example.com']) });
+      out.length = 0;
+      expect(await runCli(['seed', 'demo'], io, { env })).toBe(0);
+      expect(out.join('')).toBe('The database already holds claimants; demo data not loaded.\n');
+      const handle = own.open();
+      try {
+        expect(await handle.db.selectFrom('claims').select('number').where('number', '=', '21/45678').execute()).toHaveLength(1);
+        // Prepared as the server prepares it: the shipped reference data is in.
+        expect(await handle.db.selectFrom('bsb_directory').select('bsb').where('bsb', '=', '063-000').execute()).toHaveLength(1);
+      } finally {
+        await handle.close();
+      }
+      out.length = 0;
+      // A bad configuration is named, without a stack.
+      expect(await runCli(['apikey', 'list'], io, { env: { ...env, DATABASE_URL: 'mysql://x' } })).toBe(1);
+      expect(out.join('')).toContain('DATABASE_URL: must be a postgres:// URL');
+      expect(out.join('')).not.toMatch(/\n\s+at /);
+    } finally {
+      await own.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the built bin', () => {
+  it('builds, starts with --help and exits 0; a usage error exits 2', () => {
+    execFileSync('npm', ['run', 'build', '-w', 'apps/server', '--silent'], { cwd: REPO_DIR, stdio: 'pipe' });
+    const bin = path.join(SERVER_DIR, 'dist/cli.js');
+    expect(fs.readFileSync(bin, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
+    // Run as a bin is: by its own #! line, not through `node`.
+    const help = spawnSync(bin, ['--help'], { encoding: 'utf8' });
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toContain('portal apikey create --name NAME --scopes');
+    const wrong = spawnSync(process.execPath, [bin, 'nonsense'], { encoding: 'utf8' });
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toBe('portal: unknown command: nonsense\nRun portal --help for the commands and their options.\n');
+  }, 120_000);
+});
