@@ -72,6 +72,9 @@ describe.each(DIALECTS)('provider API on %s', (dialect) => {
       const updated = await call('PUT', '/provider/v1/claimants/CL-1001', { ...person, Claims: [{ Number: '26/10002', AccidentDate: '2026-10-20', StateTrustee: true }] });
       expect(updated.json().Claims.map((c: { Number: string }) => c.Number)).toEqual(['26/10001', '26/10002']);
       expect((await call('GET', '/provider/v1/claimants/CL-1001')).json().Claims[1]).toMatchObject({ StateTrustee: true });
+      // What a read returns can be written back unchanged: the title and flags are part of it.
+      await call('PUT', '/provider/v1/claimants/CL-1001', { ...person, Title: 4, MobileEditDisabled: true });
+      expect((await call('GET', '/provider/v1/claimants/CL-1001')).json()).toMatchObject({ Title: 4, MobileEditDisabled: true, EmailEditDisabled: false, VerifySignIn: false });
     });
 
     it('refuses a claim number that belongs to someone else', async () => {

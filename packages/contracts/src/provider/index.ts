@@ -60,11 +60,16 @@ export const UpsertClaimantRequest = z.strictObject({
 });
 export const ClaimantResponse = z.object({
   ClaimantRef: z.string(),
+  Title: z.number().int(),
   FirstName: z.string(),
   MiddleNames: z.string(),
   Surname: z.string(),
   DateOfBirth: isoDate,
   Registered: z.boolean(),
+  /** The flags as stored, so a read-then-write keeps them. */
+  MobileEditDisabled: z.boolean(),
+  EmailEditDisabled: z.boolean(),
+  VerifySignIn: z.boolean(),
   Claims: z.array(z.object({ Number: z.string(), AccidentDate: isoDate, Location: z.string().nullable(), StateTrustee: z.boolean(), BankEditAllowed: z.boolean() })),
 });
 export const ClaimantRefParams = z.strictObject({ ref: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash, underscore; at most 64') });

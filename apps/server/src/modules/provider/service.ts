@@ -34,17 +34,25 @@ const address = (a: { Line1: string; Line2: string; Line3: string } | null) =>
   a ? JSON.stringify({ ExperianSingleSelectedLine: [a.Line1, a.Line2].filter(Boolean).join(', '), AddressLine1: a.Line1, AddressLine2: a.Line2, AddressLine3: a.Line3 }) : null;
 
 export async function findClaimant(deps: Deps, ref: string) {
-  const c = await deps.db.selectFrom('claimants').select(['id', 'provider_ref', 'first_name', 'middle_names', 'surname', 'date_of_birth']).where('provider_ref', '=', ref).executeTakeFirst();
+  const c = await deps.db
+    .selectFrom('claimants')
+    .select(['id', 'title_id', 'first_name', 'middle_names', 'surname', 'date_of_birth', 'mobile_edit_disabled', 'email_edit_disabled'])
+    .where('provider_ref', '=', ref)
+    .executeTakeFirst();
   if (!c) throw notFound('Claimant');
   const claims = await deps.db.selectFrom('claims').select(['number', 'accident_date', 'location', 'is_state_trustee', 'bank_edit_allowed']).where('claimant_id', '=', c.id).orderBy('number').execute();
-  const account = await deps.db.selectFrom('accounts').select('id').where('claimant_id', '=', c.id).executeTakeFirst();
+  const account = await deps.db.selectFrom('accounts').select(['id', 'verify_sign_in']).where('claimant_id', '=', c.id).executeTakeFirst();
   return {
     ClaimantRef: ref,
+    Title: c.title_id,
     FirstName: c.first_name,
     MiddleNames: c.middle_names,
     Surname: c.surname,
     DateOfBirth: c.date_of_birth,
     Registered: Boolean(account),
+    MobileEditDisabled: c.mobile_edit_disabled === 1,
+    EmailEditDisabled: c.email_edit_disabled === 1,
+    VerifySignIn: account?.verify_sign_in === 1,
     Claims: claims.map((k) => ({ Number: k.number, AccidentDate: k.accident_date, Location: k.location, StateTrustee: k.is_state_trustee === 1, BankEditAllowed: k.bank_edit_allowed === 1 })),
   };
 }
