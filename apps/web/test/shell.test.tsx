@@ -145,6 +145,7 @@ describe('shell', () => {
       MobileEditDisabled: false,
       EmailEditDisabled: false,
       IsOneTimePassword: false,
+      PersonalDetailsPendingSince: null,
     };
     const server = signedInServer({ '/api/account/getaccount': { status: 200, body: account } });
     app = renderApp('/claim');

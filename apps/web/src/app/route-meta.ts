@@ -118,19 +118,42 @@ export const SUBMIT_DOCUMENTS_META: RouteMeta = { title: 'Submit Documents', acc
 export const AUTHORITY_META: RouteMeta = { title: 'Authority to release information form', access: 'claim', left: 'cancel', right: 'home', parent: '/forms', section: { label: 'Send documents', to: '/forms' } };
 export const THANK_YOU_META: RouteMeta = { title: 'Thank you', access: 'claim', left: 'none', right: 'home', parent: '/claim' };
 
+// Account (#4): My Details (also /accountupdated/{type}/{success}, the same page with a toast), the
+// edit pages app mode opens instead of inline editing, and the password change.
+export const ACCOUNT_META: RouteMeta = { title: 'My Details', crumb: 'Personal details', access: 'claim', left: 'back', right: 'home', parent: '/claim' };
+const ACCOUNT_SECTION = { label: 'Personal details', to: '/account' };
+const accountEditMeta = (title: string): RouteMeta => ({ title, access: 'claim', left: 'cancel', right: 'home', parent: '/account', section: ACCOUNT_SECTION });
+export const PERSONAL_DETAILS_META = accountEditMeta('Name & Date of Birth');
+export const CONTACT_DETAILS_META = accountEditMeta('Contact Details');
+export const EMAIL_ADDRESS_META = accountEditMeta('Email Address');
+export const MOBILE_NUMBER_META = accountEditMeta('Mobile Number');
+export const BANK_ACCOUNT_META = accountEditMeta('Bank Account Details');
+export const UPDATE_PASSWORD_META = accountEditMeta('Change Password');
+
+// Messaging (#7): Send a message, Inbox, Sent items and the full-page details app mode opens
+// (spec 001 §2: both spellings of the inbox-item, sent-items and sent-item paths). The sent-item
+// detail is titled "Sent Message" (spec 001 §4, the inbox's route-leave rule).
+const INBOX_SECTION = { label: 'Inbox', to: '/inbox' };
+export const CONTACT_US_META: RouteMeta = { title: 'Send a Message', access: 'claim', left: 'cancel', right: 'home', parent: '/claim' };
+export const INBOX_META: RouteMeta = { title: 'Inbox', access: 'claim', left: 'back', right: 'home', parent: '/claim' };
+export const SENT_ITEMS_META: RouteMeta = { title: 'Sent Items', access: 'claim', left: 'back', right: 'home', parent: '/inbox', section: INBOX_SECTION };
+export const INBOX_ITEM_DETAIL_META: RouteMeta = { title: 'Message', access: 'claim', left: 'back', right: 'home', parent: '/inbox', section: INBOX_SECTION };
+export const SENT_ITEM_DETAIL_META: RouteMeta = {
+  title: 'Sent Message',
+  access: 'claim',
+  left: 'back',
+  right: 'home',
+  parent: '/sentitems',
+  section: { label: 'Sent Items', to: '/sentitems' },
+};
+
+// Reimbursement (#6): the claim form (spec 001 §2 title 'Claim reimbursement').
+export const REIMBURSEMENT_META: RouteMeta = { title: 'Claim reimbursement', access: 'claim', left: 'cancel', right: 'home', parent: '/claim' };
+
 /**
  * Pages owned by later issues, as clearly-marked placeholders (one table, one component).
  * Titles follow spec 001 §2's examples.
  */
 export const PLACEHOLDER_ROUTES: ReadonlyArray<{ path: string; meta: RouteMeta }> = [
-  // #4 — account
-  { path: '/account', meta: { title: 'My Details', crumb: 'Personal details', access: 'claim', left: 'back', right: 'home', parent: '/claim', placeholder: { issue: 4, summary: 'See and update your personal, contact and bank details, preferences and password.' } } },
   // #5 — documents
-  // #6 — reimbursement
-  { path: '/reimbursementform', meta: { title: 'Claim reimbursement', access: 'claim', left: 'cancel', right: 'home', parent: '/claim', placeholder: { issue: 6, summary: 'Claim back money you have paid for treatment and services.' } } },
-  // #7 — messaging
-  { path: '/contactus', meta: { title: 'Send a Message', access: 'claim', left: 'cancel', right: 'home', parent: '/claim', placeholder: { issue: 7, summary: 'Send us a message about your claim.' } } },
-  { path: '/inbox', meta: { title: 'Inbox', access: 'claim', left: 'back', right: 'home', parent: '/claim', placeholder: { issue: 7, summary: 'Read the messages we have sent you about this claim.' } } },
-  { path: '/sentitems', meta: { title: 'Sent Items', crumb: 'Inbox', access: 'claim', left: 'back', right: 'home', parent: '/inbox', placeholder: { issue: 7, summary: 'See the messages and documents you have sent us.' } } },
-  { path: '/sent-items', meta: { title: 'Sent Items', crumb: 'Inbox', access: 'claim', left: 'back', right: 'home', parent: '/inbox', placeholder: { issue: 7, summary: 'See the messages and documents you have sent us.' } } },
 ];

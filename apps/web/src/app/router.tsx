@@ -9,6 +9,22 @@ import { createClaimsLoader } from '../features/claims/pages/claims-loader.ts';
 import { createServiceDetailLoader } from '../features/services/pages/service-detail-loader.ts';
 import { createGuard } from './guards.ts';
 import {
+  // Account (#4)
+  ACCOUNT_META,
+  BANK_ACCOUNT_META,
+  CONTACT_DETAILS_META,
+  EMAIL_ADDRESS_META,
+  MOBILE_NUMBER_META,
+  PERSONAL_DETAILS_META,
+  UPDATE_PASSWORD_META,
+  // Messaging (#7)
+  CONTACT_US_META,
+  INBOX_ITEM_DETAIL_META,
+  INBOX_META,
+  SENT_ITEM_DETAIL_META,
+  SENT_ITEMS_META,
+  // Reimbursement (#6)
+  REIMBURSEMENT_META,
   ACCOUNT_DETAILS_CODE_META,
   ACTIVATE_META,
   AUTHORITY_META,
@@ -70,6 +86,23 @@ const thankYouPages = () => import('../features/documents/pages/thank-you-pages.
 const thankYouDocumentsPage = () => thankYouPages().then((m) => ({ Component: m.ThankYouDocumentsPage }));
 const thankYouReimbursementPage = () => thankYouPages().then((m) => ({ Component: m.ThankYouReimbursementPage }));
 const thankYouContactUsPage = () => thankYouPages().then((m) => ({ Component: m.ThankYouContactUsPage }));
+// Account (#4)
+const accountPage = () => import('../features/account/pages/account-page.tsx').then((m) => ({ Component: m.AccountPage }));
+const accountEditPages = () => import('../features/account/pages/edit-pages.tsx');
+const personalDetailsPage = () => accountEditPages().then((m) => ({ Component: m.PersonalDetailsPage }));
+const contactDetailsPage = () => accountEditPages().then((m) => ({ Component: m.ContactDetailsPage }));
+const emailAddressPage = () => accountEditPages().then((m) => ({ Component: m.EmailAddressPage }));
+const mobileNumberPage = () => accountEditPages().then((m) => ({ Component: m.MobileNumberPage }));
+const bankDetailsPage = () => accountEditPages().then((m) => ({ Component: m.BankDetailsPage }));
+const updatePasswordPage = () => import('../features/account/pages/update-password-page.tsx').then((m) => ({ Component: m.UpdatePasswordPage }));
+// Messaging (#7)
+const contactUsPage = () => import('../features/messaging/pages/contact-us-page.tsx').then((m) => ({ Component: m.ContactUsPage }));
+const inboxPage = () => import('../features/messaging/pages/inbox-page.tsx').then((m) => ({ Component: m.InboxPage }));
+const inboxItemDetailPage = () => import('../features/messaging/pages/inbox-item-detail-page.tsx').then((m) => ({ Component: m.InboxItemDetailPage }));
+const sentItemsPage = () => import('../features/messaging/pages/sent-items-page.tsx').then((m) => ({ Component: m.SentItemsPage }));
+const sentItemDetailPage = () => import('../features/messaging/pages/sent-item-detail-page.tsx').then((m) => ({ Component: m.SentItemDetailPage }));
+// Reimbursement (#6)
+const reimbursementPage = () => import('../features/reimbursement/pages/reimbursement-page.tsx').then((m) => ({ Component: m.ReimbursementPage }));
 /** Routes that only redirect render nothing (their loader never lets them render). */
 function Redirecting() {
   return null;
@@ -146,6 +179,26 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'thankyou-documents', handle: THANK_YOU_META, loader: guard(THANK_YOU_META), lazy: thankYouDocumentsPage },
         { path: 'thankyou-reimbursement', handle: THANK_YOU_META, loader: guard(THANK_YOU_META), lazy: thankYouReimbursementPage },
         { path: 'thankyou-contact-us', handle: THANK_YOU_META, loader: guard(THANK_YOU_META), lazy: thankYouContactUsPage },
+        // Account (#4): My Details, the toast route, app mode's edit pages and the password change.
+        { path: 'account', handle: ACCOUNT_META, loader: guard(ACCOUNT_META), lazy: accountPage },
+        { path: 'accountupdated/:type/:success', handle: ACCOUNT_META, loader: guard(ACCOUNT_META), lazy: accountPage },
+        { path: 'personal-details', handle: PERSONAL_DETAILS_META, loader: guard(PERSONAL_DETAILS_META), lazy: personalDetailsPage },
+        { path: 'contact-details', handle: CONTACT_DETAILS_META, loader: guard(CONTACT_DETAILS_META), lazy: contactDetailsPage },
+        { path: 'email-address', handle: EMAIL_ADDRESS_META, loader: guard(EMAIL_ADDRESS_META), lazy: emailAddressPage },
+        { path: 'mobile-number', handle: MOBILE_NUMBER_META, loader: guard(MOBILE_NUMBER_META), lazy: mobileNumberPage },
+        { path: 'bank-details', handle: BANK_ACCOUNT_META, loader: guard(BANK_ACCOUNT_META), lazy: bankDetailsPage },
+        { path: 'updatepassword', handle: UPDATE_PASSWORD_META, loader: guard(UPDATE_PASSWORD_META), lazy: updatePasswordPage },
+        // Messaging (#7): Send a message, Inbox, Sent items and app mode's full-page details (both spellings).
+        { path: 'contactus', handle: CONTACT_US_META, loader: guard(CONTACT_US_META), lazy: contactUsPage },
+        { path: 'inbox', handle: INBOX_META, loader: guard(INBOX_META), lazy: inboxPage },
+        { path: 'inboxitemdetail', handle: INBOX_ITEM_DETAIL_META, loader: guard(INBOX_ITEM_DETAIL_META), lazy: inboxItemDetailPage },
+        { path: 'inbox-item-detail', handle: INBOX_ITEM_DETAIL_META, loader: guard(INBOX_ITEM_DETAIL_META), lazy: inboxItemDetailPage },
+        { path: 'sentitems', handle: SENT_ITEMS_META, loader: guard(SENT_ITEMS_META), lazy: sentItemsPage },
+        { path: 'sent-items', handle: SENT_ITEMS_META, loader: guard(SENT_ITEMS_META), lazy: sentItemsPage },
+        { path: 'sentitemdetail', handle: SENT_ITEM_DETAIL_META, loader: guard(SENT_ITEM_DETAIL_META), lazy: sentItemDetailPage },
+        { path: 'sent-item-detail', handle: SENT_ITEM_DETAIL_META, loader: guard(SENT_ITEM_DETAIL_META), lazy: sentItemDetailPage },
+        // Reimbursement (#6): the claim form.
+        { path: 'reimbursementform', handle: REIMBURSEMENT_META, loader: guard(REIMBURSEMENT_META), lazy: reimbursementPage },
         ...PLACEHOLDER_ROUTES.map(({ path, meta }) => ({
           path: path.slice(1),
           handle: meta,

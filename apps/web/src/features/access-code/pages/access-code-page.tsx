@@ -21,6 +21,7 @@ import {
   type CodeTypeValue,
 } from '../../../lib/access-code.ts';
 import { markAuthenticatedActivity } from '../../../lib/activity.ts';
+import { isAppMode } from '../../../lib/app-mode.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 import { provider } from '../../../lib/provider.ts';
 import { getCurrentUser, replaceLoginToken, saveLoginToken } from '../../../lib/session.ts';
@@ -29,12 +30,20 @@ import { generateCode } from '../api/generate-code.ts';
 import { validateLoginCode, validateSecureCode } from '../api/validate-code.ts';
 import { AccessCodeForm } from '../components/access-code-form.tsx';
 
+/** App mode edits on a page of its own (spec 000 §2 "Other edit pages"). */
+const APP_EDIT_PAGES: Record<CodeTypeValue, string> = {
+  [CodeType.Mobile]: '/mobile-number',
+  [CodeType.Email]: '/email-address',
+  [CodeType.Bank]: '/bank-details',
+};
+
 /**
- * What happens after a signed-in code is verified. The account issue replaces this: in web, back
- * to /account with that section in edit mode; in app mode, the matching edit page (spec 000 §4).
+ * What happens after a signed-in code is verified (spec 000 §4 "Account sections"): in web, back
+ * to /account, which opens that section in edit mode (route state `codeType`; bank scrolls to its
+ * section); in app mode, the matching edit page. Either reads the secure token just stored.
  */
 export function afterSecureCodeVerified(navigate: NavigateFunction, codeType: CodeTypeValue): void {
-  void navigate('/account', { replace: true, state: { codeType } });
+  void navigate(isAppMode() ? APP_EDIT_PAGES[codeType] : '/account', { replace: true, state: { codeType } });
 }
 
 const EXPIRY = `The code expires after ${LIMITS.accessCodeLifetimeMinutes} minutes.`;

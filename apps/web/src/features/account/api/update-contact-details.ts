@@ -1,0 +1,54 @@
+/**
+ * POST /api/account/updatecontactdetails (spec 000 §7). One call for the Contact Details, Mobile
+ * Number and Email Address blocks: the body always carries the whole contact record, and a change
+ * of the e-mail or the mobile carries the secure token of that CodeType with isSecureUpdate
+ * (spec 000 §3). Silent: the form shows field errors under the fields and alerts the rest.
+ */
+import { ENDPOINTS, type Address, type ContactDetails, type UpdateContactDetailsRequest } from '@portal/contracts';
+import type { PickedAddressValue } from '../../../components/address-picker.tsx';
+import { request } from '../../../lib/request.ts';
+
+export type AddressLines = UpdateContactDetailsRequest['HomeAddressForDB'];
+export type ContactDetailsBody = Omit<UpdateContactDetailsRequest, 'AccessToken'>;
+
+export const NO_ADDRESS: AddressLines = { ExperianSingleSelectedLine: '', AddressLine1: '', AddressLine2: '', AddressLine3: '' };
+
+export function addressLinesOf(address: Address | null): AddressLines {
+  if (!address) return NO_ADDRESS;
+  return {
+    ExperianSingleSelectedLine: address.ExperianSingleSelectedLine,
+    AddressLine1: address.AddressLine1,
+    AddressLine2: address.AddressLine2,
+    AddressLine3: address.AddressLine3,
+  };
+}
+
+/** A chosen suggestion as the stored record: the street line, then the locality (as registration stores it). */
+export function addressLinesFromPick(pick: PickedAddressValue | null): AddressLines {
+  const text = pick?.PartialAddress.trim() ?? '';
+  if (!text) return NO_ADDRESS;
+  const [line1 = '', ...rest] = text.split(',').map((part) => part.trim());
+  return { ExperianSingleSelectedLine: text, AddressLine1: line1, AddressLine2: rest.join(', '), AddressLine3: '' };
+}
+
+/** The stored contact record as a request body, with `change` applied. */
+export function contactBody(contact: ContactDetails, change: Partial<ContactDetailsBody> = {}): ContactDetailsBody {
+  return {
+    EmailAddress: contact.EmailAddress,
+    MobileNumber: contact.MobileNumber,
+    PhoneNumber: { IntlNumber: '61', AreaCode: contact.PhoneNumber.AreaCode, Number: contact.PhoneNumber.Number },
+    HomeAddressForDB: addressLinesOf(contact.HomeAddressForDB),
+    PostalAddressForDB: contact.AreAddressesSame ? null : addressLinesOf(contact.PostalAddressForDB),
+    AreAddressesSame: contact.AreAddressesSame,
+    ...change,
+  };
+}
+
+export function updateContactDetails(body: ContactDetailsBody, secureToken?: string): Promise<true> {
+  const payload: Record<string, unknown> = { ...body };
+  if (secureToken) {
+    payload.SecureToken = secureToken;
+    payload.isSecureUpdate = true;
+  }
+  return request<true>(ENDPOINTS.updateContactDetails, payload, { silent: true, loadingMessage: 'Saving your details' });
+}

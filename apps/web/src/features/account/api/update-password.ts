@@ -1,0 +1,17 @@
+/**
+ * POST /api/account/updatepassword (spec 000 §7): old, new and re-entered password; the server
+ * ends every other session of the account. Silent: error 80 ('Invalid password. Try again') is
+ * shown at the current-password field, anything else by the page's alert.
+ */
+import { ENDPOINTS } from '@portal/contracts';
+import { request } from '../../../lib/request.ts';
+
+export type PasswordChange = { OldPassword: string; NewPassword: string; ReEnterPassword: string };
+
+export function updatePassword(values: PasswordChange): Promise<true> {
+  return request<true>(
+    ENDPOINTS.updatePassword,
+    { OldPassword: values.OldPassword, NewPassword: values.NewPassword, ReEnterPassword: values.ReEnterPassword },
+    { silent: true, loadingMessage: 'Changing your password' },
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * POST /api/documentupload/uploaddetailsrequest — personal details change, step 1 (spec 000 §4
+ * "Personal details change"): creates the request and answers its Identifier, the FormId its
+ * supporting files are uploaded with. The body is the form as typed (dd/mm/yyyy): the server
+ * parses it with the same DetailsRequestRequest schema. Silent: the form handles the failure.
+ */
+import { ENDPOINTS, type DetailsRequestRequest, type FormCreatedResponse } from '@portal/contracts';
+import type { z } from 'zod';
+import { request } from '../../../lib/request.ts';
+
+export type DetailsRequestBody = Omit<DetailsRequestRequest, 'AccessToken'>;
+
+export function uploadDetailsRequest(body: DetailsRequestBody): Promise<z.infer<typeof FormCreatedResponse>> {
+  const payload: Record<string, unknown> = {
+    FirstName: body.FirstName,
+    MiddleNames: body.MiddleNames ?? '',
+    Surname: body.Surname,
+    DateOfBirth: body.DateOfBirth,
+    Reason: body.Reason,
+  };
+  if (body.OtherReason !== undefined && body.OtherReason !== '') payload.OtherReason = body.OtherReason;
+  return request<z.infer<typeof FormCreatedResponse>>(ENDPOINTS.uploadDetailsRequest, payload, { silent: true, loadingMessage: 'Sending your request' });
+}

@@ -1,0 +1,205 @@
+/**
+ * The Bank Account Details edit view (spec 000 §4 "Bank details edit", §5): account name 1–100
+ * characters (trimmed), BSB of 6 digits that must resolve to a bank, account number of 6–9 digits;
+ * the contracts' UpdateBankDetailsRequest rules. The BSB is looked up when the form opens and when
+ * the BSB field is left: the bank's name is shown, or the BSB is marked invalid. Save is usable
+ * only when everything is valid and the bank is known, and not while saving (spec 000 §5).
+ *
+ * The stored account number leaves the server masked, so the claimant types it again.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BSB_SOURCE, LIMITS, MESSAGES, UpdateBankDetailsRequest } from '@portal/contracts';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Field, Form } from '../../../components/form-field.tsx';
+import { updateBankDetails, type BankDetailsBody } from '../api/update-bank-details.ts';
+import { lookupBankName } from '../api/verify-bsb.ts';
+import { formatBsb } from '../rules.ts';
+import { handleSaveError } from '../save-error.ts';
+import { FormActions } from './account-block.tsx';
+import type { EditFormProps } from './form-types.ts';
+import styles from './account.module.css';
+
+type BankValues = BankDetailsBody;
+
+const resolver = zodResolver(UpdateBankDetailsRequest, undefined, { raw: true }) as unknown as Resolver<BankValues>;
+
+const BSB_FORMAT = /^[0-9]{3}-?[0-9]{3}$/;
+
+/** The look-up of one BSB ('nnn-nnn'): in flight, answered with a bank, or not a bank. */
+export type BsbLookup = { bsb: string; state: 'checking' } | { bsb: string; state: 'found'; bankName: string } | { bsb: string; state: 'invalid' };
+
+const FIELD_IDS = { AccountName: 'account-bank-account-name', Bsb: 'account-bank-bsb', AccountNumber: 'account-bank-account-number' } as const;
+
+export function BankDetailsForm({ account, secureToken, autoFocus = false, onCancel, onDone }: EditFormProps & { secureToken: string }) {
+  const stored = account.BankAccountDetails;
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    setFocus,
+    trigger,
+    getFieldState,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<BankValues>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { AccountName: stored?.AccountName ?? '', Bsb: stored ? formatBsb(stored.Bsb) : '', AccountNumber: '', SecureToken: secureToken },
+  });
+  const bsb = useWatch({ control, name: 'Bsb' });
+  const [lookup, setLookup] = useState<BsbLookup | null>(null);
+  const inFlight = useRef<AbortController | null>(null);
+
+  const lookUp = useCallback(async (value: string): Promise<BsbLookup | null> => {
+    inFlight.current?.abort();
+    if (!BSB_FORMAT.test(value)) {
+      setLookup(null);
+      return null;
+    }
+    const key = formatBsb(value);
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setLookup({ bsb: key, state: 'checking' });
+    try {
+      const bankName = await lookupBankName(key, controller.signal);
+      const answer: BsbLookup = bankName ? { bsb: key, state: 'found', bankName } : { bsb: key, state: 'invalid' };
+      setLookup(answer);
+      return answer;
+    } catch {
+      return null; // replaced by a newer look-up
+    }
+  }, []);
+
+  // spec 000 §4: the look-up runs when the form is set…
+  const storedBsb = stored ? formatBsb(stored.Bsb) : '';
+  useEffect(() => {
+    if (storedBsb) void lookUp(storedBsb);
+    return () => inFlight.current?.abort();
+  }, [storedBsb, lookUp]);
+
+  useEffect(() => {
+    if (autoFocus) setFocus('AccountName');
+  }, [autoFocus, setFocus]);
+
+  const current = formatBsb(bsb.trim());
+  const answered = lookup && lookup.bsb === current ? lookup : null;
+  const bankKnown = answered?.state === 'found';
+  const bsbError = errors.Bsb?.message ?? (answered?.state === 'invalid' ? MESSAGES.bsbInvalid : undefined);
+  const canSave = isValid && bankKnown;
+  const hint = answered?.state === 'checking' ? 'Checking the BSB…' : 'Complete each detail correctly to save.';
+
+  // …and when the BSB field is left (shown as nnn-nnn).
+  const bsbField = register('Bsb', {
+    onBlur: (event: FormEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value.trim();
+      const tidy = formatBsb(value);
+      if (tidy !== event.currentTarget.value) setValue('Bsb', tidy, { shouldValidate: true });
+      if (!(lookup && lookup.bsb === tidy && lookup.state !== 'checking')) void lookUp(tidy);
+    },
+  });
+
+  const send = handleSubmit(async (values) => {
+    try {
+      await updateBankDetails({ AccountName: values.AccountName.trim(), Bsb: formatBsb(values.Bsb.trim()), AccountNumber: values.AccountNumber.trim(), SecureToken: secureToken });
+    } catch (error) {
+      const outcome = handleSaveError(error, ['AccountName', 'Bsb', 'AccountNumber'], (field, message) =>
+        setError(field as keyof typeof FIELD_IDS, { type: 'server', message }),
+      );
+      if (outcome === 'failed') await onDone('error');
+      return;
+    }
+    await onDone('success');
+  });
+
+  const showProblems = async () => {
+    const valid = await trigger();
+    let answer = answered;
+    if (!answer && BSB_FORMAT.test(bsb.trim())) answer = await lookUp(bsb.trim());
+    if (valid && answer?.state === 'found') return true;
+    for (const name of ['AccountName', 'Bsb', 'AccountNumber'] as const) {
+      const bad = Boolean(getFieldState(name).error) || (name === 'Bsb' && answer?.state === 'invalid');
+      if (bad) {
+        document.getElementById(FIELD_IDS[name])?.focus();
+        break;
+      }
+    }
+    return false;
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    if (!canSave) {
+      // The BSB may have been typed and Save pressed straight away: look it up, then go on.
+      void showProblems().then((ready) => {
+        if (ready) void send();
+      });
+      return;
+    }
+    void send(event);
+  };
+
+  const digitsOnly = (event: ChangeEvent<HTMLInputElement>) => {
+    const digits = event.target.value.replace(/[^0-9]/g, '');
+    if (digits !== event.target.value) event.target.value = digits;
+  };
+
+  return (
+    <Form submitting={isSubmitting} onSubmit={onSubmit} className={styles.form} aria-label="Change your bank account details" data-testid="bank-form">
+      <Field id={FIELD_IDS.AccountName} label="Account name" error={errors.AccountName?.message} required>
+        {(c) => <input {...c} {...register('AccountName')} type="text" autoComplete="off" data-testid="bank-account-name" />}
+      </Field>
+      <Field id={FIELD_IDS.Bsb} label="BSB" hint="6 digits, for example 063-000" error={bsbError} required>
+        {(c) => (
+          <input
+            {...c}
+            {...bsbField}
+            aria-describedby={[c['aria-describedby'], 'account-bank-name'].filter(Boolean).join(' ')}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={7}
+            className={styles.medium}
+            data-testid="bank-bsb"
+          />
+        )}
+      </Field>
+      <div className={styles.bankName} id="account-bank-name" role="status" data-testid="bank-name">
+        {answered?.state === 'checking' ? (
+          <p>Checking the BSB…</p>
+        ) : answered?.state === 'found' ? (
+          <>
+            <p>
+              <span className={styles.bankNameLabel}>Bank: </span>
+              <strong data-testid="bank-name-value">{answered.bankName}</strong>
+            </p>
+            <p className={styles.smallPrint}>{BSB_SOURCE}</p>
+          </>
+        ) : null}
+      </div>
+      <Field
+        id={FIELD_IDS.AccountNumber}
+        label="Account number"
+        hint="6 to 9 digits. For your security, type the whole number, even if it has not changed."
+        error={errors.AccountNumber?.message}
+        required
+      >
+        {(c) => (
+          <input
+            {...c}
+            {...register('AccountNumber', { onChange: digitsOnly })}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={LIMITS.accountNumberMax}
+            className={styles.medium}
+            data-testid="bank-account-number"
+          />
+        )}
+      </Field>
+      <FormActions canSave={canSave} saving={isSubmitting} hint={hint} hintId="account-bank-save-hint" onCancel={onCancel} testId="bank" />
+    </Form>
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * The Contact Details edit view (spec 000 §4 "Address", §5): the phone number (international code
+ * 61 fixed, a 2-digit area code and an 8-digit number, each requiring the other), the home address
+ * and the postal address (or "same as home", which hides and clears it). The rules are the
+ * contracts' UpdateContactDetailsRequest; the e-mail and the mobile on record go with it unchanged
+ * (they change in their own blocks, behind an access code).
+ *
+ * Save is usable only when the form is valid, both addresses are present and something changed
+ * (spec 000 §5); otherwise it says why, and pressing it shows each problem at its field.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ADDRESS_ATTRIBUTION, LIMITS, MESSAGES, UpdateContactDetailsRequest, phoneNumber } from '@portal/contracts';
+import { useEffect, useMemo, type ChangeEvent, type FormEvent } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { AddressPicker, type PickedAddressValue } from '../../../components/address-picker.tsx';
+import { CheckboxField, Field, Form } from '../../../components/form-field.tsx';
+import {
+  addressLinesFromPick,
+  contactBody,
+  updateContactDetails,
+  type AddressLines,
+  type ContactDetailsBody,
+} from '../api/update-contact-details.ts';
+import { handleSaveError } from '../save-error.ts';
+import { FormActions } from './account-block.tsx';
+import type { EditFormProps } from './form-types.ts';
+import styles from './account.module.css';
+
+type ContactValues = ContactDetailsBody;
+
+export const CONTACT_FIELD_IDS = {
+  AreaCode: 'account-contact-area-code',
+  Number: 'account-contact-phone-number',
+  HomeAddressForDB: 'account-contact-home-address',
+  PostalAddressForDB: 'account-contact-postal-address',
+} as const;
+
+const contractResolver = zodResolver(UpdateContactDetailsRequest, undefined, { raw: true }) as unknown as Resolver<ContactValues>;
+
+/**
+ * The contracts' rule reports a missing half of the phone number at the number. When it is the
+ * area code that is missing, say so there instead (spec 000 §5 "the other becomes required").
+ */
+export const contactResolver: Resolver<ContactValues> = async (values, context, options) => {
+  const result = await contractResolver(values, context, options);
+  const area = values.PhoneNumber.AreaCode.trim();
+  const number = values.PhoneNumber.Number.trim();
+  if (area !== '' || number === '') return result;
+  const errors = { ...result.errors } as FieldErrors<ContactValues>;
+  const phone = { ...(errors.PhoneNumber ?? {}) } as NonNullable<FieldErrors<ContactValues>['PhoneNumber']>;
+  phone.AreaCode = { type: 'required', message: MESSAGES.areaCodeInvalid };
+  if (phoneNumber.safeParse(number).success) delete phone.Number;
+  errors.PhoneNumber = phone;
+  return { values: {}, errors };
+};
+
+function picked(lines: AddressLines | null | undefined): PickedAddressValue | null {
+  return lines && lines.ExperianSingleSelectedLine ? { PartialAddress: lines.ExperianSingleSelectedLine } : null;
+}
+
+/** The body as it will be sent: phone parts trimmed, no postal address when it is the home one. */
+export function normaliseContact(values: ContactValues): ContactValues {
+  return {
+    EmailAddress: values.EmailAddress.trim(),
+    MobileNumber: values.MobileNumber.trim(),
+    PhoneNumber: { IntlNumber: '61', AreaCode: values.PhoneNumber.AreaCode.trim(), Number: values.PhoneNumber.Number.trim() },
+    HomeAddressForDB: values.HomeAddressForDB,
+    PostalAddressForDB: values.AreAddressesSame ? null : values.PostalAddressForDB,
+    AreAddressesSame: values.AreAddressesSame,
+  };
+}
+
+export type ContactSaveState = { canSave: boolean; hint: string | undefined };
+
+/** Spec 000 §5: valid, both addresses present and something changed. */
+export function contactSaveState(input: { valid: boolean; values: ContactValues; initial: ContactValues }): ContactSaveState {
+  const { values } = input;
+  const home = values.HomeAddressForDB.ExperianSingleSelectedLine.trim() !== '';
+  const postal = values.AreAddressesSame || (values.PostalAddressForDB?.ExperianSingleSelectedLine.trim() ?? '') !== '';
+  if (!home || !postal) return { canSave: false, hint: 'Choose your home address and your postal address (or tick "same as home") to save.' };
+  if (!input.valid) return { canSave: false, hint: 'Correct the details marked above to save.' };
+  const changed = JSON.stringify(normaliseContact(values)) !== JSON.stringify(normaliseContact(input.initial));
+  if (!changed) return { canSave: false, hint: 'Change a detail to save.' };
+  return { canSave: true, hint: undefined };
+}
+
+const digitsOnly = (event: ChangeEvent<HTMLInputElement>) => {
+  const digits = event.target.value.replace(/[^0-9]/g, '');
+  if (digits !== event.target.value) event.target.value = digits;
+};
+
+export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDone }: EditFormProps) {
+  const initial = useMemo(() => contactBody(account.ContactDetails), [account.ContactDetails]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    setFocus,
+    trigger,
+    getFieldState,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<ContactValues>({ resolver: contactResolver, mode: 'onTouched', defaultValues: initial });
+  const values = useWatch({ control }) as ContactValues;
+  const same = values.AreAddressesSame;
+  const { canSave, hint } = contactSaveState({ valid: isValid, values, initial });
+
+  useEffect(() => {
+    if (autoFocus) setFocus('PhoneNumber.AreaCode');
+  }, [autoFocus, setFocus]);
+
+  const onSameAsHome = (event: ChangeEvent<HTMLInputElement>) => {
+    // spec 000 §4: ticking hides the postal address, unticking clears it.
+    setValue('AreAddressesSame', event.target.checked, { shouldDirty: true });
+    setValue('PostalAddressForDB', null, { shouldDirty: true });
+  };
+
+  const send = handleSubmit(async (submitted) => {
+    try {
+      await updateContactDetails(normaliseContact(submitted));
+    } catch (error) {
+      const outcome = handleSaveError(error, ['PhoneNumber', 'HomeAddressForDB', 'PostalAddressForDB'], (field, message) =>
+        setError(field as 'PhoneNumber.Number', { type: 'server', message }),
+      );
+      if (outcome === 'failed') await onDone('error');
+      return;
+    }
+    await onDone('success');
+  });
+
+  const showProblems = async () => {
+    await trigger();
+    const order = ['PhoneNumber.AreaCode', 'PhoneNumber.Number', 'HomeAddressForDB', 'PostalAddressForDB'] as const;
+    for (const name of order) {
+      if (name === 'PostalAddressForDB' && same) continue;
+      if (getFieldState(name).error) {
+        document.getElementById(name === 'PhoneNumber.AreaCode' ? CONTACT_FIELD_IDS.AreaCode : name === 'PhoneNumber.Number' ? CONTACT_FIELD_IDS.Number : CONTACT_FIELD_IDS[name])?.focus();
+        return;
+      }
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    if (!canSave) {
+      void showProblems();
+      return;
+    }
+    void send(event);
+  };
+
+  const homeError = errors.HomeAddressForDB?.message ?? errors.HomeAddressForDB?.ExperianSingleSelectedLine?.message;
+  const postalError = same ? undefined : (errors.PostalAddressForDB?.message ?? errors.PostalAddressForDB?.ExperianSingleSelectedLine?.message);
+
+  return (
+    <Form submitting={isSubmitting} onSubmit={onSubmit} className={styles.form} aria-label="Change your contact details" data-testid="contact-form">
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>Phone number (optional)</legend>
+        <p className={styles.hint} id="account-contact-phone-hint">
+          A landline: the area code and the 8-digit number, for example (03) 9123 4567.
+        </p>
+        <div className={styles.phoneRow}>
+          <Field id="account-contact-country-code" label="Country code">
+            {(c) => <input {...c} type="text" value="+61 Australia" readOnly data-testid="contact-country-code" />}
+          </Field>
+          <Field id={CONTACT_FIELD_IDS.AreaCode} label="Area code" error={errors.PhoneNumber?.AreaCode?.message}>
+            {(c) => (
+              <input
+                {...c}
+                {...register('PhoneNumber.AreaCode', { deps: ['PhoneNumber.Number'], onChange: digitsOnly })}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={LIMITS.areaCodeDigits}
+                aria-describedby={[c['aria-describedby'], 'account-contact-phone-hint'].filter(Boolean).join(' ')}
+                data-testid="contact-area-code"
+              />
+            )}
+          </Field>
+          <Field id={CONTACT_FIELD_IDS.Number} label="Number" error={errors.PhoneNumber?.Number?.message}>
+            {(c) => (
+              <input
+                {...c}
+                {...register('PhoneNumber.Number', { deps: ['PhoneNumber.AreaCode'], onChange: digitsOnly })}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={LIMITS.phoneDigits}
+                aria-describedby={[c['aria-describedby'], 'account-contact-phone-hint'].filter(Boolean).join(' ')}
+                data-testid="contact-phone-number"
+              />
+            )}
+          </Field>
+        </div>
+      </fieldset>
+
+      <Controller
+        control={control}
+        name="HomeAddressForDB"
+        render={({ field }) => (
+          <AddressPicker
+            id={CONTACT_FIELD_IDS.HomeAddressForDB}
+            label="Home address"
+            isHomeAddress
+            value={picked(field.value)}
+            onChange={(pick) => field.onChange(addressLinesFromPick(pick))}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={homeError}
+            hint="Start typing your home address, then choose it from the list. A PO Box cannot be used."
+            required
+            testId="contact-home-address"
+          />
+        )}
+      />
+      <CheckboxField id="account-contact-same-as-home" label="My postal address is the same as my home address">
+        {(c) => <input {...c} type="checkbox" checked={same} onChange={onSameAsHome} data-testid="contact-same-as-home" />}
+      </CheckboxField>
+      {same ? null : (
+        <Controller
+          control={control}
+          name="PostalAddressForDB"
+          render={({ field }) => (
+            <AddressPicker
+              id={CONTACT_FIELD_IDS.PostalAddressForDB}
+              label="Postal address"
+              isHomeAddress={false}
+              value={picked(field.value)}
+              onChange={(pick) => field.onChange(pick ? addressLinesFromPick(pick) : null)}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={postalError}
+              hint="Start typing your postal address, then choose it from the list."
+              required
+              testId="contact-postal-address"
+            />
+          )}
+        />
+      )}
+      <p className={styles.smallPrint}>{ADDRESS_ATTRIBUTION}</p>
+      <p className={styles.note}>Changes to your contact details take effect on your claim within {LIMITS.contactChangeDays} days.</p>
+      <FormActions canSave={canSave} saving={isSubmitting} hint={hint} hintId="account-contact-save-hint" onCancel={onCancel} testId="contact" />
+    </Form>
+  );
+}

@@ -1,0 +1,12 @@
+import type { Account } from '@portal/contracts';
+import type { UpdateOutcome } from '../sections.ts';
+
+/** What every edit view of My Details is given (inline on /account, or on app mode's page). */
+export type EditFormProps = {
+  account: Account;
+  /** Inline editing moves focus to the first field when the form opens. */
+  autoFocus?: boolean;
+  onCancel: () => void;
+  /** The save has finished: go to the toast of its outcome. */
+  onDone: (outcome: UpdateOutcome) => void | Promise<void>;
+};

@@ -1,0 +1,260 @@
+/**
+ * The Name & Date of Birth edit view: a change request (spec 000 §4 "Personal details change",
+ * §5). The title is read-only; first name, middle names, surname and date of birth follow the
+ * contracts' DetailsRequestRequest rules, with a reason from the UpdatePersonalReason list (Other
+ * needs 1–250 characters) and optional supporting files.
+ *
+ * Sending is three calls: the request (answers its Identifier), each file through the shared
+ * upload engine with FormType 'details' and that FormId, then the final submit. The stored details
+ * change only when the provider approves. Any failure alerts 'Error: Failed to submit form' (an
+ * upload's own failure 'Error {Number}: {Message}') and resets the uploads: the files stay listed
+ * and are sent again, with a new request, on the next try.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DetailsRequestRequest, LIMITS, MESSAGES, OTHER_ITEM, formatDisplayDate } from '@portal/contracts';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { DateInput } from '../../../components/date-input.tsx';
+import { Field, Form } from '../../../components/form-field.tsx';
+import { showAlert } from '../../../lib/alerts.ts';
+import { isRequestError } from '../../../lib/request-error.ts';
+import { uploadFile, type UploadHandle } from '../../../lib/upload.ts';
+import { useUpdateReasons, type UpdateReason } from '../api/get-update-reasons.ts';
+import { submitDetailsRequest } from '../api/submit-details-request.ts';
+import { uploadDetailsRequest } from '../api/upload-details-request.ts';
+import { titleName } from '../rules.ts';
+import { handleSaveError } from '../save-error.ts';
+import { FormActions } from './account-block.tsx';
+import type { EditFormProps } from './form-types.ts';
+import { SupportingFiles, supportingFile, type SupportingFile } from './supporting-files.tsx';
+import styles from './account.module.css';
+
+export type PersonalValues = {
+  FirstName: string;
+  MiddleNames: string;
+  Surname: string;
+  DateOfBirth: string;
+  Reason: UpdateReason | undefined;
+  OtherReason: string;
+};
+
+const contractResolver = zodResolver(DetailsRequestRequest, undefined, { raw: true }) as unknown as Resolver<PersonalValues>;
+
+/**
+ * The contracts check "Other needs a reason" on the whole request, and zod skips such a check
+ * while another field cannot be read at all (a date of birth that is no date): say it at once.
+ */
+export const personalResolver: Resolver<PersonalValues> = async (values, context, options) => {
+  const result = await contractResolver(values, context, options);
+  if (values.Reason?.Item !== OTHER_ITEM || values.OtherReason.trim() !== '' || result.errors.OtherReason) return result;
+  return { values: {}, errors: { ...result.errors, OtherReason: { type: 'custom', message: MESSAGES.otherReasonInvalid } } };
+};
+
+export const PERSONAL_FIELD_IDS = {
+  FirstName: 'account-personal-first-name',
+  MiddleNames: 'account-personal-middle-names',
+  Surname: 'account-personal-surname',
+  DateOfBirth: 'account-personal-date-of-birth',
+  Reason: 'account-personal-reason',
+  OtherReason: 'account-personal-other-reason',
+} as const;
+type FieldName = keyof typeof PERSONAL_FIELD_IDS;
+
+class UploadFailed extends Error {}
+
+export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDone }: EditFormProps) {
+  const details = account.PersonalDetails;
+  const reasons = useUpdateReasons();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setFocus,
+    trigger,
+    getFieldState,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<PersonalValues>({
+    resolver: personalResolver,
+    mode: 'onTouched',
+    defaultValues: {
+      FirstName: details.FirstName,
+      MiddleNames: details.MiddleNames,
+      Surname: details.Surname,
+      DateOfBirth: formatDisplayDate(details.DateOfBirth),
+      Reason: undefined,
+      OtherReason: '',
+    },
+  });
+  const [reason, otherReason] = useWatch({ control, name: ['Reason', 'OtherReason'] });
+  const other = reason?.Item === OTHER_ITEM;
+  const [files, setFiles] = useState<SupportingFile[]>([]);
+  const uploads = useRef<UploadHandle | null>(null);
+  const canSave = isValid;
+
+  useEffect(() => {
+    if (autoFocus) setFocus('FirstName');
+  }, [autoFocus, setFocus]);
+
+  // Leaving the page stops an upload still in flight.
+  useEffect(() => () => uploads.current?.abort(), []);
+
+  const setFile = (key: string, patch: Partial<SupportingFile>) => setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...patch } : f)));
+  const resetUploads = () => setFiles((list) => list.map((f) => ({ ...f, progress: 0, state: 'ready' as const })));
+
+  const send = handleSubmit(async (values) => {
+    let formId: string;
+    try {
+      const created = await uploadDetailsRequest({
+        FirstName: values.FirstName,
+        MiddleNames: values.MiddleNames,
+        Surname: values.Surname,
+        DateOfBirth: values.DateOfBirth,
+        Reason: values.Reason as UpdateReason,
+        ...(values.Reason?.Item === OTHER_ITEM ? { OtherReason: values.OtherReason } : {}),
+      });
+      formId = created.Identifier;
+    } catch (error) {
+      const outcome = handleSaveError(error, Object.keys(PERSONAL_FIELD_IDS), (field, message) => setError(field as FieldName, { type: 'server', message }), {
+        alert: false,
+      });
+      if (outcome === 'failed') showAlert([{ message: MESSAGES.detailsSubmitFailed }]);
+      return;
+    }
+    try {
+      for (const item of files) {
+        setFile(item.key, { state: 'uploading', progress: 0 });
+        const handle = uploadFile(item.file, { FormType: 'details', FormId: formId }, (percent) => setFile(item.key, { progress: percent }));
+        uploads.current = handle;
+        try {
+          await handle.promise;
+        } catch (error) {
+          if (isRequestError(error) && error.forcedLogout) return;
+          const first = isRequestError(error) ? error.items[0] : undefined;
+          // spec 000 §8: "Upload failure: alert 'Error {Number}: {Message}'".
+          showAlert([{ message: first ? `Error ${first.Number}: ${first.Message}` : MESSAGES.detailsSubmitFailed }]);
+          throw new UploadFailed();
+        } finally {
+          uploads.current = null;
+        }
+        setFile(item.key, { state: 'sent', progress: 100 });
+      }
+      await submitDetailsRequest({ FormId: formId, IdempotencyKey: crypto.randomUUID() });
+    } catch (error) {
+      resetUploads();
+      if (error instanceof UploadFailed) return;
+      if (isRequestError(error) && error.forcedLogout) return;
+      showAlert([{ message: MESSAGES.detailsSubmitFailed }]);
+      return;
+    }
+    await onDone('approval');
+  });
+
+  const showProblems = async () => {
+    await trigger();
+    for (const name of Object.keys(PERSONAL_FIELD_IDS) as FieldName[]) {
+      if (getFieldState(name).error) {
+        document.getElementById(PERSONAL_FIELD_IDS[name])?.focus();
+        return;
+      }
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    if (!canSave) {
+      void showProblems();
+      return;
+    }
+    void send(event);
+  };
+
+  const title = titleName(details.Title);
+
+  return (
+    <Form submitting={isSubmitting} onSubmit={onSubmit} className={styles.form} aria-label="Ask to change your name or date of birth" data-testid="personal-form">
+      <p className={styles.note}>
+        We check a change to your name or date of birth before it is made. Tell us why it has changed; documents that support it help us approve it sooner.
+      </p>
+      <Field id="account-personal-title" label="Title" hint="To change your title, please call us.">
+        {(c) => <input {...c} type="text" value={title === 'Unknown' ? 'No title' : title} readOnly className={styles.medium} data-testid="personal-title" />}
+      </Field>
+      <Field id={PERSONAL_FIELD_IDS.FirstName} label="First name" error={errors.FirstName?.message} required>
+        {(c) => <input {...c} {...register('FirstName')} type="text" autoComplete="given-name" data-testid="personal-first-name" />}
+      </Field>
+      <Field id={PERSONAL_FIELD_IDS.MiddleNames} label="Middle names (optional)" error={errors.MiddleNames?.message}>
+        {(c) => <input {...c} {...register('MiddleNames')} type="text" autoComplete="additional-name" data-testid="personal-middle-names" />}
+      </Field>
+      <Field id={PERSONAL_FIELD_IDS.Surname} label="Surname" error={errors.Surname?.message} required>
+        {(c) => <input {...c} {...register('Surname')} type="text" autoComplete="family-name" data-testid="personal-surname" />}
+      </Field>
+      <Field id={PERSONAL_FIELD_IDS.DateOfBirth} label="Date of birth" hint="dd/mm/yyyy, for example 27/03/1985" error={errors.DateOfBirth?.message} required>
+        {(c) => <DateInput {...c} {...register('DateOfBirth')} autoComplete="bday" className={styles.medium} data-testid="personal-date-of-birth" />}
+      </Field>
+      <Controller
+        control={control}
+        name="Reason"
+        render={({ field, fieldState }) => (
+          <Field id={PERSONAL_FIELD_IDS.Reason} label="Reason for the change" error={fieldState.error?.message} required>
+            {(c) => (
+              <select
+                {...c}
+                ref={field.ref}
+                name={field.name}
+                value={field.value ? String(field.value.Id) : ''}
+                onBlur={field.onBlur}
+                onChange={(event) => {
+                  const chosen = reasons.data?.find((r) => String(r.Id) === event.currentTarget.value);
+                  field.onChange(chosen ? { Id: chosen.Id, Item: chosen.Item } : undefined);
+                }}
+                data-testid="personal-reason"
+              >
+                <option value="">{reasons.isPending ? 'Loading reasons…' : 'Please select'}</option>
+                {(reasons.data ?? []).map((r) => (
+                  <option key={r.Id} value={String(r.Id)}>
+                    {r.Item}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
+      />
+      {other ? (
+        <Field
+          id={PERSONAL_FIELD_IDS.OtherReason}
+          label="Tell us the reason"
+          hint={`Up to ${LIMITS.otherReasonMax} characters.`}
+          error={errors.OtherReason?.message}
+          required
+        >
+          {(c) => (
+            <>
+              <textarea {...c} {...register('OtherReason')} rows={3} data-testid="personal-other-reason" />
+              <p className={styles.count} aria-live="polite" data-testid="personal-other-reason-count">
+                {otherReason.length} of {LIMITS.otherReasonMax} characters
+              </p>
+            </>
+          )}
+        </Field>
+      ) : null}
+      <SupportingFiles
+        id="account-personal-files"
+        files={files}
+        onAdd={(file) => setFiles((list) => [...list, supportingFile(file)])}
+        onRemove={(key) => setFiles((list) => list.filter((f) => f.key !== key))}
+        disabled={isSubmitting}
+      />
+      <FormActions
+        canSave={canSave}
+        saving={isSubmitting}
+        saveLabel="Send for approval"
+        hint="Complete each detail correctly and choose a reason to send your request."
+        hintId="account-personal-save-hint"
+        onCancel={onCancel}
+        testId="personal"
+      />
+    </Form>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * Supporting documents for a personal-details change (spec 000 §4, §5): one file per pick, checked
+ * in the browser before it is accepted (10MB, the twelve types: lib/upload.ts, the shared rules).
+ * Unlike the documents form, nothing is sent when a file is picked: the change request has to
+ * exist first, so the files are uploaded after it, under its FormId (the page shows their
+ * progress). Controlled: the form keeps the list.
+ */
+import { LIMITS } from '@portal/contracts';
+import { useId, useRef, useState } from 'react';
+import { ACCEPT_ATTRIBUTE, precheckFile } from '../../../lib/upload.ts';
+import styles from './account.module.css';
+
+export type SupportingFile = {
+  key: string;
+  file: File;
+  /** 0–100 while it is sent with the request. */
+  progress: number;
+  state: 'ready' | 'uploading' | 'sent';
+};
+
+let keySeq = 0;
+
+export function supportingFile(file: File): SupportingFile {
+  keySeq += 1;
+  return { key: `s-${keySeq}`, file, progress: 0, state: 'ready' };
+}
+
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+const TYPES_TEXT = ACCEPT_ATTRIBUTE.split(',').join(' ');
+
+type SupportingFilesProps = {
+  id: string;
+  files: readonly SupportingFile[];
+  onAdd: (file: File) => void;
+  onRemove: (key: string) => void;
+  disabled: boolean;
+  maxFiles?: number;
+};
+
+export function SupportingFiles({ id, files, onAdd, onRemove, disabled, maxFiles = 20 }: SupportingFilesProps) {
+  const [error, setError] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listLabel = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const full = files.length >= maxFiles;
+
+  const onPick = (file: File | undefined) => {
+    if (inputRef.current) inputRef.current.value = '';
+    if (!file) return;
+    const problem = precheckFile(file);
+    if (problem) {
+      setError(problem);
+      setAnnouncement('');
+      return;
+    }
+    setError(null);
+    onAdd(file);
+    setAnnouncement(`${file.name} added. It is sent with your request.`);
+  };
+
+  const remove = (item: SupportingFile) => {
+    onRemove(item.key);
+    setAnnouncement(`${item.file.name} removed`);
+    inputRef.current?.focus();
+  };
+
+  return (
+    <div className={`${styles.files} ${error ? styles.filesInvalid : ''}`} data-testid="personal-files">
+      <label htmlFor={id} className={styles.legend}>
+        Supporting documents (optional)
+      </label>
+      <p id={hintId} className={styles.hint}>
+        For example a marriage certificate. One file at a time, up to {LIMITS.uploadMaxBytes / 1_048_576}MB each: {TYPES_TEXT}
+      </p>
+      {error ? (
+        <p id={errorId} className={styles.error} data-testid="personal-files-error">
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+      ) : null}
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        accept={ACCEPT_ATTRIBUTE}
+        className={styles.filePicker}
+        disabled={disabled || full}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
+        onChange={(event) => onPick(event.currentTarget.files?.[0])}
+        data-testid="personal-files-input"
+      />
+      <p className="visually-hidden" role="status" data-testid="personal-files-status">
+        {announcement}
+      </p>
+      {files.length > 0 ? (
+        <>
+          <p id={listLabel} className="visually-hidden">
+            Documents to send
+          </p>
+          <ul className={styles.fileList} aria-labelledby={listLabel}>
+            {files.map((item) => (
+              <li key={item.key} className={styles.fileItem} data-testid="personal-files-item" data-state={item.state} data-filename={item.file.name}>
+                <span className={styles.fileName}>
+                  {item.file.name} <span className={styles.fileSize}>({sizeText(item.file.size)})</span>
+                </span>
+                {item.state === 'ready' ? (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={disabled}
+                    onClick={() => remove(item)}
+                    aria-label={`Remove ${item.file.name}`}
+                    data-testid="personal-files-remove"
+                  >
+                    Remove
+                  </button>
+                ) : (
+                  <progress className={styles.progress} max={100} value={item.progress} aria-label={`Sending ${item.file.name}`}>
+                    {item.progress}%
+                  </progress>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * /updatepassword (spec 000 §2 "The Password block links to /updatepassword", §4, §5, §8): the
+ * current password, a new one that follows the rules (8–16 characters, 3 of the 4 classes, with
+ * the live rule box) and the same again; the contracts' UpdatePasswordRequest. Error 80 ('Invalid
+ * password. Try again') is shown at the current password. Success goes to
+ * /accountupdated/password/success; the server ends every other session of the account.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ErrorNumber, UpdatePasswordRequest } from '@portal/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Field, Form } from '../../../components/form-field.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
+import { PasswordInput } from '../../../components/password-input.tsx';
+import { showAlert } from '../../../lib/alerts.ts';
+import { isRequestError } from '../../../lib/request-error.ts';
+import { updatePassword, type PasswordChange } from '../api/update-password.ts';
+import { FormActions } from '../components/account-block.tsx';
+import { updatedPath } from '../sections.ts';
+import styles from '../components/account.module.css';
+
+const IDS = { OldPassword: 'password-old', NewPassword: 'password-new', ReEnterPassword: 'password-re-enter' } as const;
+
+const resolver = zodResolver(UpdatePasswordRequest, undefined, { raw: true }) as unknown as Resolver<PasswordChange>;
+
+export function UpdatePasswordPage() {
+  const navigate = useNavigate();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    trigger,
+    getFieldState,
+    formState: { errors, isValid, isSubmitting, touchedFields },
+  } = useForm<PasswordChange>({ resolver, mode: 'onTouched', defaultValues: { OldPassword: '', NewPassword: '', ReEnterPassword: '' } });
+  const newPassword = useWatch({ control, name: 'NewPassword' });
+  const [retypeOld, setRetypeOld] = useState(false);
+
+  useEffect(() => {
+    if (!retypeOld || isSubmitting) return;
+    setRetypeOld(false);
+    document.getElementById(IDS.OldPassword)?.focus();
+  }, [retypeOld, isSubmitting]);
+  const canSave = isValid;
+
+  const send = handleSubmit(async (values) => {
+    try {
+      await updatePassword(values);
+    } catch (error) {
+      if (!isRequestError(error)) {
+        showAlert([{ message: 'Your request could not be completed.' }]);
+        return;
+      }
+      if (error.forcedLogout) return;
+      const wrong = error.items.find((item) => item.Number === ErrorNumber.InvalidCurrentPassword);
+      if (wrong) {
+        // spec 000 §8 error 80: the current password was wrong; type it again.
+        setValue('OldPassword', '');
+        setError('OldPassword', { type: 'server', message: wrong.Message });
+        // The fields are disabled while sending: focus once they are back.
+        setRetypeOld(true);
+        return;
+      }
+      showAlert(error.entries);
+      return;
+    }
+    await navigate(updatedPath('password', 'success'), { replace: true });
+  });
+
+  const showProblems = async () => {
+    await trigger();
+    for (const name of ['OldPassword', 'NewPassword', 'ReEnterPassword'] as const) {
+      if (getFieldState(name).error) {
+        document.getElementById(IDS[name])?.focus();
+        return;
+      }
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    if (!canSave) {
+      void showProblems();
+      return;
+    }
+    void send(event);
+  };
+
+  return (
+    <div className={`card ${styles.editPage}`}>
+      <Form submitting={isSubmitting} onSubmit={onSubmit} className={styles.form} aria-label="Change your password" data-testid="password-form">
+        <p className={styles.note}>When you change your password, you are signed out everywhere else you are signed in.</p>
+        <Field id={IDS.OldPassword} label="Current password" error={errors.OldPassword?.message} required>
+          {(c) => (
+            <PasswordInput
+              {...c}
+              {...register('OldPassword')}
+              autoComplete="current-password"
+              toggleLabel="current password"
+              data-testid="password-old"
+            />
+          )}
+        </Field>
+        <NewPasswordFields
+          register={register}
+          password={newPassword}
+          ids={IDS}
+          labels={{ NewPassword: 'New password', ReEnterPassword: 'Re-enter new password' }}
+          errors={{ NewPassword: errors.NewPassword?.message, ReEnterPassword: errors.ReEnterPassword?.message }}
+          rulesInvalid={Boolean(touchedFields.NewPassword && errors.NewPassword)}
+          prefix="password"
+        />
+        <FormActions
+          canSave={canSave}
+          saving={isSubmitting}
+          saveLabel="Change password"
+          hint="Enter your current password, and a new password that follows the rules, twice."
+          hintId="password-save-hint"
+          onCancel={() => void navigate('/account')}
+          testId="password"
+        />
+      </Form>
+    </div>
+  );
+}

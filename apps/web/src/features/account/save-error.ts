@@ -1,0 +1,34 @@
+/**
+ * What a failed save means for an account form (spec 000 §8):
+ * - a token-expired number has already signed the claimant out: stop;
+ * - the server's field errors (Number 100 naming a Field the form has) go under those fields and
+ *   the form stays open;
+ * - anything else is shown with the app's alert and the save has failed (the caller shows the
+ *   'failed to save' toast, or its own alert).
+ */
+import { showAlert } from '../../lib/alerts.ts';
+import { isRequestError } from '../../lib/request-error.ts';
+
+export type SaveFailure = 'stopped' | 'fields' | 'failed';
+
+export function handleSaveError(
+  error: unknown,
+  fields: readonly string[],
+  setFieldError: (field: string, message: string) => void,
+  options: { alert?: boolean } = {},
+): SaveFailure {
+  if (!isRequestError(error)) {
+    if (options.alert !== false) showAlert([{ message: 'Your request could not be completed.' }]);
+    return 'failed';
+  }
+  if (error.forcedLogout) return 'stopped';
+  if (error.kind === 'server') {
+    const known = error.items.filter((item) => item.Field && fields.includes(item.Field.split('.')[0] ?? ''));
+    if (known.length > 0 && known.length === error.items.length) {
+      for (const item of known) setFieldError(item.Field as string, item.Message);
+      return 'fields';
+    }
+  }
+  if (options.alert !== false) showAlert(error.entries);
+  return 'failed';
+}
