@@ -3,18 +3,25 @@
  * cancelled mid-way on a throttled connection), the draft restored after a reload, discard, the
  * validation messages, the Tax File Declaration rules, the authority form (typed alternative and
  * drawn with the mouse) and the thank-you pages. Every page visited gets the axe check.
+ * The draft mirror: a tab closed while its save is stuck, and a connection that drops and comes
+ * back, lose nothing; another claimant on the same browser sees none of it. Viewing an uploaded
+ * file streams it (downloadfile), and its failure is the request layer's alert.
  */
+import { readFile } from 'node:fs/promises';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ALEX_CLAIMS, DEMO } from '../support/api.ts';
+import { ALEX_CLAIMS, ApiClient, DEMO, SAM_CLAIM } from '../support/api.ts';
 import { seedSession } from '../support/auth.ts';
 import { DESKTOP, VIEWPORTS } from '../support/browser.ts';
 import { arriveAt, useSuite, visit } from '../support/harness.ts';
+import { atPath } from '../support/page.ts';
 
 const suite = useSuite();
 const [CLAIM] = ALEX_CLAIMS;
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+/** The smallest TIFF the server's content check accepts (a header and one empty directory). */
+const TIFF = Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]);
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
@@ -32,6 +39,13 @@ async function chooseType(page: Page, label: string): Promise<void> {
   await page.getByTestId('documents-type').selectOption({ label });
 }
 
+/** Answers the discard question with Yes (after the 50 ms a person needs, spec 001 §4). */
+async function confirmDiscard(page: Page): Promise<void> {
+  await page.getByTestId('confirm-dialog').filter({ hasText: 'You are about to lose the uploaded information. Are you sure?' }).waitFor();
+  await page.waitForTimeout(100);
+  await page.getByTestId('confirm-yes').click();
+}
+
 async function draftSaved(page: Page): Promise<void> {
   await page.getByTestId('documents-draft-status').filter({ hasText: 'Draft saved' }).waitFor();
 }
@@ -40,6 +54,43 @@ async function open(viewport = DESKTOP): Promise<Page> {
   const { page } = await suite.open(viewport);
   await seedSession(page, suite.baseURL, DEMO.alex, { claim: CLAIM.number });
   return page;
+}
+
+const SAVE_PATH = '/api/documentupload/updatedocumentform';
+
+type Mirrored = { account: string; synced: boolean; draft: { DocumentType: unknown; Description: string; Documents: Array<{ Filename: string; FileID: string }> } };
+
+/**
+ * What this browser's draft mirror holds (IndexedDB 'portal-drafts', apps/web/src/lib/draft-mirror.ts),
+ * read in the page. A database that does not exist yet is not created here.
+ */
+async function mirrored(page: Page): Promise<Mirrored[]> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'portal-drafts')) return [];
+    return new Promise<Mirrored[]>((resolve, reject) => {
+      const open = indexedDB.open('portal-drafts');
+      open.onerror = () => reject(open.error ?? new Error('open failed'));
+      open.onsuccess = () => {
+        const db = open.result;
+        const all = db.transaction('drafts').objectStore('drafts').getAll();
+        all.onerror = () => reject(all.error ?? new Error('getAll failed'));
+        all.onsuccess = () => {
+          db.close();
+          resolve((all.result as Mirrored[]).map(({ account, synced, draft }) => ({ account, synced, draft })));
+        };
+      };
+    });
+  });
+}
+
+/** Alex's documents draft of CLAIM as the server has it, asked over the API (not the browser). */
+async function serverDraft(): Promise<{ Description: string; Documents: Array<{ Filename: string; FileID: string }> } | null> {
+  const api = new ApiClient(suite.baseURL, suite.server.knownDevice);
+  const { AccessToken } = await api.login(DEMO.alex);
+  await api.selectClaim(AccessToken, CLAIM.number);
+  const { status, body } = await api.post('/api/documentupload/getdraftdocumentform', { AccessToken });
+  if (status !== 200) throw new Error(`getdraftdocumentform answered ${status}: ${JSON.stringify(body)}`);
+  return (body as { Draft: { Description: string; Documents: Array<{ Filename: string; FileID: string }> } } | null)?.Draft ?? null;
 }
 
 describe('send documents', () => {
@@ -150,6 +201,142 @@ describe('send documents', () => {
     await arriveAt(page, '/submitdocuments', '/submitdocuments after discard');
     expect(await page.getByTestId('documents-upload-item').count()).toBe(0);
     expect(await page.getByTestId('documents-message').inputValue()).toBe('');
+  });
+});
+
+describe('the draft mirror (drafts survive a closed tab and a dropped connection)', () => {
+  test('a tab closed after its save was lost to a dropped connection loses nothing; another claimant never sees it; the next opening restores and sends it', async () => {
+    const context = await suite.openContext(DESKTOP);
+    const first = await context.newPage();
+    await seedSession(first, suite.baseURL, DEMO.alex, { claim: CLAIM.number });
+    await visit(first, '/submitdocuments', '/submitdocuments (mirror)');
+    await chooseType(first, 'Medical certificate');
+    await first.getByTestId('documents-message').fill('On the server.');
+    await draftSaved(first);
+    expect((await serverDraft())?.Description).toBe('On the server.');
+
+    // The connection drops: the next save never reaches the server. (A request held by a route
+    // is let through when its page closes, so the route fails it as a lost connection would.)
+    await first.route(`**${SAVE_PATH}`, (route) => route.abort('internetdisconnected'));
+    const dropped = first.waitForEvent('requestfailed', (r) => r.url().endsWith(SAVE_PATH));
+    const typed = 'On the server. Then typed while the connection was down.';
+    await first.getByTestId('documents-message').fill(typed);
+    await dropped; // just over a second later: the debounced save was tried and lost
+    // Only the draft JSON, keyed to Alex, not yet on the server.
+    expect(await mirrored(first)).toEqual([
+      { account: DEMO.alex, synced: false, draft: { DocumentType: { Id: expect.any(Number), Item: 'Medical certificate' }, Description: typed, Documents: [] } },
+    ]);
+    await first.close(); // abruptly: no beforeunload, nothing else sent
+    expect((await serverDraft())?.Description).toBe('On the server.');
+
+    // Another claimant on the same browser: their own (empty) form, nothing restored.
+    const other = await context.newPage();
+    await seedSession(other, suite.baseURL, DEMO.sam, { claim: SAM_CLAIM.number });
+    await visit(other, '/submitdocuments', '/submitdocuments (another claimant)');
+    expect(await other.getByTestId('documents-message').inputValue()).toBe('');
+    expect(await other.getByTestId('documents-restored').textContent()).toBe('');
+    await other.close();
+
+    // Alex again, in a new tab with a new sign-in (the mirror is the account's, not the token's).
+    const second = await context.newPage();
+    await seedSession(second, suite.baseURL, DEMO.alex, { claim: CLAIM.number });
+    await visit(second, '/submitdocuments', '/submitdocuments (restored)');
+    await second.getByTestId('documents-restored').filter({ hasText: 'We restored the changes you made on this device' }).waitFor();
+    expect(await second.getByTestId('documents-message').inputValue()).toBe(typed);
+    await draftSaved(second);
+    expect((await serverDraft())?.Description).toBe(typed);
+    await expect.poll(async () => (await mirrored(second)).find((m) => m.account === DEMO.alex)?.synced).toBe(true);
+
+    // Opened once more: the server has it all, so nothing is "restored".
+    await second.reload();
+    await arriveAt(second, '/submitdocuments', '/submitdocuments (after the restore)');
+    expect(await second.getByTestId('documents-message').inputValue()).toBe(typed);
+    expect(await second.getByTestId('documents-restored').textContent()).toBe('');
+
+    // Discard clears the mirror too: nothing comes back.
+    await second.getByTestId('documents-discard').click();
+    await confirmDiscard(second);
+    await arriveAt(second, '/forms', '/forms after discard (mirror)');
+    expect(await serverDraft()).toBeNull();
+    await expect.poll(async () => (await mirrored(second)).filter((m) => m.account === DEMO.alex)).toEqual([]);
+    await second.getByTestId('forms-send-documents').click();
+    await arriveAt(second, '/submitdocuments', '/submitdocuments after discard (mirror)');
+    expect(await second.getByTestId('documents-message').inputValue()).toBe('');
+    expect(await second.getByTestId('documents-restored').textContent()).toBe('');
+  });
+
+  test('offline: what is typed reaches the server when the connection comes back', async () => {
+    const page = await open();
+    await visit(page, '/submitdocuments', '/submitdocuments (offline)');
+    await chooseType(page, 'Medical certificate');
+    await draftSaved(page);
+
+    await page.context().setOffline(true);
+    const failed = page.waitForEvent('requestfailed', (r) => r.url().endsWith(SAVE_PATH));
+    await page.getByTestId('documents-message').fill('Typed on the train.');
+    await failed;
+    expect((await serverDraft())?.Description).toBe('');
+
+    await page.context().setOffline(false);
+    await expect.poll(async () => (await serverDraft())?.Description, { timeout: 10_000 }).toBe('Typed on the train.');
+    await draftSaved(page);
+    expect(await page.getByTestId('documents-restored').textContent()).toBe('');
+
+    // Signing out forgets this device's copy.
+    expect(await mirrored(page)).toHaveLength(1);
+    await page.getByTestId('toolbar-sign-out').click();
+    await page.waitForURL(atPath('/login'));
+    await expect.poll(() => mirrored(page)).toEqual([]);
+  });
+});
+
+describe('viewing an uploaded file (streamed download)', () => {
+  test('a text file opens in a tab, a TIFF downloads under its own name, a file gone from the server is an alert', async () => {
+    const page = await open();
+    await visit(page, '/submitdocuments', '/submitdocuments (view)');
+    await chooseType(page, 'Medical certificate');
+    const text = 'Physio notes — week 3: less pain.\n';
+    await pickFile(page, 'notes.txt', 'text/plain', Buffer.from(text, 'utf8'));
+    await uploaded(page, 'notes.txt');
+    await pickFile(page, 'scan é.tif', 'image/tiff', TIFF);
+    await uploaded(page, 'scan é.tif');
+    await draftSaved(page);
+    // The mirror holds the uploaded files' names and FileIDs, never their contents.
+    expect((await mirrored(page))[0]?.draft.Documents).toEqual([
+      { Filename: 'notes.txt', FileID: expect.any(String) },
+      { Filename: 'scan é.tif', FileID: expect.any(String) },
+    ]);
+    // After a reload the files are the server's, not the picked ones.
+    await page.reload();
+    await arriveAt(page, '/submitdocuments', '/submitdocuments (view, restored)');
+    await uploaded(page, 'notes.txt');
+
+    const streamed = page.waitForRequest((r) => r.url().endsWith('/api/documentupload/downloadfile'));
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'View notes.txt' }).click()]);
+    expect((await streamed).postDataJSON()).toMatchObject({ Identifier: expect.any(String) });
+    await tab.waitForLoadState();
+    expect(tab.url()).toMatch(/^blob:/);
+    expect(await tab.evaluate(() => document.body.innerText)).toBe(text);
+    await tab.close();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'View scan é.tif' }).click()]);
+    expect(download.suggestedFilename()).toBe('scan é.tif');
+    const path = await download.path();
+    expect(Buffer.compare(await readFile(path), TIFF)).toBe(0);
+
+    // The file is removed behind the page's back: the server's 225 list is shown like any call's.
+    const draft = await serverDraft();
+    const notes = draft?.Documents.find((d) => d.Filename === 'notes.txt');
+    if (!notes) throw new Error('notes.txt is not in the server draft');
+    const api = new ApiClient(suite.baseURL, suite.server.knownDevice);
+    const { AccessToken } = await api.login(DEMO.alex);
+    await api.selectClaim(AccessToken, CLAIM.number);
+    expect((await api.post('/api/documentupload/discardfile', { AccessToken, FileId: notes.FileID })).status).toBe(200);
+    await page.getByRole('button', { name: 'View notes.txt' }).click();
+    const alert = page.getByTestId('error-alert-message');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Error Code 451');
+    await page.getByTestId('error-alert-ok').click();
   });
 });
 

@@ -1,8 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { getAlerts } from '../src/lib/alerts.ts';
+import { draftMirrorKey, setDraftMirrorStorage, type StoredDraft } from '../src/lib/draft-mirror.ts';
 import { saveLoginToken } from '../src/lib/session.ts';
-import { validateDocuments } from '../src/features/documents/pages/submit-documents-page.tsx';
+import { RESTORED_MESSAGE, validateDocuments } from '../src/features/documents/pages/submit-documents-page.tsx';
 import { CLAIMS, mockServer, type Call } from './helpers.ts';
+import { memoryStorage } from './memory-draft-storage.ts';
 import { renderApp } from './render-app.tsx';
 
 let app: ReturnType<typeof renderApp> | undefined;
@@ -150,11 +153,16 @@ describe('/forms', () => {
 describe('/submitdocuments leave confirmation (50 ms rule)', () => {
   it('asks before leaving with unsaved changes; staying keeps the page, leaving saves the draft as saved-unsubmitted', async () => {
     saveLoginToken('t', false);
-    const server = documentsServer({ '/api/documentupload/getdraftdocumentform': { status: 200, body: DRAFT } });
+    // Saving form-7 answers form-7 (a debounced save may land first on a slow machine).
+    const server = documentsServer({
+      '/api/documentupload/getdraftdocumentform': { status: 200, body: DRAFT },
+      '/api/documentupload/updatedocumentform': { status: 200, body: { FormId: 'form-7', UpdatedAt: '2026-11-21T10:00:00Z', Submitted: false } },
+    });
     app = renderApp('/submitdocuments');
     fireEvent.change(await screen.findByTestId('documents-message'), { target: { value: 'Changed' } });
     void app.router.navigate('/claim');
-    const dialog = await screen.findByTestId('confirm-dialog');
+    // The confirm host is loaded lazily: its first import can be slow on a busy machine.
+    const dialog = await screen.findByTestId('confirm-dialog', {}, { timeout: 5000 });
     expect(dialog.textContent).toContain('You are about to lose your recent changes');
     await new Promise((r) => setTimeout(r, 80));
     fireEvent.click(screen.getByTestId('confirm-no'));
@@ -168,5 +176,172 @@ describe('/submitdocuments leave confirmation (50 ms rule)', () => {
     await waitFor(() => expect(app?.pathname()).toBe('/claim'));
     const saves = server.callsTo('/api/documentupload/updatedocumentform');
     expect(saves.at(-1)?.body).toMatchObject({ FormId: 'form-7', SavedUnsubmitted: true, Draft: { Description: 'Changed again' } });
+  });
+});
+
+describe('/submitdocuments draft mirror (issue #5)', () => {
+  afterEach(() => setDraftMirrorStorage(null));
+
+  const SAVE = '/api/documentupload/updatedocumentform';
+  const ACCOUNT = {
+    PersonalDetails: { Title: 2, FirstName: 'Alex', MiddleNames: '', Surname: 'Citizen', DateOfBirth: '1985-04-12' },
+    ContactDetails: {
+      EmailAddress: 'alex@example.com',
+      MobileNumber: '0412345678',
+      PhoneNumber: { IntlNumber: '61', AreaCode: '', Number: '' },
+      HomeAddressForDB: null,
+      PostalAddressForDB: null,
+      AreAddressesSame: true,
+    },
+    BankAccountDetails: null,
+    Preferences: { SMS: false, Email: true },
+    BankDetailsCanEdit: true,
+    BankDetailsVerified: true,
+    IsStateTrustee: false,
+    MobileEditDisabled: false,
+    EmailEditDisabled: false,
+    IsOneTimePassword: false,
+    PersonalDetailsPendingSince: null,
+  };
+  // The selected claim of SELECTED is the first.
+  const KEY = draftMirrorKey({ account: 'alex@example.com', claim: '12/34567', form: 'documents' });
+  const SAM_KEY = draftMirrorKey({ account: 'sam@example.com', claim: '12/34567', form: 'documents' });
+  const entry = (key: string, over: Partial<StoredDraft> = {}): StoredDraft => ({
+    key,
+    account: key === KEY ? 'alex@example.com' : 'sam@example.com',
+    draft: { ...DRAFT.Draft, Description: 'My certificate, and what I typed after' },
+    formId: 'form-7',
+    updatedAt: Date.parse('2026-11-20T09:05:00Z'),
+    baseUpdatedAt: DRAFT.UpdatedAt,
+    synced: false,
+    revision: 'r-1',
+    ...over,
+  });
+  const savedAnswer = { status: 200, body: { FormId: 'form-7', UpdatedAt: '2026-11-20T09:06:00Z', Submitted: false } };
+
+  function mirrored(...entries: StoredDraft[]) {
+    const storage = memoryStorage();
+    for (const e of entries) storage.entries.set(e.key, e);
+    setDraftMirrorStorage(storage);
+    return storage;
+  }
+
+  it('mirrors every change at once; a save lost to the connection is re-sent when it comes back', async () => {
+    saveLoginToken('t', false);
+    const storage = mirrored();
+    let connected = false;
+    const server = documentsServer({
+      '/api/account/getaccount': { status: 200, body: ACCOUNT },
+      [SAVE]: () => (connected ? { status: 200, body: { FormId: 'form-1', UpdatedAt: '2026-11-21T10:00:00Z', Submitted: false } } : Promise.reject(new TypeError('Failed to fetch'))),
+    });
+    app = renderApp('/submitdocuments');
+    fireEvent.change(await screen.findByTestId('documents-message'), { target: { value: 'Typed on the train' } });
+    // At once: the server save is still a second away.
+    expect(storage.entries.get(KEY)).toMatchObject({ draft: { Description: 'Typed on the train', Documents: [] }, synced: false, formId: null });
+    expect(server.callsTo(SAVE)).toHaveLength(0);
+    await waitFor(() => expect(server.callsTo(SAVE)).toHaveLength(1), { timeout: 2000 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(storage.entries.get(KEY)?.synced).toBe(false);
+    expect(getAlerts()).toHaveLength(0);
+    expect(screen.getByTestId('documents-draft-status').textContent).toBe('');
+
+    connected = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(storage.entries.get(KEY)?.synced).toBe(true));
+    expect(server.callsTo(SAVE)).toHaveLength(2);
+    expect(server.callsTo(SAVE)[1]?.body).toMatchObject({ Draft: { Description: 'Typed on the train' } });
+    expect(storage.entries.get(KEY)).toMatchObject({ formId: 'form-1', baseUpdatedAt: '2026-11-21T10:00:00Z' });
+    await waitFor(() => expect(screen.getByTestId('documents-draft-status').textContent).toBe('Draft saved'));
+    expect(screen.getByTestId('documents-restored').textContent).toBe('');
+  });
+
+  it('restores a newer change made on this device, sends it and says so quietly', async () => {
+    saveLoginToken('t', false);
+    const storage = mirrored(entry(KEY));
+    const server = documentsServer({
+      '/api/account/getaccount': { status: 200, body: ACCOUNT },
+      '/api/documentupload/getdraftdocumentform': { status: 200, body: DRAFT },
+      [SAVE]: savedAnswer,
+    });
+    app = renderApp('/submitdocuments');
+    const message = (await screen.findByTestId('documents-message')) as HTMLTextAreaElement;
+    expect(message.value).toBe('My certificate, and what I typed after');
+    expect(screen.getByTestId('documents-upload-item').getAttribute('data-filename')).toBe('cert.pdf');
+    const notice = await screen.findByText(RESTORED_MESSAGE);
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server.callsTo(SAVE)).toHaveLength(1);
+    expect(server.callsTo(SAVE)[0]?.body).toMatchObject({ FormId: 'form-7', Draft: { Description: 'My certificate, and what I typed after' } });
+    expect(storage.entries.get(KEY)).toMatchObject({ synced: true, baseUpdatedAt: '2026-11-20T09:06:00Z' });
+  });
+
+  it('shows the server draft when it is newer, and never another claimant\'s mirrored draft', async () => {
+    saveLoginToken('t', false);
+    const storage = mirrored(entry(KEY, { updatedAt: Date.parse('2026-11-20T08:00:00Z'), baseUpdatedAt: '2026-11-20T07:00:00Z' }), entry(SAM_KEY, { draft: { ...DRAFT.Draft, Description: 'Sam typed this' } }));
+    const server = documentsServer({
+      '/api/account/getaccount': { status: 200, body: ACCOUNT },
+      '/api/documentupload/getdraftdocumentform': { status: 200, body: DRAFT },
+      [SAVE]: savedAnswer,
+    });
+    app = renderApp('/submitdocuments');
+    expect(((await screen.findByTestId('documents-message')) as HTMLTextAreaElement).value).toBe('My certificate');
+    expect(screen.getByTestId('documents-restored').textContent).toBe('');
+    expect(server.callsTo(SAVE)).toHaveLength(0);
+    expect(storage.entries.has(KEY)).toBe(false);
+    expect(storage.entries.get(SAM_KEY)?.draft).toMatchObject({ Description: 'Sam typed this' });
+  });
+
+  it('submit clears the mirror', async () => {
+    saveLoginToken('t', false);
+    const storage = mirrored();
+    documentsServer({
+      '/api/account/getaccount': { status: 200, body: ACCOUNT },
+      '/api/documentupload/getdraftdocumentform': { status: 200, body: DRAFT },
+      '/api/documentupload/submitdocumentform': { status: 200, body: { SentItemId: 'S1' } },
+      [SAVE]: savedAnswer,
+    });
+    app = renderApp('/submitdocuments');
+    fireEvent.change(await screen.findByTestId('documents-message'), { target: { value: 'Last words' } });
+    expect(storage.entries.has(KEY)).toBe(true);
+    fireEvent.click(screen.getByTestId('documents-authorised'));
+    fireEvent.click(screen.getByTestId('documents-submit'));
+    await waitFor(() => expect(app?.pathname()).toBe('/thankyou-documents'));
+    await waitFor(() => expect(storage.entries.has(KEY)).toBe(false));
+  });
+
+  it('discard clears the mirror', async () => {
+    saveLoginToken('t', false);
+    const storage = mirrored(entry(KEY, { synced: true }));
+    const server = documentsServer({
+      '/api/account/getaccount': { status: 200, body: ACCOUNT },
+      '/api/documentupload/getdraftdocumentform': { status: 200, body: DRAFT },
+      '/api/documentupload/discarddraftdocuments': { status: 200, body: true },
+    });
+    app = renderApp('/submitdocuments');
+    fireEvent.click(await screen.findByTestId('documents-discard'));
+    await screen.findByTestId('confirm-dialog', {}, { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 80));
+    fireEvent.click(screen.getByTestId('confirm-yes'));
+    await waitFor(() => expect(app?.pathname()).toBe('/forms'));
+    expect(server.callsTo('/api/documentupload/discarddraftdocuments')).toHaveLength(1);
+    await waitFor(() => expect(storage.entries.has(KEY)).toBe(false));
+  });
+
+  it('sign-out forgets the account\'s mirrored drafts and only those', async () => {
+    saveLoginToken('t', false);
+    const storage = mirrored(entry(KEY, { synced: true, draft: DRAFT.Draft }), entry(SAM_KEY));
+    documentsServer({
+      '/api/account/getaccount': { status: 200, body: ACCOUNT },
+      '/api/documentupload/getdraftdocumentform': { status: 200, body: DRAFT },
+      '/api/account/logout': { status: 200, body: true },
+    });
+    app = renderApp('/submitdocuments');
+    await screen.findByTestId('documents-message');
+    fireEvent.click(await screen.findByTestId('toolbar-sign-out'));
+    await waitFor(() => expect(app?.pathname()).toBe('/login'));
+    await waitFor(() => expect(storage.entries.has(KEY)).toBe(false));
+    expect(storage.entries.has(SAM_KEY)).toBe(true);
   });
 });

@@ -8,13 +8,12 @@
  *
  * Controlled: the owner keeps the items (so a draft can restore and save them).
  */
-import { ENDPOINTS, LIMITS, type FileContentResponse } from '@portal/contracts';
+import { ENDPOINTS, LIMITS } from '@portal/contracts';
 import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import type { z } from 'zod';
 import { showAlert } from '../lib/alerts.ts';
 import { request } from '../lib/request.ts';
 import { isRequestError } from '../lib/request-error.ts';
-import { ACCEPT_ATTRIBUTE, UploadAborted, precheckFile, uploadFile, type UploadHandle } from '../lib/upload.ts';
+import { ACCEPT_ATTRIBUTE, UploadAborted, downloadUploadedFile, precheckFile, uploadFile, type UploadHandle } from '../lib/upload.ts';
 import styles from './file-upload.module.css';
 
 export type UploadItem = {
@@ -97,11 +96,6 @@ function openBlob(blob: Blob, filename: string): void {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
-function base64ToBlob(data: string, type: string): Blob {
-  const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-  return new Blob([bytes], { type });
 }
 
 export function FileUpload({
@@ -192,8 +186,8 @@ export function FileUpload({
     }
     if (!item.fileId) return;
     try {
-      const content = await request<z.infer<typeof FileContentResponse>>(ENDPOINTS.getFileContent, { Identifier: item.fileId }, { loadingMessage: 'Opening document' });
-      openBlob(base64ToBlob(content.Data, content.MimeType), content.Filename);
+      const file = await downloadUploadedFile(item.fileId);
+      openBlob(file.blob, file.filename ?? item.filename);
     } catch {
       // the request layer has shown the alert
     }

@@ -15,6 +15,9 @@
  * - Every successful authenticated call restarts the client's idle clock (lib/activity.ts).
  * - `token`: a call made with a token of its own (the survey token) leaves the claimant's session
  *   alone — no forced logout, no idle-clock restart; the caller handles an expired token.
+ * - `binary`: a file download (downloadfile). A 200 answers the bytes, resolved as a
+ *   BinaryAnswer; every other answer (the 225 list, 415, time-out, network) goes through the
+ *   same handling as any call.
  */
 import {
   ENDPOINTS,
@@ -53,7 +56,12 @@ export type RequestOptions = {
   keepalive?: boolean;
   /** The caller's own cancellation; a cancelled call rejects with an AbortError and no alert. */
   signal?: AbortSignal;
+  /** The 200 answer is a file's bytes, not JSON: the call resolves with a BinaryAnswer. */
+  binary?: boolean;
 };
+
+/** What a `binary` call resolves with: the bytes (typed by the answer's Content-Type) and its Content-Disposition. */
+export type BinaryAnswer = { blob: Blob; disposition: string | null };
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -130,7 +138,7 @@ async function send<T>(endpoint: Endpoint, body: RequestBody, options: RequestOp
   const timedOut = () => controller.signal.aborted && controller.signal.reason === TIMEOUT_REASON;
 
   try {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: options.binary ? '*/*' : 'application/json' };
     const init: RequestInit = {
       method: endpoint.method,
       credentials: 'same-origin',
@@ -166,6 +174,22 @@ async function send<T>(endpoint: Endpoint, body: RequestBody, options: RequestOp
       throw new RequestError('network', [
         { Number: ErrorNumber.ScriptError, Message: 'The service could not be reached. Please check your internet connection.' },
       ]);
+    }
+
+    if (options.binary && response.status === 200) {
+      let blob: Blob;
+      try {
+        blob = await response.blob();
+      } catch (error) {
+        if (timedOut()) throw new RequestError('timeout', [], 200);
+        if (isAbortError(error) || controller.signal.aborted) throw error;
+        throw new RequestError('network', [
+          { Number: ErrorNumber.ScriptError, Message: 'The service could not be reached. Please check your internet connection.' },
+        ]);
+      }
+      if (endpoint.auth !== 'public' && options.token === undefined) markAuthenticatedActivity();
+      const answer: BinaryAnswer = { blob, disposition: response.headers.get('Content-Disposition') };
+      return answer as T;
     }
 
     const json = await readJson(response).catch(() => ({ ok: false as const }));

@@ -2,10 +2,11 @@
  * File uploads (uploads issue, spec 000 §5): the browser-side checks (STYLE.md rule 10) and the
  * multipart POST with progress. The request layer (lib/request.ts) has no progress events, so
  * uploads use XMLHttpRequest with the same CSRF header, credentials and error format.
+ * Viewing an uploaded file streams it (downloadfile) through the request layer.
  */
-import { LIMITS, UPLOAD_FILE_FIELD, UPLOAD_PATH, UPLOAD_TYPES, isTokenExpiredNumber, type ErrorItem } from '@portal/contracts';
+import { ENDPOINTS, LIMITS, UPLOAD_FILE_FIELD, UPLOAD_PATH, UPLOAD_TYPES, isTokenExpiredNumber, type ErrorItem } from '@portal/contracts';
 import { RequestError } from './request-error.ts';
-import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './request.ts';
+import { XSRF_COOKIE, XSRF_HEADER, readCookie, request, type BinaryAnswer } from './request.ts';
 import { forceLogout, getAccessToken } from './session.ts';
 
 export const SIZE_MESSAGE = 'Document must be below 10MB';
@@ -115,4 +116,32 @@ export function uploadFile(
     onProgress,
   );
   return { promise: handle.promise.then((r) => r.FileId), abort: handle.abort };
+}
+
+/** The file name of a Content-Disposition header: filename* (RFC 5987, UTF-8) first, then filename. */
+export function filenameFromDisposition(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      return decodeURIComponent(extended[2].trim());
+    } catch {
+      // a damaged encoding: fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(header);
+  const name = plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+  return name || undefined;
+}
+
+export type DownloadedFile = { blob: Blob; filename: string | undefined };
+
+/**
+ * An uploaded file of the selected claim, streamed as it is stored (downloadfile) rather than as
+ * base64 JSON (getfilecontent: a 10 MB file would be a 14 MB answer held twice in memory). A
+ * failure is the request layer's: the alert is shown there and the call rejects.
+ */
+export async function downloadUploadedFile(fileId: string): Promise<DownloadedFile> {
+  const answer = await request<BinaryAnswer>(ENDPOINTS.downloadFile, { Identifier: fileId }, { binary: true, loadingMessage: 'Opening document' });
+  return { blob: answer.blob, filename: filenameFromDisposition(answer.disposition) };
 }

@@ -3,8 +3,13 @@
  * message, uploads, authorisation, Submit and Discard Draft, and the 'submitdocs' help content.
  * The draft is saved LIMITS.draftDebounceMs after every change and restored on open; leaving with
  * unsaved changes asks first (50 ms rule) and marks the draft saved-unsubmitted.
+ * Issue #5: every change is also written at once to this device's draft mirror (lib/draft-mirror.ts),
+ * so a closed tab or a dropped connection loses nothing typed more than a second before; a save
+ * that fails is re-sent when the connection returns, and a newer mirrored change is restored (and
+ * sent) when the form is opened.
  */
-import { LIMITS, MESSAGES, REIMBURSEMENT_TYPE, TAX_FILE_DECLARATION, type DocumentDraft } from '@portal/contracts';
+import { DocumentDraft, LIMITS, MESSAGES, REIMBURSEMENT_TYPE, TAX_FILE_DECLARATION } from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useBlocker, useNavigate } from 'react-router';
 import { ContentDocument } from '../../../components/content-document.tsx';
@@ -12,6 +17,7 @@ import { ErrorSummary, serverEntries, type SummaryEntry } from '../../../compone
 import { FileUpload, isUploading, uploadedItem, type UploadItem } from '../../../components/file-upload.tsx';
 import { CheckboxField, Field, Form } from '../../../components/form-field.tsx';
 import { requestConfirm } from '../../../lib/confirm.ts';
+import { createDraftMirror, currentDraftOwner, openDraft, type DraftOwner } from '../../../lib/draft-mirror.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import { showAlert } from '../../../lib/alerts.ts';
 import {
@@ -25,6 +31,10 @@ import {
 import styles from './documents.module.css';
 
 export const DISCARD_MESSAGE = 'You are about to lose the uploaded information. Are you sure?';
+export const RESTORED_MESSAGE = 'We restored the changes you made on this device';
+
+/** This device's copy of the documents draft (issue #5). */
+const documentsMirror = createDraftMirror(DocumentDraft);
 
 const FIELD_IDS = { DocumentType: 'documents-type', Description: 'documents-message', Documents: 'documents-upload', Authorised: 'documents-authorised' } as const;
 type FieldName = keyof typeof FIELD_IDS;
@@ -69,7 +79,17 @@ export function SubmitDocumentsPage() {
   const [submitting, setSubmitting] = useState(false);
   const [waitingForUploads, setWaitingForUploads] = useState(false);
   const [dirty, setDirty] = useState(false);
+  const [restored, setRestored] = useState(false);
+  const [restoredNotice, setRestoredNotice] = useState('');
+  const queryClient = useQueryClient();
   const formId = useRef<string | undefined>(undefined);
+  /** The server's UpdatedAt of the version on screen: the base of the next mirrored change. */
+  const serverUpdatedAt = useRef<string | null>(null);
+  const owner = useRef<DraftOwner | null>(null);
+  /** The mirror revision of the latest change (a save hands it back to markSynced). */
+  const mirrorRevision = useRef<string | undefined>(undefined);
+  const dirtyNow = useRef(false);
+  dirtyNow.current = dirty;
   const submitted = useRef(false);
   const leaving = useRef(false);
   const idempotencyKey = useRef<string | null>(null);
@@ -78,28 +98,50 @@ export function SubmitDocumentsPage() {
   const latest = useRef({ type, message, items });
   latest.current = { type, message, items };
 
-  // Load the types and the draft.
+  // Load the types, the server draft and this device's mirror; a newer mirrored change wins and is sent.
   useEffect(() => {
     let live = true;
-    void Promise.all([getDocumentTypes().catch(() => [] as DocumentType[]), getDocumentDraft().catch(() => null)]).then(([list, draft]) => {
+    void (async () => {
+      const [list, server, who] = await Promise.all([
+        getDocumentTypes().catch(() => [] as DocumentType[]),
+        getDocumentDraft().catch(() => 'unavailable' as const),
+        currentDraftOwner(queryClient, 'documents'),
+      ]);
+      if (!live) return;
+      owner.current = who;
+      const opened = await openDraft(documentsMirror, who, server, (draft, id) => saveDocumentDraft({ FormId: id, Draft: draft }));
       if (!live) return;
       setTypes(list);
-      if (draft) {
-        formId.current = draft.FormId;
-        setType(draft.Draft.DocumentType);
-        setMessage(draft.Draft.Description);
-        setItems(draft.Draft.Documents.map((d) => uploadedItem(d.Filename, d.FileID)));
+      formId.current = opened.formId;
+      serverUpdatedAt.current = opened.updatedAt;
+      mirrorRevision.current = opened.revision;
+      if (opened.draft) {
+        setType(opened.draft.DocumentType);
+        setMessage(opened.draft.Description);
+        setItems(opened.draft.Documents.map((d) => uploadedItem(d.Filename, d.FileID)));
       }
+      if (opened.unsynced) {
+        // Still not on the server: the leave confirmation applies and the 'online' retry sends it.
+        changeSeq.current += 1;
+        setDirty(true);
+      }
+      setRestored(opened.restored);
       setLoaded(true);
-    });
+    })();
     return () => {
       live = false;
     };
-  }, []);
+  }, [queryClient]);
+
+  // Said once the form is on screen, so the live region exists before its text arrives.
+  useEffect(() => {
+    if (loaded && restored) setRestoredNotice(RESTORED_MESSAGE);
+  }, [loaded, restored]);
 
   const save = useCallback(async (options: { savedUnsubmitted?: boolean; keepalive?: boolean } = {}) => {
     if (submitted.current) return;
     const seq = changeSeq.current;
+    const revision = mirrorRevision.current;
     const { type: t, message: m, items: i } = latest.current;
     try {
       const saved = await saveDocumentDraft(
@@ -107,12 +149,28 @@ export function SubmitDocumentsPage() {
         options.keepalive,
       );
       formId.current = saved.FormId;
+      serverUpdatedAt.current = saved.UpdatedAt;
+      if (owner.current) {
+        if (saved.Submitted) void documentsMirror.clear(owner.current);
+        else if (revision) void documentsMirror.markSynced(owner.current, revision, saved);
+      }
       if (saved.Submitted) submitted.current = true;
       if (seq === changeSeq.current) setDirty(false);
     } catch {
-      // stays dirty: the next change or the leave confirmation tries again
+      // Stays dirty and the mirror stays unsynced: the next change, the connection coming back
+      // ('online'), the leave confirmation or the next opening of the form tries again.
     }
   }, []);
+
+  // The connection is back: send what the failed save could not.
+  useEffect(() => {
+    const onOnline = () => {
+      if (!dirtyNow.current || submitted.current || leaving.current || timer.current) return;
+      void save();
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [save]);
 
   const changed = () => {
     changeSeq.current += 1;
@@ -133,6 +191,14 @@ export function SubmitDocumentsPage() {
     }
     if (submitting || leaving.current) return;
     changed();
+    // Mirrored at once, not debounced: a tab closed before the server save still keeps this change.
+    if (owner.current) {
+      mirrorRevision.current = documentsMirror.record(owner.current, {
+        draft: toDraft(type, message, latest.current.items),
+        formId: formId.current,
+        baseUpdatedAt: serverUpdatedAt.current,
+      });
+    }
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       timer.current = null;
@@ -200,6 +266,7 @@ export function SubmitDocumentsPage() {
       await submitDocuments({ FormId: formId.current, Draft: toDraft(type, message, latest.current.items), IdempotencyKey: idempotencyKey.current });
       submitted.current = true;
       leaving.current = true;
+      if (owner.current) void documentsMirror.clear(owner.current);
       await navigate('/thankyou-documents', { replace: true });
     } catch (error) {
       if (isRequestError(error)) {
@@ -247,6 +314,7 @@ export function SubmitDocumentsPage() {
       return;
     }
     submitted.current = true;
+    if (owner.current) void documentsMirror.clear(owner.current);
     setItems([]);
     await navigate('/forms', { replace: true });
   };
@@ -262,6 +330,9 @@ export function SubmitDocumentsPage() {
   return (
     <div className={styles.form}>
       <ErrorSummary entries={summary} focusKey={focusKey} data-testid="documents-errors" />
+      <p role="status" className={styles.restored} data-testid="documents-restored">
+        {restoredNotice}
+      </p>
       <Form submitting={submitting} onSubmit={onSubmit} data-testid="documents-form" aria-label="Send documents">
         <Field label="Document type" id={FIELD_IDS.DocumentType} error={errors.DocumentType} required>
           {(control) => (
