@@ -1,10 +1,11 @@
 /**
  * Provider integration (#9) in Chromium: a message the claims system posts through the provider
  * API reaches the claimant's inbox with its unread count, and its notification (no claim
- * content) reaches the SMTP sink. Every page visited gets the axe check.
+ * content) reaches the SMTP sink; approving a personal-details change request updates My Details.
+ * Every page visited gets the axe check.
  */
 import { describe, expect, test } from 'vitest';
-import { DEMO, SAM_CLAIM } from '../support/api.ts';
+import { ALEX_CLAIMS, ApiClient, DEMO, SAM_CLAIM } from '../support/api.ts';
 import { seedSession } from '../support/auth.ts';
 import { DESKTOP, PHONE, isNarrow } from '../support/browser.ts';
 import { useSuite, visit } from '../support/harness.ts';
@@ -45,5 +46,37 @@ describe('a message from the claims system', () => {
     const unreadBefore = Number(/(\d+) unread/.exec(before ?? '')?.[1] ?? '0');
     expect(unreadNow).toBe(unreadBefore + 1);
     await expectVisible(unreadText(page, unreadNow), 'the claim home count');
+  });
+});
+
+describe('a personal-details change request', () => {
+  test('waits for approval, and the approval updates My Details and sends a message', async () => {
+    const provider = providerClient(suite.server, ['details-requests:write']);
+    const { page } = await suite.open(DESKTOP);
+    const [claim] = ALEX_CLAIMS;
+    const token = await seedSession(page, suite.baseURL, DEMO.alex, { claim: claim.number });
+    const api = new ApiClient(suite.baseURL, suite.server.knownDevice);
+    const created = await api.post('/api/documentupload/uploaddetailsrequest', {
+      AccessToken: token, FirstName: 'Alexandra', MiddleNames: '', Surname: 'Citizen-Lee', DateOfBirth: '15/06/1985', Reason: { Id: 1, Item: 'Marriage' },
+    });
+    expect(created.status).toBe(200);
+    const { Identifier } = created.body as { Identifier: string };
+    expect((await api.post('/api/documentupload/submitdetailsrequest', { AccessToken: token, FormId: Identifier, IdempotencyKey: 'e2e-details-0001' })).status).toBe(200);
+
+    await visit(page, '/account', 'My Details with a request waiting');
+    await expectVisible(page.getByTestId('personal-pending'), 'the waiting request');
+    expect(await page.getByTestId('personal-name').textContent()).not.toContain('Citizen-Lee');
+
+    const pending = (await provider.call('GET', '/details-requests')).body as { Items: { RequestId: string; Requested: { Surname: string } }[] };
+    const request = pending.Items.find((r) => r.Requested.Surname === 'Citizen-Lee');
+    expect(request).toBeDefined();
+    expect((await provider.call('POST', `/details-requests/${request?.RequestId}/decision`, { Decision: 'approved' })).status).toBe(200);
+
+    await visit(page, '/account', 'My Details after the approval');
+    await expectVisible(page.getByTestId('personal-name').filter({ hasText: 'Alexandra Citizen-Lee' }), 'the approved name');
+    expect(await page.getByTestId('personal-pending').count()).toBe(0);
+    expect(await page.getByTestId('personal-dob').textContent()).toContain('15/06/1985');
+    await visit(page, '/inbox', 'inbox with the approval message');
+    await expectVisible(page.locator('[data-testid="inbox-item"]').filter({ hasText: 'Your personal details have been updated' }).first(), 'the approval message');
   });
 });
