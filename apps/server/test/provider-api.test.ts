@@ -177,6 +177,23 @@ describe.each(DIALECTS)('provider API on %s', (dialect) => {
       expect((await t.post('/api/maintenance/checkmessage', {})).json()).toEqual([]);
     });
 
+    it('keeps services, dropdown lists and survey questions', async () => {
+      expect((await call('PUT', '/provider/v1/services/900', { Name: 'Hearing aids', ExcessApplies: false, Icon: 'equipment', Html: '<p>We can pay for <em>hearing aids</em>.</p><img src=x onerror=alert(1)>', Sort: 5 })).statusCode).toBe(200);
+      const list = (await t.app.inject({ method: 'GET', url: '/api/services/servicelist' })).json().approvedService;
+      expect(list[0]).toMatchObject({ id: 900, name: 'Hearing aids', ExcessApplies: false, iconToShow: 'equipment' });
+      expect((await t.app.inject({ method: 'GET', url: '/api/services/servicedetail/900' })).json().content).toBe('<p>We can pay for <em>hearing aids</em>.</p>');
+      const items = [{ Id: 1, Item: 'Pharmacy', ElementNumber: 10 }, { Id: 2, Item: 'Home services', ElementNumber: 20 }, { Id: 3, Item: 'Other', ElementNumber: 30 }, { Id: 4, Item: 'Physiotherapy', ElementNumber: 15 }];
+      expect((await call('PUT', '/provider/v1/lists/ReceiptTypes', { Items: items })).statusCode).toBe(200);
+      const shown = (await t.post('/api/dropdownlistdatasource/list', { ListType: 'ReceiptTypes' })).json().Items.map((i: { Item: string }) => i.Item);
+      expect(shown).toEqual(['Pharmacy', 'Physiotherapy', 'Home services', 'Other']);
+      expect((await call('PUT', '/provider/v1/lists/Nonsense', { Items: items })).statusCode).toBe(400);
+      expect((await call('PUT', '/provider/v1/lists/ReceiptTypes', { Items: [items[0], items[0]] })).statusCode).toBe(422);
+      const questions = [{ Id: 1, Html: '<p>How are you?</p>', Answers: [{ Label: 'Well', Value: '1' }, { Label: 'Not well', Value: '2' }] }];
+      expect((await call('PUT', '/provider/v1/survey/questions', { Questions: questions })).statusCode).toBe(200);
+      const rows = await t.deps.db.selectFrom('survey_questions').select(['id', 'html']).execute();
+      expect(rows).toEqual([{ id: 1, html: '<p>How are you?</p>' }]);
+    });
+
     it('stores content sanitised', async () => {
       await call('PUT', '/provider/v1/content/submitdocs', { Html: '<p onclick="x()">Send us <strong>documents</strong></p><script>alert(1)</script>' });
       const res = await t.app.inject({ method: 'GET', url: '/api/content/submitdocs' });

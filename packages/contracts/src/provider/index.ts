@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { UPLOAD_TYPES } from '../constants.ts';
 import { isoDate } from '../api/common.ts';
 import { SENT_ITEM_STATUSES } from '../api/messages.ts';
+import { SERVICE_ICONS } from '../api/content.ts';
+import { LIST_TYPES } from '../constants.ts';
 
 export const PROVIDER_API_PREFIX = '/provider/v1';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -114,6 +116,30 @@ export const SetMaintenanceRequest = z.strictObject({
 export const ProviderContentParams = z.strictObject({ name: z.string().regex(/^[a-z0-9-]{1,64}$/) });
 export const PutContentRequest = z.strictObject({ Html: z.string().min(1).max(200_000) });
 
+export const ServiceParams = z.strictObject({ id: z.coerce.number().int().positive().max(1_000_000) });
+export const PutServiceRequest = z.strictObject({
+  Name: z.string().trim().min(1).max(100),
+  ExcessApplies: z.boolean(),
+  Icon: z.enum(SERVICE_ICONS),
+  Html: z.string().min(1).max(100_000),
+  /** Position in the list (ascending). */
+  Sort: z.number().int().min(0).max(1_000_000),
+});
+
+export const ListTypeParams = z.strictObject({ listType: z.enum(LIST_TYPES) });
+export const PutListRequest = z.strictObject({
+  /** The whole list, replacing the current one. Items the portal relies on by name ('Other', 'Reimbursement', the SentItemTypes) must stay. */
+  Items: z.array(z.strictObject({ Id: z.number().int().positive(), Item: z.string().trim().min(1).max(100), ElementNumber: z.number().int() })).min(1).max(200),
+});
+
+export const PutSurveyRequest = z.strictObject({
+  /** The whole question bank, replacing the current one. */
+  Questions: z
+    .array(z.strictObject({ Id: z.number().int().positive(), Html: z.string().min(1).max(5_000), Answers: z.array(z.strictObject({ Label: z.string().trim().min(1).max(100), Value: z.string().trim().min(1).max(50) })).min(2).max(10) }))
+    .min(1)
+    .max(50),
+});
+
 export const FileParams = z.strictObject({ id: z.string().min(1).max(64) });
 
 export const Accepted = z.object({ Ok: z.literal(true) });
@@ -144,6 +170,9 @@ export const PROVIDER_ENDPOINTS = {
   decideDetailsRequest: op({ method: 'POST', path: `${PROVIDER_API_PREFIX}/details-requests/:id/decision`, scope: 'details-requests:write', params: DetailsRequestParams, body: DecideDetailsRequest, response: DetailsRequestView, summary: 'Approves (the stored details change) or declines a change request; the claimant gets an inbox message' }),
   setMaintenance: op({ method: 'PUT', path: `${PROVIDER_API_PREFIX}/maintenance`, scope: 'content:write', body: SetMaintenanceRequest, response: Accepted, summary: 'Sets or clears the maintenance messages' }),
   putContent: op({ method: 'PUT', path: `${PROVIDER_API_PREFIX}/content/:name`, scope: 'content:write', params: ProviderContentParams, body: PutContentRequest, response: Accepted, summary: 'Replaces a content document (sanitised when stored)' }),
+  putService: op({ method: 'PUT', path: `${PROVIDER_API_PREFIX}/services/:id`, scope: 'content:write', params: ServiceParams, body: PutServiceRequest, response: Accepted, summary: 'Creates or replaces a service of "What we can pay for" (its page sanitised when stored)' }),
+  putList: op({ method: 'PUT', path: `${PROVIDER_API_PREFIX}/lists/:listType`, scope: 'content:write', params: ListTypeParams, body: PutListRequest, response: Accepted, summary: 'Replaces a dropdown list (ReceiptTypes, DocumentFormTypes, ContactCategories, …)' }),
+  putSurvey: op({ method: 'PUT', path: `${PROVIDER_API_PREFIX}/survey/questions`, scope: 'content:write', body: PutSurveyRequest, response: Accepted, summary: 'Replaces the self-assessment questions' }),
   getFile: op({ method: 'GET', path: `${PROVIDER_API_PREFIX}/files/:id`, scope: 'files:read', params: FileParams, summary: 'A submitted file, by the FileId in an outbox event' }),
 } as const;
 

@@ -97,6 +97,9 @@ export async function providerRoutes(app: FastifyInstance, deps: Deps, store: Fi
       bind(E.decideDetailsRequest, ({ params, body }) => service.decideDetailsRequest(deps, params.id, body));
       bind(E.setMaintenance, ({ body }) => service.setMaintenance(deps, body));
       bind(E.putContent, ({ params, body }) => service.putContent(deps, params.name, body.Html));
+      bind(E.putService, ({ params, body }) => service.putService(deps, params.id, body));
+      bind(E.putList, ({ params, body }) => service.putList(deps, params.listType, body));
+      bind(E.putSurvey, ({ body }) => service.putSurvey(deps, body));
       bind(E.getFile, async ({ params, reply }) => {
         const f = await service.openSubmittedFile(deps, store, params.id);
         return reply

@@ -12,6 +12,9 @@ import type { z } from 'zod';
 import type {
   DecideDetailsRequest,
   PostMessageRequest,
+  PutListRequest,
+  PutServiceRequest,
+  PutSurveyRequest,
   SetMaintenanceRequest,
   SetSentItemStatusRequest,
   UpsertClaimantRequest,
@@ -264,6 +267,33 @@ export async function putContent(deps: Deps, name: string, html: string) {
     .values({ name, html: clean, updated_at: deps.clock.now() })
     .onConflict((oc) => oc.column('name').doUpdateSet({ html: clean, updated_at: deps.clock.now() }))
     .execute();
+  return { Ok: true as const };
+}
+
+export async function putService(deps: Deps, id: number, input: z.output<typeof PutServiceRequest>) {
+  const values = { name: input.Name, excess_applies: input.ExcessApplies ? 1 : 0, icon: input.Icon, html: sanitizeHtml(input.Html), sort: input.Sort };
+  await deps.db.insertInto('services').values({ id, ...values }).onConflict((oc) => oc.column('id').doUpdateSet(values)).execute();
+  return { Ok: true as const };
+}
+
+export async function putList(deps: Deps, listType: string, input: z.output<typeof PutListRequest>) {
+  if (new Set(input.Items.map((i) => i.Id)).size !== input.Items.length) throw new ProviderError(422, 'Unprocessable Content', 'Item ids must be unique');
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('dropdown_items').where('list_type', '=', listType).execute();
+    await trx.insertInto('dropdown_items').values(input.Items.map((i) => ({ list_type: listType, id: i.Id, element_number: i.ElementNumber, item: i.Item }))).execute();
+  });
+  return { Ok: true as const };
+}
+
+export async function putSurvey(deps: Deps, input: z.output<typeof PutSurveyRequest>) {
+  if (new Set(input.Questions.map((q) => q.Id)).size !== input.Questions.length) throw new ProviderError(422, 'Unprocessable Content', 'Question ids must be unique');
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('survey_questions').execute();
+    await trx
+      .insertInto('survey_questions')
+      .values(input.Questions.map((q, i) => ({ id: q.Id, sort: (i + 1) * 10, html: sanitizeHtml(q.Html), answers: JSON.stringify(q.Answers) })))
+      .execute();
+  });
   return { Ok: true as const };
 }
 
