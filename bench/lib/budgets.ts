@@ -1,0 +1,21 @@
+/** The budgets of issue #10: one per figure id; benchmarks attach them, check.ts compares. */
+export type Budget = { op: '<' | '<=' | '>='; value: number; unit: string };
+
+export const BUDGETS: Record<string, Budget> = {
+  'address-search.p95': { op: '<', value: 20, unit: 'ms' },
+  'upload-memory.peak-rss-growth': { op: '<', value: 64, unit: 'MB' },
+  'api-throughput.ratio': { op: '>=', value: 35, unit: '%' },
+  'api-throughput.p99': { op: '<=', value: 50, unit: 'ms' },
+  'web-bundle.login-js-gzip': { op: '<=', value: 120, unit: 'KB' },
+};
+
+export function withinBudget(value: number, budget: Budget): boolean {
+  if (budget.op === '<') return value < budget.value;
+  if (budget.op === '<=') return value <= budget.value;
+  return value >= budget.value;
+}
+
+export function budgetText(budget: Budget): string {
+  const op = budget.op === '<=' ? '≤' : budget.op === '>=' ? '≥' : '<';
+  return `${op} ${budget.value} ${budget.unit}`;
+}

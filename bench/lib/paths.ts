@@ -1,0 +1,14 @@
+/** Where things are: the repository, the server bundle, the web build, the reference data. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_ROOT = path.resolve(BENCH_DIR, '..');
+export const SERVER_DIR = path.join(REPO_ROOT, 'apps/server');
+export const SERVER_MAIN = path.join(SERVER_DIR, 'dist/main.js');
+export const WEB_DIR = path.join(REPO_ROOT, 'apps/web');
+export const RESULTS_JSON = path.join(BENCH_DIR, 'results.json');
+export const RESULTS_MD = path.join(BENCH_DIR, 'RESULTS.md');
+
+/** The public reference data (localities, BSB directory; see its README). */
+export const REFERENCE_DATA_DIR = process.env.REFERENCE_DATA_DIR ?? '/work/shared/data';
