@@ -12,6 +12,7 @@ import * as m0008 from './migrations/0008-forms.ts';
 import * as m0009 from './migrations/0009-sent-item-status.ts';
 import * as m0010 from './migrations/0010-details-requests.ts';
 import * as m0011 from './migrations/0011-provider.ts';
+import * as m0012 from './migrations/0012-read-indexes.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-sent-item-status': m0009,
   '0010-details-requests': m0010,
   '0011-provider': m0011,
+  '0012-read-indexes': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
