@@ -98,4 +98,15 @@ describe.each(DIALECTS)('reimbursement claims on %s', (dialect) => {
     const own = await draft(alex);
     expect(errorNumbers(await submit(alex, { FormId: own.FormId, Documents: [file] }))).toEqual([ErrorNumber.NotFound]);
   });
+
+  it('answers the generic submit/{type} the same way, checking the body against that form', async () => {
+    const { FormId, file } = await draft(sam);
+    const body = { AccessToken: sam, IdempotencyKey: 'generic-submit-1', PayOther: 0, Receipts: [PHARMACY], Agreed: true, Documents: [file], FormId };
+    const bad = await t.post('/api/documentupload/submit/reimbursement', { ...body, Agreed: false });
+    expect(bad.json().map((e: { Message: string }) => e.Message)).toEqual([MESSAGES.disclaimerRequired]);
+    const ok = await t.post('/api/documentupload/submit/reimbursement', body);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await t.post('/api/documentupload/submitreceipts', body)).json()).toEqual(ok.json());
+    expect((await t.post('/api/documentupload/submit/contact', body)).statusCode).toBe(225);
+  });
 });

@@ -11,7 +11,7 @@ import { ContactFormRequest, DetailsRequestRequest, FormCreatedResponse, SubmitF
 import { GetMessagesRequest, GetSentItemsRequest, InboxPage, MarkAsReadRequest, SentItemsPage } from './messages.ts';
 import { ContentParams, ContentResponse, ServiceDetailParams, ServiceDetailResponse, ServiceListResponse, SurveyAssessment, SurveyLoginRequest, SurveyLoginResponse, SurveyOutro, SurveyUpdateRequest } from './content.ts';
 import { DiscardFileRequest, DownloadFileRequest, DownloadFileResponse, FileContentRequest, FileContentResponse } from './uploads.ts';
-import { DiscardDraftRequest, DocumentDraftResponse, DraftDatesResponse, DraftResponse, DraftSaved, DraftTypeParams, SaveDocumentDraftRequest, SaveDraftRequest, SubmitDocumentsRequest, SubmittedResponse } from './forms.ts';
+import { DiscardDraftRequest, DocumentDraftResponse, DraftDatesResponse, DraftResponse, DraftSaved, DraftTypeParams, SaveDocumentDraftRequest, SaveDraftRequest, SubmitDocumentsRequest, SubmitDraftFormRequest, SubmittedResponse } from './forms.ts';
 import { CodeSentResponse, ExpireCodeRequest, GenerateCodeRequest, LoginTokenResponse, SecureTokenResponse, ValidateCodeRequest } from './identity.ts';
 import { ForgotPasswordResponse, RecoveryRequest, RegisterRequest, RegisterResponse, ResetPasswordRequest, ResetPasswordResponse, UsernameSentResponse } from './recovery.ts';
 import { DropdownListRequest, DropdownListResponse, Information, MaintenanceMessages, PageViewRequest, UnreadCount } from './reference.ts';
@@ -68,6 +68,7 @@ export const ENDPOINTS = {
   saveDraft: { ...post('/api/documentupload/updateform/:type', 'claim', SaveDraftRequest, DraftSaved, 'Saves the draft of a form that keeps drafts (documents, reimbursement)'), params: DraftTypeParams },
   getDraft: { ...post('/api/documentupload/getdraft/:type', 'claim', EmptyRequest, DraftResponse, 'The draft of that form for the selected claim, or null'), params: DraftTypeParams },
   discardDraft: { ...post('/api/documentupload/discarddraft/:type', 'claim', DiscardDraftRequest, Ok, 'Deletes the draft of that form and its unsent files'), params: DraftTypeParams },
+  submitDraftForm: { ...post('/api/documentupload/submit/:type', 'claim', SubmitDraftFormRequest, SubmittedResponse, 'Sends a form that keeps drafts; the body is that form\'s submission (as submitdocumentform or submitreceipts)'), params: DraftTypeParams },
   discardDocumentDraft: post('/api/documentupload/discarddraftdocuments', 'claim', DiscardDraftRequest, Ok, 'Deletes the documents draft and its unsent files'),
   submitDocuments: post('/api/documentupload/submitdocumentform', 'claim', SubmitDocumentsRequest, SubmittedResponse, 'Sends the documents form (idempotent); recorded as a sent item, queued for the provider'),
   submitReimbursement: post('/api/documentupload/submitreceipts', 'claim', SubmitReimbursementRequest, SubmittedResponse, 'Sends the reimbursement claim (idempotent): receipts, who to pay, files; recorded as a sent item, queued for the provider'),

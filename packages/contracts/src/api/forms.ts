@@ -60,3 +60,9 @@ export const SaveDraftRequest = requestBody({
   SavedUnsubmitted: z.boolean().optional(),
 });
 export const DraftResponse = z.object({ FormId: z.string(), Draft: z.looseObject({ Documents: z.array(DraftFile) }), UpdatedAt: z.string() }).nullable();
+
+/**
+ * submit/{type}: the generic submit of a form that keeps drafts. Its body is that form's own
+ * submission (SubmitDocumentsRequest, SubmitReimbursementRequest), checked by type on the server.
+ */
+export const SubmitDraftFormRequest = z.looseObject({ AccessToken: z.string().max(256).nullable().optional() });

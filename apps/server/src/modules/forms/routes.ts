@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { DocumentDraft, ENDPOINTS } from '@portal/contracts';
+import { DocumentDraft, ENDPOINTS, SubmitDocumentsRequest, SubmitReimbursementRequest } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { bindEndpoint } from '../../lib/endpoint.ts';
+import type { z } from 'zod';
 import type { FileStore } from '../../storage/file-store.ts';
+import type { AuthContext } from '../session/service.ts';
 import { zodIssueItems, AppError } from '../../errors.ts';
 import { discardDraft, findDraft, findDraftDates, saveDraft, submitDocuments } from './documents.ts';
 import { submitReimbursement } from './reimbursement.ts';
@@ -21,13 +23,22 @@ export function formRoutes(app: FastifyInstance, deps: Deps, store: FileStore): 
   });
   bindEndpoint(app, deps, ENDPOINTS.getDraft, ({ auth, claimId, params }) => findDraft(deps, auth, claimId, params.type));
   bindEndpoint(app, deps, ENDPOINTS.discardDraft, ({ auth, claimId, params }) => discardDraft(deps, store, auth, claimId, params.type));
-  bindEndpoint(app, deps, ENDPOINTS.submitDocuments, ({ auth, claimId, body }) =>
-    submitDocuments(deps, auth, claimId, { formId: body.FormId, draft: body.Draft, idempotencyKey: body.IdempotencyKey }),
-  );
-  bindEndpoint(app, deps, ENDPOINTS.getDraftDates, ({ auth, claimId }) => findDraftDates(deps, auth, claimId));
-  bindEndpoint(app, deps, ENDPOINTS.submitReimbursement, ({ auth, claimId, body }) =>
+  const sendDocuments = (auth: AuthContext, claimId: string, body: z.output<typeof SubmitDocumentsRequest>) =>
+    submitDocuments(deps, auth, claimId, { formId: body.FormId, draft: body.Draft, idempotencyKey: body.IdempotencyKey });
+  const sendReimbursement = (auth: AuthContext, claimId: string, body: z.output<typeof SubmitReimbursementRequest>) =>
     submitReimbursement(deps, auth, claimId, {
       formId: body.FormId, idempotencyKey: body.IdempotencyKey, payOther: body.PayOther, payee: body.Payee, receipts: body.Receipts, documents: body.Documents,
-    }),
-  );
+    });
+  bindEndpoint(app, deps, ENDPOINTS.submitDocuments, ({ auth, claimId, body }) => sendDocuments(auth, claimId, body));
+  bindEndpoint(app, deps, ENDPOINTS.getDraftDates, ({ auth, claimId }) => findDraftDates(deps, auth, claimId));
+  bindEndpoint(app, deps, ENDPOINTS.submitReimbursement, ({ auth, claimId, body }) => sendReimbursement(auth, claimId, body));
+  // The generic submit checks the body against the form's own submission schema.
+  bindEndpoint(app, deps, ENDPOINTS.submitDraftForm, ({ auth, claimId, body, params }) => {
+    const parse = <S extends z.ZodType>(schema: S): z.output<S> => {
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) throw AppError.list(zodIssueItems(parsed.error.issues));
+      return parsed.data;
+    };
+    return params.type === 'documents' ? sendDocuments(auth, claimId, parse(SubmitDocumentsRequest)) : sendReimbursement(auth, claimId, parse(SubmitReimbursementRequest));
+  });
 }
