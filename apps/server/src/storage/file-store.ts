@@ -28,55 +28,64 @@ export type FileStore = {
   check: () => Promise<void>;
 };
 
+/** Streams `source` into a new file under `tmp`, fsynced; on error nothing is left behind. */
+export async function stageToDisk(tmp: string, source: Readable): Promise<{ path: string; size: number; sha256: string }> {
+  const staged = path.join(tmp, crypto.randomBytes(16).toString('hex'));
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  source.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    hash.update(chunk);
+  });
+  try {
+    await pipeline(source, fs.createWriteStream(staged, { flags: 'wx', mode: 0o600 }));
+    const handle = await fsp.open(staged, 'r+');
+    await handle.sync();
+    await handle.close();
+  } catch (e) {
+    await fsp.rm(staged, { force: true });
+    throw e;
+  }
+  return { path: staged, size, sha256: hash.digest('hex') };
+}
+
+export const newFileKey = () => crypto.randomBytes(16).toString('hex');
+export const isFileKey = (key: string) => /^[a-f0-9]{32}$/.test(key);
+
+/** Checks that a staging directory takes a file now (full or read-only disks fail). */
+export async function checkWritable(dir: string): Promise<void> {
+  const probe = path.join(dir, `ready-${crypto.randomBytes(6).toString('hex')}`);
+  await fsp.writeFile(probe, 'ok', { flag: 'wx' });
+  await fsp.rm(probe, { force: true });
+}
+
 /** Local disk: staged under tmp/, fsynced, renamed into place; the key is random. */
 export function localFileStore(root: string): FileStore {
   const tmp = path.join(root, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
   const finalPath = (key: string) => {
-    if (!/^[a-f0-9]{32}$/.test(key)) throw new Error('bad file key');
+    if (!isFileKey(key)) throw new Error('bad file key');
     return path.join(root, key.slice(0, 2), key);
   };
   return {
     async stage(source) {
-      const staged = path.join(tmp, crypto.randomBytes(16).toString('hex'));
-      const hash = crypto.createHash('sha256');
-      let size = 0;
-      source.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        hash.update(chunk);
-      });
-      try {
-        await pipeline(source, fs.createWriteStream(staged, { flags: 'wx', mode: 0o600 }));
-        const handle = await fsp.open(staged, 'r+');
-        await handle.sync();
-        await handle.close();
-      } catch (e) {
-        await fsp.rm(staged, { force: true });
-        throw e;
-      }
+      const staged = await stageToDisk(tmp, source);
       return {
-        path: staged,
-        size,
-        sha256: hash.digest('hex'),
+        ...staged,
         async commit() {
-          const key = crypto.randomBytes(16).toString('hex');
+          const key = newFileKey();
           const target = finalPath(key);
           await fsp.mkdir(path.dirname(target), { recursive: true });
-          await fsp.rename(staged, target);
+          await fsp.rename(staged.path, target);
           const dir = await fsp.open(path.dirname(target), 'r');
           await dir.sync().finally(() => dir.close());
           return key;
         },
-        discard: () => fsp.rm(staged, { force: true }),
+        discard: () => fsp.rm(staged.path, { force: true }),
       };
     },
     read: (key) => fs.createReadStream(finalPath(key)),
     remove: (key) => fsp.rm(finalPath(key), { force: true }),
-    async check() {
-      // Writable, not merely present: a full or read-only disk fails here.
-      const probe = path.join(tmp, `ready-${crypto.randomBytes(6).toString('hex')}`);
-      await fsp.writeFile(probe, 'ok', { flag: 'wx' });
-      await fsp.rm(probe, { force: true });
-    },
+    check: () => checkWritable(tmp),
   };
 }

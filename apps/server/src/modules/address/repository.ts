@@ -1,9 +1,52 @@
-import { sql } from 'kysely';
+import { SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-/** Every word must begin a word of the address (search holds ' WORD WORD …'); shortest first. */
+/**
+ * Addresses where every typed word begins a word of the address, through the word-prefix index
+ * (migration 0013). Matching is bounded to the first CANDIDATES hits, which are then ordered
+ * shortest first (the most general address a few words can mean), so a one-word query over a
+ * whole city costs the same as a precise one.
+ */
+const CANDIDATES = 400;
+
+/**
+ * Words in a large share of all addresses (street types, states): matching them through the
+ * index means walking a posting list of millions, so when rarer words are typed too these are
+ * checked on the rows the rarer words found instead.
+ */
+const COMMON_WORDS = new Set([
+  'ST', 'STREET', 'RD', 'ROAD', 'AVE', 'AVENUE', 'DR', 'DRIVE', 'CT', 'COURT', 'PL', 'PLACE', 'CRES', 'CRESCENT', 'LANE', 'LN', 'WAY',
+  'TCE', 'TERRACE', 'PDE', 'PARADE', 'CL', 'CLOSE', 'BVD', 'BOULEVARD', 'HWY', 'HIGHWAY', 'GR', 'GROVE', 'SQ', 'SQUARE', 'CCT', 'CIRCUIT',
+  'VIC', 'NSW', 'QLD', 'SA', 'WA', 'TAS', 'NT', 'ACT', 'UNIT', 'FLAT', 'LEVEL',
+]);
+
+/** The words to match through the index and those to check on its hits; each word is a prefix. */
+function plan(words: string[]) {
+  const terms = words.map((w) => ({ word: w, common: COMMON_WORDS.has(w) }));
+  const indexed = terms.some((t) => !t.common) ? terms.filter((t) => !t.common) : terms;
+  return { indexed, checked: terms.filter((t) => !indexed.includes(t)) };
+}
+
 export async function searchLocalIndex(db: Db, words: string[], limit: number) {
-  let q = db.selectFrom('addresses').select(['id', 'label', 'postcode']);
-  for (const w of words) q = q.where('search', 'like', `% ${w}%`);
-  return q.orderBy(sql`length(label)`).orderBy('label').limit(limit).execute();
+  if (words.some((w) => !/^[A-Z0-9]+$/.test(w))) throw new Error('address words must be normalised (searchText)');
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    const { indexed, checked } = plan(words);
+    const match = indexed.map((t) => `"${t.word}"*`).join(' AND ');
+    const filters = checked.map((t) => sql`and a.search like ${`% ${t.word}%`}`);
+    const { rows } = await sql<{ id: string; label: string; postcode: string }>`
+      select id, label, postcode from (
+        select a.id, a.label, a.postcode from addresses a
+        where a.rowid in (select rowid from addresses_fts where addresses_fts match ${match}) ${sql.join(filters, sql` `)}
+        limit ${CANDIDATES}
+      ) order by length(label), label limit ${limit}`.execute(db);
+    return rows;
+  }
+  const { indexed, checked } = plan(words);
+  const query = indexed.map((t) => `${t.word.toLowerCase()}:*`).join(' & ');
+  const filters = checked.map((t) => sql`and search like ${`% ${t.word}%`}`);
+  const { rows } = await sql<{ id: string; label: string; postcode: string }>`
+    select id, label, postcode from (
+      select id, label, postcode from addresses where search_terms @@ to_tsquery('simple', ${query}) ${sql.join(filters, sql` `)} limit ${CANDIDATES}
+    ) hits order by length(label), label limit ${limit}`.execute(db);
+  return rows;
 }
