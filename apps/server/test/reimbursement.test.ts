@@ -66,6 +66,13 @@ describe.each(DIALECTS)('reimbursement claims on %s', (dialect) => {
     expect(event.Data).toMatchObject({ Payee: { Kind: 'someone-else', BankName: 'Commonwealth Bank of Australia', BankBSB: '063-000', BankAccNo: '987654321' } });
   });
 
+  it('never stores someone else\'s account number in a draft', async () => {
+    await t.post('/api/documentupload/updateform/reimbursement', { AccessToken: sam, Draft: { PayOther: 1, Payee: { PaymentName: 'Lee', BankAccNo: '987654321' }, Documents: [] } });
+    const saved = (await t.post('/api/documentupload/getdraft/reimbursement', { AccessToken: sam })).json();
+    expect(saved.Draft.Payee).toEqual({ PaymentName: 'Lee' });
+    await t.post('/api/documentupload/discarddraft/reimbursement', { AccessToken: sam });
+  });
+
   it('refuses a payee BSB that does not resolve to a bank', async () => {
     const { FormId, file } = await draft(sam);
     const res = await submit(sam, { FormId, PayOther: 1, Payee: { ...SOMEONE, BankBSB: '999999' }, Documents: [file] });

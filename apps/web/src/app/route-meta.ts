@@ -147,6 +147,8 @@ export const SENT_ITEM_DETAIL_META: RouteMeta = {
   section: { label: 'Sent Items', to: '/sentitems' },
 };
 
+// Reimbursement (#6): the claim form (spec 001 §2 title 'Claim reimbursement').
+export const REIMBURSEMENT_META: RouteMeta = { title: 'Claim reimbursement', access: 'claim', left: 'cancel', right: 'home', parent: '/claim' };
 
 /**
  * Pages owned by later issues, as clearly-marked placeholders (one table, one component).
@@ -154,6 +156,4 @@ export const SENT_ITEM_DETAIL_META: RouteMeta = {
  */
 export const PLACEHOLDER_ROUTES: ReadonlyArray<{ path: string; meta: RouteMeta }> = [
   // #5 — documents
-  // #6 — reimbursement
-  { path: '/reimbursementform', meta: { title: 'Claim reimbursement', access: 'claim', left: 'cancel', right: 'home', parent: '/claim', placeholder: { issue: 6, summary: 'Claim back money you have paid for treatment and services.' } } },
 ];

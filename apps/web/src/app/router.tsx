@@ -23,6 +23,8 @@ import {
   INBOX_META,
   SENT_ITEM_DETAIL_META,
   SENT_ITEMS_META,
+  // Reimbursement (#6)
+  REIMBURSEMENT_META,
   ACCOUNT_DETAILS_CODE_META,
   ACTIVATE_META,
   AUTHORITY_META,
@@ -99,6 +101,8 @@ const inboxPage = () => import('../features/messaging/pages/inbox-page.tsx').the
 const inboxItemDetailPage = () => import('../features/messaging/pages/inbox-item-detail-page.tsx').then((m) => ({ Component: m.InboxItemDetailPage }));
 const sentItemsPage = () => import('../features/messaging/pages/sent-items-page.tsx').then((m) => ({ Component: m.SentItemsPage }));
 const sentItemDetailPage = () => import('../features/messaging/pages/sent-item-detail-page.tsx').then((m) => ({ Component: m.SentItemDetailPage }));
+// Reimbursement (#6)
+const reimbursementPage = () => import('../features/reimbursement/pages/reimbursement-page.tsx').then((m) => ({ Component: m.ReimbursementPage }));
 /** Routes that only redirect render nothing (their loader never lets them render). */
 function Redirecting() {
   return null;
@@ -193,6 +197,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'sent-items', handle: SENT_ITEMS_META, loader: guard(SENT_ITEMS_META), lazy: sentItemsPage },
         { path: 'sentitemdetail', handle: SENT_ITEM_DETAIL_META, loader: guard(SENT_ITEM_DETAIL_META), lazy: sentItemDetailPage },
         { path: 'sent-item-detail', handle: SENT_ITEM_DETAIL_META, loader: guard(SENT_ITEM_DETAIL_META), lazy: sentItemDetailPage },
+        // Reimbursement (#6): the claim form.
+        { path: 'reimbursementform', handle: REIMBURSEMENT_META, loader: guard(REIMBURSEMENT_META), lazy: reimbursementPage },
         ...PLACEHOLDER_ROUTES.map(({ path, meta }) => ({
           path: path.slice(1),
           handle: meta,

@@ -9,6 +9,14 @@ import { zodIssueItems, AppError } from '../../errors.ts';
 import { discardDraft, findDraft, findDraftDates, saveDraft, submitDocuments } from './documents.ts';
 import { submitReimbursement } from './reimbursement.ts';
 
+/** A draft is stored as it is typed, unencrypted: someone else's account number never goes into one. */
+function withoutAccountNumber<T extends Record<string, unknown>>(draft: T): T {
+  const payee = draft.Payee;
+  if (!payee || typeof payee !== 'object' || !('BankAccNo' in payee)) return draft;
+  const { BankAccNo: _dropped, ...rest } = payee as Record<string, unknown>;
+  return { ...draft, Payee: rest };
+}
+
 export function formRoutes(app: FastifyInstance, deps: Deps, store: FileStore): void {
   bindEndpoint(app, deps, ENDPOINTS.saveDocumentDraft, ({ auth, claimId, body }) =>
     saveDraft(deps, auth, claimId, 'documents', { formId: body.FormId, draft: body.Draft, savedUnsubmitted: body.SavedUnsubmitted ?? false }),
@@ -17,7 +25,7 @@ export function formRoutes(app: FastifyInstance, deps: Deps, store: FileStore): 
   bindEndpoint(app, deps, ENDPOINTS.discardDocumentDraft, ({ auth, claimId }) => discardDraft(deps, store, auth, claimId, 'documents'));
   // The generic calls: the documents draft keeps its own shape; other drafts are the form's JSON.
   bindEndpoint(app, deps, ENDPOINTS.saveDraft, ({ auth, claimId, body, params }) => {
-    const draft = params.type === 'documents' ? DocumentDraft.safeParse(body.Draft) : { success: true as const, data: body.Draft };
+    const draft = params.type === 'documents' ? DocumentDraft.safeParse(body.Draft) : { success: true as const, data: withoutAccountNumber(body.Draft) };
     if (!draft.success) throw AppError.list(zodIssueItems(draft.error.issues.map((i) => ({ ...i, path: ['Draft', ...i.path] }))));
     return saveDraft(deps, auth, claimId, params.type, { formId: body.FormId, draft: draft.data, savedUnsubmitted: body.SavedUnsubmitted ?? false });
   });

@@ -1,0 +1,32 @@
+/**
+ * POST /api/dropdownlistdatasource/list with ListType 'ReceiptTypes' (spec 001 §3, §9 "The
+ * reimbursement type list comes from the server"), sorted by ElementNumber. Only the kinds the
+ * contracts have rules for are offered: a receipt of a kind without rules could not be checked.
+ * When the list cannot be loaded the contracts' kinds stand in, so a claim can still be made.
+ */
+import { ENDPOINTS, RECEIPT_KINDS, type DropdownListResponse, type ReceiptKind } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { request } from '../../../lib/request.ts';
+
+const isKind = (item: string): item is ReceiptKind => (RECEIPT_KINDS as readonly string[]).includes(item);
+
+export async function getReceiptTypes(): Promise<ReceiptKind[]> {
+  try {
+    const list = await request<z.infer<typeof DropdownListResponse>>(ENDPOINTS.dropdownList, { ListType: 'ReceiptTypes' }, { silent: true });
+    const kinds = [...list.Items].sort((a, b) => a.ElementNumber - b.ElementNumber).map((i) => i.Item).filter(isKind);
+    return kinds.length > 0 ? kinds : [...RECEIPT_KINDS];
+  } catch {
+    return [...RECEIPT_KINDS];
+  }
+}
+
+export const receiptTypesQueryOptions = queryOptions({
+  queryKey: ['reimbursement', 'receipt-types'] as const,
+  queryFn: getReceiptTypes,
+  staleTime: 10 * 60_000,
+});
+
+export function useReceiptTypes() {
+  return useQuery(receiptTypesQueryOptions);
+}

@@ -1,0 +1,301 @@
+/**
+ * The reimbursement claim as the form holds it, and its rules — all of them the contracts' (spec
+ * 001 Sub-forms, Amounts and dates, Reimbursement rules): this file only runs the contracts'
+ * schemas over what has been typed and says where each problem belongs on the page.
+ *
+ * - The draft (ReimbursementDraft) keeps each receipt as its description text (describeReceipt)
+ *   and reads it back with readReceipt (spec 001 §3 "Sub-form description text").
+ * - validateClaim answers the problems of the edit step (Next) or of the whole claim (Submit),
+ *   in page order, each keyed by the field it is about.
+ * - buildSubmission turns a valid claim into the SubmitReimbursementRequest.
+ */
+import {
+  CURRENCY_PATTERN,
+  MESSAGES,
+  Payee,
+  PayOther,
+  RECEIPT_LABELS,
+  type ReimbursementDraft,
+  amountCents,
+  describeReceipt,
+  readReceipt,
+  receiptSchemas,
+  type PayOtherValue,
+  type Receipt,
+  type ReceiptKind,
+  type SubmitReimbursementRequest,
+} from '@portal/contracts';
+
+export type Step = 'edit' | 'review';
+
+export const PAYEE_FIELDS = ['PaymentName', 'PaymentAddress', 'PaymentEmail', 'PaymentPhone', 'PaymentRelationship', 'BankAccName', 'BankBSB', 'BankAccNo'] as const;
+export type PayeeField = (typeof PAYEE_FIELDS)[number];
+export type PayeeValues = Record<PayeeField, string>;
+export const EMPTY_PAYEE: PayeeValues = Object.fromEntries(PAYEE_FIELDS.map((f) => [f, ''])) as PayeeValues;
+
+/** Every field any kind of receipt has; a receipt shows (and sends) those of its kind. */
+export const RECEIPT_FIELD_NAMES = ['Date', 'Description', 'Pharmacy', 'Provider', 'Duration', 'ServiceType', 'Cost', 'Amount', 'Notes'] as const;
+export type ReceiptField = (typeof RECEIPT_FIELD_NAMES)[number];
+export type ReceiptValues = Record<ReceiptField, string>;
+const EMPTY_RECEIPT_VALUES: ReceiptValues = Object.fromEntries(RECEIPT_FIELD_NAMES.map((f) => [f, ''])) as ReceiptValues;
+
+/** One receipt sub-form: `key` names it on the page (ids, React keys); '' is a kind not chosen yet. */
+export type ReceiptEntry = { key: string; kind: ReceiptKind | ''; values: ReceiptValues };
+
+/** The fields of a kind, in the order the contracts write them (and the form shows them). */
+export function fieldsOf(kind: ReceiptKind): ReceiptField[] {
+  return Object.keys(RECEIPT_LABELS[kind]) as ReceiptField[];
+}
+
+export function labelOf(kind: ReceiptKind, field: ReceiptField): string {
+  return (RECEIPT_LABELS[kind] as Record<string, string>)[field] ?? field;
+}
+
+/** The amount field of a kind: 'Amount to reimburse' for home services, 'Cost' otherwise. */
+export function amountFieldOf(kind: ReceiptKind): 'Amount' | 'Cost' {
+  return kind === 'Home services' ? 'Amount' : 'Cost';
+}
+
+let receiptSeq = 0;
+export function newReceiptKey(): string {
+  receiptSeq += 1;
+  return `r${receiptSeq}`;
+}
+
+export function emptyReceipt(key: string = newReceiptKey()): ReceiptEntry {
+  return { key, kind: '', values: { ...EMPTY_RECEIPT_VALUES } };
+}
+
+/** Nothing typed in it (a kind alone is not worth a question before removing). */
+export function isReceiptEmpty(receipt: ReceiptEntry): boolean {
+  const fields = receipt.kind ? fieldsOf(receipt.kind) : RECEIPT_FIELD_NAMES;
+  return fields.every((f) => receipt.values[f].trim() === '');
+}
+
+/** The receipt as the contracts' record of its kind: Kind plus that kind's fields only. */
+export function receiptRecord(receipt: ReceiptEntry & { kind: ReceiptKind }): Record<string, string> & { Kind: ReceiptKind } {
+  return { Kind: receipt.kind, ...Object.fromEntries(fieldsOf(receipt.kind).map((f) => [f, receipt.values[f]])) };
+}
+
+export function receiptText(receipt: ReceiptEntry): string {
+  return receipt.kind ? describeReceipt(receiptRecord(receipt as ReceiptEntry & { kind: ReceiptKind })) : '';
+}
+
+export function receiptFromText(text: string, key: string = newReceiptKey()): ReceiptEntry {
+  const read = readReceipt(text);
+  if (!read) return emptyReceipt(key);
+  const { Kind, ...fields } = read;
+  const values = { ...EMPTY_RECEIPT_VALUES };
+  for (const f of RECEIPT_FIELD_NAMES) if (typeof fields[f] === 'string') values[f] = fields[f];
+  return { key, kind: Kind, values };
+}
+
+export type UploadedFile = { Filename: string; FileID: string };
+
+export type ClaimValues = {
+  step: Step;
+  payOther: PayOtherValue | null;
+  payee: PayeeValues;
+  receipts: ReceiptEntry[];
+  agreed: boolean;
+  documents: UploadedFile[];
+};
+
+export function toDraft(values: ClaimValues): ReimbursementDraft {
+  return {
+    Step: values.step,
+    PayOther: values.payOther,
+    // Only someone else's details are kept: choosing "me" again later starts from what was typed.
+    // Never their account number: a draft is not encrypted (server or this device), so it is
+    // typed again after a restore (decision 014).
+    Payee: Object.fromEntries(PAYEE_FIELDS.filter((f) => f !== 'BankAccNo' && values.payee[f] !== '').map((f) => [f, values.payee[f]])),
+    Receipts: values.receipts.map((r) => ({ Text: receiptText(r) })),
+    Agreed: values.agreed,
+    Documents: values.documents,
+  };
+}
+
+export function fromDraft(draft: ReimbursementDraft): ClaimValues {
+  const payee = { ...EMPTY_PAYEE };
+  for (const f of PAYEE_FIELDS) {
+    const v = draft.Payee[f];
+    if (typeof v === 'string') payee[f] = v;
+  }
+  return {
+    step: draft.Step,
+    payOther: draft.PayOther,
+    payee,
+    receipts: draft.Receipts.length > 0 ? draft.Receipts.map((r) => receiptFromText(r.Text)) : [emptyReceipt()],
+    agreed: draft.Agreed,
+    documents: draft.Documents,
+  };
+}
+
+/** A new claim: one receipt to fill in, nobody chosen yet. */
+export function newClaim(): ClaimValues {
+  return { step: 'edit', payOther: null, payee: { ...EMPTY_PAYEE }, receipts: [emptyReceipt()], agreed: false, documents: [] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where problems are shown
+
+export const FIELD_IDS = {
+  PayOther: 'reimbursement-pay-me',
+  Receipts: 'reimbursement-add-receipt',
+  Documents: 'reimbursement-upload',
+  Agreed: 'reimbursement-agreed',
+} as const;
+
+export const payeeFieldId = (field: PayeeField) => `reimbursement-payee-${field}`;
+export const receiptFieldId = (key: string, field: ReceiptField | 'Kind') => `receipt-${key}-${field}`;
+
+/** Keys of the problems map: 'PayOther', 'Payee.BankBSB', 'Receipt.r1.Cost', 'Receipt.r1.Kind', 'Receipts', 'Documents', 'Agreed'. */
+export type Problems = Record<string, string>;
+
+export const payeeKey = (field: PayeeField) => `Payee.${field}`;
+export const receiptKey = (key: string, field: ReceiptField | 'Kind') => `Receipt.${key}.${field}`;
+
+/** What the claimant's own bank details allow when "me" is chosen. */
+export type OwnBank = 'present' | 'none' | 'unknown';
+
+/** The look-up of the BSB someone else is paid into ('nnn-nnn'). */
+export type BsbLookup = { bsb: string; state: 'checking' } | { bsb: string; state: 'found'; bankName: string } | { bsb: string; state: 'invalid' };
+
+/** '063000' or '063-000' → '063-000'; anything else unchanged. */
+export function formatBsb(value: string): string {
+  const digits = value.replace(/[\s-]/g, '');
+  return /^[0-9]{6}$/.test(digits) ? `${digits.slice(0, 3)}-${digits.slice(3)}` : value;
+}
+
+export type ClaimContext = {
+  ownBank: OwnBank;
+  /** The latest BSB look-up (only its answer for the BSB now typed counts). */
+  bsbLookup: BsbLookup | null;
+  /** Today in Melbourne, 'yyyy-mm-dd' (STYLE.md rule 7: the clock is passed in). */
+  today?: () => string;
+};
+
+function firstMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '');
+    if (!out.has(field)) out.set(field, issue.message);
+  }
+  return out;
+}
+
+/**
+ * The problems of the claim, in page order. 'edit' checks what the edit step asks (who to pay,
+ * the receipts, at least one uploaded file); 'submit' adds the agreement.
+ */
+export function validateClaim(values: ClaimValues, context: ClaimContext, scope: 'edit' | 'submit'): Problems {
+  const problems: Problems = {};
+  if (values.payOther === null) problems.PayOther = MESSAGES.payeeRequired;
+  else if (values.payOther === PayOther.Me && context.ownBank === 'none') problems.PayOther = MESSAGES.bankDetailsNotFound;
+  else if (values.payOther === PayOther.SomeoneElse) {
+    const parsed = Payee.safeParse(values.payee);
+    const messages = parsed.success ? new Map<string, string>() : firstMessages(parsed.error.issues);
+    const bsb = formatBsb(values.payee.BankBSB.trim());
+    const lookup = context.bsbLookup && context.bsbLookup.bsb === bsb ? context.bsbLookup : null;
+    if (!messages.has('BankBSB') && lookup?.state === 'invalid') messages.set('BankBSB', MESSAGES.bsbInvalid);
+    for (const f of PAYEE_FIELDS) {
+      const message = messages.get(f);
+      if (message) problems[payeeKey(f)] = message;
+    }
+  }
+  if (values.receipts.length === 0) problems.Receipts = MESSAGES.receiptRequired;
+  const schemas = receiptSchemas(context.today);
+  for (const receipt of values.receipts) {
+    if (!receipt.kind) {
+      problems[receiptKey(receipt.key, 'Kind')] = MESSAGES.receiptTypeRequired;
+      continue;
+    }
+    const schema = receipt.kind === 'Pharmacy' ? schemas.pharmacy : receipt.kind === 'Home services' ? schemas.homeServices : schemas.other;
+    const parsed = schema.safeParse(receiptRecord(receipt as ReceiptEntry & { kind: ReceiptKind }));
+    if (parsed.success) continue;
+    const messages = firstMessages(parsed.error.issues);
+    for (const f of fieldsOf(receipt.kind)) {
+      const message = messages.get(f);
+      if (message) problems[receiptKey(receipt.key, f)] = message;
+    }
+  }
+  if (values.documents.length === 0) problems.Documents = MESSAGES.noDocumentsUploaded;
+  if (scope === 'submit' && !values.agreed) problems.Agreed = MESSAGES.disclaimerRequired;
+  return problems;
+}
+
+/** The element a problem's summary entry links to. */
+export function fieldIdOf(problemKey: string): string | undefined {
+  if (problemKey in FIELD_IDS) return FIELD_IDS[problemKey as keyof typeof FIELD_IDS];
+  const [area, a, b] = problemKey.split('.');
+  if (area === 'Payee' && a) return payeeFieldId(a as PayeeField);
+  if (area === 'Receipt' && a && b) return receiptFieldId(a, b as ReceiptField);
+  return undefined;
+}
+
+/**
+ * A server's field name ('PayOther', 'Payee.BankBSB', 'Receipts.1.Cost', 'Agreed', 'Documents')
+ * as a problem key of this form, or undefined when the field is not one the form shows.
+ */
+export function problemKeyOfServerField(field: string, receipts: readonly ReceiptEntry[]): string | undefined {
+  const [area, a, b] = field.split('.');
+  if (area === 'PayOther' || area === 'Documents' || area === 'Agreed') return area;
+  if (area === 'Payee' && a && (PAYEE_FIELDS as readonly string[]).includes(a)) return payeeKey(a as PayeeField);
+  if (area === 'Receipts') {
+    if (a === undefined) return 'Receipts';
+    const receipt = receipts[Number(a)];
+    if (!receipt) return 'Receipts';
+    if (b === undefined || b === 'Kind') return receiptKey(receipt.key, 'Kind');
+    return (RECEIPT_FIELD_NAMES as readonly string[]).includes(b) ? receiptKey(receipt.key, b as ReceiptField) : receiptKey(receipt.key, 'Kind');
+  }
+  return undefined;
+}
+
+/** Problems of the review step itself (the agreement); all others are the edit step's. */
+export function isReviewProblem(problemKey: string): boolean {
+  return problemKey === 'Agreed';
+}
+
+// ---------------------------------------------------------------------------------------------
+// The total and the submission
+
+/** The sum of the amounts typed so far that are amounts (spec 001 §5 currency pattern), in cents. */
+export function totalCents(receipts: readonly ReceiptEntry[]): number {
+  let total = 0;
+  for (const r of receipts) {
+    if (!r.kind) continue;
+    const amount = r.values[amountFieldOf(r.kind)].trim();
+    if (CURRENCY_PATTERN.test(amount)) total += amountCents(amount);
+  }
+  return total;
+}
+
+/** The receipts as the contracts parse them (trimmed, amounts formatted); null if any is invalid. */
+export function parsedReceipts(receipts: readonly ReceiptEntry[], today?: () => string): Receipt[] | null {
+  const schemas = receiptSchemas(today);
+  const out: Receipt[] = [];
+  for (const r of receipts) {
+    if (!r.kind) return null;
+    const parsed = schemas.receipt.safeParse(receiptRecord(r as ReceiptEntry & { kind: ReceiptKind }));
+    if (!parsed.success) return null;
+    out.push(parsed.data);
+  }
+  return out;
+}
+
+/** The request of a claim that validateClaim passed. */
+export function buildSubmission(values: ClaimValues, formId: string, idempotencyKey: string, today?: () => string): SubmitReimbursementRequest {
+  if (values.payOther === null) throw new Error('buildSubmission: nobody chosen to pay');
+  const receipts = parsedReceipts(values.receipts, today);
+  if (!receipts) throw new Error('buildSubmission: a receipt is not valid');
+  const body: SubmitReimbursementRequest = {
+    FormId: formId,
+    IdempotencyKey: idempotencyKey,
+    PayOther: values.payOther,
+    Receipts: receipts,
+    Agreed: true,
+    Documents: values.documents,
+  };
+  if (values.payOther === PayOther.SomeoneElse) body.Payee = Payee.parse(values.payee);
+  return body;
+}
