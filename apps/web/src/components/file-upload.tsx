@@ -13,7 +13,7 @@ import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction 
 import { showAlert } from '../lib/alerts.ts';
 import { request } from '../lib/request.ts';
 import { isRequestError } from '../lib/request-error.ts';
-import { ACCEPT_ATTRIBUTE, UploadAborted, downloadUploadedFile, precheckFile, uploadFile, type UploadHandle } from '../lib/upload.ts';
+import { ACCEPT_ATTRIBUTE, UploadAborted, downloadUploadedFile, precheckFile, showFile, uploadFile, type UploadHandle } from '../lib/upload.ts';
 import styles from './file-upload.module.css';
 
 export type UploadItem = {
@@ -81,21 +81,6 @@ export function TruncatedText({ text, limit = LIMITS.descriptionTruncate, testId
       </button>
     </p>
   );
-}
-
-function openBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.target = '_blank';
-  a.rel = 'noopener';
-  // What the browser can show opens in a new tab; anything else (Word, Excel, HEIC, TIFF) downloads.
-  const viewable = /^(image\/(png|jpeg)|application\/pdf|text\/plain)/.test(blob.type);
-  if (!viewable) a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export function FileUpload({
@@ -181,13 +166,13 @@ export function FileUpload({
 
   const view = async (item: UploadItem) => {
     if (item.file) {
-      openBlob(item.file, item.filename);
+      showFile(item.file, item.filename, 'view');
       return;
     }
     if (!item.fileId) return;
     try {
       const file = await downloadUploadedFile(item.fileId);
-      openBlob(file.blob, file.filename ?? item.filename);
+      showFile(file.blob, file.filename ?? item.filename, 'view');
     } catch {
       // the request layer has shown the alert
     }

@@ -1,8 +1,10 @@
 /**
  * The one form-field wrapper (STYLE.md rule 9): wires the label, hint, aria-invalid and the
- * aria-describedby error text, and a fieldset that is disabled while the form submits.
+ * aria-describedby error text, and a fieldset that is disabled while the form submits; with the
+ * submit handler of a form whose button stays usable until the form is ready.
  */
-import { useId, type FormHTMLAttributes, type ReactNode } from 'react';
+import { useId, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
+import type { FieldPath, FieldValues, UseFormGetFieldState, UseFormTrigger } from 'react-hook-form';
 import styles from './form-field.module.css';
 
 export type FieldControlProps = {
@@ -157,4 +159,38 @@ export function Form({ submitting, children, ...rest }: FormProps) {
       </fieldset>
     </form>
   );
+}
+
+/**
+ * The submit handler of a form whose button stays usable (aria-disabled) until the form is ready
+ * (spec 000 §5, spec 001 §4): a press while sending does nothing, a press on a form that is not
+ * ready shows its problems, otherwise the form is sent.
+ */
+export function submitWhenReady(
+  state: { submitting: boolean; ready: boolean },
+  send: (event: FormEvent<HTMLFormElement>) => unknown,
+  showProblems: () => unknown,
+): (event: FormEvent<HTMLFormElement>) => void {
+  return (event) => {
+    event.preventDefault();
+    if (state.submitting) return;
+    if (!state.ready) {
+      void showProblems();
+      return;
+    }
+    void send(event);
+  };
+}
+
+/**
+ * Checks every field, then puts the claimant in the first one (in the order of `ids`, field name →
+ * control id) that has an error.
+ */
+export async function focusFirstError<T extends FieldValues>(
+  form: { trigger: UseFormTrigger<T>; getFieldState: UseFormGetFieldState<T> },
+  ids: Partial<Record<FieldPath<T>, string>>,
+): Promise<void> {
+  await form.trigger();
+  const first = (Object.entries(ids) as Array<[FieldPath<T>, string]>).find(([name]) => form.getFieldState(name).error);
+  if (first) document.getElementById(first[1])?.focus();
 }

@@ -2,7 +2,8 @@
  * File uploads (uploads issue, spec 000 §5): the browser-side checks (STYLE.md rule 10) and the
  * multipart POST with progress. The request layer (lib/request.ts) has no progress events, so
  * uploads use XMLHttpRequest with the same CSRF header, credentials and error format.
- * Viewing an uploaded file streams it (downloadfile) through the request layer.
+ * Getting an uploaded file back streams it (downloadfile) through the request layer; `showFile`
+ * hands it to the browser (viewed in a tab, or saved).
  */
 import { ENDPOINTS, LIMITS, UPLOAD_FILE_FIELD, UPLOAD_PATH, UPLOAD_TYPES, isTokenExpiredNumber, type ErrorItem } from '@portal/contracts';
 import { RequestError } from './request-error.ts';
@@ -141,7 +142,30 @@ export type DownloadedFile = { blob: Blob; filename: string | undefined };
  * base64 JSON (getfilecontent: a 10 MB file would be a 14 MB answer held twice in memory). A
  * failure is the request layer's: the alert is shown there and the call rejects.
  */
-export async function downloadUploadedFile(fileId: string): Promise<DownloadedFile> {
-  const answer = await request<BinaryAnswer>(ENDPOINTS.downloadFile, { Identifier: fileId }, { binary: true, loadingMessage: 'Opening document' });
+export async function downloadUploadedFile(fileId: string, loadingMessage = 'Opening document'): Promise<DownloadedFile> {
+  const answer = await request<BinaryAnswer>(ENDPOINTS.downloadFile, { Identifier: fileId }, { binary: true, loadingMessage });
   return { blob: answer.blob, filename: filenameFromDisposition(answer.disposition) };
+}
+
+/** What the browser can show itself; anything else (Word, Excel, HEIC, TIFF) is always saved. */
+const VIEWABLE_TYPE = /^(image\/(png|jpeg)|application\/pdf|text\/plain)/;
+
+/**
+ * Hands a file to the browser through a temporary object-URL link (never as a page of the portal):
+ * 'view' opens what the browser can show in a new tab and saves the rest; 'save' always saves it
+ * under `filename`.
+ */
+export function showFile(blob: Blob, filename: string, how: 'view' | 'save'): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.rel = 'noopener';
+  a.hidden = true;
+  if (how === 'view') a.target = '_blank';
+  if (how === 'save' || !VIEWABLE_TYPE.test(blob.type)) a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Long enough for the browser to start the download.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

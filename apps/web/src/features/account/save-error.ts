@@ -8,6 +8,7 @@
  */
 import { showAlert } from '../../lib/alerts.ts';
 import { isRequestError } from '../../lib/request-error.ts';
+import type { UpdateOutcome } from './sections.ts';
 
 export type SaveFailure = 'stopped' | 'fields' | 'failed';
 
@@ -31,4 +32,23 @@ export function handleSaveError(
   }
   if (options.alert !== false) showAlert(error.entries);
   return 'failed';
+}
+
+/**
+ * Saves an edit view: success goes to the success toast; a refusal about the form's fields stays
+ * open with the messages under them; any other failure is alerted and goes to the error toast.
+ */
+export async function saveEdit(
+  save: () => Promise<unknown>,
+  fields: readonly string[],
+  setFieldError: (field: string, message: string) => void,
+  onDone: (outcome: UpdateOutcome) => void | Promise<void>,
+): Promise<void> {
+  try {
+    await save();
+  } catch (error) {
+    if (handleSaveError(error, fields, setFieldError) === 'failed') await onDone('error');
+    return;
+  }
+  await onDone('success');
 }

@@ -1,6 +1,7 @@
 /**
  * Query keys shared by the shell and the features. Everything under 'session' is dropped at
- * sign-out; 'public' data (content documents, the services catalogue) is the same for everyone.
+ * sign-out; 'public' data (content documents, dropdown lists, the services catalogue) is the same
+ * for everyone.
  */
 export const queryKeys = {
   all: ['session'] as const,
@@ -8,4 +9,5 @@ export const queryKeys = {
   account: ['session', 'account'] as const,
   unreadCount: (claimNumber: string) => ['session', 'unread-count', claimNumber] as const,
   content: (name: string) => ['public', 'content', name] as const,
+  dropdown: (listType: string) => ['public', 'dropdown', listType] as const,
 };

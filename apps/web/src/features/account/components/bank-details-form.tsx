@@ -10,14 +10,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BSB_SOURCE, LIMITS, MESSAGES, UpdateBankDetailsRequest } from '@portal/contracts';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { Field, Form } from '../../../components/form-field.tsx';
+import { useWatch, type Resolver } from 'react-hook-form';
+import { Field, Form, submitWhenReady } from '../../../components/form-field.tsx';
 import { updateBankDetails, type BankDetailsBody } from '../api/update-bank-details.ts';
 import { lookupBankName } from '../api/verify-bsb.ts';
 import { formatBsb } from '../rules.ts';
-import { handleSaveError } from '../save-error.ts';
+import { saveEdit } from '../save-error.ts';
 import { FormActions } from './account-block.tsx';
 import type { EditFormProps } from './form-types.ts';
+import { useEditForm } from './use-edit-form.ts';
 import styles from './account.module.css';
 
 type BankValues = BankDetailsBody;
@@ -39,14 +40,13 @@ export function BankDetailsForm({ account, secureToken, autoFocus = false, onCan
     handleSubmit,
     setValue,
     setError,
-    setFocus,
     trigger,
     getFieldState,
     formState: { errors, isValid, isSubmitting },
-  } = useForm<BankValues>({
+  } = useEditForm<BankValues>({
     resolver,
-    mode: 'onTouched',
     defaultValues: { AccountName: stored?.AccountName ?? '', Bsb: stored ? formatBsb(stored.Bsb) : '', AccountNumber: '', SecureToken: secureToken },
+    focus: autoFocus && 'AccountName',
   });
   const bsb = useWatch({ control, name: 'Bsb' });
   const [lookup, setLookup] = useState<BsbLookup | null>(null);
@@ -79,10 +79,6 @@ export function BankDetailsForm({ account, secureToken, autoFocus = false, onCan
     return () => inFlight.current?.abort();
   }, [storedBsb, lookUp]);
 
-  useEffect(() => {
-    if (autoFocus) setFocus('AccountName');
-  }, [autoFocus, setFocus]);
-
   const current = formatBsb(bsb.trim());
   const answered = lookup && lookup.bsb === current ? lookup : null;
   const bankKnown = answered?.state === 'found';
@@ -100,18 +96,14 @@ export function BankDetailsForm({ account, secureToken, autoFocus = false, onCan
     },
   });
 
-  const send = handleSubmit(async (values) => {
-    try {
-      await updateBankDetails({ AccountName: values.AccountName.trim(), Bsb: formatBsb(values.Bsb.trim()), AccountNumber: values.AccountNumber.trim(), SecureToken: secureToken });
-    } catch (error) {
-      const outcome = handleSaveError(error, ['AccountName', 'Bsb', 'AccountNumber'], (field, message) =>
-        setError(field as keyof typeof FIELD_IDS, { type: 'server', message }),
-      );
-      if (outcome === 'failed') await onDone('error');
-      return;
-    }
-    await onDone('success');
-  });
+  const send = handleSubmit((values) =>
+    saveEdit(
+      () => updateBankDetails({ AccountName: values.AccountName.trim(), Bsb: formatBsb(values.Bsb.trim()), AccountNumber: values.AccountNumber.trim(), SecureToken: secureToken }),
+      ['AccountName', 'Bsb', 'AccountNumber'],
+      (field, message) => setError(field as keyof typeof FIELD_IDS, { type: 'server', message }),
+      onDone,
+    ),
+  );
 
   const showProblems = async () => {
     const valid = await trigger();
@@ -128,18 +120,12 @@ export function BankDetailsForm({ account, secureToken, autoFocus = false, onCan
     return false;
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    if (!canSave) {
-      // The BSB may have been typed and Save pressed straight away: look it up, then go on.
-      void showProblems().then((ready) => {
-        if (ready) void send();
-      });
-      return;
-    }
-    void send(event);
-  };
+  // The BSB may have been typed and Save pressed straight away: look it up, then go on.
+  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, () =>
+    showProblems().then((ready) => {
+      if (ready) void send();
+    }),
+  );
 
   const digitsOnly = (event: ChangeEvent<HTMLInputElement>) => {
     const digits = event.target.value.replace(/[^0-9]/g, '');

@@ -10,10 +10,11 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ADDRESS_ATTRIBUTION, LIMITS, MESSAGES, UpdateContactDetailsRequest, phoneNumber } from '@portal/contracts';
-import { useEffect, useMemo, type ChangeEvent, type FormEvent } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
-import { AddressPicker, type PickedAddressValue } from '../../../components/address-picker.tsx';
-import { CheckboxField, Field, Form } from '../../../components/form-field.tsx';
+import { useMemo, type ChangeEvent } from 'react';
+import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { AddressFields } from '../../../components/address-fields.tsx';
+import type { PickedAddressValue } from '../../../components/address-picker.tsx';
+import { Field, Form, focusFirstError, submitWhenReady } from '../../../components/form-field.tsx';
 import {
   addressLinesFromPick,
   contactBody,
@@ -21,9 +22,10 @@ import {
   type AddressLines,
   type ContactDetailsBody,
 } from '../api/update-contact-details.ts';
-import { handleSaveError } from '../save-error.ts';
+import { saveEdit } from '../save-error.ts';
 import { FormActions } from './account-block.tsx';
 import type { EditFormProps } from './form-types.ts';
+import { useEditForm } from './use-edit-form.ts';
 import styles from './account.module.css';
 
 type ContactValues = ContactDetailsBody;
@@ -91,24 +93,18 @@ const digitsOnly = (event: ChangeEvent<HTMLInputElement>) => {
 
 export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDone }: EditFormProps) {
   const initial = useMemo(() => contactBody(account.ContactDetails), [account.ContactDetails]);
+  const form = useEditForm<ContactValues>({ resolver: contactResolver, defaultValues: initial, focus: autoFocus && 'PhoneNumber.AreaCode' });
   const {
     register,
     control,
     handleSubmit,
     setValue,
     setError,
-    setFocus,
-    trigger,
-    getFieldState,
     formState: { errors, isValid, isSubmitting },
-  } = useForm<ContactValues>({ resolver: contactResolver, mode: 'onTouched', defaultValues: initial });
+  } = form;
   const values = useWatch({ control }) as ContactValues;
   const same = values.AreAddressesSame;
   const { canSave, hint } = contactSaveState({ valid: isValid, values, initial });
-
-  useEffect(() => {
-    if (autoFocus) setFocus('PhoneNumber.AreaCode');
-  }, [autoFocus, setFocus]);
 
   const onSameAsHome = (event: ChangeEvent<HTMLInputElement>) => {
     // spec 000 §4: ticking hides the postal address, unticking clears it.
@@ -116,40 +112,22 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
     setValue('PostalAddressForDB', null, { shouldDirty: true });
   };
 
-  const send = handleSubmit(async (submitted) => {
-    try {
-      await updateContactDetails(normaliseContact(submitted));
-    } catch (error) {
-      const outcome = handleSaveError(error, ['PhoneNumber', 'HomeAddressForDB', 'PostalAddressForDB'], (field, message) =>
-        setError(field as 'PhoneNumber.Number', { type: 'server', message }),
-      );
-      if (outcome === 'failed') await onDone('error');
-      return;
-    }
-    await onDone('success');
-  });
+  const send = handleSubmit((submitted) =>
+    saveEdit(
+      () => updateContactDetails(normaliseContact(submitted)),
+      ['PhoneNumber', 'HomeAddressForDB', 'PostalAddressForDB'],
+      (field, message) => setError(field as 'PhoneNumber.Number', { type: 'server', message }),
+      onDone,
+    ),
+  );
 
-  const showProblems = async () => {
-    await trigger();
-    const order = ['PhoneNumber.AreaCode', 'PhoneNumber.Number', 'HomeAddressForDB', 'PostalAddressForDB'] as const;
-    for (const name of order) {
-      if (name === 'PostalAddressForDB' && same) continue;
-      if (getFieldState(name).error) {
-        document.getElementById(name === 'PhoneNumber.AreaCode' ? CONTACT_FIELD_IDS.AreaCode : name === 'PhoneNumber.Number' ? CONTACT_FIELD_IDS.Number : CONTACT_FIELD_IDS[name])?.focus();
-        return;
-      }
-    }
+  const problemIds = {
+    'PhoneNumber.AreaCode': CONTACT_FIELD_IDS.AreaCode,
+    'PhoneNumber.Number': CONTACT_FIELD_IDS.Number,
+    HomeAddressForDB: CONTACT_FIELD_IDS.HomeAddressForDB,
+    ...(same ? {} : { PostalAddressForDB: CONTACT_FIELD_IDS.PostalAddressForDB }),
   };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    if (!canSave) {
-      void showProblems();
-      return;
-    }
-    void send(event);
-  };
+  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, () => focusFirstError(form, problemIds));
 
   const homeError = errors.HomeAddressForDB?.message ?? errors.HomeAddressForDB?.ExperianSingleSelectedLine?.message;
   const postalError = same ? undefined : (errors.PostalAddressForDB?.message ?? errors.PostalAddressForDB?.ExperianSingleSelectedLine?.message);
@@ -196,49 +174,14 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
         </div>
       </fieldset>
 
-      <Controller
+      <AddressFields<ContactValues, AddressLines | null>
         control={control}
-        name="HomeAddressForDB"
-        render={({ field }) => (
-          <AddressPicker
-            id={CONTACT_FIELD_IDS.HomeAddressForDB}
-            label="Home address"
-            isHomeAddress
-            value={picked(field.value)}
-            onChange={(pick) => field.onChange(addressLinesFromPick(pick))}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={homeError}
-            hint="Start typing your home address, then choose it from the list. A PO Box cannot be used."
-            required
-            testId="contact-home-address"
-          />
-        )}
+        toPick={picked}
+        home={{ name: 'HomeAddressForDB', id: CONTACT_FIELD_IDS.HomeAddressForDB, error: homeError, fromPick: addressLinesFromPick }}
+        postal={{ name: 'PostalAddressForDB', id: CONTACT_FIELD_IDS.PostalAddressForDB, error: postalError, fromPick: (pick) => (pick ? addressLinesFromPick(pick) : null) }}
+        sameAsHome={{ id: 'account-contact-same-as-home', checked: same, onChange: onSameAsHome }}
+        testId="contact"
       />
-      <CheckboxField id="account-contact-same-as-home" label="My postal address is the same as my home address">
-        {(c) => <input {...c} type="checkbox" checked={same} onChange={onSameAsHome} data-testid="contact-same-as-home" />}
-      </CheckboxField>
-      {same ? null : (
-        <Controller
-          control={control}
-          name="PostalAddressForDB"
-          render={({ field }) => (
-            <AddressPicker
-              id={CONTACT_FIELD_IDS.PostalAddressForDB}
-              label="Postal address"
-              isHomeAddress={false}
-              value={picked(field.value)}
-              onChange={(pick) => field.onChange(pick ? addressLinesFromPick(pick) : null)}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={postalError}
-              hint="Start typing your postal address, then choose it from the list."
-              required
-              testId="contact-postal-address"
-            />
-          )}
-        />
-      )}
       <p className={styles.smallPrint}>{ADDRESS_ATTRIBUTION}</p>
       <p className={styles.note}>Changes to your contact details take effect on your claim within {LIMITS.contactChangeDays} days.</p>
       <FormActions canSave={canSave} saving={isSubmitting} hint={hint} hintId="account-contact-save-hint" onCancel={onCancel} testId="contact" />

@@ -11,15 +11,15 @@
  * and are sent again, with a new request, on the next try.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DetailsRequestRequest, LIMITS, MESSAGES, OTHER_ITEM, formatDisplayDate } from '@portal/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { DetailsRequestRequest, LIMITS, MESSAGES, OTHER_ITEM, formatDisplayDate, type DropdownItem } from '@portal/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useWatch, type Resolver } from 'react-hook-form';
 import { DateInput } from '../../../components/date-input.tsx';
-import { Field, Form } from '../../../components/form-field.tsx';
+import { Field, Form, focusFirstError, submitWhenReady } from '../../../components/form-field.tsx';
+import { useDropdownList } from '../../../lib/api/get-dropdown-list.ts';
 import { showAlert } from '../../../lib/alerts.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import { uploadFile, type UploadHandle } from '../../../lib/upload.ts';
-import { useUpdateReasons, type UpdateReason } from '../api/get-update-reasons.ts';
 import { submitDetailsRequest } from '../api/submit-details-request.ts';
 import { uploadDetailsRequest } from '../api/upload-details-request.ts';
 import { titleName } from '../rules.ts';
@@ -27,7 +27,11 @@ import { handleSaveError } from '../save-error.ts';
 import { FormActions } from './account-block.tsx';
 import type { EditFormProps } from './form-types.ts';
 import { SupportingFiles, supportingFile, type SupportingFile } from './supporting-files.tsx';
+import { useEditForm } from './use-edit-form.ts';
 import styles from './account.module.css';
+
+/** A reason from the UpdatePersonalReason list, as the request carries it. */
+type UpdateReason = Pick<DropdownItem, 'Id' | 'Item'>;
 
 export type PersonalValues = {
   FirstName: string;
@@ -64,19 +68,9 @@ class UploadFailed extends Error {}
 
 export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDone }: EditFormProps) {
   const details = account.PersonalDetails;
-  const reasons = useUpdateReasons();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setFocus,
-    trigger,
-    getFieldState,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<PersonalValues>({
+  const reasons = useDropdownList('UpdatePersonalReason');
+  const form = useEditForm<PersonalValues>({
     resolver: personalResolver,
-    mode: 'onTouched',
     defaultValues: {
       FirstName: details.FirstName,
       MiddleNames: details.MiddleNames,
@@ -85,16 +79,20 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
       Reason: undefined,
       OtherReason: '',
     },
+    focus: autoFocus && 'FirstName',
   });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid, isSubmitting },
+  } = form;
   const [reason, otherReason] = useWatch({ control, name: ['Reason', 'OtherReason'] });
   const other = reason?.Item === OTHER_ITEM;
   const [files, setFiles] = useState<SupportingFile[]>([]);
   const uploads = useRef<UploadHandle | null>(null);
   const canSave = isValid;
-
-  useEffect(() => {
-    if (autoFocus) setFocus('FirstName');
-  }, [autoFocus, setFocus]);
 
   // Leaving the page stops an upload still in flight.
   useEffect(() => () => uploads.current?.abort(), []);
@@ -150,25 +148,7 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
     await onDone('approval');
   });
 
-  const showProblems = async () => {
-    await trigger();
-    for (const name of Object.keys(PERSONAL_FIELD_IDS) as FieldName[]) {
-      if (getFieldState(name).error) {
-        document.getElementById(PERSONAL_FIELD_IDS[name])?.focus();
-        return;
-      }
-    }
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    if (!canSave) {
-      void showProblems();
-      return;
-    }
-    void send(event);
-  };
+  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, () => focusFirstError(form, PERSONAL_FIELD_IDS));
 
   const title = titleName(details.Title);
 

@@ -12,18 +12,19 @@
  * cancel and page leave. App mode edits on pages of their own (pages/edit-pages.tsx).
  */
 import { CodeType, type Account } from '@portal/contracts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { Icon } from '../../../components/icon.tsx';
 import { clearSecureToken, getSecureToken, setAccessCodeType, type CodeTypeValue } from '../../../lib/access-code.ts';
 import { isAppMode } from '../../../lib/app-mode.ts';
 import { provider } from '../../../lib/provider.ts';
 import { useAccountDetails, useReloadAccount } from '../api/account-query.ts';
 import { AccountBlock, editControlId, type EditControl } from '../components/account-block.tsx';
+import { AccountLoading } from '../components/account-loading.tsx';
 import { AccountToast } from '../components/account-toast.tsx';
 import { BankDetailsForm } from '../components/bank-details-form.tsx';
 import { EmailAddressForm, MobileNumberForm } from '../components/channel-form.tsx';
 import { ContactDetailsForm } from '../components/contact-details-form.tsx';
+import type { EditForm } from '../components/form-types.ts';
 import { PersonalDetailsForm } from '../components/personal-details-form.tsx';
 import { PreferencesBlockBody } from '../components/preferences-block.tsx';
 import { BankRead, ContactRead, EmailRead, MobileRead, PermissionNote, PersonalRead } from '../components/read-views.tsx';
@@ -39,6 +40,7 @@ import {
   type SectionKey,
   type UpdateOutcome,
 } from '../sections.ts';
+import { useClearSecureTokenOnLeave } from '../secure-token.ts';
 import { accountToast } from '../toast.ts';
 import styles from '../components/account.module.css';
 
@@ -68,35 +70,15 @@ function AccountView() {
   const account = useAccountDetails();
   const [editing, setEditing] = useState<Editing | null>(() => editingOnArrival(location.state));
 
-  // spec 000 §4: the secure token is cleared when the page is left (a reload or closing the tab too).
-  useEffect(() => {
-    const onPageHide = () => clearSecureToken();
-    window.addEventListener('pagehide', onPageHide);
-    return () => {
-      window.removeEventListener('pagehide', onPageHide);
-      clearSecureToken();
-    };
-  }, []);
+  useClearSecureTokenOnLeave();
 
   return (
     <div className={styles.page} data-layout={editing ? 'edit' : 'read'} data-testid="account-page">
       <AccountToast toast={toast} />
       {account.data ? (
         <AccountBlocks account={account.data} editing={editing} setEditing={setEditing} />
-      ) : account.isError ? (
-        <div className="callout callout--warning" data-testid="account-load-failed">
-          <Icon name="warning" />
-          <div>
-            <p>We could not load your details just now.</p>
-            <button type="button" className="button button--secondary" onClick={() => void account.refetch()}>
-              Try again
-            </button>
-          </div>
-        </div>
       ) : (
-        <p role="status" data-testid="account-loading">
-          Loading your details…
-        </p>
+        <AccountLoading failed={account.isError} onRetry={() => void account.refetch()} />
       )}
     </div>
   );
@@ -159,19 +141,30 @@ function AccountBlocks({ account, editing, setEditing }: AccountBlocksProps) {
     return { kind: 'inline', onEdit: () => setEditing({ section, arrived: false }) };
   };
 
-  const editingNow = (section: SectionKey) => editing?.section === section;
-  const formProps = (section: SectionKey) => ({
-    account,
-    autoFocus: !editing?.arrived,
-    onCancel: () => cancel(section),
-    onDone: (outcome: UpdateOutcome) => done(section, outcome),
-  });
   const token = editing?.secureToken ?? '';
 
-  const mobilePermission = contactChannelPermission(account, 'mobile', provider.phone);
-  const emailPermission = contactChannelPermission(account, 'email', provider.phone);
-  const contactPermission = contactDetailsPermission(account);
-  const bankAllowed = bankPermission(account);
+  /** A block with an edit view: its form while it is edited (a secure one only with its token), else its read view and why it cannot change. */
+  const editableBlock = (section: SectionKey, title: string, permission: EditPermission, Read: ComponentType<{ account: Account }>, Edit: EditForm) => {
+    const open = editing?.section === section && (!isSecureSection(section) || token !== '');
+    return (
+      <AccountBlock id={sectionElementId(section)} title={title} editing={open} edit={control(section, permission)} testId={`account-${section}`}>
+        {open ? (
+          <Edit
+            account={account}
+            secureToken={token}
+            autoFocus={!editing.arrived}
+            onCancel={() => cancel(section)}
+            onDone={(outcome) => done(section, outcome)}
+          />
+        ) : (
+          <>
+            <Read account={account} />
+            <PermissionNote permission={permission} testId={`${section}-permission`} />
+          </>
+        )}
+      </AccountBlock>
+    );
+  };
 
   return (
     <>
@@ -182,53 +175,11 @@ function AccountBlocks({ account, editing, setEditing }: AccountBlocksProps) {
         </p>
       ) : null}
       <div className={styles.blocks}>
-        <AccountBlock id={sectionElementId('personal')} title="Name & Date of Birth" editing={editingNow('personal')} edit={control('personal', { kind: 'allowed' })} testId="account-personal">
-          {editingNow('personal') ? <PersonalDetailsForm {...formProps('personal')} /> : <PersonalRead account={account} />}
-        </AccountBlock>
-
-        <AccountBlock id={sectionElementId('mobile')} title="Mobile Number" editing={editingNow('mobile') && Boolean(token)} edit={control('mobile', mobilePermission)} testId="account-mobile">
-          {editingNow('mobile') && token ? (
-            <MobileNumberForm {...formProps('mobile')} secureToken={token} />
-          ) : (
-            <>
-              <MobileRead account={account} />
-              <PermissionNote permission={mobilePermission} testId="mobile-permission" />
-            </>
-          )}
-        </AccountBlock>
-
-        <AccountBlock id={sectionElementId('email')} title="Email Address" editing={editingNow('email') && Boolean(token)} edit={control('email', emailPermission)} testId="account-email">
-          {editingNow('email') && token ? (
-            <EmailAddressForm {...formProps('email')} secureToken={token} />
-          ) : (
-            <>
-              <EmailRead account={account} />
-              <PermissionNote permission={emailPermission} testId="email-permission" />
-            </>
-          )}
-        </AccountBlock>
-
-        <AccountBlock id={sectionElementId('contact')} title="Contact Details" editing={editingNow('contact')} edit={control('contact', contactPermission)} testId="account-contact">
-          {editingNow('contact') ? (
-            <ContactDetailsForm {...formProps('contact')} />
-          ) : (
-            <>
-              <ContactRead account={account} />
-              <PermissionNote permission={contactPermission} testId="contact-permission" />
-            </>
-          )}
-        </AccountBlock>
-
-        <AccountBlock id={sectionElementId('bank')} title="Bank Account Details" editing={editingNow('bank') && Boolean(token)} edit={control('bank', bankAllowed)} testId="account-bank">
-          {editingNow('bank') && token ? (
-            <BankDetailsForm {...formProps('bank')} secureToken={token} />
-          ) : (
-            <>
-              <BankRead account={account} />
-              <PermissionNote permission={bankAllowed} testId="bank-permission" />
-            </>
-          )}
-        </AccountBlock>
+        {editableBlock('personal', 'Name & Date of Birth', { kind: 'allowed' }, PersonalRead, PersonalDetailsForm)}
+        {editableBlock('mobile', 'Mobile Number', contactChannelPermission(account, 'mobile', provider.phone), MobileRead, MobileNumberForm)}
+        {editableBlock('email', 'Email Address', contactChannelPermission(account, 'email', provider.phone), EmailRead, EmailAddressForm)}
+        {editableBlock('contact', 'Contact Details', contactDetailsPermission(account), ContactRead, ContactDetailsForm)}
+        {editableBlock('bank', 'Bank Account Details', bankPermission(account), BankRead, BankDetailsForm)}
 
         <AccountBlock id={sectionElementId('preferences')} title="Preferences" testId="account-preferences">
           <PreferencesBlockBody account={account} />

@@ -9,39 +9,31 @@
  * save, a cancel and when the page is left.
  */
 import type { Account } from '@portal/contracts';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Icon } from '../../../components/icon.tsx';
 import { clearSecureToken, getSecureToken, setAccessCodeType, type CodeTypeValue } from '../../../lib/access-code.ts';
 import { provider } from '../../../lib/provider.ts';
 import { useAccountDetails, useReloadAccount } from '../api/account-query.ts';
+import { AccountLoading } from '../components/account-loading.tsx';
 import { BankDetailsForm } from '../components/bank-details-form.tsx';
 import { EmailAddressForm, MobileNumberForm } from '../components/channel-form.tsx';
 import { ContactDetailsForm } from '../components/contact-details-form.tsx';
-import type { EditFormProps } from '../components/form-types.ts';
+import type { EditForm } from '../components/form-types.ts';
 import { PersonalDetailsForm } from '../components/personal-details-form.tsx';
 import { PermissionNote } from '../components/read-views.tsx';
 import { bankPermission, contactChannelPermission, contactDetailsPermission, type EditPermission } from '../rules.ts';
+import { useClearSecureTokenOnLeave } from '../secure-token.ts';
 import { SECTION_UPDATE_TYPE, SECURE_SECTIONS, updatedPath, type SectionKey, type SecureSectionKey, type UpdateOutcome } from '../sections.ts';
 import styles from '../components/account.module.css';
-
-type FormRenderer = (props: EditFormProps & { secureToken: string }) => ReactNode;
 
 function useSecureTokenOfPage(section: SectionKey): string | undefined {
   // Read once: leaving the page clears the stored copy (spec 000 §4), this one stays for the form.
   const [token] = useState(() => (section in SECURE_SECTIONS ? getSecureToken(SECURE_SECTIONS[section as SecureSectionKey].codeType)?.SecureToken : undefined));
-  useEffect(() => {
-    const onPageHide = () => clearSecureToken();
-    window.addEventListener('pagehide', onPageHide);
-    return () => {
-      window.removeEventListener('pagehide', onPageHide);
-      clearSecureToken();
-    };
-  }, []);
+  useClearSecureTokenOnLeave();
   return token;
 }
 
-function EditPage({ section, permissionOf, render }: { section: SectionKey; permissionOf: (account: Account) => EditPermission; render: FormRenderer }) {
+function EditPage({ section, permissionOf, form: Edit }: { section: SectionKey; permissionOf: (account: Account) => EditPermission; form: EditForm }) {
   const navigate = useNavigate();
   const reload = useReloadAccount();
   const account = useAccountDetails();
@@ -58,23 +50,7 @@ function EditPage({ section, permissionOf, render }: { section: SectionKey; perm
     await navigate(updatedPath(SECTION_UPDATE_TYPE[section], outcome), { replace: true });
   };
 
-  if (!account.data) {
-    return account.isError ? (
-      <div className="callout callout--warning" data-testid="account-load-failed">
-        <Icon name="warning" />
-        <div>
-          <p>We could not load your details just now.</p>
-          <button type="button" className="button button--secondary" onClick={() => void account.refetch()}>
-            Try again
-          </button>
-        </div>
-      </div>
-    ) : (
-      <p role="status" data-testid="account-loading">
-        Loading your details…
-      </p>
-    );
-  }
+  if (!account.data) return <AccountLoading failed={account.isError} onRetry={() => void account.refetch()} />;
 
   const permission = permissionOf(account.data);
   if (permission.kind !== 'allowed') {
@@ -90,7 +66,7 @@ function EditPage({ section, permissionOf, render }: { section: SectionKey; perm
   if (secure && !token) return <GoToAccessCode codeType={secure.codeType} to={secure.codePath} />;
   return (
     <div className={`card ${styles.editPage}`} data-testid="account-edit-page">
-      {render({ account: account.data, secureToken: token ?? '', onCancel: cancel, onDone: done })}
+      <Edit account={account.data} secureToken={token ?? ''} onCancel={cancel} onDone={done} />
     </div>
   );
 }
@@ -108,21 +84,21 @@ function GoToAccessCode({ codeType, to }: { codeType: CodeTypeValue; to: string 
 const always = (): EditPermission => ({ kind: 'allowed' });
 
 export function PersonalDetailsPage() {
-  return <EditPage section="personal" permissionOf={always} render={(props) => <PersonalDetailsForm {...props} />} />;
+  return <EditPage section="personal" permissionOf={always} form={PersonalDetailsForm} />;
 }
 
 export function ContactDetailsPage() {
-  return <EditPage section="contact" permissionOf={contactDetailsPermission} render={(props) => <ContactDetailsForm {...props} />} />;
+  return <EditPage section="contact" permissionOf={contactDetailsPermission} form={ContactDetailsForm} />;
 }
 
 export function EmailAddressPage() {
-  return <EditPage section="email" permissionOf={(a) => contactChannelPermission(a, 'email', provider.phone)} render={(props) => <EmailAddressForm {...props} />} />;
+  return <EditPage section="email" permissionOf={(a) => contactChannelPermission(a, 'email', provider.phone)} form={EmailAddressForm} />;
 }
 
 export function MobileNumberPage() {
-  return <EditPage section="mobile" permissionOf={(a) => contactChannelPermission(a, 'mobile', provider.phone)} render={(props) => <MobileNumberForm {...props} />} />;
+  return <EditPage section="mobile" permissionOf={(a) => contactChannelPermission(a, 'mobile', provider.phone)} form={MobileNumberForm} />;
 }
 
 export function BankDetailsPage() {
-  return <EditPage section="bank" permissionOf={bankPermission} render={(props) => <BankDetailsForm {...props} />} />;
+  return <EditPage section="bank" permissionOf={bankPermission} form={BankDetailsForm} />;
 }

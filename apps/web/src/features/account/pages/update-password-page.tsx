@@ -7,10 +7,10 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ErrorNumber, UpdatePasswordRequest } from '@portal/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { Field, Form } from '../../../components/form-field.tsx';
+import { Field, Form, focusFirstError, submitWhenReady } from '../../../components/form-field.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import { showAlert } from '../../../lib/alerts.ts';
@@ -70,25 +70,7 @@ export function UpdatePasswordPage() {
     await navigate(updatedPath('password', 'success'), { replace: true });
   });
 
-  const showProblems = async () => {
-    await trigger();
-    for (const name of ['OldPassword', 'NewPassword', 'ReEnterPassword'] as const) {
-      if (getFieldState(name).error) {
-        document.getElementById(IDS[name])?.focus();
-        return;
-      }
-    }
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    if (!canSave) {
-      void showProblems();
-      return;
-    }
-    void send(event);
-  };
+  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, () => focusFirstError({ trigger, getFieldState }, IDS));
 
   return (
     <div className={`card ${styles.editPage}`}>

@@ -5,17 +5,18 @@ import {
   type DocumentDraftResponse,
   type DraftDatesResponse,
   type DraftSaved,
-  type DropdownListResponse,
   type SubmittedResponse,
 } from '@portal/contracts';
 import type { z } from 'zod';
+import { getDropdownList } from '../../../lib/api/get-dropdown-list.ts';
 import { request } from '../../../lib/request.ts';
 
 export type DocumentType = { Id: number; Item: string };
 
+/** The DocumentFormTypes list, as a draft stores the chosen type. */
 export async function getDocumentTypes(): Promise<DocumentType[]> {
-  const list = await request<z.infer<typeof DropdownListResponse>>(ENDPOINTS.dropdownList, { ListType: 'DocumentFormTypes' });
-  return [...list.Items].sort((a, b) => a.ElementNumber - b.ElementNumber).map(({ Id, Item }) => ({ Id, Item }));
+  const list = await getDropdownList('DocumentFormTypes');
+  return list.map(({ Id, Item }) => ({ Id, Item }));
 }
 
 export function getDocumentDraft(): Promise<z.infer<typeof DocumentDraftResponse>> {

@@ -1,12 +1,12 @@
 /**
- * 'Attached files' of a message or sent item: each downloads through getfilecontent (base64 →
- * Blob → download). The button says which file it is and that it downloads; while one is being
- * fetched it says so.
+ * 'Attached files' of a message or sent item: each is streamed through downloadfile (lib/upload.ts,
+ * the one way to get a file back) and saved under its name. The button says which file it is and
+ * that it downloads; while one is being fetched it says so.
  */
 import { useState } from 'react';
 import type { DraftFile } from '@portal/contracts';
 import type { z } from 'zod';
-import { downloadFile } from '../api/get-file-content.ts';
+import { downloadUploadedFile, showFile } from '../../../lib/upload.ts';
 import styles from './messaging.module.css';
 
 type AttachedFile = z.infer<typeof DraftFile>;
@@ -20,9 +20,15 @@ export function Attachments({ files, headingId, testId = 'attachments' }: { file
     if (busy) return;
     setBusy(file.FileID);
     setStatus(`Downloading ${file.Filename}`);
-    const ok = await downloadFile(file.FileID);
-    setBusy(null);
-    setStatus(ok ? `${file.Filename} downloaded` : '');
+    try {
+      const got = await downloadUploadedFile(file.FileID, 'Downloading the file');
+      showFile(got.blob, got.filename ?? file.Filename, 'save');
+      setStatus(`${file.Filename} downloaded`);
+    } catch {
+      setStatus(''); // the request layer has shown the alert
+    } finally {
+      setBusy(null);
+    }
   };
 
   return (

@@ -19,6 +19,7 @@ import { ContactFormRequest } from '@portal/contracts';
 import { Field, Form } from '../../../components/form-field.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
+import { useDropdownList } from '../../../lib/api/get-dropdown-list.ts';
 import { recordPageView } from '../../../lib/api/record-page-view.ts';
 import { showAlert } from '../../../lib/alerts.ts';
 import { requestConfirm } from '../../../lib/confirm.ts';
@@ -26,7 +27,6 @@ import { isRequestError } from '../../../lib/request-error.ts';
 import { isSignedIn } from '../../../lib/session.ts';
 import { UploadAborted, uploadFile, type UploadHandle } from '../../../lib/upload.ts';
 import { discardFile } from '../api/discard-file.ts';
-import { useDropdownList } from '../api/get-dropdown-list.ts';
 import { messagingKeys } from '../api/messaging-keys.ts';
 import { submitContactForm } from '../api/submit-contact-form.ts';
 import { uploadContactForm, type ContactFormBody } from '../api/upload-contact-form.ts';
@@ -85,7 +85,7 @@ function useCountAnnouncement(length: number): string {
 export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Clock; deps?: EnquiryDeps }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const categories = useDropdownList('ContactCategories');
+  const categories = useDropdownList('ContactCategories', { silent: true });
   const {
     control,
     register,

@@ -10,7 +10,7 @@
  * which marks it read once it has loaded.
  */
 import { formatDisplayDate } from '@portal/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
@@ -25,6 +25,7 @@ import { MessagingTabs } from '../components/messaging-tabs.tsx';
 import { plural } from '../lib/format.ts';
 import { flattenPages, showingText } from '../lib/paging.ts';
 import { EMPTY_TEXT, SELECT_MESSAGE_TEXT } from '../lib/texts.ts';
+import { useLoadMore } from '../lib/use-load-more.ts';
 import { useSelection } from '../lib/use-selection.ts';
 import styles from '../components/messaging.module.css';
 
@@ -42,8 +43,7 @@ export function InboxPage() {
   const navigate = useNavigate();
   const appMode = isAppMode();
   const { selectedId, open, close } = useSelection('message', { detailHeadingId: DETAIL_HEADING_ID, listItemId: inboxItemDomId });
-  const [loadedStatus, setLoadedStatus] = useState('');
-  const focusAfterLoad = useRef<string | null>(null);
+  const more = useLoadMore(inbox, messagesOf, (m) => m.messageId, inboxItemDomId);
 
   const messages = messagesOf(inbox.data?.pages);
   const total = inbox.data?.pages.at(-1)?.Total ?? 0;
@@ -69,25 +69,6 @@ export function InboxPage() {
     },
     [appMode, navigate, open],
   );
-
-  const loadMore = async () => {
-    const before = messages.length;
-    const result = await inbox.fetchNextPage();
-    const after = messagesOf(result.data?.pages);
-    const last = result.data?.pages.at(-1);
-    if (after.length > before && last) {
-      // The first new message takes focus: the list goes on from there (once it is on screen).
-      focusAfterLoad.current = after[before]?.messageId ?? null;
-      setLoadedStatus(showingText(after.length, last.Total) ?? '');
-    }
-  };
-  useEffect(() => {
-    const id = focusAfterLoad.current;
-    const element = id ? document.getElementById(inboxItemDomId(id)) : null;
-    if (!element) return;
-    focusAfterLoad.current = null;
-    element.focus();
-  });
 
   const hasData = inbox.data !== undefined;
 
@@ -145,8 +126,8 @@ export function InboxPage() {
               <LoadMore
                 hasMore={inbox.hasNextPage}
                 loading={inbox.isFetchingNextPage}
-                onLoadMore={() => void loadMore()}
-                status={loadedStatus}
+                onLoadMore={() => void more.loadMore(messages.length)}
+                status={more.status}
                 what="messages"
                 testId="inbox-load-more"
               />

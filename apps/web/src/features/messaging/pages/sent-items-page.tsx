@@ -5,14 +5,14 @@
  * for an enquiry, the date we aim to reply by. The filter and the open item are kept in the URL
  * (?type=…&item=…). In app mode an item opens on its own page (/sentitemdetail).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Field } from '../../../components/form-field.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { useClaims } from '../../../lib/api/get-claims.ts';
+import { useDropdownList } from '../../../lib/api/get-dropdown-list.ts';
 import { isAppMode } from '../../../lib/app-mode.ts';
-import { useDropdownList } from '../api/get-dropdown-list.ts';
 import { useSentItems, type SentItem, type SentItemsPageData } from '../api/get-sent-items.ts';
 import { LoadMore } from '../components/load-more.tsx';
 import { MessagingTabs } from '../components/messaging-tabs.tsx';
@@ -21,6 +21,7 @@ import { SentItemPanel, sentItemDomId } from '../components/sent-item-panel.tsx'
 import { plural } from '../lib/format.ts';
 import { flattenPages, showingText } from '../lib/paging.ts';
 import { EMPTY_TEXT } from '../lib/texts.ts';
+import { useLoadMore } from '../lib/use-load-more.ts';
 import { useSelection } from '../lib/use-selection.ts';
 import { sentDetailState } from './sent-item-detail-state.ts';
 import styles from '../components/messaging.module.css';
@@ -42,13 +43,12 @@ export function SentItemsPage() {
   const claimNumber = selectedClaim?.Number;
   const [searchParams, setSearchParams] = useSearchParams();
   const requestType = requestTypeOf(searchParams.get('type'));
-  const types = useDropdownList('SentItemTypes');
+  const types = useDropdownList('SentItemTypes', { silent: true });
   const sent = useSentItems(claimNumber, requestType);
   const navigate = useNavigate();
   const appMode = isAppMode();
   const { selectedId, open, close } = useSelection('item', { detailHeadingId: DETAIL_HEADING_ID, listItemId: sentItemDomId });
-  const [loadedStatus, setLoadedStatus] = useState('');
-  const focusAfterLoad = useRef<string | null>(null);
+  const more = useLoadMore(sent, itemsOf, (i) => i.Id, sentItemDomId);
 
   const items = itemsOf(sent.data?.pages);
   const total = sent.data?.pages.at(-1)?.Total ?? 0;
@@ -68,7 +68,7 @@ export function SentItemsPage() {
   );
 
   const onFilter = (value: string) => {
-    setLoadedStatus('');
+    more.clearStatus();
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -80,25 +80,6 @@ export function SentItemsPage() {
       { replace: true, preventScrollReset: true },
     );
   };
-
-  const loadMore = async () => {
-    const before = items.length;
-    const result = await sent.fetchNextPage();
-    const after = itemsOf(result.data?.pages);
-    const last = result.data?.pages.at(-1);
-    if (after.length > before && last) {
-      focusAfterLoad.current = after[before]?.Id ?? null;
-      setLoadedStatus(showingText(after.length, last.Total) ?? '');
-    }
-  };
-  // The first new item takes focus once it is on screen.
-  useEffect(() => {
-    const id = focusAfterLoad.current;
-    const element = id ? document.getElementById(sentItemDomId(id)) : null;
-    if (!element) return;
-    focusAfterLoad.current = null;
-    element.focus();
-  });
 
   const hasData = sent.data !== undefined;
 
@@ -160,8 +141,8 @@ export function SentItemsPage() {
               <LoadMore
                 hasMore={sent.hasNextPage}
                 loading={sent.isFetchingNextPage}
-                onLoadMore={() => void loadMore()}
-                status={loadedStatus}
+                onLoadMore={() => void more.loadMore(items.length)}
+                status={more.status}
                 what="sent items"
                 testId="sent-load-more"
               />

@@ -10,12 +10,12 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, RecoveryRequest } from '@portal/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { ClaimNumberInput } from '../../../components/claim-number-input.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
 import { ErrorSummary, fieldEntries, serverEntries, type FieldProblem, type SummaryEntry } from '../../../components/error-summary.tsx';
-import { Field } from '../../../components/form-field.tsx';
+import { Field, submitWhenReady } from '../../../components/form-field.tsx';
 import { showAlert } from '../../../lib/alerts.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import type { RecoveryValues } from '../api/recovery-body.ts';
@@ -119,15 +119,7 @@ export function RecoveryForm({ name, submitLabel, onSubmit }: RecoveryFormProps)
     }
   });
 
-  const onFormSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    if (!canSubmit) {
-      void listProblems();
-      return;
-    }
-    void send(event);
-  };
+  const onFormSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSubmit }, send, listProblems);
 
   return (
     <form noValidate onSubmit={onFormSubmit} aria-busy={isSubmitting || undefined} className={styles.form} data-testid={`${name}-form`}>

@@ -5,9 +5,10 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ResetPasswordRequest } from '@portal/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ErrorSummary, fieldEntries, serverEntries, type SummaryEntry } from '../../../components/error-summary.tsx';
+import { submitWhenReady } from '../../../components/form-field.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { showAlert } from '../../../lib/alerts.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
@@ -79,15 +80,7 @@ export function ResetPasswordForm({ token, onSubmit, onTokenRefused }: ResetPass
     }
   });
 
-  const onFormSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    if (!canSubmit) {
-      void listProblems();
-      return;
-    }
-    void send(event);
-  };
+  const onFormSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSubmit }, send, listProblems);
 
   return (
     <form noValidate onSubmit={onFormSubmit} aria-busy={isSubmitting || undefined} className={styles.form} data-testid="reset-password-form">

@@ -10,13 +10,14 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, RegisterRequest, stripSpaces } from '@portal/contracts';
-import { lazy, Suspense, useEffect, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { AddressPicker, type PickedAddressValue } from '../../../components/address-picker.tsx';
+import { AddressFields } from '../../../components/address-fields.tsx';
+import type { PickedAddressValue } from '../../../components/address-picker.tsx';
 import { ClaimNumberInput } from '../../../components/claim-number-input.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
 import { ErrorSummary, fieldEntries, serverEntries, type FieldProblem, type SummaryEntry } from '../../../components/error-summary.tsx';
-import { CheckboxField, Field } from '../../../components/form-field.tsx';
+import { CheckboxField, Field, submitWhenReady } from '../../../components/form-field.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { isAppMode } from '../../../lib/app-mode.ts';
 import { showAlert } from '../../../lib/alerts.ts';
@@ -84,6 +85,8 @@ const DEFAULTS: Values = {
 function chosen(address: PickedAddressValue | undefined): PickedAddressValue | null {
   return address && address.PartialAddress ? address : null;
 }
+
+const orEmpty = (pick: PickedAddressValue | null): PickedAddressValue => pick ?? EMPTY_ADDRESS;
 
 type RegisterFormProps = {
   /** Sends the registration; resolves when the page has moved on, rejects with the request error. */
@@ -181,18 +184,7 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
     }
   });
 
-  const onFormSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (isSubmitting) {
-      event.preventDefault();
-      return;
-    }
-    if (!canSubmit) {
-      event.preventDefault();
-      void listProblems();
-      return;
-    }
-    void send(event);
-  };
+  const onFormSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSubmit }, send, listProblems);
 
   const username = register('Username');
   const onUsernameChange = (event: ChangeEvent<HTMLInputElement>) => {
@@ -331,49 +323,14 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
         <Field label="Country" hint="Only addresses in Australia can be used.">
           {(c) => <input {...c} type="text" value="Australia" readOnly data-testid="register-country" />}
         </Field>
-        <Controller
+        <AddressFields<Values, PickedAddressValue>
           control={control}
-          name="HomeAddress"
-          render={({ field }) => (
-            <AddressPicker
-              id={REGISTER_FIELD_IDS.HomeAddress}
-              label="Home address"
-              isHomeAddress
-              value={chosen(field.value)}
-              onChange={(value) => field.onChange(value ?? EMPTY_ADDRESS)}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={addressError('HomeAddress')}
-              hint="Start typing your home address, then choose it from the list. A PO Box cannot be used."
-              required
-              testId="register-home-address"
-            />
-          )}
+          toPick={chosen}
+          home={{ name: 'HomeAddress', id: REGISTER_FIELD_IDS.HomeAddress, error: addressError('HomeAddress'), fromPick: orEmpty }}
+          postal={{ name: 'PostalAddress', id: REGISTER_FIELD_IDS.PostalAddress, error: addressError('PostalAddress'), fromPick: orEmpty }}
+          sameAsHome={{ id: 'register-same-as-home', checked: sameAsHome, onChange: onSameAsHome }}
+          testId="register"
         />
-        <CheckboxField id="register-same-as-home" label="My postal address is the same as my home address">
-          {(c) => <input {...c} type="checkbox" checked={sameAsHome} onChange={onSameAsHome} data-testid="register-same-as-home" />}
-        </CheckboxField>
-        {sameAsHome ? null : (
-          <Controller
-            control={control}
-            name="PostalAddress"
-            render={({ field }) => (
-              <AddressPicker
-                id={REGISTER_FIELD_IDS.PostalAddress}
-                label="Postal address"
-                isHomeAddress={false}
-                value={chosen(field.value)}
-                onChange={(value) => field.onChange(value ?? EMPTY_ADDRESS)}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={addressError('PostalAddress')}
-                hint="Start typing your postal address, then choose it from the list."
-                required
-                testId="register-postal-address"
-              />
-            )}
-          />
-        )}
 
         <h3 className={styles.section}>Terms and conditions</h3>
         <p>

@@ -1,0 +1,66 @@
+/**
+ * The home and postal address of a form (spec 000 §4 "Address", spec 001 §4): the home address,
+ * "My postal address is the same as my home address", and the postal address, hidden while the
+ * box is ticked. Registration and the account's contact details use it; each keeps its own value
+ * shape (`toPick` / `fromPick` convert to and from the picker's) and its own rule for the box.
+ */
+import type { ChangeEvent } from 'react';
+import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import { AddressPicker, type PickedAddressValue } from './address-picker.tsx';
+import { CheckboxField } from './form-field.tsx';
+
+type AddressField<T extends FieldValues, A> = {
+  name: FieldPathByValue<T, A>;
+  /** The picker's id (an error summary links to it). */
+  id: string;
+  error: string | undefined;
+  /** The form's value for a chosen suggestion (null: none chosen). */
+  fromPick: (pick: PickedAddressValue | null) => A;
+};
+
+type AddressFieldsProps<T extends FieldValues, A> = {
+  control: Control<T>;
+  home: AddressField<T, A>;
+  postal: AddressField<T, A>;
+  /** The picker's value for the form's value (null: none chosen). */
+  toPick: (value: A) => PickedAddressValue | null;
+  sameAsHome: { id: string; checked: boolean; onChange: (event: ChangeEvent<HTMLInputElement>) => void };
+  /** Test ids: `${testId}-home-address`, `${testId}-same-as-home`, `${testId}-postal-address`. */
+  testId: string;
+};
+
+const PICKERS = {
+  home: { label: 'Home address', isHomeAddress: true, hint: 'Start typing your home address, then choose it from the list. A PO Box cannot be used.' },
+  postal: { label: 'Postal address', isHomeAddress: false, hint: 'Start typing your postal address, then choose it from the list.' },
+} as const;
+
+export function AddressFields<T extends FieldValues, A>({ control, home, postal, toPick, sameAsHome, testId }: AddressFieldsProps<T, A>) {
+  const picker = (which: keyof typeof PICKERS, address: AddressField<T, A>) => (
+    <Controller
+      control={control}
+      name={address.name}
+      render={({ field }) => (
+        <AddressPicker
+          {...PICKERS[which]}
+          id={address.id}
+          value={toPick(field.value as A)}
+          onChange={(pick) => field.onChange(address.fromPick(pick))}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={address.error}
+          required
+          testId={`${testId}-${which}-address`}
+        />
+      )}
+    />
+  );
+  return (
+    <>
+      {picker('home', home)}
+      <CheckboxField id={sameAsHome.id} label="My postal address is the same as my home address">
+        {(c) => <input {...c} type="checkbox" checked={sameAsHome.checked} onChange={sameAsHome.onChange} data-testid={`${testId}-same-as-home`} />}
+      </CheckboxField>
+      {sameAsHome.checked ? null : picker('postal', postal)}
+    </>
+  );
+}
