@@ -116,8 +116,4 @@ export function accountNumberLast4(masked: string): string {
   return masked.replace(/[^0-9]/g, '').slice(-4);
 }
 
-/** '063000' or '063-000' → '063-000'; anything else unchanged. */
-export function formatBsb(value: string): string {
-  const digits = value.replace(/[\s-]/g, '');
-  return /^[0-9]{6}$/.test(digits) ? `${digits.slice(0, 3)}-${digits.slice(3)}` : value;
-}
+export { formatBsb } from '../../lib/api/verify-bsb.ts';

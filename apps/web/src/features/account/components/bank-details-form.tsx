@@ -13,7 +13,7 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEv
 import { useWatch, type Resolver } from 'react-hook-form';
 import { Field, Form, submitWhenReady } from '../../../components/form-field.tsx';
 import { updateBankDetails, type BankDetailsBody } from '../api/update-bank-details.ts';
-import { lookupBankName } from '../api/verify-bsb.ts';
+import { lookupBankName } from '../../../lib/api/verify-bsb.ts';
 import { formatBsb } from '../rules.ts';
 import { saveEdit } from '../save-error.ts';
 import { FormActions } from './account-block.tsx';

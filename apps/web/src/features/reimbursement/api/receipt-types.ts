@@ -4,17 +4,15 @@
  * contracts have rules for are offered: a receipt of a kind without rules could not be checked.
  * When the list cannot be loaded the contracts' kinds stand in, so a claim can still be made.
  */
-import { ENDPOINTS, RECEIPT_KINDS, type DropdownListResponse, type ReceiptKind } from '@portal/contracts';
+import { RECEIPT_KINDS, type ReceiptKind } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { request } from '../../../lib/request.ts';
+import { getDropdownList } from '../../../lib/api/get-dropdown-list.ts';
 
 const isKind = (item: string): item is ReceiptKind => (RECEIPT_KINDS as readonly string[]).includes(item);
 
 export async function getReceiptTypes(): Promise<ReceiptKind[]> {
   try {
-    const list = await request<z.infer<typeof DropdownListResponse>>(ENDPOINTS.dropdownList, { ListType: 'ReceiptTypes' }, { silent: true });
-    const kinds = [...list.Items].sort((a, b) => a.ElementNumber - b.ElementNumber).map((i) => i.Item).filter(isKind);
+    const kinds = (await getDropdownList('ReceiptTypes', { silent: true })).map((i) => i.Item).filter(isKind);
     return kinds.length > 0 ? kinds : [...RECEIPT_KINDS];
   } catch {
     return [...RECEIPT_KINDS];

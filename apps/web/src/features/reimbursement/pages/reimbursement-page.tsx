@@ -29,7 +29,7 @@ import { isRequestError } from '../../../lib/request-error.ts';
 import { discardReimbursementDraft, getReimbursementDraft, saveReimbursementDraft } from '../api/draft.ts';
 import { useReceiptTypes } from '../api/receipt-types.ts';
 import { submitReimbursement } from '../api/submit-reimbursement.ts';
-import { lookupBankName } from '../api/verify-bsb.ts';
+import { lookupBankName } from '../../../lib/api/verify-bsb.ts';
 import { ClaimReview } from '../components/claim-review.tsx';
 import { OwnBankDetails } from '../components/own-bank-details.tsx';
 import { PayeeFields } from '../components/payee-fields.tsx';
