@@ -36,7 +36,8 @@ export async function searchLocalIndex(db: Db, words: string[], limit: number) {
     const { rows } = await sql<{ id: string; label: string; postcode: string }>`
       select id, label, postcode from (
         select a.id, a.label, a.postcode from addresses a
-        where a.rowid in (select rowid from addresses_fts where addresses_fts match ${match}) ${sql.join(filters, sql` `)}
+        where a.rowid in (select rowid from addresses_fts where addresses_fts match ${match} ${filters.length ? sql`` : sql`limit ${CANDIDATES}`})
+        ${sql.join(filters, sql` `)}
         limit ${CANDIDATES}
       ) order by length(label), label limit ${limit}`.execute(db);
     return rows;
