@@ -39,6 +39,7 @@ import { requestRoutes } from './modules/requests/routes.ts';
 import { providerRoutes } from './modules/provider/routes.ts';
 import { createProviderDelivery } from './modules/provider/delivery.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
+import { parseS3Url, s3ClientFromConfig, s3FileStore, stagingDirOf } from './storage/s3-store.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { removeExpiredUploads } from './modules/uploads/service.ts';
 
@@ -68,6 +69,12 @@ function defaultWebDist(): string {
   // dist/main.js sits in apps/server/dist; the web build in apps/web/dist.
   const here = path.dirname(fileURLToPath(import.meta.url));
   return path.resolve(here, '../../web/dist');
+}
+
+/** The file store the configuration names: local disk under DATA_DIR, or an S3-compatible bucket. */
+export function fileStoreFromConfig(config: Config): FileStore {
+  if (!config.fileStore) return localFileStore(path.join(config.dataDir, 'files'));
+  return s3FileStore(s3ClientFromConfig(config.s3), parseS3Url(config.fileStore), stagingDirOf(config.dataDir));
 }
 
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
@@ -132,7 +139,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   contentRoutes(app, deps);
   surveyRoutes(app, deps);
   devOutboxRoutes(app, deps);
-  const fileStore = options.fileStore ?? localFileStore(path.join(config.dataDir, 'files'));
+  const fileStore = options.fileStore ?? fileStoreFromConfig(config);
   await uploadRoutes(app, deps, fileStore);
   formRoutes(app, deps, fileStore);
   requestRoutes(app, deps);

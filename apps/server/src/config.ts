@@ -38,6 +38,15 @@ const EnvSchema = z.object({
   SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
   /** Serve the development mailbox at /dev/outbox (never in production). */
   PORTAL_DEV_OUTBOX: bool.default(false),
+  /** Where uploaded files live: unset = DATA_DIR/files on local disk; s3://bucket/prefix = an S3-compatible store. */
+  FILE_STORE: z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'must be s3://bucket/prefix (leave it unset for local disk)').optional(),
+  /** S3-compatible endpoint (e.g. http://127.0.0.1:9000); unset = AWS. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('ap-southeast-2'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style addressing (most self-hosted S3-compatible servers need it). */
+  S3_FORCE_PATH_STYLE: bool.default(true),
   /** The claims system's endpoint for outbox events; unset (the embedded default): events wait in the outbox. */
   PROVIDER_WEBHOOK_URL: z.string().url().optional(),
   /** Signs each delivery (HMAC-SHA256); required with PROVIDER_WEBHOOK_URL. */
@@ -77,6 +86,8 @@ export type Config = {
   devOutbox: boolean;
   provider: ProviderIdentity;
   webhook: { url: string; secret: string; maxAttempts: number } | undefined;
+  fileStore: string | undefined;
+  s3: { endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
   publicUrl: string | undefined;
 };
 
@@ -127,5 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webhook: e.PROVIDER_WEBHOOK_URL && e.PROVIDER_WEBHOOK_SECRET ? { url: e.PROVIDER_WEBHOOK_URL, secret: e.PROVIDER_WEBHOOK_SECRET, maxAttempts: e.PROVIDER_WEBHOOK_MAX_ATTEMPTS } : undefined,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    fileStore: e.FILE_STORE,
+    s3: { endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE },
   };
 }

@@ -5,9 +5,8 @@
  * calls the provider operations through them, and closes everything before it answers.
  * Tests pass their own `deps` to run it in-process against their database.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../app.ts';
+import { buildApp, fileStoreFromConfig } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { databaseOptions, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -16,7 +15,7 @@ import { seedReferenceFiles } from '../db/seed/demo.ts';
 import { seedReferenceData } from '../db/seed/reference.ts';
 import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { localFileStore, type FileStore } from '../storage/file-store.ts';
+import type { FileStore } from '../storage/file-store.ts';
 import { claimantCommands } from './claimants.ts';
 import { CommandError, UsageError, type Command, type OptionSpec, type Result, type Values } from './command.ts';
 import { dataCommands } from './data.ts';
@@ -173,7 +172,7 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
     // The CLI exits at once: notifications it queues are sent by the server's worker, like
     // every other row of the outbox, rather than by a round this process would cut short.
     const quiet: Deps = { ...deps, notifier: { ...deps.notifier, wake: () => {} } };
-    return command.run({ deps: quiet, fileStore: () => store ?? (own ??= localFileStore(path.join(deps.config.dataDir, 'files'))) }, { values, positionals });
+    return command.run({ deps: quiet, fileStore: () => store ?? (own ??= fileStoreFromConfig(deps.config)) }, { values, positionals });
   };
   try {
     const result = options.deps ? await execute(options.deps) : await withOwnDeps(env, io, execute);
