@@ -41,6 +41,7 @@ import { createProviderDelivery } from './modules/provider/delivery.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import { parseS3Url, s3ClientFromConfig, s3FileStore, stagingDirOf } from './storage/s3-store.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { removeExpiredUploads } from './modules/uploads/service.ts';
 
 declare const __BUILD_COMMIT__: string | undefined;
@@ -126,6 +127,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     timeWindow: 60_000,
     // request.ip honours X-Forwarded-For only from the configured trusted proxies.
     keyGenerator: (request) => request.ip,
+    // On PostgreSQL several processes serve one portal: the counters live in the database.
+    ...(deps.dialect === 'postgres' ? { store: databaseRateLimitStore(deps.db, deps.clock) } : {}),
     // The limit guards the API; the web app's own files (one visit loads dozens) are not counted.
     allowList: (request) => !isApiPath(request.url),
   });

@@ -14,6 +14,7 @@ import * as m0010 from './migrations/0010-details-requests.ts';
 import * as m0011 from './migrations/0011-provider.ts';
 import * as m0012 from './migrations/0012-read-indexes.ts';
 import * as m0013 from './migrations/0013-address-search-index.ts';
+import * as m0014 from './migrations/0014-rate-limits.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-provider': m0011,
   '0012-read-indexes': m0012,
   '0013-address-search-index': m0013,
+  '0014-rate-limits': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -337,7 +337,10 @@ export type DetailsRequestTable = {
   decision_note: string | null;
 };
 
+export type RateLimitTable = { key: string; window_start: number; count: number };
+
 export type Database = {
+  rate_limits: RateLimitTable;
   forms: FormTable;
   details_requests: DetailsRequestTable;
   sent_items: SentItemTable;
