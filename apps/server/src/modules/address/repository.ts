@@ -3,11 +3,13 @@ import type { Db } from '../../db/database.ts';
 
 /**
  * Addresses where every typed word begins a word of the address, through the word-prefix index
- * (migration 0013). Matching is bounded to the first CANDIDATES hits, which are then ordered
- * shortest first (the most general address a few words can mean), so a one-word query over a
- * whole city costs the same as a precise one.
+ * (migration 0013). Matching is bounded — at most SCANNED hits are read, CANDIDATES kept — and
+ * those are ordered shortest first (the most general address a few words can mean), so a
+ * one-word query over a whole city costs about the same as a precise one.
  */
 const CANDIDATES = 400;
+/** Hits read from the index before the common words are checked on them (bounds the worst case). */
+const SCANNED = 4000;
 
 /**
  * Words in a large share of all addresses (street types, states): matching them through the
@@ -36,7 +38,7 @@ export async function searchLocalIndex(db: Db, words: string[], limit: number) {
     const { rows } = await sql<{ id: string; label: string; postcode: string }>`
       select id, label, postcode from (
         select a.id, a.label, a.postcode from addresses a
-        where a.rowid in (select rowid from addresses_fts where addresses_fts match ${match} ${filters.length ? sql`` : sql`limit ${CANDIDATES}`})
+        where a.rowid in (select rowid from addresses_fts where addresses_fts match ${match} limit ${filters.length ? SCANNED : CANDIDATES})
         ${sql.join(filters, sql` `)}
         limit ${CANDIDATES}
       ) order by length(label), label limit ${limit}`.execute(db);
