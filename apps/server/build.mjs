@@ -32,7 +32,7 @@ const common = {
 };
 
 await Promise.all([
-  build({ ...common, entryPoints: ['src/main.ts', 'src/cli-migrate.ts', 'src/cli-seed.ts'] }),
+  build({ ...common, entryPoints: ['src/main.ts', 'src/cli-migrate.ts'] }),
   // The operator CLI is the package's bin (`portal`): runnable by itself.
   build({ ...common, entryPoints: ['src/cli.ts'], banner: { js: '#!/usr/bin/env node' } }),
 ]);
