@@ -20,6 +20,28 @@ function pgTypes() {
   } as unknown as pg.CustomTypesConfig;
 }
 
+const STATEMENT_CACHE = 500;
+
+/**
+ * Kysely prepares every query afresh; preparing is the largest single cost of a request on
+ * SQLite (bench/). Statements are kept by their SQL text (bounded, least recently used out) and
+ * reused — safe, as the one connection runs one statement at a time.
+ */
+function cachingStatements(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(source: string) {
+      let statement = cache.get(source);
+      if (statement) cache.delete(source);
+      else statement = sqlite.prepare(source);
+      cache.set(source, statement);
+      if (cache.size > STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
+      return statement;
+    },
+  };
+}
+
 export type OpenOptions =
   | { dialect: 'sqlite'; file: string }
   | {
@@ -42,7 +64,7 @@ export function openDatabase(options: OpenOptions): DbHandle {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
