@@ -6,20 +6,20 @@
  * Issue #5: every change is also written at once to this device's draft mirror (lib/draft-mirror.ts),
  * so a closed tab or a dropped connection loses nothing typed more than a second before; a save
  * that fails is re-sent when the connection returns, and a newer mirrored change is restored (and
- * sent) when the form is opened.
+ * sent) when the form is opened. All of that is lib/use-form-draft.ts, shared with the
+ * reimbursement form; this page turns its fields into the draft and back.
  */
 import { DocumentDraft, LIMITS, MESSAGES, REIMBURSEMENT_TYPE, TAX_FILE_DECLARATION } from '@portal/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useBlocker, useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { ContentDocument } from '../../../components/content-document.tsx';
 import { ErrorSummary, serverEntries, type SummaryEntry } from '../../../components/error-summary.tsx';
 import { FileUpload, isUploading, uploadedItem, type UploadItem } from '../../../components/file-upload.tsx';
 import { CheckboxField, Field, Form } from '../../../components/form-field.tsx';
-import { requestConfirm } from '../../../lib/confirm.ts';
-import { createDraftMirror, currentDraftOwner, openDraft, type DraftOwner } from '../../../lib/draft-mirror.ts';
+import { createDraftMirror } from '../../../lib/draft-mirror.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import { showAlert } from '../../../lib/alerts.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import {
   discardDocumentDraft,
   getDocumentDraft,
@@ -30,11 +30,11 @@ import {
 } from '../api/documents.ts';
 import styles from './documents.module.css';
 
-export const DISCARD_MESSAGE = 'You are about to lose the uploaded information. Are you sure?';
-export const RESTORED_MESSAGE = 'We restored the changes you made on this device';
+export { DISCARD_MESSAGE, RESTORED_MESSAGE } from '../../../lib/use-form-draft.ts';
 
 /** This device's copy of the documents draft (issue #5). */
 const documentsMirror = createDraftMirror(DocumentDraft);
+const documentsDraftApi = { get: getDocumentDraft, save: saveDocumentDraft, discard: discardDocumentDraft };
 
 const FIELD_IDS = { DocumentType: 'documents-type', Description: 'documents-message', Documents: 'documents-upload', Authorised: 'documents-authorised' } as const;
 type FieldName = keyof typeof FIELD_IDS;
@@ -68,7 +68,6 @@ function toDraft(type: DocumentType | null, message: string, items: readonly Upl
 export function SubmitDocumentsPage() {
   const navigate = useNavigate();
   const [types, setTypes] = useState<DocumentType[] | null>(null);
-  const [loaded, setLoaded] = useState(false);
   const [type, setType] = useState<DocumentType | null>(null);
   const [message, setMessage] = useState('');
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -78,167 +77,31 @@ export function SubmitDocumentsPage() {
   const [focusKey, setFocusKey] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [waitingForUploads, setWaitingForUploads] = useState(false);
-  const [dirty, setDirty] = useState(false);
-  const [restored, setRestored] = useState(false);
-  const [restoredNotice, setRestoredNotice] = useState('');
-  const queryClient = useQueryClient();
-  const formId = useRef<string | undefined>(undefined);
-  /** The server's UpdatedAt of the version on screen: the base of the next mirrored change. */
-  const serverUpdatedAt = useRef<string | null>(null);
-  const owner = useRef<DraftOwner | null>(null);
-  /** The mirror revision of the latest change (a save hands it back to markSynced). */
-  const mirrorRevision = useRef<string | undefined>(undefined);
-  const dirtyNow = useRef(false);
-  dirtyNow.current = dirty;
-  const submitted = useRef(false);
-  const leaving = useRef(false);
   const idempotencyKey = useRef<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const changeSeq = useRef(0);
-  const latest = useRef({ type, message, items });
-  latest.current = { type, message, items };
-
-  // Load the types, the server draft and this device's mirror; a newer mirrored change wins and is sent.
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      const [list, server, who] = await Promise.all([
-        getDocumentTypes().catch(() => [] as DocumentType[]),
-        getDocumentDraft().catch(() => 'unavailable' as const),
-        currentDraftOwner(queryClient, 'documents'),
-      ]);
-      if (!live) return;
-      owner.current = who;
-      const opened = await openDraft(documentsMirror, who, server, (draft, id) => saveDocumentDraft({ FormId: id, Draft: draft }));
-      if (!live) return;
-      setTypes(list);
-      formId.current = opened.formId;
-      serverUpdatedAt.current = opened.updatedAt;
-      mirrorRevision.current = opened.revision;
-      if (opened.draft) {
-        setType(opened.draft.DocumentType);
-        setMessage(opened.draft.Description);
-        setItems(opened.draft.Documents.map((d) => uploadedItem(d.Filename, d.FileID)));
-      }
-      if (opened.unsynced) {
-        // Still not on the server: the leave confirmation applies and the 'online' retry sends it.
-        changeSeq.current += 1;
-        setDirty(true);
-      }
-      setRestored(opened.restored);
-      setLoaded(true);
-    })();
-    return () => {
-      live = false;
-    };
-  }, [queryClient]);
-
-  // Said once the form is on screen, so the live region exists before its text arrives.
-  useEffect(() => {
-    if (loaded && restored) setRestoredNotice(RESTORED_MESSAGE);
-  }, [loaded, restored]);
-
-  const save = useCallback(async (options: { savedUnsubmitted?: boolean; keepalive?: boolean } = {}) => {
-    if (submitted.current) return;
-    const seq = changeSeq.current;
-    const revision = mirrorRevision.current;
-    const { type: t, message: m, items: i } = latest.current;
-    try {
-      const saved = await saveDocumentDraft(
-        { FormId: formId.current, Draft: toDraft(t, m, i), ...(options.savedUnsubmitted ? { SavedUnsubmitted: true } : {}) },
-        options.keepalive,
-      );
-      formId.current = saved.FormId;
-      serverUpdatedAt.current = saved.UpdatedAt;
-      if (owner.current) {
-        if (saved.Submitted) void documentsMirror.clear(owner.current);
-        else if (revision) void documentsMirror.markSynced(owner.current, revision, saved);
-      }
-      if (saved.Submitted) submitted.current = true;
-      if (seq === changeSeq.current) setDirty(false);
-    } catch {
-      // Stays dirty and the mirror stays unsynced: the next change, the connection coming back
-      // ('online'), the leave confirmation or the next opening of the form tries again.
-    }
-  }, []);
-
-  // The connection is back: send what the failed save could not.
-  useEffect(() => {
-    const onOnline = () => {
-      if (!dirtyNow.current || submitted.current || leaving.current || timer.current) return;
-      void save();
-    };
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, [save]);
-
-  const changed = () => {
-    changeSeq.current += 1;
-    setDirty(true);
-  };
-
-  // Debounced save after every change (uploads still in flight are saved when they finish).
-  const uploadedKey = items
-    .filter((i) => i.fileId)
-    .map((i) => i.fileId)
-    .join(',');
-  const first = useRef(true);
-  useEffect(() => {
-    if (!loaded) return;
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (submitting || leaving.current) return;
-    changed();
-    // Mirrored at once, not debounced: a tab closed before the server save still keeps this change.
-    if (owner.current) {
-      mirrorRevision.current = documentsMirror.record(owner.current, {
-        draft: toDraft(type, message, latest.current.items),
-        formId: formId.current,
-        baseUpdatedAt: serverUpdatedAt.current,
-      });
-    }
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      void save();
-    }, LIMITS.draftDebounceMs);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- saves follow the draft's content only
-  }, [loaded, type, message, uploadedKey]);
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
+  const latest = useRef({ items });
+  latest.current = { items };
   const uploading = isUploading(items);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => (dirty || uploading) && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    let live = true;
-    void requestConfirm({ title: 'Unsaved changes', message: MESSAGES.unsavedChanges, confirmLabel: 'Leave this page', cancelLabel: 'Stay on this page' }).then((proceed) => {
-      if (!live) return;
-      if (!proceed) {
-        blocker.reset();
-        return;
+
+  // Loads the types alongside the draft; uploads still in flight are saved when they finish.
+  const draft = useFormDraft({
+    form: 'documents',
+    mirror: documentsMirror,
+    api: documentsDraftApi,
+    draft: toDraft(type, message, items),
+    loadAlongside: () => getDocumentTypes().catch(() => [] as DocumentType[]),
+    restore: (opened, list) => {
+      setTypes(list);
+      if (opened) {
+        setType(opened.DocumentType);
+        setMessage(opened.Description);
+        setItems(opened.Documents.map((d) => uploadedItem(d.Filename, d.FileID)));
       }
-      leaving.current = true;
-      if (timer.current) clearTimeout(timer.current);
-      void save({ savedUnsubmitted: true, keepalive: true });
-      if (blocker.location.pathname === '/forms') {
-        blocker.reset();
-        void navigate('/forms', { state: { draftSaved: true } });
-      } else blocker.proceed();
-    });
-    return () => {
-      live = false;
-    };
-  }, [blocker, navigate, save]);
+    },
+    uploading,
+    ignoreChanges: submitting,
+    draftSavedNoticeAt: '/forms',
+  });
+  const { formId } = draft;
 
   const tfd = type?.Item === TAX_FILE_DECLARATION;
   const reimbursement = type?.Item === REIMBURSEMENT_TYPE;
@@ -258,15 +121,12 @@ export function SubmitDocumentsPage() {
     }
     setErrors({});
     setSummary([]);
-    if (timer.current) clearTimeout(timer.current);
+    draft.cancelSave();
     idempotencyKey.current ??= crypto.randomUUID();
     try {
-      if (!formId.current) await save();
-      if (!formId.current) throw new Error('The draft could not be saved');
-      await submitDocuments({ FormId: formId.current, Draft: toDraft(type, message, latest.current.items), IdempotencyKey: idempotencyKey.current });
-      submitted.current = true;
-      leaving.current = true;
-      if (owner.current) void documentsMirror.clear(owner.current);
+      const id = await draft.savedFormId();
+      await submitDocuments({ FormId: id, Draft: toDraft(type, message, latest.current.items), IdempotencyKey: idempotencyKey.current });
+      draft.markSubmitted();
       await navigate('/thankyou-documents', { replace: true });
     } catch (error) {
       if (isRequestError(error)) {
@@ -303,23 +163,12 @@ export function SubmitDocumentsPage() {
   };
 
   const onDiscard = async () => {
-    const proceed = await requestConfirm({ title: 'Discard draft', message: DISCARD_MESSAGE, confirmLabel: 'Yes, discard', cancelLabel: 'No, keep it' });
-    if (!proceed) return;
-    if (timer.current) clearTimeout(timer.current);
-    leaving.current = true;
-    try {
-      await discardDocumentDraft(formId.current);
-    } catch {
-      leaving.current = false;
-      return;
-    }
-    submitted.current = true;
-    if (owner.current) void documentsMirror.clear(owner.current);
+    if (!(await draft.discard())) return;
     setItems([]);
     await navigate('/forms', { replace: true });
   };
 
-  if (!loaded) {
+  if (!draft.loaded) {
     return (
       <p role="status" data-testid="documents-loading">
         Loading your form…
@@ -331,7 +180,7 @@ export function SubmitDocumentsPage() {
     <div className={styles.form}>
       <ErrorSummary entries={summary} focusKey={focusKey} data-testid="documents-errors" />
       <p role="status" className={styles.restored} data-testid="documents-restored">
-        {restoredNotice}
+        {draft.restoredNotice}
       </p>
       <Form submitting={submitting} onSubmit={onSubmit} data-testid="documents-form" aria-label="Send documents">
         <Field label="Document type" id={FIELD_IDS.DocumentType} error={errors.DocumentType} required>
@@ -417,7 +266,7 @@ export function SubmitDocumentsPage() {
           </button>
         </div>
         <p className="visually-hidden" role="status" data-testid="documents-draft-status">
-          {dirty ? '' : formId.current ? 'Draft saved' : ''}
+          {draft.savedStatus}
         </p>
       </Form>
       <section className={styles.help} aria-label="Help">

@@ -7,16 +7,16 @@
  *
  * The draft (ReimbursementDraft: the step, who to pay, each receipt as its description text, the
  * agreement, the uploaded files) is saved LIMITS.draftDebounceMs after every change, mirrored at
- * once on this device (lib/draft-mirror.ts) and restored on open. Leaving with unsaved changes
+ * once on this device (lib/draft-mirror.ts) and restored on open (all of it lib/use-form-draft.ts,
+ * shared with the documents form). Leaving with unsaved changes
  * asks first (50 ms rule) and marks the draft saved-unsubmitted. Discard asks, cancels uploads,
  * deletes the draft and goes to /claim. Submit needs a valid claim, a document, the agreement and
  * no submit in flight; it waits for uploads and sends one IdempotencyKey per attempt.
  */
-import { LIMITS, MESSAGES, PayOther, ReimbursementDraft, formatCents, type PayOtherValue, type ReceiptKind } from '@portal/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { MESSAGES, PayOther, ReimbursementDraft, formatCents, type PayOtherValue, type ReceiptKind } from '@portal/contracts';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ErrorSummary, type SummaryEntry } from '../../../components/error-summary.tsx';
 import { FileUpload, isUploading, uploadedItem, type UploadItem } from '../../../components/file-upload.tsx';
 import { CheckboxField, FieldGroup, Form } from '../../../components/form-field.tsx';
@@ -24,8 +24,9 @@ import { Icon } from '../../../components/icon.tsx';
 import { showAlert } from '../../../lib/alerts.ts';
 import { useAccount } from '../../../lib/api/get-account.ts';
 import { requestConfirm } from '../../../lib/confirm.ts';
-import { createDraftMirror, currentDraftOwner, openDraft, type DraftOwner } from '../../../lib/draft-mirror.ts';
+import { createDraftMirror } from '../../../lib/draft-mirror.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
+import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { discardReimbursementDraft, getReimbursementDraft, saveReimbursementDraft } from '../api/draft.ts';
 import { useReceiptTypes } from '../api/receipt-types.ts';
 import { submitReimbursement } from '../api/submit-reimbursement.ts';
@@ -62,8 +63,7 @@ import {
   type Step,
 } from '../lib/claim.ts';
 
-export const DISCARD_MESSAGE = 'You are about to lose the uploaded information. Are you sure?';
-export const RESTORED_MESSAGE = 'We restored the changes you made on this device';
+export { DISCARD_MESSAGE, RESTORED_MESSAGE } from '../../../lib/use-form-draft.ts';
 export const STEP_TITLES: Record<Step, string> = { edit: 'Your claim', review: 'Check your claim' };
 export const STEP_NUMBERS: Record<Step, number> = { edit: 1, review: 2 };
 const stepName = (step: Step) => `Step ${STEP_NUMBERS[step]} of 2: ${STEP_TITLES[step]}`;
@@ -78,6 +78,7 @@ const BSB_FORMAT = /^[0-9]{3}-[0-9]{3}$/;
 
 /** This device's copy of the reimbursement draft (issue #5's mirror: generic over the draft's schema). */
 const reimbursementMirror = createDraftMirror(ReimbursementDraft);
+const reimbursementDraftApi = { get: getReimbursementDraft, save: saveReimbursementDraft, discard: discardReimbursementDraft };
 
 /** The problems map without the keys that start with `prefix`. */
 function without(problems: Problems, prefix: string): Problems {
@@ -88,14 +89,12 @@ function without(problems: Problems, prefix: string): Problems {
 
 export function ReimbursementPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const accountQuery = useAccount();
   const account = accountQuery.data ?? (accountQuery.isError ? null : undefined);
   const ownBank: OwnBank = account ? (account.BankAccountDetails ? 'present' : 'none') : 'unknown';
   const receiptTypes = useReceiptTypes();
   const kinds = receiptTypes.data ?? [];
 
-  const [loaded, setLoaded] = useState(false);
   const [step, setStep] = useState<Step>('edit');
   const [payOther, setPayOther] = useState<PayOtherValue | null>(null);
   const [payee, setPayee] = useState<PayeeValues>(EMPTY_PAYEE);
@@ -109,9 +108,6 @@ export function ReimbursementPage() {
   const [submitting, setSubmitting] = useState(false);
   const [waitingFor, setWaitingFor] = useState<'next' | 'submit' | null>(null);
   const [discarding, setDiscarding] = useState(false);
-  const [dirty, setDirty] = useState(false);
-  const [restored, setRestored] = useState(false);
-  const [restoredNotice, setRestoredNotice] = useState('');
   const [stepAnnouncement, setStepAnnouncement] = useState('');
   const [receiptAnnouncement, setReceiptAnnouncement] = useState('');
 
@@ -121,19 +117,9 @@ export function ReimbursementPage() {
   const latest = useRef({ values, ownBank, bsbLookup, account });
   latest.current = { values, ownBank, bsbLookup, account };
 
-  const formId = useRef<string | undefined>(undefined);
-  const serverUpdatedAt = useRef<string | null>(null);
-  const owner = useRef<DraftOwner | null>(null);
-  const mirrorRevision = useRef<string | undefined>(undefined);
-  const dirtyNow = useRef(false);
-  dirtyNow.current = dirty;
-  const submitted = useRef(false);
-  const leaving = useRef(false);
   const inFlight = useRef(false);
   const idempotencyKey = useRef<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const announceTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const changeSeq = useRef(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusHeading = useRef(false);
   const focusAfterRender = useRef<string | null>(null);
@@ -164,145 +150,37 @@ export function ReimbursementPage() {
   useEffect(() => () => bsbController.current?.abort(), []);
 
   // ------------------------------------------------------------------------------------------
-  // Opening: the server draft and this device's mirror; a newer mirrored change wins and is sent.
+  // The draft: opened, mirrored, saved and guarded by the shared hook; only the conversions are here.
 
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      const [server, who] = await Promise.all([
-        getReimbursementDraft().catch(() => 'unavailable' as const),
-        currentDraftOwner(queryClient, 'reimbursement'),
-      ]);
-      if (!live) return;
-      owner.current = who;
-      const opened = await openDraft(reimbursementMirror, who, server, (draft, id) => saveReimbursementDraft({ FormId: id, Draft: draft }));
-      if (!live) return;
-      formId.current = opened.formId;
-      serverUpdatedAt.current = opened.updatedAt;
-      mirrorRevision.current = opened.revision;
-      if (opened.draft) {
-        const v = fromDraft(opened.draft);
-        // The review step comes back only for a claim that still passes the edit step's checks.
-        const reviewable = v.step === 'review' && Object.keys(validateClaim(v, { ownBank: 'unknown', bsbLookup: null }, 'edit')).length === 0;
-        setStep(reviewable ? 'review' : 'edit');
-        setPayOther(v.payOther);
-        setPayee(v.payee);
-        setReceipts(v.receipts);
-        setAgreed(v.agreed);
-        setItems(v.documents.map((d) => uploadedItem(d.Filename, d.FileID)));
-        const bsb = formatBsb(v.payee.BankBSB.trim());
-        if (v.payOther === PayOther.SomeoneElse && BSB_FORMAT.test(bsb)) void lookUp(bsb);
-      }
-      if (opened.unsynced) {
-        // Still not on the server: the leave confirmation applies and the 'online' retry sends it.
-        changeSeq.current += 1;
-        setDirty(true);
-      }
-      setRestored(opened.restored);
-      setLoaded(true);
-    })();
-    return () => {
-      live = false;
-    };
-  }, [queryClient, lookUp]);
-
-  useEffect(() => {
-    if (loaded && restored) setRestoredNotice(RESTORED_MESSAGE);
-  }, [loaded, restored]);
-
-  // ------------------------------------------------------------------------------------------
-  // Saving the draft
-
-  const save = useCallback(async (options: { savedUnsubmitted?: boolean; keepalive?: boolean } = {}) => {
-    if (submitted.current) return;
-    const seq = changeSeq.current;
-    const revision = mirrorRevision.current;
-    try {
-      const saved = await saveReimbursementDraft(
-        { FormId: formId.current, Draft: toDraft(latest.current.values), ...(options.savedUnsubmitted ? { SavedUnsubmitted: true } : {}) },
-        options.keepalive,
-      );
-      formId.current = saved.FormId;
-      serverUpdatedAt.current = saved.UpdatedAt;
-      if (owner.current) {
-        if (saved.Submitted) void reimbursementMirror.clear(owner.current);
-        else if (revision) void reimbursementMirror.markSynced(owner.current, revision, saved);
-      }
-      if (saved.Submitted) submitted.current = true;
-      if (seq === changeSeq.current) setDirty(false);
-    } catch {
-      // Stays dirty and unsynced: the next change, 'online', the leave confirmation or the next
-      // opening of the form tries again.
-    }
-  }, []);
-
-  useEffect(() => {
-    const onOnline = () => {
-      if (!dirtyNow.current || submitted.current || leaving.current || timer.current) return;
-      void save();
-    };
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, [save]);
-
-  // Every change of the draft's content: mirrored at once, saved a second after the last one.
-  const draftJson = JSON.stringify(toDraft(values));
-  const first = useRef(true);
-  useEffect(() => {
-    if (!loaded) return;
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (submitted.current || leaving.current) return;
-    changeSeq.current += 1;
-    setDirty(true);
-    if (owner.current) {
-      mirrorRevision.current = reimbursementMirror.record(owner.current, {
-        draft: toDraft(latest.current.values),
-        formId: formId.current,
-        baseUpdatedAt: serverUpdatedAt.current,
-      });
-    }
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      void save();
-    }, LIMITS.draftDebounceMs);
-  }, [loaded, draftJson, save]);
+  const draft = useFormDraft({
+    form: 'reimbursement',
+    mirror: reimbursementMirror,
+    api: reimbursementDraftApi,
+    draft: toDraft(values),
+    restore: (opened) => {
+      if (!opened) return;
+      const v = fromDraft(opened);
+      // The review step comes back only for a claim that still passes the edit step's checks.
+      const reviewable = v.step === 'review' && Object.keys(validateClaim(v, { ownBank: 'unknown', bsbLookup: null }, 'edit')).length === 0;
+      setStep(reviewable ? 'review' : 'edit');
+      setPayOther(v.payOther);
+      setPayee(v.payee);
+      setReceipts(v.receipts);
+      setAgreed(v.agreed);
+      setItems(v.documents.map((d) => uploadedItem(d.Filename, d.FileID)));
+      const bsb = formatBsb(v.payee.BankBSB.trim());
+      if (v.payOther === PayOther.SomeoneElse && BSB_FORMAT.test(bsb)) void lookUp(bsb);
+    },
+    uploading,
+  });
+  const { formId } = draft;
 
   useEffect(
     () => () => {
-      if (timer.current) clearTimeout(timer.current);
       if (announceTimer.current) clearTimeout(announceTimer.current);
     },
     [],
   );
-
-  // ------------------------------------------------------------------------------------------
-  // Leaving with unsaved changes (spec 001 §4)
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => (dirty || uploading) && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    let live = true;
-    void requestConfirm({ title: 'Unsaved changes', message: MESSAGES.unsavedChanges, confirmLabel: 'Leave this page', cancelLabel: 'Stay on this page' }).then((proceed) => {
-      if (!live) return;
-      if (!proceed) {
-        blocker.reset();
-        return;
-      }
-      leaving.current = true;
-      if (timer.current) clearTimeout(timer.current);
-      void save({ savedUnsubmitted: true, keepalive: true });
-      blocker.proceed();
-    });
-    return () => {
-      live = false;
-    };
-  }, [blocker, save]);
 
   // ------------------------------------------------------------------------------------------
   // Steps
@@ -373,14 +251,11 @@ export function ReimbursementPage() {
   const runSubmit = async () => {
     const { values: v, account: acc } = latest.current;
     idempotencyKey.current ??= crypto.randomUUID();
-    if (timer.current) clearTimeout(timer.current);
+    draft.cancelSave();
     try {
-      if (!formId.current) await save();
-      if (!formId.current) throw new Error('The draft could not be saved');
-      await submitReimbursement(buildSubmission(v, formId.current, idempotencyKey.current));
-      submitted.current = true;
-      leaving.current = true;
-      if (owner.current) void reimbursementMirror.clear(owner.current);
+      const id = await draft.savedFormId();
+      await submitReimbursement(buildSubmission(v, id, idempotencyKey.current));
+      draft.markSubmitted();
       await navigate('/thankyou-reimbursement', { replace: true, state: { canEditBankDetails: acc?.BankDetailsCanEdit === true } });
     } catch (error) {
       if (isRequestError(error)) {
@@ -460,21 +335,12 @@ export function ReimbursementPage() {
   // Discard (spec 001 §4): asks, cancels uploads, deletes the draft, goes to /claim.
 
   const onDiscard = async () => {
-    const proceed = await requestConfirm({ title: 'Discard draft', message: DISCARD_MESSAGE, confirmLabel: 'Yes, discard', cancelLabel: 'No, keep it' });
-    if (!proceed) return;
-    if (timer.current) clearTimeout(timer.current);
-    leaving.current = true;
-    // Unmounting the upload list cancels what is still in flight before the draft goes.
-    flushSync(() => setDiscarding(true));
-    try {
-      await discardReimbursementDraft(formId.current);
-    } catch {
-      leaving.current = false;
-      setDiscarding(false);
-      return;
-    }
-    submitted.current = true;
-    if (owner.current) void reimbursementMirror.clear(owner.current);
+    const discarded = await draft.discard({
+      // Unmounting the upload list cancels what is still in flight before the draft goes.
+      onStart: () => flushSync(() => setDiscarding(true)),
+      onFailure: () => setDiscarding(false),
+    });
+    if (!discarded) return;
     setItems([]);
     await navigate('/claim', { replace: true });
   };
@@ -526,7 +392,7 @@ export function ReimbursementPage() {
     setReceiptAnnouncement(`Receipt ${number} removed`);
   };
 
-  if (!loaded) {
+  if (!draft.loaded) {
     return (
       <p role="status" data-testid="reimbursement-loading">
         Loading your form…
@@ -547,7 +413,7 @@ export function ReimbursementPage() {
     <div className={styles.page} data-testid="reimbursement-page" data-step={step}>
       <ErrorSummary entries={summary} focusKey={focusKey} data-testid="reimbursement-errors" />
       <p role="status" className={styles.status} data-testid="reimbursement-restored">
-        {restoredNotice}
+        {draft.restoredNotice}
       </p>
       <h2 ref={headingRef} tabIndex={-1} className={styles.stepHeading} data-testid="reimbursement-step-heading">
         <span className={styles.stepNumber}>Step {STEP_NUMBERS[step]} of 2</span>
@@ -718,7 +584,7 @@ export function ReimbursementPage() {
           </div>
         </div>
         <p className="visually-hidden" role="status" data-testid="reimbursement-draft-status">
-          {dirty ? '' : formId.current ? 'Draft saved' : ''}
+          {draft.savedStatus}
         </p>
       </Form>
     </div>
