@@ -38,7 +38,7 @@ describe.each(DIALECTS)('sign-in verification on a new browser on %s', (dialect)
   });
 
   it('always verifies an account flagged for verification', async () => {
-    await t.deps.db.updateTable('accounts').set({ verify_sign_in: 1 }).where('username', '=', 'sam.single@example.com').execute();
+    await t.deps.db.updateTable('claimants').set({ verify_sign_in: 1 }).where('first_name', '=', 'Sam').execute();
     expect((await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: PASSWORD })).json().AccountActivated).toBe(1);
   });
 });

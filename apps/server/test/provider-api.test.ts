@@ -75,6 +75,9 @@ describe.each(DIALECTS)('provider API on %s', (dialect) => {
       // What a read returns can be written back unchanged: the title and flags are part of it.
       await call('PUT', '/provider/v1/claimants/CL-1001', { ...person, Title: 4, MobileEditDisabled: true });
       expect((await call('GET', '/provider/v1/claimants/CL-1001')).json()).toMatchObject({ Title: 4, MobileEditDisabled: true, EmailEditDisabled: false, VerifySignIn: false });
+      // A flag set before the person registers is kept for when they do.
+      await call('PUT', '/provider/v1/claimants/CL-1001', { ...person, VerifySignIn: true });
+      expect((await call('GET', '/provider/v1/claimants/CL-1001')).json()).toMatchObject({ Registered: false, VerifySignIn: true });
     });
 
     it('refuses a claim number that belongs to someone else', async () => {
@@ -90,6 +93,11 @@ describe.each(DIALECTS)('provider API on %s', (dialect) => {
       const account = (await t.post('/api/account/getaccount', { AccessToken: token })).json();
       expect(account.PersonalDetails.FirstName).toBe('Samantha');
       expect(account.ContactDetails.EmailAddress).toBe('sam.single@example.com');
+      // Sign-in verification required: every sign-in now asks for a code.
+      await call('PUT', '/provider/v1/claimants/CL-SAM', { ...person, FirstName: 'Samantha', Surname: 'Single', DateOfBirth: '1990-01-30', VerifySignIn: true, Claims: [{ Number: '22/11111', AccidentDate: '2022-05-17' }] });
+      const login = await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: 'Claimant#2026', RememberMe: false, DeviceType: 0 });
+      expect(login.json().AccountActivated).toBe(1);
+      await call('PUT', '/provider/v1/claimants/CL-SAM', { ...person, FirstName: 'Samantha', Surname: 'Single', DateOfBirth: '1990-01-30', VerifySignIn: false, Claims: [{ Number: '22/11111', AccidentDate: '2022-05-17' }] });
     });
   });
 

@@ -29,7 +29,7 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
   });
 
   it('answers 1 (verify) for an account flagged for sign-in verification', async () => {
-    await t.deps.db.updateTable('accounts').set({ verify_sign_in: 1 }).where('username', '=', 'sam.single@example.com').execute();
+    await t.deps.db.updateTable('claimants').set({ verify_sign_in: 1 }).where('first_name', '=', 'Sam').execute();
     const res = await login('sam.single@example.com');
     expect(res.json().AccountActivated).toBe(1);
     // A verification token is not a sign-in: it cannot read claims.

@@ -40,34 +40,24 @@ const label = labelsByField({
 
 const checkRef = (ref: string) => validate(ClaimantRefParams, { ref }, label).ref;
 
-/**
- * The claimant as an upsert input that changes nothing. findClaimant does not return the
- * title, the edit locks or the account's VerifySignIn, and an upsert without them would reset
- * them to the schema's defaults — so they are read here.
- */
+/** The claimant as an upsert input that changes nothing (a read returns the title and flags). */
 async function currentClaimant(deps: Deps, ref: string): Promise<{ shown: Claimant; input: UpsertInput } | undefined> {
   const shown = await findClaimant(deps, ref).catch((e: unknown) => {
     if (e instanceof ProviderError && e.status === 404) return undefined;
     throw e;
   });
   if (!shown) return undefined;
-  const row = await deps.db
-    .selectFrom('claimants')
-    .leftJoin('accounts', 'accounts.claimant_id', 'claimants.id')
-    .select(['claimants.title_id', 'claimants.mobile_edit_disabled', 'claimants.email_edit_disabled', 'accounts.verify_sign_in'])
-    .where('claimants.provider_ref', '=', ref)
-    .executeTakeFirstOrThrow();
   return {
     shown,
     input: {
-      Title: row.title_id,
+      Title: shown.Title,
       FirstName: shown.FirstName,
       MiddleNames: shown.MiddleNames,
       Surname: shown.Surname,
       DateOfBirth: shown.DateOfBirth,
-      MobileEditDisabled: row.mobile_edit_disabled === 1,
-      EmailEditDisabled: row.email_edit_disabled === 1,
-      VerifySignIn: row.verify_sign_in === 1,
+      MobileEditDisabled: shown.MobileEditDisabled,
+      EmailEditDisabled: shown.EmailEditDisabled,
+      VerifySignIn: shown.VerifySignIn,
     },
   };
 }

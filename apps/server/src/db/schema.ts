@@ -33,6 +33,8 @@ export type ClaimantTable = {
   created_at: number;
   /** The claims system's reference for this person (set through the provider API). */
   provider_ref?: string | null;
+  /** The claims system asks for a code at every sign-in of this person. */
+  verify_sign_in?: number;
 };
 
 export type AccountTable = {
@@ -41,7 +43,6 @@ export type AccountTable = {
   username: string;
   password_hash: string;
   activated: number;
-  verify_sign_in: number;
   one_time_password: number;
   registered_at: number;
 };

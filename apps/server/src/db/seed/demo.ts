@@ -142,7 +142,6 @@ export async function seedDemoData(db: Db, cipher: Cipher, now: number, password
             username: p.account.username,
             password_hash: passwordHash,
             activated: p.account.activated ? 1 : 0,
-            verify_sign_in: 0,
             one_time_password: 0,
             registered_at: now - p.account.registeredAgoMs,
           })

@@ -5,8 +5,9 @@ import type { Database } from '../../db/schema.ts';
 export async function findAccountByUsername(db: Db, username: string) {
   return db
     .selectFrom('accounts')
-    .select(['id', 'claimant_id', 'password_hash', 'activated', 'verify_sign_in'])
-    .where('username', '=', username)
+    .innerJoin('claimants', 'claimants.id', 'accounts.claimant_id')
+    .select(['accounts.id', 'accounts.claimant_id', 'accounts.password_hash', 'accounts.activated', 'claimants.verify_sign_in'])
+    .where('accounts.username', '=', username)
     .executeTakeFirst();
 }
 

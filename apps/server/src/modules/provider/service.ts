@@ -39,12 +39,12 @@ const address = (a: { Line1: string; Line2: string; Line3: string } | null) =>
 export async function findClaimant(deps: Deps, ref: string) {
   const c = await deps.db
     .selectFrom('claimants')
-    .select(['id', 'title_id', 'first_name', 'middle_names', 'surname', 'date_of_birth', 'mobile_edit_disabled', 'email_edit_disabled'])
+    .select(['id', 'title_id', 'first_name', 'middle_names', 'surname', 'date_of_birth', 'mobile_edit_disabled', 'email_edit_disabled', 'verify_sign_in'])
     .where('provider_ref', '=', ref)
     .executeTakeFirst();
   if (!c) throw notFound('Claimant');
   const claims = await deps.db.selectFrom('claims').select(['number', 'accident_date', 'location', 'is_state_trustee', 'bank_edit_allowed']).where('claimant_id', '=', c.id).orderBy('number').execute();
-  const account = await deps.db.selectFrom('accounts').select(['id', 'verify_sign_in']).where('claimant_id', '=', c.id).executeTakeFirst();
+  const account = await deps.db.selectFrom('accounts').select(['id']).where('claimant_id', '=', c.id).executeTakeFirst();
   return {
     ClaimantRef: ref,
     Title: c.title_id,
@@ -55,7 +55,7 @@ export async function findClaimant(deps: Deps, ref: string) {
     Registered: Boolean(account),
     MobileEditDisabled: c.mobile_edit_disabled === 1,
     EmailEditDisabled: c.email_edit_disabled === 1,
-    VerifySignIn: account?.verify_sign_in === 1,
+    VerifySignIn: c.verify_sign_in === 1,
     Claims: claims.map((k) => ({ Number: k.number, AccidentDate: k.accident_date, Location: k.location, StateTrustee: k.is_state_trustee === 1, BankEditAllowed: k.bank_edit_allowed === 1 })),
   };
 }
@@ -85,7 +85,7 @@ export async function upsertClaimant(deps: Deps, ref: string, input: z.output<ty
     const taken = existing.filter((c) => c.claimant_id !== owner);
     if (taken.length) throw new ProviderError(409, 'Conflict', `Claim ${taken.map((c) => c.number).join(', ')} belongs to another claimant`);
     const names = { title_id: input.Title, first_name: input.FirstName, middle_names: input.MiddleNames, surname: input.Surname, date_of_birth: input.DateOfBirth };
-    const flags = { mobile_edit_disabled: input.MobileEditDisabled ? 1 : 0, email_edit_disabled: input.EmailEditDisabled ? 1 : 0 };
+    const flags = { mobile_edit_disabled: input.MobileEditDisabled ? 1 : 0, email_edit_disabled: input.EmailEditDisabled ? 1 : 0, verify_sign_in: input.VerifySignIn ? 1 : 0 };
     let id: string;
     if (claimant) {
       id = claimant.id;
@@ -120,7 +120,6 @@ export async function upsertClaimant(deps: Deps, ref: string, input: z.output<ty
       if (existing.some((e) => e.number === c.Number)) await trx.updateTable('claims').set(values).where('number', '=', c.Number).execute();
       else await trx.insertInto('claims').values({ id: newId(), claimant_id: id, number: c.Number, ...values }).execute();
     }
-    await trx.updateTable('accounts').set({ verify_sign_in: input.VerifySignIn ? 1 : 0 }).where('claimant_id', '=', id).execute();
   });
   return findClaimant(deps, ref);
 }

@@ -27,7 +27,7 @@ export async function usernameExists(db: Db, username: string): Promise<boolean>
 export async function insertAccount(db: Db, a: { id: string; claimantId: string; username: string; passwordHash: string; now: number }) {
   await db
     .insertInto('accounts')
-    .values({ id: a.id, claimant_id: a.claimantId, username: a.username, password_hash: a.passwordHash, activated: 0, verify_sign_in: 0, one_time_password: 0, registered_at: a.now })
+    .values({ id: a.id, claimant_id: a.claimantId, username: a.username, password_hash: a.passwordHash, activated: 0, one_time_password: 0, registered_at: a.now })
     .execute();
 }
 
