@@ -532,29 +532,33 @@ describe('Preferences', () => {
     await visit(page, '/account', 'account (pat)');
     const sms = page.getByTestId('preferences-sms');
     const email = page.getByTestId('preferences-email');
-    const saved = async () => {
+    // Each change waits for its own save to be answered: the status line already says "saved"
+    // after the first one, so it cannot tell one save from the next.
+    const saving = async (change: () => Promise<void>) => {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/account/updatepreferences') && r.request().method() === 'POST');
+      await change();
+      expect((await answered).status()).toBe(200);
       await page.getByTestId('preferences-status').filter({ hasText: 'Your preferences have been saved.' }).waitFor();
     };
     expect(await sms.isChecked()).toBe(false);
     expect(await email.isChecked()).toBe(true);
 
-    await email.click();
-    await saved();
+    await saving(() => email.click());
     expect(await email.isChecked()).toBe(true);
     expect(await page.getByTestId('preferences-status').textContent()).toContain('email stays on');
 
-    await sms.check();
-    await saved();
-    await email.uncheck();
-    await saved();
+    await saving(() => sms.check());
+    await saving(() => email.uncheck());
     await page.reload();
     await settle(page);
+    // My Details refetches the account when it opens: let that finish before changing anything.
+    await page.waitForLoadState('networkidle');
     expect(await sms.isChecked()).toBe(true);
     expect(await email.isChecked()).toBe(false);
 
     // Turning SMS off would leave nothing: e-mail comes back on.
-    await sms.uncheck();
-    await saved();
+    await saving(() => sms.click());
+    expect(await sms.isChecked()).toBe(false);
     expect(await email.isChecked()).toBe(true);
     await page.reload();
     await settle(page);
