@@ -17,7 +17,9 @@ try {
 }
 
 const common = {
-  outdir: 'dist',
+  // SERVER_OUTDIR: another folder beside dist/ (parallel work on one checkout); it must stay inside
+  // apps/server so Node still finds node_modules from it.
+  outdir: process.env.SERVER_OUTDIR ?? 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -36,4 +38,4 @@ await Promise.all([
   // The operator CLI is the package's bin (`portal`): runnable by itself.
   build({ ...common, entryPoints: ['src/cli.ts'], banner: { js: '#!/usr/bin/env node' } }),
 ]);
-chmodSync(new URL('./dist/cli.js', import.meta.url), 0o755);
+chmodSync(new URL(`./${process.env.SERVER_OUTDIR ?? 'dist'}/cli.js`, import.meta.url), 0o755);
