@@ -5,6 +5,7 @@
  * holidays (VIC_PUBLIC_HOLIDAYS — docs/operations/public-holidays.md says how to update it).
  */
 import { isoToday } from './fields.ts';
+import { dateTimeFormat } from './intl.ts';
 
 export const PROVIDER_TIME_ZONE = 'Australia/Melbourne';
 
@@ -32,7 +33,7 @@ export const VIC_PUBLIC_HOLIDAYS: readonly string[] = [
 const HOLIDAYS = new Set(VIC_PUBLIC_HOLIDAYS);
 
 function melbourneParts(now: Date): { weekday: number; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-AU', { timeZone: PROVIDER_TIME_ZONE, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = dateTimeFormat('en-AU', { timeZone: PROVIDER_TIME_ZONE, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
   return { weekday, minutes: Number(get('hour')) * 60 + Number(get('minute')) };

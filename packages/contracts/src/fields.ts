@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { MESSAGES } from './messages.ts';
+import { dateTimeFormat } from './intl.ts';
 
 const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
@@ -108,7 +109,7 @@ export function formatDisplayDate(iso: string): string {
 
 /** Today's calendar date in the provider's time zone, as 'yyyy-mm-dd'. */
 export function isoToday(now: Date = new Date(), timeZone = 'Australia/Melbourne'): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** Date of birth typed as dd/mm/yyyy: a real date, not today or later. Yields the ISO date. */

@@ -1,15 +1,17 @@
+import { dateTimeFormat } from '@portal/contracts';
+
 export const PROVIDER_TIME_ZONE = 'Australia/Melbourne';
 
 /** The instant the calendar day containing `now` began in `timeZone` (off by the shift on a DST change day). */
 export function startOfDay(now: number, timeZone = PROVIDER_TIME_ZONE): number {
-  const parts = new Intl.DateTimeFormat('en-AU', { timeZone, hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }).formatToParts(new Date(now));
+  const parts = dateTimeFormat('en-AU', { timeZone, hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }).formatToParts(new Date(now));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return now - ((get('hour') * 60 + get('minute')) * 60 + get('second')) * 1000 - (now % 1000);
 }
 
 /** An instant as Melbourne's calendar date ('yyyy-mm-dd') and clock time ('HH:mm'). */
 export function localDateTime(ms: number, timeZone = PROVIDER_TIME_ZONE): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(ms));
+  const parts = dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(ms));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
 }

@@ -5,7 +5,7 @@
  * of the claim, listed in sent items and queued for the provider — in one transaction.
  */
 import { Readable } from 'node:stream';
-import { AUTHORITY_CONSENT, ErrorNumber, fillMessage, formatDisplayDate, type AuthorityFormData } from '@portal/contracts';
+import { AUTHORITY_CONSENT, ErrorNumber, dateTimeFormat, fillMessage, formatDisplayDate, type AuthorityFormData } from '@portal/contracts';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
@@ -97,7 +97,7 @@ async function renderPdf(deps: Deps, data: AuthorityFormData, signature: Signatu
     write(`Signed by typing the full name: ${signature.name}`, { bold: true });
     write('The claimant typed their name and ticked the declaration in place of a drawn signature.');
   }
-  const when = new Intl.DateTimeFormat('en-AU', { timeZone: PROVIDER_TIME_ZONE, dateStyle: 'long', timeStyle: 'long' }).format(signedAt);
+  const when = dateTimeFormat('en-AU', { timeZone: PROVIDER_TIME_ZONE, dateStyle: 'long', timeStyle: 'long' }).format(signedAt);
   write(`Initials: ${data.Initials}    Signed: ${when}`);
   write(`Submitted through the claimant portal, recorded at ${signedAt.toISOString()}.`, { size: 9 });
   return Buffer.from(await pdf.save());
