@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.ts';
+import { openDatabase, type Db } from '../src/db/database.ts';
+import { preparedQuery } from '../src/db/prepared.ts';
+import { DIALECTS, createTestApp } from './helpers.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -24,6 +26,39 @@ describe.skipIf(!url)('PostgreSQL pool', () => {
       expect(again.rows[0]!.one).toBe(1);
     } finally {
       await handle.close();
+    }
+  });
+});
+
+describe.each(DIALECTS)('preparedQuery (%s)', (dialect) => {
+  const byNumber = preparedQuery((db: Db, claimantId: string, number: string) =>
+    db.selectFrom('claims').select(['number']).where('claimant_id', '=', claimantId).where('number', '=', number),
+  );
+
+  it('compiles once and runs with each call’s own arguments, in a transaction too', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const claims = await t.deps.db.selectFrom('claims').select(['claimant_id', 'number']).orderBy('number').limit(2).execute();
+      expect(claims).toHaveLength(2);
+      for (const c of claims) expect(await byNumber(t.deps.db, c.claimant_id, c.number)).toEqual([{ number: c.number }]);
+      const [a, b] = claims as [(typeof claims)[0], (typeof claims)[0]];
+      // Another claimant's claim number with this claimant: nothing.
+      if (a.claimant_id !== b.claimant_id) expect(await byNumber(t.deps.db, a.claimant_id, b.number)).toEqual([]);
+      await t.deps.db.transaction().execute(async (trx) => {
+        expect(await byNumber(trx, b.claimant_id, b.number)).toEqual([{ number: b.number }]);
+      });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a builder that does not use an argument as a value', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const broken = preparedQuery((db: Db, _unused: string) => db.selectFrom('claims').select(['number']));
+      await expect(broken(t.deps.db, 'x')).rejects.toThrow(/argument 0 is not a parameter/);
+    } finally {
+      await t.close();
     }
   });
 });

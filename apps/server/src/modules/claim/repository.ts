@@ -1,14 +1,15 @@
 import type { Db } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 
-export async function listClaims(db: Db, claimantId: string) {
-  return db
+/** My Claims and the claim switcher ask for this on every page: compiled once (db/prepared.ts). */
+export const listClaims = preparedQuery((db: Db, claimantId: string) =>
+  db
     .selectFrom('claims')
     .select(['id', 'number', 'accident_date', 'location'])
     .where('claimant_id', '=', claimantId)
     .orderBy('accident_date', 'desc')
-    .orderBy('number')
-    .execute();
-}
+    .orderBy('number'),
+);
 
 export async function findClaimByNumber(db: Db, claimantId: string, number: string) {
   return db

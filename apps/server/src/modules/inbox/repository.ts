@@ -1,31 +1,41 @@
 import type { Db } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 
-export async function countUnread(db: Db, claimId: string): Promise<number> {
-  const row = await db
+// Every page view and the unread badge run these: compiled once (db/prepared.ts).
+const unreadCount = preparedQuery((db: Db, claimId: string) =>
+  db
     .selectFrom('inbox_messages')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('claim_id', '=', claimId)
-    .where('read_at', 'is', null)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-export async function countMessages(db: Db, claimId: string): Promise<number> {
-  const row = await db.selectFrom('inbox_messages').select((eb) => eb.fn.countAll<number | string>().as('n')).where('claim_id', '=', claimId).executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
+    .where('read_at', 'is', null),
+);
+const messageCount = preparedQuery((db: Db, claimId: string) =>
+  db.selectFrom('inbox_messages').select((eb) => eb.fn.countAll<number | string>().as('n')).where('claim_id', '=', claimId),
+);
 /** Newest first, ties broken by id, so pages stay stable while new messages arrive. */
-export async function listMessages(db: Db, claimId: string, offset: number, amount: number) {
-  return db
+const messagePage = preparedQuery((db: Db, claimId: string, amount: number, offset: number) =>
+  db
     .selectFrom('inbox_messages')
     .select(['id', 'subject', 'body', 'sent_at', 'received_at', 'read_at'])
     .where('claim_id', '=', claimId)
     .orderBy('received_at', 'desc')
     .orderBy('id', 'desc')
     .limit(amount)
-    .offset(offset)
-    .execute();
+    .offset(offset),
+);
+
+export async function countUnread(db: Db, claimId: string): Promise<number> {
+  const [row] = await unreadCount(db, claimId);
+  return Number(row?.n ?? 0);
+}
+
+export async function countMessages(db: Db, claimId: string): Promise<number> {
+  const [row] = await messageCount(db, claimId);
+  return Number(row?.n ?? 0);
+}
+
+export function listMessages(db: Db, claimId: string, offset: number, amount: number) {
+  return messagePage(db, claimId, amount, offset);
 }
 
 export async function markRead(db: Db, id: string, claimId: string, now: number): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { SessionKind } from '../../db/schema.ts';
 
 export type SessionRow = {
@@ -14,8 +15,9 @@ export type SessionRow = {
   selectedClaimId: string | null;
 };
 
-export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  const row = await db
+/** Every signed-in request runs this: compiled once (db/prepared.ts). */
+const sessionByTokenHash = preparedQuery((db: Db, tokenHash: string) =>
+  db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
     .leftJoin('claims', (j) =>
@@ -33,8 +35,11 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise
       'sessions.revoked_at',
       'claims.id as claim_id',
     ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', tokenHash),
+);
+
+export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  const [row] = await sessionByTokenHash(db, tokenHash);
   if (!row) return undefined;
   return {
     id: row.id,
