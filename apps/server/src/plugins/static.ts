@@ -14,16 +14,21 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       root: path.resolve(webDist),
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (scripts/precompress.mjs): the copy the
+      // browser accepts is sent, with Vary: Accept-Encoding; without copies the file goes as is.
+      preCompressed: true,
       // Our own Cache-Control below; the plugin's default would send max-age=0 for everything.
       cacheControl: false,
       setHeaders(res, file) {
         // Hashed assets never change; the shell and the service worker are always revalidated.
         res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same URL answers brotli, gzip or plain bytes: caches must key on the encoding.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (!isApiPath(request.url) && hasWeb && request.method === 'GET') {
+    if (!isApiPath(request.url) && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
     if (request.url.startsWith('/provider/')) {
