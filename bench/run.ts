@@ -15,6 +15,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<BenchResult>
   'api-throughput': () => import('./api-throughput.ts'),
   'sign-in': () => import('./sign-in.ts'),
   'web-bundle': () => import('./web-bundle.ts'),
+  lighthouse: () => import('./lighthouse.ts'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -25,7 +26,8 @@ if (unknown.length) {
 }
 const selected = wanted.length ? ORDER.filter((n) => wanted.includes(n)) : ORDER;
 
-if (process.env.BENCH_SKIP_BUILD !== '1' && selected.some((n) => n !== 'address-search')) {
+// BENCH_SERVER_ENTRY names a server build of its own (apps/server SERVER_OUTDIR): dist/ is left alone.
+if (process.env.BENCH_SKIP_BUILD !== '1' && !process.env.BENCH_SERVER_ENTRY && selected.some((n) => n !== 'address-search')) {
   console.log('building the server bundle (npm run build -w apps/server; BENCH_SKIP_BUILD=1 skips)');
   execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: REPO_ROOT, stdio: 'inherit' });
 }

@@ -7,6 +7,11 @@ export const BUDGETS: Record<string, Budget> = {
   'api-throughput.ratio': { op: '>=', value: 35, unit: '%' },
   'api-throughput.p99': { op: '<=', value: 50, unit: 'ms' },
   'web-bundle.login-js-gzip': { op: '<=', value: 120, unit: 'KB' },
+  // Lighthouse scores (0–100) on its mobile preset; accessibility must be perfect.
+  'lighthouse.login-performance': { op: '>=', value: 95, unit: '/100' },
+  'lighthouse.login-accessibility': { op: '>=', value: 100, unit: '/100' },
+  'lighthouse.claim-performance': { op: '>=', value: 95, unit: '/100' },
+  'lighthouse.claim-accessibility': { op: '>=', value: 100, unit: '/100' },
 };
 
 export function withinBudget(value: number, budget: Budget): boolean {

@@ -30,7 +30,7 @@ export async function insertBulkData(file: string, sizes: { claimants: number; m
     const claimant = db.prepare(`insert into claimants (id, title_id, first_name, middle_names, surname, date_of_birth, email, mobile, home_address, postal_address, addresses_same,
       pref_sms, pref_email, bank_name, bank_account_name, bank_bsb, bank_account_number_enc, bank_account_last4, bank_verified, created_at)
       values (?, 2, ?, '', ?, '1980-01-01', ?, '0412345678', ?, ?, 1, 0, 1, ?, ?, ?, ?, ?, 1, ?)`);
-    const account = db.prepare(`insert into accounts (id, claimant_id, username, password_hash, activated, verify_sign_in, one_time_password, registered_at) values (?, ?, ?, ?, 1, 0, 0, ?)`);
+    const account = db.prepare(`insert into accounts (id, claimant_id, username, password_hash, activated, one_time_password, registered_at) values (?, ?, ?, ?, 1, 0, ?)`);
     const device = db.prepare('insert into known_devices (account_id, device_id, verified_at) values (?, ?, ?)');
     const claim = db.prepare(`insert into claims (id, claimant_id, number, accident_date, location, is_state_trustee, bank_edit_allowed) values (?, ?, ?, ?, ?, 0, 1)`);
     const message = db.prepare('insert into inbox_messages (id, claim_id, subject, body, sent_at, received_at, read_at) values (?, ?, ?, ?, ?, ?, ?)');

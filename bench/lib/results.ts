@@ -107,7 +107,7 @@ const SUITE_NOTES = [
   'Timings come from a 2-core machine shared with other work (see each section\'s load average); each figure is measured beside its baseline in the same run so the ratio carries over, but the budgets are absolute and judged on the value.',
 ];
 
-export const ORDER = ['address-search', 'upload-memory', 'api-throughput', 'sign-in', 'web-bundle'];
+export const ORDER = ['address-search', 'upload-memory', 'api-throughput', 'sign-in', 'web-bundle', 'lighthouse'];
 
 /** Merges one run's results into results.json (other benchmarks keep their newest result) and rewrites RESULTS.md. */
 export function saveResults(fresh: BenchResult[]): ResultsFile {

@@ -1,0 +1,239 @@
+/**
+ * Lighthouse (issue #10, part 5): the performance and accessibility scores of /login and /claim on
+ * Lighthouse's mobile preset (its default config: a mid-range phone's screen, simulated slow 4G and
+ * 4× CPU slowdown), from the production server bundle serving the built web app, in Debian's
+ * Chromium. /claim is audited signed in as a demo claimant with a claim selected. Each page is
+ * run LIGHTHOUSE_RUNS times (the runs of the pages interleaved, each in a fresh Chromium); the
+ * figures are medians. Baseline: the same Lighthouse run on a minimal static HTML page served by
+ * the same server — what the machine and the throttling cost before the app adds anything.
+ *
+ * WEB_DIST names the build to serve (apps/web/dist by default, built into a scratch directory
+ * when missing); it is copied into a scratch directory with the baseline page beside it.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Result } from 'lighthouse';
+import type { Page } from 'puppeteer-core';
+import { envNumber, isMain, log, scratchDir, startBench } from './lib/bench.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, auditPage, type PageRun } from './lib/lighthouse-audit.ts';
+import { REPO_ROOT, SERVER_MAIN, WEB_DIR } from './lib/paths.ts';
+import type { BenchResult, Figure } from './lib/results.ts';
+import { CSRF, browserCookies, prepareDatabase, signInWithClaim, startServer } from './lib/server.ts';
+import { median, round } from './lib/stats.ts';
+
+const NAME = 'lighthouse';
+const BASELINE_FILE = 'lighthouse-baseline.html';
+/** The demo claimant with the fullest claim home: three claims, unread messages, the bank banner. */
+const CLAIMANT = { username: 'alex.citizen@example.com', claim: '21/45678' };
+/** apps/web/src/lib/session.ts CURRENT_USER_KEY: where a remembered sign-in keeps its token. */
+const CURRENT_USER_KEY = 'currentUser';
+
+/** Small, valid and accessible: a heading and a paragraph, no script, no stylesheet, no image. */
+const BASELINE_HTML = `<!doctype html>
+<html lang="en-AU">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Lighthouse baseline</title>
+  </head>
+  <body>
+    <main>
+      <h1>Baseline</h1>
+      <p>A static page with no script or stylesheet, served by the same server as the portal.</p>
+    </main>
+  </body>
+</html>
+`;
+
+type Target = { key: 'baseline' | 'login' | 'claim'; path: string; prepare?: (page: Page) => Promise<void>; check?: (page: Page, lhr: Result) => Promise<void> };
+
+/** What the page shows after Lighthouse is done with it (the audited document itself). */
+async function pageState(page: Page): Promise<{ path: string; heading: string; passwordField: boolean; enquiriesNote: boolean }> {
+  return (await page.evaluate(`({
+    path: location.pathname,
+    heading: [...document.querySelectorAll('h1, h2')].map((h) => h.textContent.trim()).filter(Boolean).join(' | '),
+    passwordField: document.querySelector('input[type=password]') !== null,
+    enquiriesNote: document.querySelector('[data-testid="enquiries-note"]') !== null,
+  })`)) as { path: string; heading: string; passwordField: boolean; enquiriesNote: boolean };
+}
+
+function targets(origin: string): Target[] {
+  const cookies = Object.fromEntries(browserCookies().split('; ').map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)]));
+  return [
+    { key: 'baseline', path: `/${BASELINE_FILE}` },
+    {
+      key: 'login',
+      path: '/login',
+      check: async (page, lhr) => {
+        const state = await pageState(page);
+        if (new URL(lhr.finalDisplayedUrl).pathname !== '/login' || state.path !== '/login' || !state.passwordField) {
+          throw new Error(`/login did not show the sign-in form: Lighthouse ended on ${lhr.finalDisplayedUrl}, the page is at ${state.path} showing "${state.heading}"`);
+        }
+      },
+    },
+    {
+      key: 'claim',
+      path: '/claim',
+      // A claimant who signed in on this browser before (remembered: the token in localStorage),
+      // with a claim selected on the server, as the web app leaves it after sign-in and /claims.
+      prepare: async (page) => {
+        const token = await signInWithClaim(origin, CLAIMANT.username, CLAIMANT.claim);
+        const cdp = await page.createCDPSession();
+        for (const [name, value] of Object.entries(cookies)) {
+          const httpOnly = name !== 'XSRF-TOKEN';
+          await cdp.send('Network.setCookie', { name, value: name === 'XSRF-TOKEN' ? CSRF : (value as string), url: origin, path: '/', httpOnly, sameSite: 'Strict' });
+        }
+        await cdp.detach();
+        // Any document of the origin will do for its localStorage; the icon runs no script.
+        await page.goto(`${origin}/favicon.svg`);
+        await page.evaluate(`localStorage.setItem(${JSON.stringify(CURRENT_USER_KEY)}, ${JSON.stringify(JSON.stringify({ AccessToken: token, IsOneTimePassword: false }))})`);
+      },
+      check: async (page, lhr) => {
+        const state = await pageState(page);
+        if (new URL(lhr.finalDisplayedUrl).pathname !== '/claim' || state.path !== '/claim' || !state.enquiriesNote || !state.heading.includes('What would you like to do?')) {
+          throw new Error(`/claim did not show the claim home: Lighthouse ended on ${lhr.finalDisplayedUrl}, the page is at ${state.path} showing "${state.heading}" (enquiries note ${state.enquiriesNote ? 'present' : 'missing'})`);
+        }
+      },
+    },
+  ];
+}
+
+/** The web build to serve, copied into `dir` with the baseline page beside it. */
+function prepareWeb(dir: string): { webDir: string; source: string } {
+  const webDir = path.join(dir, 'web');
+  let source: string;
+  if (process.env.WEB_DIST) {
+    source = `WEB_DIST=${process.env.WEB_DIST}`;
+    fs.cpSync(process.env.WEB_DIST, webDir, { recursive: true });
+  } else if (fs.existsSync(path.join(WEB_DIR, 'dist/index.html'))) {
+    source = 'apps/web/dist as found';
+    fs.cpSync(path.join(WEB_DIR, 'dist'), webDir, { recursive: true });
+  } else {
+    source = 'built by the benchmark from apps/web (vite build into a scratch directory)';
+    log(NAME, `apps/web/dist is missing: building the web app into ${webDir}`);
+    execFileSync(path.join(REPO_ROOT, 'node_modules/.bin/vite'), ['build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: WEB_DIR, stdio: 'inherit' });
+  }
+  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`${source}: no index.html`);
+  fs.writeFileSync(path.join(webDir, BASELINE_FILE), BASELINE_HTML);
+  return { webDir, source };
+}
+
+/** What the server answers a browser that accepts compression: the Content-Encoding of the page and of its first script. */
+async function compressionOf(origin: string): Promise<string> {
+  const headers = { 'accept-encoding': 'gzip, deflate, br' };
+  const page = await fetch(`${origin}/login`, { headers });
+  const script = /<script[^>]*\ssrc="([^"]+)"/.exec(await page.text())?.[1];
+  const js = script ? await fetch(new URL(script, origin), { headers }) : undefined;
+  if (js) await js.arrayBuffer();
+  const encoding = (r: Response | undefined) => r?.headers.get('content-encoding') ?? 'none';
+  return `Content-Encoding of /login ${encoding(page)}, of ${script ?? 'its script'} ${encoding(js)}`;
+}
+
+const KB = 1000;
+const med = (runs: PageRun[], pick: (r: PageRun) => number) => median(runs.map(pick));
+
+/** Failing accessibility audits of all runs of a page, each audit once with every element named. */
+function failingAudits(runs: PageRun[]): string[] {
+  const byId = new Map<string, { title: string; elements: Set<string>; runs: number }>();
+  for (const r of runs) {
+    for (const a of r.failingAccessibility) {
+      const entry = byId.get(a.id) ?? { title: a.title, elements: new Set<string>(), runs: 0 };
+      entry.runs += 1;
+      for (const e of a.elements) entry.elements.add(e);
+      byId.set(a.id, entry);
+    }
+  }
+  return [...byId].map(([id, a]) => `\`${id}\` (${a.title}; in ${a.runs} of ${runs.length} runs): ${[...a.elements].map((e) => `\`${e.replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 300)}\``).join('; ') || 'no element named'}`);
+}
+
+export async function run(): Promise<BenchResult> {
+  const finish = startBench(NAME, 'Lighthouse: /login and /claim (mobile preset)');
+  const runs = envNumber('LIGHTHOUSE_RUNS', 3);
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run node scripts/ensure-chromium.mjs (Debian's chromium package) or set CHROMIUM_PATH`);
+  const scratch = scratchDir(NAME);
+  try {
+    const { webDir, source } = prepareWeb(scratch.dir);
+    await prepareDatabase(scratch.dir);
+    const server = await startServer({ dataDir: scratch.dir, env: { WEB_DIST: webDir } });
+    const results: Record<Target['key'], PageRun[]> = { baseline: [], login: [], claim: [] };
+    const seconds: number[] = [];
+    let compression: string;
+    try {
+      compression = await compressionOf(server.url);
+      const pages = targets(server.url);
+      // Interleaved (baseline, /login, /claim, baseline, …): a busy spell on the machine lands on every page alike.
+      for (let i = 0; i < runs; i++) {
+        for (const t of pages) {
+          const started = Date.now();
+          const reportFile = path.join(scratch.dir, `lighthouse-${t.key}-${i + 1}.json`);
+          const r = await auditPage(`${server.url}${t.path}`, { ...(t.prepare ? { prepare: t.prepare } : {}), ...(t.check ? { check: t.check } : {}), reportFile });
+          seconds.push((Date.now() - started) / 1000);
+          results[t.key].push(r);
+          log(NAME, `run ${i + 1}/${runs} ${t.path}: performance ${r.performance}, accessibility ${r.accessibility}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${round(r.cls, 3)}, ${Math.round(r.totalBytes / KB)} KB${r.failingAccessibility.length ? `; failing: ${r.failingAccessibility.map((a) => a.id).join(', ')}` : ''}`);
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+
+    const base = results.baseline;
+    const figures: Figure[] = [];
+    for (const key of ['login', 'claim'] as const) {
+      const r = results[key];
+      const page = `/${key}`;
+      const baselineOf = (label: string, pick: (x: PageRun) => number, unit: string, digits = 0) => ({ label: `static page ${label}`, value: round(med(base, pick), digits), unit });
+      figures.push(
+        { id: `${NAME}.${key}-performance`, label: `${page} Lighthouse performance (median)`, value: med(r, (x) => x.performance), unit: '/100', baseline: baselineOf('performance', (x) => x.performance, '/100') },
+        // Accessibility: the lowest run, so a failure in any run shows (the audits hardly vary).
+        { id: `${NAME}.${key}-accessibility`, label: `${page} Lighthouse accessibility (lowest run)`, value: Math.min(...r.map((x) => x.accessibility)), unit: '/100', baseline: { label: 'static page accessibility', value: Math.min(...base.map((x) => x.accessibility)), unit: '/100' } },
+        { id: `${NAME}.${key}-fcp`, label: `${page} First Contentful Paint`, value: round(med(r, (x) => x.fcp), 0), unit: 'ms', baseline: baselineOf('FCP', (x) => x.fcp, 'ms'), ratio: round(med(r, (x) => x.fcp) / med(base, (x) => x.fcp), 1), ratioLabel: '× static' },
+        { id: `${NAME}.${key}-lcp`, label: `${page} Largest Contentful Paint`, value: round(med(r, (x) => x.lcp), 0), unit: 'ms', baseline: baselineOf('LCP', (x) => x.lcp, 'ms'), ratio: round(med(r, (x) => x.lcp) / med(base, (x) => x.lcp), 1), ratioLabel: '× static' },
+        { id: `${NAME}.${key}-tbt`, label: `${page} Total Blocking Time`, value: round(med(r, (x) => x.tbt), 0), unit: 'ms', baseline: baselineOf('TBT', (x) => x.tbt, 'ms') },
+        { id: `${NAME}.${key}-cls`, label: `${page} Cumulative Layout Shift`, value: round(med(r, (x) => x.cls), 3), unit: '', baseline: baselineOf('CLS', (x) => x.cls, '', 3) },
+        { id: `${NAME}.${key}-bytes`, label: `${page} total byte weight (as transferred)`, value: round(med(r, (x) => x.totalBytes) / KB, 1), unit: 'KB', baseline: baselineOf('total byte weight', (x) => x.totalBytes / KB, 'KB', 1) },
+        { id: `${NAME}.${key}-script-bytes`, label: `${page} JavaScript transferred`, value: round(med(r, (x) => x.scriptBytes) / KB, 1), unit: 'KB' },
+      );
+    }
+
+    const first = results.login[0] as PageRun;
+    const all = [...results.login, ...results.claim];
+    const notes: string[] = [];
+    for (const key of ['baseline', 'login', 'claim'] as const) {
+      const r = results[key];
+      const label = key === 'baseline' ? `static page (/${BASELINE_FILE})` : `/${key}`;
+      notes.push(`${label}, each run: performance ${r.map((x) => x.performance).join(', ')}; accessibility ${r.map((x) => x.accessibility).join(', ')}; LCP ${r.map((x) => Math.round(x.lcp)).join(', ')} ms; ${Math.round(med(r, (x) => x.requests))} requests (median).`);
+    }
+    for (const key of ['login', 'claim'] as const) {
+      const r = results[key];
+      const mid = r.find((x) => x.performance === med(r, (y) => y.performance)) as PageRun;
+      const d = mid.diagnostics;
+      notes.push(`/${key}, the median run's diagnostics: LCP element ${d.lcpElement}; layout shifts: ${d.layoutShifts.join(', ') || 'none'}; opportunities: ${d.opportunities.join(', ') || 'none'}.`);
+    }
+    for (const key of ['login', 'claim'] as const) {
+      const failing = failingAudits(results[key]);
+      notes.push(failing.length ? `/${key} failing accessibility audits — ${failing.join(' · ')}` : `/${key}: no accessibility audit failed in any run.`);
+    }
+    const baseFailing = failingAudits(base);
+    if (baseFailing.length) notes.push(`Static page failing accessibility audits — ${baseFailing.join(' · ')}`);
+    const warnings = [...new Set(Object.values(results).flatMap((rs) => rs.flatMap((x) => x.warnings)))];
+    if (warnings.length) notes.push(`Lighthouse warnings: ${warnings.join(' ')}`);
+    notes.push(
+      `Lighthouse ${first.lighthouseVersion} (Node API, default config = mobile preset: Moto G Power-sized screen, simulated throttling of 150 ms RTT, 1.6 Mbit/s and 4× CPU slowdown; categories performance and accessibility only), in ${CHROMIUM} (${first.browserVersion}) launched by chrome-launcher with its default flags plus ${CHROMIUM_FLAGS.join(' ')}; a fresh browser profile for every run. Lighthouse's benchmark index of this machine: ${results.login.map((x) => x.benchmarkIndex ?? '?').join(', ')} (the 4× slowdown is applied to this machine's own CPU time; Lighthouse's CLI warns that a host at 1000 or below lowers the performance score). The JSON reports are kept with BENCH_KEEP=1.`,
+      `Scores are 0–100 as in the report; every figure is the median of ${runs} runs except accessibility, which is the lowest; a run takes about ${Math.round(median(seconds))} s. The server: ${path.relative(REPO_ROOT, SERVER_MAIN)} with NODE_ENV=production on a fresh SQLite database with the demo data, serving ${source}. Asked with Accept-Encoding gzip, deflate, br, it answered: ${compression} (byte weights are as transferred). The service worker registers once the page is idle: /sw.js is among the requests Lighthouse recorded in ${all.filter((x) => x.serviceWorkerFetched).length} of ${all.length} runs of /login and /claim.`,
+      `/claim: signed in through the API as ${CLAIMANT.username} with claim ${CLAIMANT.claim} selected (POST /api/account/login from a browser the account has verified, then /api/claim/selectclaim), the token given to the web app as a remembered sign-in (localStorage ${CURRENT_USER_KEY}) with the device and XSRF cookies set through the DevTools protocol; each run checks that Lighthouse ended on /claim showing the claim home ("What would you like to do?" and the enquiries note), and fails otherwise.`,
+    );
+    return finish(
+      { LIGHTHOUSE_RUNS: runs, lighthouse: first.lighthouseVersion, preset: 'mobile (default config), simulated throttling', claimant: CLAIMANT.username, web: source },
+      figures,
+      notes,
+    );
+  } finally {
+    scratch.remove();
+  }
+}
+
+if (isMain(import.meta.url)) {
+  const { saveResults } = await import('./lib/results.ts');
+  saveResults([await run()]);
+}
