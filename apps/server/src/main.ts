@@ -30,6 +30,13 @@ async function main(): Promise<void> {
     await seedDemoData(database.db, deps.cipher, deps.clock.now());
     app.log.info('demo data loaded into the empty database');
   }
+  let closing = false;
+  // While shutting down, every answer closes its connection: a proxy does not reuse it (this
+  // process would refuse its next request with 503), and it does not stay open, idle, until its
+  // keep-alive time-out and hold the exit up.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   await app.listen({ port: config.port, host: config.host });
   if (config.demo) {
     const url = `http://localhost:${config.port}`;
@@ -47,13 +54,16 @@ async function main(): Promise<void> {
     process.stdout.write(`${lines.join('\n')}\n`);
   }
 
-  let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
+    // Connections whose answer had begun before the signal (a download streaming) go idle later:
+    // close each as it does (server.close() closes only those idle at the time).
+    const reap = setInterval(() => app.server.closeIdleConnections(), 250);
+    reap.unref();
     void app
       .close()
       .then(() => database.close())
