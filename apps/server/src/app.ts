@@ -41,7 +41,9 @@ import { createProviderDelivery } from './modules/provider/delivery.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import { parseS3Url, s3ClientFromConfig, s3FileStore, stagingDirOf } from './storage/s3-store.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { databaseRateLimitStore } from './plugins/rate-limit-store.ts';
+import { rateLimitStorage, refuseUncountedOwnLimits } from './plugins/rate-limit-store.ts';
+import { connectRedis } from './lib/redis.ts';
+import { databaseThrottleStore, redisThrottleStore } from './modules/account/throttle.ts';
 import { removeExpiredUploads } from './modules/uploads/service.ts';
 
 declare const __BUILD_COMMIT__: string | undefined;
@@ -103,6 +105,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     { autoStart: options.startWorkers ?? true },
   );
   app.addHook('onClose', () => notifier.stop());
+  // REDIS_URL: the rate-limit and sign-in throttle counters live in Redis (decision 015).
+  const redis = config.redis ? await connectRedis(config.redis, app.log) : undefined;
+  if (redis) app.addHook('onClose', () => redis.close());
   const deps: Deps = {
     db: options.database.db,
     dialect: options.database.dialect,
@@ -110,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     cipher,
     hmacKey: deriveKey(dataKey, 'hmac'),
     notifier,
+    throttle: redis ? redisThrottleStore(redis.client, app.log) : databaseThrottleStore(options.database.db),
     config,
     log: app.log,
     build: {
@@ -118,17 +124,19 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     },
   };
 
+
   registerErrorHandling(app);
   await app.register(cookie);
   await registerSecurityHeaders(app);
+  if (redis) app.addHook('onRoute', refuseUncountedOwnLimits);
   await app.register(rateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
     // request.ip honours X-Forwarded-For only from the configured trusted proxies.
     keyGenerator: (request) => request.ip,
-    // On PostgreSQL several processes serve one portal: the counters live in the database.
-    ...(deps.dialect === 'postgres' ? { store: databaseRateLimitStore(deps.db, deps.clock) } : {}),
+    // Several processes serve one portal: the counters live in Redis, or else on PostgreSQL.
+    ...rateLimitStorage(deps, redis?.client),
     // The limit guards the API; the web app's own files (one visit loads dozens) are not counted.
     allowList: (request) => !isApiPath(request.url),
   });
@@ -148,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   requestRoutes(app, deps);
   await providerRoutes(app, deps, fileStore);
   docsRoutes(app);
-  healthRoutes(app, deps, fileStore);
+  healthRoutes(app, deps, fileStore, redis);
   if (config.webhook && (options.startWorkers ?? true)) {
     const delivery = createProviderDelivery(deps, config.webhook, { autoStart: true });
     app.addHook('onClose', () => delivery.stop());

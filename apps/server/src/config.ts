@@ -13,6 +13,14 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for embedded SQLite)')
     .optional(),
+  /** Redis for the rate-limit and sign-in throttle counters; unset = in the database (decision 015). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^/?#]/, 'must be a redis:// or rediss:// URL (leave it unset to keep the counters in the database)')
+    .refine((v) => URL.canParse(v), 'must be a valid URL')
+    .optional(),
+  /** Put before every key the portal writes to Redis, so several portals can share one server. */
+  REDIS_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -').default('portal:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated addresses/CIDRs of reverse proxies whose X-Forwarded-For is believed. */
   TRUSTED_PROXIES: z.string().default(''),
@@ -70,6 +78,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  redis: { url: string; prefix: string } | undefined;
   logLevel: string;
   trustedProxies: string[];
   encryptionKey: Buffer | undefined;
@@ -113,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     logLevel: e.LOG_LEVEL,
     trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
     encryptionKey: e.DATA_ENCRYPTION_KEY ? Buffer.from(e.DATA_ENCRYPTION_KEY, 'base64') : undefined,

@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db, DialectName } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Cipher } from './lib/crypto.ts';
+import type { ThrottleStore } from './modules/account/throttle.ts';
 import type { Notifier } from './notify/worker.ts';
 
 /** What every service function is handed: no globals, so tests swap the clock and the database. */
@@ -14,6 +15,8 @@ export type Deps = {
   /** Keyed hashing of access codes and device cookies, derived from the data key. */
   hmacKey: Buffer;
   notifier: Notifier;
+  /** Sign-in throttle counters: the database, or Redis when REDIS_URL is set (decision 015). */
+  throttle: ThrottleStore;
   config: Config;
   log: FastifyBaseLogger;
   build: { commit: string; builtAt: string };

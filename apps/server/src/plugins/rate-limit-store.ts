@@ -1,11 +1,41 @@
 /**
- * A store for @fastify/rate-limit that keeps its counters in the database, so the per-address
- * limits hold across every server process (on PostgreSQL, several processes serve one portal).
- * One atomic upsert per request: a fixed window per key, restarted when it has run out.
+ * Where @fastify/rate-limit keeps its counters, so the per-address limits hold across every
+ * server process: in Redis when REDIS_URL is set, else in the database on PostgreSQL (several
+ * processes serve one portal), else in the one process's memory (embedded SQLite).
  */
+import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { RouteOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { Deps } from '../deps.ts';
 import type { Clock } from '../lib/clock.ts';
+
+export function rateLimitStorage(deps: Deps, redis: Redis | undefined): Partial<RateLimitPluginOptions> {
+  if (redis) {
+    return {
+      // The plugin's own Redis store: one Lua script per request (INCR, PEXPIRE on the first),
+      // so the counting is atomic and every key expires by itself at the end of its window.
+      redis,
+      nameSpace: 'rate-limit:',
+      // Redis unreachable: the general limit lets requests through uncounted rather than the
+      // whole API failing with it; routes' own limits refuse them (refuseUncountedOwnLimits).
+      skipOnError: true,
+    };
+  }
+  if (deps.dialect === 'postgres') return { store: databaseRateLimitStore(deps.db, deps.clock) };
+  return {};
+}
+
+/**
+ * With Redis, a route's own limit (sign-in, registration and recovery, the survey's identity
+ * check: the calls worth guessing at) does not go uncounted when Redis fails: the request is
+ * refused. Added as an onRoute hook before the plugin's own, which reads the merged options.
+ */
+export function refuseUncountedOwnLimits(route: RouteOptions): void {
+  const own = route.config?.rateLimit;
+  if (own) route.config = { ...route.config, rateLimit: { ...own, skipOnError: false } };
+}
 
 type Result = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Result) => void;
@@ -14,6 +44,10 @@ type Callback = (error: Error | null, result?: Result) => void;
 const STALE_MS = 60 * 60_000;
 const CLEAN_EVERY = 500;
 
+/**
+ * A store that keeps the counters in the database. One atomic upsert per request: a fixed
+ * window per key, restarted when it has run out.
+ */
 export function databaseRateLimitStore(db: Db, clock: Clock) {
   let calls = 0;
   return class DatabaseRateLimitStore {

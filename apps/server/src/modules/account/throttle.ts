@@ -4,7 +4,12 @@
  * threshold each further failure doubles a temporary delay, capped, so an attacker cannot
  * guess freely and cannot lock a claimant out for long; success clears the username's count.
  */
+import type { Redis } from 'ioredis';
+import { ErrorNumber } from '@portal/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import * as repo from './repository.ts';
 
@@ -29,21 +34,102 @@ export function throttleKeys(username: string, address: string) {
   };
 }
 
+/**
+ * Where the counters and locks live: the database (login_throttle), or Redis when REDIS_URL is
+ * set (decision 015). Instants are the app's clock, so both behave alike under a test clock.
+ */
+export type ThrottleStore = {
+  /** The latest end of a lock on any of these keys (0: none). */
+  lockedUntil: (keys: readonly string[]) => Promise<number>;
+  /** Counts one failure at `now` (a count quiet for THROTTLE.forgetAfterMs starts again at 1),
+   *  locks the key for lockDelayMs(count, policy); returns the count. */
+  recordFailure: (key: string, policy: Policy, now: number) => Promise<number>;
+  clear: (key: string) => Promise<void>;
+};
+
+export function databaseThrottleStore(db: Db): ThrottleStore {
+  return {
+    lockedUntil: (keys) => repo.findThrottleLocks(db, [...keys]),
+    recordFailure: async (key, policy, now) => {
+      const failures = await repo.recordThrottleFailure(db, key, now, now - THROTTLE.forgetAfterMs);
+      const delay = lockDelayMs(failures, policy);
+      if (delay > 0) await repo.setThrottleLock(db, key, now + delay);
+      return failures;
+    },
+    clear: (key) => repo.clearThrottle(db, key),
+  };
+}
+
+/**
+ * One hash per key, { failures, updated, until }, counted and locked in one step. The delays
+ * come from lockDelayMs (ARGV[4] for the threshold-th failure, the last one repeating), so the
+ * rule stays in one place. The hash expires by itself once it would be forgotten anyway.
+ */
+const RECORD_FAILURE = `
+local now = tonumber(ARGV[1])
+local forget = tonumber(ARGV[2])
+local threshold = tonumber(ARGV[3])
+local updated = tonumber(redis.call('HGET', KEYS[1], 'updated') or '-1')
+local failures = 1
+if updated < now - forget then
+  redis.call('HSET', KEYS[1], 'failures', 1)
+else
+  failures = redis.call('HINCRBY', KEYS[1], 'failures', 1)
+end
+redis.call('HSET', KEYS[1], 'updated', ARGV[1])
+if failures >= threshold then
+  local delay = tonumber(ARGV[math.min(4 + failures - threshold, #ARGV)])
+  redis.call('HSET', KEYS[1], 'until', string.format('%.0f', now + delay))
+end
+redis.call('PEXPIRE', KEYS[1], forget)
+return failures
+`;
+
+/** The lock delays of a policy from its threshold on, up to and including the first at the cap. */
+export function lockSchedule(policy: Policy): number[] {
+  const delays = [];
+  // Doubling reaches the cap within 64 steps from any positive base.
+  for (let failures = policy.threshold; delays.length < 64; failures++) {
+    const delay = lockDelayMs(failures, policy);
+    delays.push(delay);
+    if (delay >= policy.maxMs) break;
+  }
+  return delays;
+}
+
+/** Keys under REDIS_PREFIX + 'throttle:'. Unreachable Redis fails closed: the attempt is refused. */
+export function redisThrottleStore(redis: Redis, log: FastifyBaseLogger): ThrottleStore {
+  const id = (key: string) => `throttle:${key}`;
+  const refuse = (err: unknown): never => {
+    log.warn({ err }, 'attempt refused: the throttle counters in Redis cannot be reached');
+    throw new AppError(ErrorNumber.Internal);
+  };
+  return {
+    lockedUntil: async (keys) => {
+      const until = await Promise.all(keys.map((k) => redis.hget(id(k), 'until'))).catch(refuse);
+      return Math.max(0, ...until.map(Number));
+    },
+    recordFailure: async (key, policy, now) => {
+      const args = [now, THROTTLE.forgetAfterMs, policy.threshold, ...lockSchedule(policy)];
+      const failures = await redis.eval(RECORD_FAILURE, 1, id(key), ...args).catch(refuse);
+      return Number(failures);
+    },
+    clear: async (key) => {
+      await redis.del(id(key)).catch(refuse);
+    },
+  };
+}
+
 /** Milliseconds until any of these throttle keys allows another try (0: now). */
 export async function waitFor(deps: Deps, keys: string[]): Promise<number> {
-  const until = await repo.findThrottleLocks(deps.db, keys);
+  const until = await deps.throttle.lockedUntil(keys);
   return Math.max(0, until - deps.clock.now());
 }
 
 /** Counts a failure against each key under its policy, locking it when the policy says so. */
 export async function countFailures(deps: Deps, entries: readonly (readonly [string, Policy])[]): Promise<void> {
   const now = deps.clock.now();
-  const stale = now - THROTTLE.forgetAfterMs;
-  for (const [key, policy] of entries) {
-    const failures = await repo.recordThrottleFailure(deps.db, key, now, stale);
-    const delay = lockDelayMs(failures, policy);
-    if (delay > 0) await repo.setThrottleLock(deps.db, key, now + delay);
-  }
+  for (const [key, policy] of entries) await deps.throttle.recordFailure(key, policy, now);
 }
 
 /** Milliseconds until sign-in may be tried again for this username or address (0: now). */
@@ -56,5 +142,5 @@ export function recordFailure(deps: Deps, keys: { username: string; address: str
 }
 
 export async function recordSuccess(deps: Deps, keys: { username: string }): Promise<void> {
-  await repo.clearThrottle(deps.db, keys.username);
+  await deps.throttle.clear(keys.username);
 }

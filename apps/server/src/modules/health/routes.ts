@@ -1,7 +1,7 @@
 /**
  * Liveness and readiness for a process manager or load balancer: /healthz answers while the
- * process runs; /readyz only while the database and the file store both answer (and not while
- * shutting down — Fastify answers 503 then).
+ * process runs; /readyz only while the database, the file store and Redis (when REDIS_URL is
+ * set) answer (and not while shutting down — Fastify answers 503 then).
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -25,11 +25,18 @@ async function probe(work: () => Promise<unknown>): Promise<'ok' | 'failing'> {
   }
 }
 
-export function healthRoutes(app: FastifyInstance, deps: Deps, store: FileStore): void {
+export function healthRoutes(app: FastifyInstance, deps: Deps, store: FileStore, redis?: { check: () => Promise<unknown> }): void {
   app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
-    const [database, files] = await Promise.all([probe(() => sql`select 1`.execute(deps.db)), probe(() => store.check())]);
-    const ready = database === 'ok' && files === 'ok';
-    return reply.code(ready ? 200 : 503).header('cache-control', 'no-store').send({ status: ready ? 'ready' : 'not ready', database, files });
+    const [database, files, counters] = await Promise.all([
+      probe(() => sql`select 1`.execute(deps.db)),
+      probe(() => store.check()),
+      redis ? probe(() => redis.check()) : undefined,
+    ]);
+    const ready = database === 'ok' && files === 'ok' && counters !== 'failing';
+    return reply
+      .code(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ status: ready ? 'ready' : 'not ready', database, files, ...(counters ? { redis: counters } : {}) });
   });
 }
