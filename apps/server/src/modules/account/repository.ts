@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 
 export async function findAccountByUsername(db: Db, username: string) {
@@ -11,8 +12,9 @@ export async function findAccountByUsername(db: Db, username: string) {
     .executeTakeFirst();
 }
 
-export async function findAccountView(db: Db, accountId: string) {
-  return db
+/** My Details and every account change read this: compiled once (db/prepared.ts). */
+const accountView = preparedQuery((db: Db, accountId: string) =>
+  db
     .selectFrom('accounts')
     .innerJoin('claimants', 'claimants.id', 'accounts.claimant_id')
     .select([
@@ -41,21 +43,28 @@ export async function findAccountView(db: Db, accountId: string) {
       'claimants.mobile_edit_disabled',
       'claimants.email_edit_disabled',
     ])
-    .where('accounts.id', '=', accountId)
-    .executeTakeFirst();
+    .where('accounts.id', '=', accountId),
+);
+
+export async function findAccountView(db: Db, accountId: string) {
+  const [row] = await accountView(db, accountId);
+  return row;
 }
+
+const bankFlagColumns = [
+  sql<number>`max(is_state_trustee)`.as('trustee'),
+  sql<number>`min(bank_edit_allowed)`.as('bank_edit_allowed'),
+];
+const anyClaimBankFlags = preparedQuery((db: Db, claimantId: string) =>
+  db.selectFrom('claims').select(bankFlagColumns).where('claimant_id', '=', claimantId),
+);
+const claimBankFlags = preparedQuery((db: Db, claimantId: string, claimId: string) =>
+  db.selectFrom('claims').select(bankFlagColumns).where('claimant_id', '=', claimantId).where('id', '=', claimId),
+);
 
 /** The State Trustees and bank-edit flags that apply: the selected claim's, or any claim's when none is selected. */
 export async function findBankFlags(db: Db, claimantId: string, claimId: string | null) {
-  let q = db
-    .selectFrom('claims')
-    .select([
-      sql<number>`max(is_state_trustee)`.as('trustee'),
-      sql<number>`min(bank_edit_allowed)`.as('bank_edit_allowed'),
-    ])
-    .where('claimant_id', '=', claimantId);
-  if (claimId) q = q.where('id', '=', claimId);
-  const row = await q.executeTakeFirst();
+  const [row] = claimId ? await claimBankFlags(db, claimantId, claimId) : await anyClaimBankFlags(db, claimantId);
   return { trustee: Number(row?.trustee ?? 0) === 1, bankEditAllowed: Number(row?.bank_edit_allowed ?? 1) === 1 };
 }
 
@@ -148,14 +157,18 @@ export async function setContactDetails(
     .execute();
 }
 
-/** When the account's latest change request still waiting for a decision was sent (epoch ms). */
-export async function findPendingSince(db: Db, accountId: string): Promise<number | null> {
-  const row = await db
+const pendingRequest = preparedQuery((db: Db, accountId: string) =>
+  db
     .selectFrom('details_requests')
     .select('created_at')
     .where('account_id', '=', accountId)
     .where('status', '=', 'pending')
     .orderBy('created_at', 'desc')
-    .executeTakeFirst();
+    .limit(1),
+);
+
+/** When the account's latest change request still waiting for a decision was sent (epoch ms). */
+export async function findPendingSince(db: Db, accountId: string): Promise<number | null> {
+  const [row] = await pendingRequest(db, accountId);
   return row?.created_at ?? null;
 }
