@@ -13,6 +13,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<BenchResult>
   'address-search': () => import('./address-search.ts'),
   'upload-memory': () => import('./upload-memory.ts'),
   'api-throughput': () => import('./api-throughput.ts'),
+  'api-throughput-pg': () => import('./api-throughput-pg.ts'),
   'sign-in': () => import('./sign-in.ts'),
   'web-bundle': () => import('./web-bundle.ts'),
   lighthouse: () => import('./lighthouse.ts'),

@@ -1,11 +1,13 @@
 /**
- * A production-sized claimant database for the API benchmark: CLAIMANTS claimants, each with an
- * account and a claim, and MESSAGES inbox messages, HEAVY of them in the claim of one claimant
- * (bench.heavy@example.com, the worst inbox the benchmark reads). Written with better-sqlite3
- * prepared statements in one transaction: about a minute for a million messages.
+ * A production-sized claimant database for the API benchmarks: CLAIMANTS claimants, each with an
+ * account, a known browser and a claim, and MESSAGES inbox messages, HEAVY of them in the claim of
+ * one claimant (bench.heavy@example.com, the worst inbox the benchmarks read). The rows are made
+ * here once, for both writers: better-sqlite3 prepared statements in one transaction (this file,
+ * about a minute for a million messages) and batched inserts on PostgreSQL (bulk-data-pg.ts).
  */
 import crypto from 'node:crypto';
 import SQLite from 'better-sqlite3';
+import type { AccountTable, ClaimantTable, ClaimTable, InboxMessageTable, KnownDeviceTable } from '../../apps/server/src/db/schema.ts';
 import { dataCipher, hashPassword } from '../../apps/server/src/lib/crypto.ts';
 import { seededRandom } from './prng.ts';
 import { BENCH_KEY, DEMO_PASSWORD, KNOWN_DEVICE } from './server.ts';
@@ -13,48 +15,115 @@ import { BENCH_KEY, DEMO_PASSWORD, KNOWN_DEVICE } from './server.ts';
 export const HEAVY_USER = 'bench.heavy@example.com';
 export const HEAVY_CLAIM = '50/00000';
 
+export type BulkSizes = { claimants: number; messages: number; heavy: number };
+
+/** The columns the bulk data sets; the others keep their defaults. */
+type ClaimantRow = Omit<ClaimantTable, 'phone_area' | 'phone_number' | 'mobile_edit_disabled' | 'email_edit_disabled' | 'provider_ref' | 'verify_sign_in'>;
+export type BulkClaimant = { claimant: ClaimantRow; account: AccountTable; device: KnownDeviceTable; claim: ClaimTable };
+export type BulkRow = ClaimantRow | AccountTable | KnownDeviceTable | ClaimTable | InboxMessageTable;
+
 const DAY = 86_400_000;
 const SUBJECTS = ['Your physiotherapy has been approved', 'Reimbursement paid', 'We need more information', 'Your appointment is confirmed', 'Income support payment', 'Update on your claim'];
 const BODY = 'We have reviewed your request and approved it. Your provider can bill us directly; keep your receipts for anything you paid yourself. If you have any questions, send us a message from the portal or call us during business hours. ';
 
-export async function insertBulkData(file: string, sizes: { claimants: number; messages: number; heavy: number }): Promise<{ seconds: number }> {
-  const started = Date.now();
-  const random = seededRandom(42);
+/** What every bulk row is made with: the shared password hash (argon2id, made once) and the instant "now". */
+export type BulkContext = { now: number; passwordHash: string; encrypt: (plain: string) => string };
+
+export async function bulkContext(now = Date.now()): Promise<BulkContext> {
   const cipher = dataCipher(BENCH_KEY);
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const now = Date.now();
+  return { now, passwordHash: await hashPassword(DEMO_PASSWORD), encrypt: (plain) => cipher.encrypt(plain) };
+}
+
+/** The claimants in order; the first is HEAVY_USER, holding HEAVY_CLAIM. */
+export function* bulkClaimants(count: number, ctx: BulkContext): Generator<BulkClaimant> {
+  for (let i = 0; i < count; i++) {
+    const claimantId = crypto.randomUUID();
+    const address = JSON.stringify({ ExperianSingleSelectedLine: `${i + 1} Collins Street, MELBOURNE VIC 3000`, AddressLine1: `${i + 1} Collins Street`, AddressLine2: 'MELBOURNE VIC 3000', AddressLine3: '' });
+    const username = i === 0 ? HEAVY_USER : `bench.${i}@example.com`;
+    const accountNumber = String(10_000_000 + i);
+    const accountId = crypto.randomUUID();
+    yield {
+      claimant: {
+        id: claimantId,
+        title_id: 2,
+        first_name: `Bench${i}`,
+        middle_names: '',
+        surname: 'Claimant',
+        date_of_birth: '1980-01-01',
+        email: username,
+        mobile: '0412345678',
+        home_address: address,
+        postal_address: address,
+        addresses_same: 1,
+        pref_sms: 0,
+        pref_email: 1,
+        bank_name: 'Commonwealth Bank of Australia',
+        bank_account_name: `Bench${i} Claimant`,
+        bank_bsb: '063-000',
+        bank_account_number_enc: ctx.encrypt(accountNumber),
+        bank_account_last4: accountNumber.slice(-4),
+        bank_verified: 1,
+        created_at: ctx.now - 400 * DAY,
+      },
+      account: { id: accountId, claimant_id: claimantId, username, password_hash: ctx.passwordHash, activated: 1, one_time_password: 0, registered_at: ctx.now - 300 * DAY },
+      device: { account_id: accountId, device_id: KNOWN_DEVICE, verified_at: ctx.now },
+      claim: {
+        id: crypto.randomUUID(),
+        claimant_id: claimantId,
+        number: `${50 + Math.floor(i / 100_000)}/${String(i % 100_000).padStart(5, '0')}`,
+        accident_date: '2024-03-09',
+        location: 'Princes Freeway, Werribee VIC',
+        is_state_trustee: 0,
+        bank_edit_allowed: 1,
+      },
+    };
+  }
+}
+
+/**
+ * The messages in order: the first `heavy` in claimIds[0], the rest spread over the other
+ * claims. Subjects, lengths, dates and read marks come from a PRNG seeded with 42, so every
+ * writer and every machine gets the same inboxes (ids are random UUIDs).
+ */
+export function* bulkMessages(claimIds: readonly string[], sizes: BulkSizes, ctx: BulkContext): Generator<InboxMessageTable> {
+  const random = seededRandom(42);
+  const others = claimIds.length - 1;
+  for (let m = 0; m < sizes.messages; m++) {
+    const claimId = (m < sizes.heavy || others === 0 ? claimIds[0] : claimIds[1 + (m % others)]) as string;
+    const at = ctx.now - random.int(0, 5 * 365) * DAY - random.int(0, DAY);
+    yield { id: crypto.randomUUID(), claim_id: claimId, subject: random.pick(SUBJECTS), body: BODY.repeat(random.int(1, 3)), sent_at: at, received_at: at, read_at: random.next() < 0.9 ? at + DAY : null };
+  }
+}
+
+/** `insert into <table> (<the row's keys>) values (@key, …)`, for better-sqlite3's named parameters. */
+function sqliteInsert(db: SQLite.Database, table: string, row: BulkRow): SQLite.Statement {
+  const columns = Object.keys(row);
+  return db.prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`);
+}
+
+export async function insertBulkData(file: string, sizes: BulkSizes): Promise<{ seconds: number }> {
+  const started = Date.now();
+  const ctx = await bulkContext();
   const db = new SQLite(file);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
-    const claimant = db.prepare(`insert into claimants (id, title_id, first_name, middle_names, surname, date_of_birth, email, mobile, home_address, postal_address, addresses_same,
-      pref_sms, pref_email, bank_name, bank_account_name, bank_bsb, bank_account_number_enc, bank_account_last4, bank_verified, created_at)
-      values (?, 2, ?, '', ?, '1980-01-01', ?, '0412345678', ?, ?, 1, 0, 1, ?, ?, ?, ?, ?, 1, ?)`);
-    const account = db.prepare(`insert into accounts (id, claimant_id, username, password_hash, activated, one_time_password, registered_at) values (?, ?, ?, ?, 1, 0, ?)`);
-    const device = db.prepare('insert into known_devices (account_id, device_id, verified_at) values (?, ?, ?)');
-    const claim = db.prepare(`insert into claims (id, claimant_id, number, accident_date, location, is_state_trustee, bank_edit_allowed) values (?, ?, ?, ?, ?, 0, 1)`);
-    const message = db.prepare('insert into inbox_messages (id, claim_id, subject, body, sent_at, received_at, read_at) values (?, ?, ?, ?, ?, ?, ?)');
-    const claimIds: string[] = [];
+    const statements = new Map<string, SQLite.Statement>();
+    const insert = (table: string, row: BulkRow) => {
+      let statement = statements.get(table);
+      if (!statement) statements.set(table, (statement = sqliteInsert(db, table, row)));
+      statement.run(row);
+    };
     db.transaction(() => {
-      for (let i = 0; i < sizes.claimants; i++) {
-        const claimantId = crypto.randomUUID();
-        const address = JSON.stringify({ ExperianSingleSelectedLine: `${i + 1} Collins Street, MELBOURNE VIC 3000`, AddressLine1: `${i + 1} Collins Street`, AddressLine2: 'MELBOURNE VIC 3000', AddressLine3: '' });
-        const username = i === 0 ? HEAVY_USER : `bench.${i}@example.com`;
-        const accountNumber = String(10_000_000 + i);
-        claimant.run(claimantId, `Bench${i}`, 'Claimant', username, address, address, 'Commonwealth Bank of Australia', `Bench${i} Claimant`, '063-000', cipher.encrypt(accountNumber), accountNumber.slice(-4), now - 400 * DAY);
-        const accountId = crypto.randomUUID();
-        account.run(accountId, claimantId, username, passwordHash, now - 300 * DAY);
-        device.run(accountId, KNOWN_DEVICE, now);
-        const claimId = crypto.randomUUID();
-        claim.run(claimId, claimantId, `${50 + Math.floor(i / 100_000)}/${String(i % 100_000).padStart(5, '0')}`, '2024-03-09', 'Princes Freeway, Werribee VIC');
-        claimIds.push(claimId);
+      const claimIds: string[] = [];
+      for (const c of bulkClaimants(sizes.claimants, ctx)) {
+        insert('claimants', c.claimant);
+        insert('accounts', c.account);
+        insert('known_devices', c.device);
+        insert('claims', c.claim);
+        claimIds.push(c.claim.id);
       }
-      const others = claimIds.length - 1;
-      for (let m = 0; m < sizes.messages; m++) {
-        const claimId = (m < sizes.heavy || others === 0 ? claimIds[0] : claimIds[1 + (m % others)]) as string;
-        const at = now - random.int(0, 5 * 365) * DAY - random.int(0, DAY);
-        message.run(crypto.randomUUID(), claimId, random.pick(SUBJECTS), BODY.repeat(random.int(1, 3)), at, at, random.next() < 0.9 ? at + DAY : null);
-      }
+      for (const message of bulkMessages(claimIds, sizes, ctx)) insert('inbox_messages', message);
     })();
     db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {

@@ -38,27 +38,32 @@ export function apiHeaders(): Record<string, string> {
 }
 
 /**
- * Migrates and seeds `dataDir/portal.db` as the server would (demo data included), runs
- * `extra` on it, and marks every account as verified on the bench's browser.
+ * Migrates and seeds a database as the server would (demo data included), runs `extra` on it,
+ * and marks every account as verified on the bench's browser. SQLite or PostgreSQL alike.
  */
+export async function seedDatabase(db: Db, extra?: (db: Db) => Promise<void>): Promise<void> {
+  const now = Date.now();
+  await migrateToLatest(db);
+  await seedReferenceData(db);
+  await seedDemoData(db, dataCipher(BENCH_KEY), now);
+  await seedReferenceFiles(db);
+  await seedContent(db, now);
+  if (extra) await extra(db);
+  const accounts = await db.selectFrom('accounts').select('id').execute();
+  for (let i = 0; i < accounts.length; i += 500) {
+    await db
+      .insertInto('known_devices')
+      .values(accounts.slice(i, i + 500).map((a) => ({ account_id: a.id, device_id: KNOWN_DEVICE, verified_at: now })))
+      .execute();
+  }
+}
+
+/** A fresh SQLite database `dataDir/portal.db`, prepared by seedDatabase. */
 export async function prepareDatabase(dataDir: string, extra?: (db: Db) => Promise<void>): Promise<string> {
   const file = path.join(dataDir, 'portal.db');
   const handle = openDatabase({ dialect: 'sqlite', file });
   try {
-    const now = Date.now();
-    await migrateToLatest(handle.db);
-    await seedReferenceData(handle.db);
-    await seedDemoData(handle.db, dataCipher(BENCH_KEY), now);
-    await seedReferenceFiles(handle.db);
-    await seedContent(handle.db, now);
-    if (extra) await extra(handle.db);
-    const accounts = await handle.db.selectFrom('accounts').select('id').execute();
-    for (let i = 0; i < accounts.length; i += 500) {
-      await handle.db
-        .insertInto('known_devices')
-        .values(accounts.slice(i, i + 500).map((a) => ({ account_id: a.id, device_id: KNOWN_DEVICE, verified_at: now })))
-        .execute();
-    }
+    await seedDatabase(handle.db, extra);
   } finally {
     await handle.close();
   }
@@ -132,6 +137,26 @@ export async function startServer(options: { dataDir: string; env?: Record<strin
     throw e;
   }
   return { url, pid: child.pid as number, child, logFile, stop };
+}
+
+/**
+ * `count` processes of one script, each on its own port, started one after another (each waits
+ * until the previous one answers: the portal migrates the database as it starts). If one fails
+ * to start, those already running are stopped.
+ */
+export async function startServers(count: number, options: Parameters<typeof startServer>[0]): Promise<RunningServer[]> {
+  const servers: RunningServer[] = [];
+  try {
+    for (let i = 0; i < count; i++) servers.push(await startServer(options));
+  } catch (e) {
+    await stopServers(servers);
+    throw e;
+  }
+  return servers;
+}
+
+export async function stopServers(servers: readonly RunningServer[]): Promise<void> {
+  await Promise.all(servers.map((s) => s.stop()));
 }
 
 /** POSTs JSON as the web app does; throws unless the answer is HTTP 200. */

@@ -19,6 +19,8 @@ declare module 'autocannon' {
     body?: string;
     requests?: Request[];
     title?: string;
+    /** Resolve with the counters and the encoded histograms (RawResult), to merge several runs. */
+    skipAggregateResult?: boolean;
   };
   export type Result = {
     title?: string;
@@ -32,6 +34,29 @@ declare module 'autocannon' {
     non2xx: number;
     statusCodeStats: Record<string, { count: number }>;
   };
+  /** A run's result before aggregation: its counters and its histograms, hdr-encoded (base64). */
+  export type RawResult = {
+    latencies: string;
+    requests: string;
+    throughput: string;
+    totalCompletedRequests: number;
+    totalRequests: number;
+    totalBytes: number;
+    /** One per sampling interval (1 s). */
+    samples: number;
+    errors: number;
+    timeouts: number;
+    mismatches: number;
+    non2xx: number;
+    resets: number;
+    statusCodeStats: Record<string, { count: number }>;
+    duration: number;
+  };
+  function autocannon(options: Options & { skipAggregateResult: true }): Promise<RawResult>;
   function autocannon(options: Options): Promise<Result>;
+  namespace autocannon {
+    /** Merges raw results: the latency histograms are added (its `requests` figures are not meaningful). */
+    function aggregateResult(results: RawResult[], options?: Partial<Options>): Result;
+  }
   export default autocannon;
 }

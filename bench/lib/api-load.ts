@@ -1,0 +1,149 @@
+/**
+ * What the API throughput benchmarks (api-throughput.ts on SQLite, api-throughput-pg.ts on
+ * PostgreSQL) share: their settings, the claimant call mix, the autocannon load over one or
+ * several server processes, the one-at-a-time timings and the figures.
+ */
+import autocannon, { type RawResult, type Request } from 'autocannon';
+import { envNumber } from './bench.ts';
+import type { BulkSizes } from './bulk-data.ts';
+import type { Figure } from './results.ts';
+import { apiHeaders, postJson } from './server.ts';
+import { median, msSince, round } from './stats.ts';
+
+/** Each autocannon connection cycles through these, in order, as one signed-in claimant. */
+export const API_CALLS = [
+  { path: '/api/claim/getclaims', body: {} },
+  { path: '/api/inbox/getmessages', body: { Offset: 0, Amount: 10 } },
+  { path: '/api/inbox/getunreadmessagecount', body: {} },
+  { path: '/api/account/getaccount', body: {} },
+];
+
+export const API_MIX_NOTE =
+  'Each autocannon connection cycles getclaims → getmessages (Offset 0, Amount 10) → getunreadmessagecount → getaccount as one claimant (one session token), with the CSRF double-submit cookie/header and a known-device cookie.';
+
+export type ApiSettings = BulkSizes & { connections: number; duration: number; warmup: number };
+
+export function apiSettings(): ApiSettings {
+  const messages = envNumber('API_MESSAGES', 1_000_000);
+  return {
+    claimants: envNumber('API_CLAIMANTS', 20_000),
+    messages,
+    heavy: Math.min(messages, envNumber('API_HEAVY_MESSAGES', 5_000)),
+    connections: envNumber('API_CONNECTIONS', 50),
+    duration: envNumber('API_DURATION', 20),
+    warmup: envNumber('API_WARMUP', 3),
+  };
+}
+
+export function apiParameters(s: ApiSettings): Record<string, string | number> {
+  return { API_CLAIMANTS: s.claimants, API_MESSAGES: s.messages, API_HEAVY_MESSAGES: s.heavy, API_CONNECTIONS: s.connections, API_DURATION: `${s.duration} s`, warm_up: `${s.warmup} s` };
+}
+
+export type InstanceLoad = { url: string; connections: number; requests: number; requestsPerSecond: number; p50: number; p99: number };
+
+export type ApiLoad = {
+  /** Completed requests per second, summed over the autocannon instances (one per process). */
+  requestsPerSecond: number;
+  requests: number;
+  /** From the instances' latency histograms added together (one instance: autocannon's own figures). */
+  p50: number;
+  p99: number;
+  /** Answers other than HTTP 200: errors answer HTTP 225 (spec 000 §3), which autocannon counts as 2xx. */
+  wrongStatus: number;
+  errors: number;
+  timeouts: number;
+  instances: InstanceLoad[];
+};
+
+/** `total` split as evenly as possible into `parts`, the first parts one larger. */
+export function split(total: number, parts: number): number[] {
+  return Array.from({ length: parts }, (_, i) => Math.floor(total / parts) + (i < total % parts ? 1 : 0));
+}
+
+/**
+ * `connections` split across `urls` (one autocannon instance per server process, run together in
+ * this process), each connection cycling API_CALLS with `token`, for `duration` seconds.
+ * Requests/s is completed requests over the 1-s samples, as autocannon's own average.
+ */
+export async function loadApi(urls: readonly string[], token: string, connections: number, duration: number): Promise<ApiLoad> {
+  let wrongStatus = 0;
+  const requests: Request[] = API_CALLS.map((c) => ({
+    method: 'POST',
+    path: c.path,
+    headers: apiHeaders(),
+    body: JSON.stringify({ ...c.body, AccessToken: token }),
+    onResponse: (status) => {
+      if (status !== 200) wrongStatus += 1;
+    },
+  }));
+  const shares = split(connections, urls.length);
+  if (shares.some((c) => c === 0)) throw new Error(`${connections} connections cannot be split across ${urls.length} processes`);
+  const raws: RawResult[] = await Promise.all(urls.map((url, i) => autocannon({ url, connections: shares[i], duration, requests, timeout: 30, skipAggregateResult: true })));
+  const perSecond = (r: RawResult) => r.totalCompletedRequests / Math.max(r.samples, 1);
+  const instances = raws.map((r, i): InstanceLoad => {
+    const latency = autocannon.aggregateResult([r], { url: urls[i] }).latency;
+    return { url: urls[i] as string, connections: shares[i] as number, requests: r.totalCompletedRequests, requestsPerSecond: round(perSecond(r), 0), p50: latency.p50, p99: latency.p99 };
+  });
+  const merged = autocannon.aggregateResult(raws, { url: urls[0] }).latency;
+  return {
+    requestsPerSecond: raws.reduce((sum, r) => sum + perSecond(r), 0),
+    requests: raws.reduce((sum, r) => sum + r.totalCompletedRequests, 0),
+    p50: merged.p50,
+    p99: merged.p99,
+    wrongStatus,
+    errors: raws.reduce((sum, r) => sum + r.errors, 0),
+    timeouts: raws.reduce((sum, r) => sum + r.timeouts, 0),
+    instances,
+  };
+}
+
+/** Throws when more than 1 % of the requests failed (wrong status, error or time-out). */
+export function checkAnswers(load: ApiLoad, logs: string): void {
+  const failures = load.wrongStatus + load.errors + load.timeouts;
+  if (failures > 0.01 * load.requests) {
+    throw new Error(`the real server failed ${failures} of ${load.requests} requests (status ≠ 200: ${load.wrongStatus}, errors ${load.errors}, timeouts ${load.timeouts}); see ${logs}`);
+  }
+}
+
+/** Every call's answer (each must be HTTP 200), the getmessages page checked: the bare server's JSON. */
+export async function captureResponses(url: string, token: string, heavy: number): Promise<Record<string, unknown>> {
+  const responses: Record<string, unknown> = {};
+  for (const c of API_CALLS) responses[c.path] = await postJson(`${url}${c.path}`, { ...c.body, AccessToken: token });
+  const page = responses['/api/inbox/getmessages'] as { Total: number; Items: unknown[] };
+  if (page.Total !== heavy || page.Items.length !== 10) throw new Error(`getmessages: expected a page of 10 of ${heavy}, got ${page.Items.length} of ${page.Total}`);
+  return responses;
+}
+
+/** One request at a time, to say which call costs what (the load mixes them): median of the last 15 of 20, ms. */
+export async function timeEachCall(url: string, token: string): Promise<Record<string, number>> {
+  const single: Record<string, number> = {};
+  for (const c of API_CALLS) {
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t = process.hrtime.bigint();
+      await postJson(`${url}${c.path}`, { ...c.body, AccessToken: token });
+      times.push(msSince(t));
+    }
+    single[c.path] = round(median(times.slice(5)), 1);
+  }
+  return single;
+}
+
+export function singleCallNote(single: Record<string, number>, where = ''): string {
+  return `One request at a time${where} (median of 15, ms): ${Object.entries(single).map(([p, ms]) => `${p.split('/').pop()} ${ms}`).join(', ')}.`;
+}
+
+/**
+ * The four figures of an API benchmark, ids `<name>.requests-per-second|ratio|p50|p99` (the
+ * budgets key on ratio and p99). `qualifier` tells the labels of one variant from another's
+ * in RESULTS.md's budget table.
+ */
+export function apiFigures(name: string, real: ApiLoad, bare: ApiLoad, qualifier = ''): Figure[] {
+  const q = qualifier ? ` (${qualifier})` : '';
+  return [
+    { id: `${name}.requests-per-second`, label: `Claimant API mix, requests/s${q}`, value: round(real.requestsPerSecond, 0), unit: 'req/s', baseline: { label: 'bare Fastify, same JSON from memory', value: round(bare.requestsPerSecond, 0), unit: 'req/s' } },
+    { id: `${name}.ratio`, label: `API throughput vs bare Fastify${q}`, value: round((100 * real.requestsPerSecond) / bare.requestsPerSecond, 1), unit: '%' },
+    { id: `${name}.p50`, label: `API latency p50${q}`, value: real.p50, unit: 'ms', baseline: { label: 'bare Fastify p50', value: bare.p50, unit: 'ms' }, ratio: round(real.p50 / Math.max(bare.p50, 1), 1), ratioLabel: '× bare' },
+    { id: `${name}.p99`, label: `API latency p99${q}`, value: real.p99, unit: 'ms', baseline: { label: 'bare Fastify p99', value: bare.p99, unit: 'ms' }, ratio: round(real.p99 / Math.max(bare.p99, 1), 1), ratioLabel: '× bare' },
+  ];
+}
