@@ -46,7 +46,10 @@ const CLEAN_EVERY = 500;
 
 /**
  * A store that keeps the counters in the database. One atomic upsert per request: a fixed
- * window per key, restarted when it has run out.
+ * window per key, restarted when it has run out. Its commit does not wait for the WAL to reach
+ * the disk (synchronous_commit off, for this transaction only): a counter lost in a crash costs
+ * nothing, while waiting for an fsync on every API call held the row — one per client address,
+ * so all of an office's requests — locked for milliseconds each (bench/RESULTS.md, PostgreSQL).
  */
 export function databaseRateLimitStore(db: Db, clock: Clock) {
   let calls = 0;
@@ -60,13 +63,17 @@ export function databaseRateLimitStore(db: Db, clock: Clock) {
     incr(key: string, callback: Callback, timeWindow = 60_000, _max?: number): void {
       const now = clock.now();
       const id = `${this.namespace}${key}`;
-      sql<{ count: number; window_start: number }>`
+      const upsert = sql<{ count: number; window_start: number }>`
         insert into rate_limits (key, window_start, count) values (${id}, ${now}, 1)
         on conflict (key) do update set
           count = case when rate_limits.window_start + ${timeWindow} <= ${now} then 1 else rate_limits.count + 1 end,
           window_start = case when rate_limits.window_start + ${timeWindow} <= ${now} then ${now} else rate_limits.window_start end
-        returning count, window_start`
-        .execute(db)
+        returning count, window_start`;
+      db.transaction()
+        .execute(async (trx) => {
+          await sql`set local synchronous_commit = off`.execute(trx);
+          return upsert.execute(trx);
+        })
         .then(({ rows }) => {
           const row = rows[0] as { count: number | string; window_start: number | string };
           callback(null, { current: Number(row.count), ttl: Number(row.window_start) + timeWindow - now });
