@@ -136,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     // request.ip honours X-Forwarded-For only from the configured trusted proxies.
     keyGenerator: (request) => request.ip,
     // Several processes serve one portal: the counters live in Redis, or else on PostgreSQL.
-    ...rateLimitStorage(deps, redis?.client),
+    ...rateLimitStorage(deps, redis?.client, options.database.counters),
     // The limit guards the API; the web app's own files (one visit loads dozens) are not counted.
     allowList: (request) => !isApiPath(request.url),
   });

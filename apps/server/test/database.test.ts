@@ -30,6 +30,20 @@ describe.skipIf(!url)('PostgreSQL pool', () => {
   });
 });
 
+describe.skipIf(!url)('PostgreSQL counters connections', () => {
+  it('commit without waiting for the disk, while the main pool still does', async () => {
+    const handle = openDatabase({ dialect: 'postgres', url: url as string, maxConnections: 1 });
+    try {
+      const show = async (db: Db) => (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db)).rows[0]?.synchronous_commit;
+      expect(await show(handle.db)).toBe('on');
+      expect(handle.counters).toBeDefined();
+      expect(await show(handle.counters as Db)).toBe('off');
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
 describe.each(DIALECTS)('preparedQuery (%s)', (dialect) => {
   const byNumber = preparedQuery((db: Db, claimantId: string, number: string) =>
     db.selectFrom('claims').select(['number']).where('claimant_id', '=', claimantId).where('number', '=', number),

@@ -8,7 +8,17 @@ import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
-export type DbHandle = { db: Db; dialect: DialectName; close: () => Promise<void> };
+export type DbHandle = {
+  db: Db;
+  dialect: DialectName;
+  close: () => Promise<void>;
+  /**
+   * PostgreSQL only: a small pool whose commits do not wait for the WAL to reach the disk
+   * (synchronous_commit off), for counters whose loss in a crash costs nothing — the per-address
+   * rate limits, written on every API call. Never for anything a claimant sent.
+   */
+  counters?: Db;
+};
 
 const INT8_OID = 20;
 
@@ -72,9 +82,20 @@ export function openDatabase(options: OpenOptions): DbHandle {
     max: options.maxConnections ?? 10,
     types: pgTypes(),
   });
-  pool.on('error', options.onIdleClientError ?? ((error) => console.error(`database: idle connection closed: ${error.message}`)));
+  const onIdleError = options.onIdleClientError ?? ((error: Error) => console.error(`database: idle connection closed: ${error.message}`));
+  pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  const countersPool = new pg.Pool({ connectionString: options.url, max: 4, types: pgTypes(), options: '-c synchronous_commit=off' });
+  countersPool.on('error', onIdleError);
+  const counters = new Kysely<Database>({ dialect: new PostgresDialect({ pool: countersPool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    counters,
+    close: async () => {
+      await Promise.all([db.destroy(), counters.destroy()]);
+    },
+  };
 }
 
 export function databaseOptions(databaseUrl: string | undefined, dataDir: string): OpenOptions {

@@ -11,7 +11,7 @@ import type { Db } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import type { Clock } from '../lib/clock.ts';
 
-export function rateLimitStorage(deps: Deps, redis: Redis | undefined): Partial<RateLimitPluginOptions> {
+export function rateLimitStorage(deps: Deps, redis: Redis | undefined, counters: Db | undefined): Partial<RateLimitPluginOptions> {
   if (redis) {
     return {
       // The plugin's own Redis store: one Lua script per request (INCR, PEXPIRE on the first),
@@ -23,7 +23,7 @@ export function rateLimitStorage(deps: Deps, redis: Redis | undefined): Partial<
       skipOnError: true,
     };
   }
-  if (deps.dialect === 'postgres') return { store: databaseRateLimitStore(deps.db, deps.clock) };
+  if (deps.dialect === 'postgres') return { store: databaseRateLimitStore(counters ?? deps.db, deps.clock) };
   return {};
 }
 
@@ -46,10 +46,10 @@ const CLEAN_EVERY = 500;
 
 /**
  * A store that keeps the counters in the database. One atomic upsert per request: a fixed
- * window per key, restarted when it has run out. Its commit does not wait for the WAL to reach
- * the disk (synchronous_commit off, for this transaction only): a counter lost in a crash costs
- * nothing, while waiting for an fsync on every API call held the row — one per client address,
- * so all of an office's requests — locked for milliseconds each (bench/RESULTS.md, PostgreSQL).
+ * window per key, restarted when it has run out. Given the database's `counters` connections
+ * (DbHandle), its commit does not wait for the WAL to reach the disk: a counter lost in a crash
+ * costs nothing, while waiting for an fsync on every API call held the row — one per client
+ * address, so all of an office's requests — locked for milliseconds each (bench/RESULTS.md).
  */
 export function databaseRateLimitStore(db: Db, clock: Clock) {
   let calls = 0;
@@ -69,11 +69,8 @@ export function databaseRateLimitStore(db: Db, clock: Clock) {
           count = case when rate_limits.window_start + ${timeWindow} <= ${now} then 1 else rate_limits.count + 1 end,
           window_start = case when rate_limits.window_start + ${timeWindow} <= ${now} then ${now} else rate_limits.window_start end
         returning count, window_start`;
-      db.transaction()
-        .execute(async (trx) => {
-          await sql`set local synchronous_commit = off`.execute(trx);
-          return upsert.execute(trx);
-        })
+      upsert
+        .execute(db)
         .then(({ rows }) => {
           const row = rows[0] as { count: number | string; window_start: number | string };
           callback(null, { current: Number(row.count), ttl: Number(row.window_start) + timeWindow - now });
