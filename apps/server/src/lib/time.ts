@@ -11,7 +11,9 @@ export function startOfDay(now: number, timeZone = PROVIDER_TIME_ZONE): number {
 
 /** An instant as Melbourne's calendar date ('yyyy-mm-dd') and clock time ('HH:mm'). */
 export function localDateTime(ms: number, timeZone = PROVIDER_TIME_ZONE): { date: string; time: string } {
-  const parts = dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(ms));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+  const v = { year: '0000', month: '00', day: '00', hour: '00', minute: '00' };
+  for (const p of dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(ms))) {
+    if (p.type in v) v[p.type as keyof typeof v] = p.value;
+  }
+  return { date: `${v.year}-${v.month}-${v.day}`, time: `${v.hour}:${v.minute}` };
 }
