@@ -50,6 +50,17 @@ export default defineConfig({
     target: 'es2022',
     // Every asset is a file: the server's CSP need not allow data: URLs.
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically goes into the entry chunk, which every page
+          // loads anyway: one file compresses better than the dozen small shared chunks the default
+          // split makes of it (the first visit to /login has a budget, bench/bundle-check.ts).
+          // Pages and what they alone use stay in their own chunks.
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     proxy: {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 import { dateTimeFormat } from './intl.ts';
+import { stripSpaces } from './text.ts';
 
 const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
@@ -16,10 +17,8 @@ export function isEmail(value: string): boolean {
   return value.slice(0, value.lastIndexOf('@')).length <= LIMITS.emailLocalMax;
 }
 
-/** Spec 000 §5: the username has its spaces stripped (and the space key is blocked in the field). */
-export function stripSpaces(value: string): string {
-  return value.replace(/\s+/g, '');
-}
+/** Spec 000 §5: the username has its spaces stripped — written in text.ts, which has no zod. */
+export { stripSpaces };
 
 export const username = z
   .string({ error: MESSAGES.usernameRequired })

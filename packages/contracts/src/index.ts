@@ -1,5 +1,7 @@
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './error-catalogue.ts';
+export * from './client-messages.ts';
 export * from './messages.ts';
 export * from './fields.ts';
 export * from './calendar.ts';

@@ -1,15 +1,12 @@
 /** User-facing texts quoted by the spec. {phone} and {provider} are filled from configuration. */
+import { CLIENT_MESSAGES } from './client-messages.ts';
+
 export const MESSAGES = {
-  requestTimedOut: 'Sorry, request timed out. Please try again.',
-  unprocessableRequest: 'Unprocessable Request',
-  requestNotCompleted: 'Your request could not be completed.',
+  // The request layer's and the session's texts (client-messages.ts).
+  ...CLIENT_MESSAGES,
   claimsFailed: 'Unable to retrieve claims.  Please contact support if the issue persists.',
-  leaveSite: 'You are about to leave the website of the {provider}. Do you wish to continue?',
-  unsavedChanges: 'You are about to lose your recent changes',
   claimNotListed: 'Note: if one of your claims does not appear, call {phone}.',
   enquiriesAnswered: 'Enquiries are answered within 10 working days.',
-  sessionIdleSignedOut: 'You were signed out because there was no activity for 20 minutes. Anything you were typing in a form has been kept as a draft.',
-  sessionExpiredSignedOut: 'Your session has ended. Please sign in again.',
   // Validation (spec 000 §5)
   usernameRequired: 'Email not found, try again.',
   usernameInvalid: 'Provide valid login details',
@@ -86,8 +83,3 @@ export const MESSAGES = {
   bankLocked48h: "For security reasons, you can't make changes to your bank account in the first 48 hours after you register. Please try again in 48 hours.",
   bankVerifyBanner: 'Please check that the bank account details we hold for you are correct.',
 } as const;
-
-/** Fill {phone}, {provider} and other {placeholders}. */
-export function fillMessage(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
-}

@@ -19,17 +19,16 @@
  *   /surveyvalidation. They do not use the claimant's session: signed in or not makes no difference.
  * - Route data `mobile` (the /login/m route) turns app mode on.
  */
-import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { claimsQueryOptions } from '../lib/api/get-claims.ts';
 import { setAppMode } from '../lib/app-mode.ts';
 import { isRequestError } from '../lib/request-error.ts';
 import { getPasswordReset } from '../lib/password-reset.ts';
 import { getCurrentUser, isSignedIn } from '../lib/session.ts';
 import { getSurveyToken } from '../lib/survey-session.ts';
+import type { LazyQueryClient } from './lazy-query-client.ts';
 import type { RouteMeta } from './route-meta.ts';
 
-export function createGuard(meta: RouteMeta, queryClient: QueryClient) {
+export function createGuard(meta: RouteMeta, queryClient: LazyQueryClient) {
   return async function guard({ request }: LoaderFunctionArgs): Promise<null> {
     if (meta.mobile) setAppMode(true);
     const signedIn = isSignedIn();
@@ -62,7 +61,10 @@ export function createGuard(meta: RouteMeta, queryClient: QueryClient) {
         if (!signedIn) throw redirect('/login');
         let claims;
         try {
-          claims = await queryClient.ensureQueryData(claimsQueryOptions);
+          // Loaded here, not with the route table: they bring TanStack Query and the contracts'
+          // schemas, which the first download of /login does without.
+          const [{ claimsQueryOptions }, client] = await Promise.all([import('../lib/api/get-claims.ts'), queryClient.load()]);
+          claims = await client.ensureQueryData(claimsQueryOptions);
         } catch (error) {
           // A forced logout has already happened for token-expired numbers; anything else:
           // /claims retries and explains.

@@ -3,11 +3,9 @@
  * and the login page); each route's guard runs as its loader (app/guards.ts), and its `handle`
  * carries the shell's meta (title, toolbar controls, breadcrumb, app mode).
  */
-import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { createClaimsLoader } from '../features/claims/pages/claims-loader.ts';
-import { createServiceDetailLoader } from '../features/services/pages/service-detail-loader.ts';
 import { createGuard } from './guards.ts';
+import type { LazyQueryClient } from './lazy-query-client.ts';
 import {
   // Account (#4)
   ACCOUNT_META,
@@ -103,6 +101,10 @@ const sentItemsPage = () => import('../features/messaging/pages/sent-items-page.
 const sentItemDetailPage = () => import('../features/messaging/pages/sent-item-detail-page.tsx').then((m) => ({ Component: m.SentItemDetailPage }));
 // Reimbursement (#6)
 const reimbursementPage = () => import('../features/reimbursement/pages/reimbursement-page.tsx').then((m) => ({ Component: m.ReimbursementPage }));
+// Route loaders beyond the guards are loaded with their route (they bring the contracts' schemas).
+const claimsLoader = () => import('../features/claims/pages/claims-loader.ts');
+const serviceDetailLoader = () => import('../features/services/pages/service-detail-loader.ts');
+
 /** Routes that only redirect render nothing (their loader never lets them render). */
 function Redirecting() {
   return null;
@@ -110,12 +112,20 @@ function Redirecting() {
 
 const placeholderPage = () => import('./placeholder-route.tsx').then((m) => ({ Component: m.PlaceholderRoute }));
 
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+export function createRoutes(queryClient: LazyQueryClient): RouteObject[] {
   const guard = (meta: Parameters<typeof createGuard>[0]) => createGuard(meta, queryClient);
   const claimsGuard = guard(CLAIMS_META);
-  const claimsLoader = createClaimsLoader(queryClient);
   const serviceDetailGuard = guard(SERVICE_DETAIL_META);
-  const serviceDetailLoader = createServiceDetailLoader(queryClient);
+
+  /**
+   * Every page but sign-in renders with the query client made (TanStack Query downloaded with
+   * the page); /login does without it (the /login budget, lazy-query-client.ts).
+   */
+  const withQueryClient = (route: RouteObject): RouteObject => {
+    const { lazy } = route;
+    if (typeof lazy !== 'function' || route.handle === LOGIN_META || route.handle === LOGIN_APP_META) return route;
+    return { ...route, lazy: () => Promise.all([lazy(), queryClient.load()]).then(([loaded]) => loaded) };
+  };
 
   return [
     {
@@ -123,7 +133,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       Component: AppShell,
       ErrorBoundary: RouteError,
       HydrateFallback: StartupScreen,
-      children: [
+      children: ([
         // spec 000 §2: an empty path redirects to /login (whose guard sends a signed-in claimant on).
         { index: true, loader: () => redirect('/login'), Component: Redirecting },
         { path: 'login', handle: LOGIN_META, loader: guard(LOGIN_META), lazy: loginPage },
@@ -132,8 +142,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           path: 'claims',
           handle: CLAIMS_META,
           loader: async (args: LoaderFunctionArgs) => {
+            const loading = Promise.all([claimsLoader(), queryClient.load()]);
             await claimsGuard(args);
-            return claimsLoader();
+            const [{ createClaimsLoader }, client] = await loading;
+            return createClaimsLoader(client)();
           },
           lazy: claimsPage,
         },
@@ -159,8 +171,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           path: 'services/:id',
           handle: SERVICE_DETAIL_META,
           loader: async (args: LoaderFunctionArgs) => {
+            const loading = Promise.all([serviceDetailLoader(), queryClient.load()]);
             await serviceDetailGuard(args);
-            return serviceDetailLoader(args);
+            const [{ createServiceDetailLoader }, client] = await loading;
+            return createServiceDetailLoader(client)(args);
           },
           lazy: serviceDetailPage,
         },
@@ -207,7 +221,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         })),
         // spec 000 §2: unknown paths go to /claims (whose guard sends a signed-out visitor to /login).
         { path: '*', loader: () => redirect('/claims'), Component: Redirecting },
-      ],
+      ] satisfies RouteObject[]).map(withQueryClient),
     },
   ];
 }

@@ -4,23 +4,25 @@
  *   goes to /login (the login page shows why);
  * - signing out in another tab of a remembered session (localStorage) signs this tab out too.
  */
-import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../lib/api/query-keys.ts';
 import { CURRENT_USER_KEY, isSignedIn, onForcedLogout, reloadSessionFromStorage, subscribeToSession } from '../lib/session.ts';
+import type { LazyQueryClient } from './lazy-query-client.ts';
 
 type Navigator = { navigate: (to: string, options?: { replace?: boolean }) => Promise<void> | void };
 
-export function startSessionSync(router: Navigator, queryClient: QueryClient): () => void {
+export function startSessionSync(router: Navigator, queryClient: LazyQueryClient): () => void {
   let wasSignedIn = isSignedIn();
 
   const unsubscribeSession = subscribeToSession(() => {
     const signedIn = isSignedIn();
-    if (wasSignedIn !== signedIn) queryClient.removeQueries({ queryKey: queryKeys.all });
+    if (wasSignedIn !== signedIn) queryClient.peek()?.removeQueries({ queryKey: queryKeys.all });
+    // The signed-in parts of the shell need the query client: make it as soon as someone signs in.
+    if (signedIn && !wasSignedIn) void queryClient.load().catch(() => undefined);
     wasSignedIn = signedIn;
   });
 
   const unsubscribeForced = onForcedLogout(() => {
-    queryClient.removeQueries({ queryKey: queryKeys.all });
+    queryClient.peek()?.removeQueries({ queryKey: queryKeys.all });
     void router.navigate('/login', { replace: true });
   });
 

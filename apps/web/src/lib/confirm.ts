@@ -9,7 +9,7 @@
  * never really shown to a person (a wrapper or automation dismissed it, as browsers do with
  * suppressed window.confirm dialogs), so the action proceeds whatever the answer was.
  */
-import { LIMITS, MESSAGES } from '@portal/contracts';
+import { CLIENT_MESSAGES, LIMITS } from '@portal/contracts';
 import { fillProvider } from './provider.ts';
 import { createStore, useStore } from './store.ts';
 
@@ -71,7 +71,7 @@ export function useCurrentConfirm(): ConfirmRequest | undefined {
 }
 
 export function leaveSiteMessage(): string {
-  return fillProvider(MESSAGES.leaveSite);
+  return fillProvider(CLIENT_MESSAGES.leaveSite);
 }
 
 /**

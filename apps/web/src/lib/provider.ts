@@ -3,15 +3,30 @@
  * once at start-up from getinformation; the contracts' defaults stand until then and whenever the
  * server cannot be reached. The spec's {phone} and {provider} placeholders are filled from here.
  */
-import { DEFAULT_PROVIDER, ENDPOINTS, fillMessage, telHref, type Information, type ProviderIdentity } from '@portal/contracts';
-import { request } from './request.ts';
+import { DEFAULT_PROVIDER, ROUTES, fillMessage, parseInformation, telHref, type Information, type ProviderIdentity } from '@portal/contracts';
+import { request, type Call } from './request.ts';
 
 export const provider: ProviderIdentity = { ...DEFAULT_PROVIDER };
+
+/**
+ * getinformation, checked with the contracts' parseInformation — the Information schema's check
+ * without zod: this answer is read before the first render, and a first visit to /login does not
+ * download zod (the /login JavaScript budget).
+ */
+const getInformation: Call = {
+  ...ROUTES.getInformation,
+  response: {
+    safeParse(value) {
+      const data = parseInformation(value);
+      return data ? { success: true, data } : { success: false };
+    },
+  },
+};
 
 /** Loads the configured identity before the first render; the defaults stand if it fails. */
 export async function loadProvider(): Promise<void> {
   try {
-    const info = await request<Information>(ENDPOINTS.getInformation, {}, { silent: true });
+    const info = await request<Information>(getInformation, {}, { silent: true });
     const p = info.Provider;
     Object.assign(provider, {
       name: p.Name,

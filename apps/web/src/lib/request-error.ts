@@ -8,7 +8,7 @@
  *   underneath (e.g. 'Unprocessable Request' for HTTP 415).
  * - A time-out shows 'Sorry, request timed out. Please try again.' with no code.
  */
-import { ErrorNumber, MESSAGES, type ErrorItem } from '@portal/contracts';
+import { CLIENT_MESSAGES, ErrorNumber, type ErrorItem } from '@portal/contracts';
 
 export type RequestErrorKind =
   | 'server' // HTTP 225 with an error list
@@ -61,18 +61,18 @@ function isClientCatalogueNumber(n: number): boolean {
 }
 
 export function alertEntries(kind: RequestErrorKind, items: readonly ErrorItem[]): AlertEntry[] {
-  if (kind === 'timeout') return [{ message: MESSAGES.requestTimedOut }];
+  if (kind === 'timeout') return [{ message: CLIENT_MESSAGES.requestTimedOut }];
   // spec 000 §8: if any error has a negative number only that one is shown.
   const negative = items.find((item) => item.Number < 0);
   const shown = negative ? [negative] : items;
   if (shown.length === 0) {
-    return [{ message: MESSAGES.requestNotCompleted, code: ErrorNumber.ScriptError }];
+    return [{ message: CLIENT_MESSAGES.requestNotCompleted, code: ErrorNumber.ScriptError }];
   }
   return shown.map((item) =>
     isClientCatalogueNumber(item.Number)
       ? {
-          message: MESSAGES.requestNotCompleted,
-          ...(item.Message && item.Message !== MESSAGES.requestNotCompleted ? { detail: item.Message } : {}),
+          message: CLIENT_MESSAGES.requestNotCompleted,
+          ...(item.Message && item.Message !== CLIENT_MESSAGES.requestNotCompleted ? { detail: item.Message } : {}),
           code: item.Number,
         }
       : { message: item.Message, code: item.Number },

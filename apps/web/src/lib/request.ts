@@ -1,7 +1,8 @@
 /**
  * The request layer: the ONE function every API call goes through (STYLE.md rule 4).
  *
- * - Same-origin paths from the contracts' ENDPOINTS; POST with a JSON body unless GET.
+ * - Same-origin paths from the contracts' routes (ENDPOINTS, or ROUTES with a response check);
+ *   POST with a JSON body unless GET.
  * - Adds `AccessToken` to the body when absent (spec 000 §7), from the stored session.
  * - CSRF: sends header X-XSRF-TOKEN equal to the readable XSRF-TOKEN cookie on every non-GET call;
  *   when the cookie is missing before the first POST, GET /api/information/getinformation sets it.
@@ -18,16 +19,21 @@
  * - `binary`: a file download (downloadfile). A 200 answers the bytes, resolved as a
  *   BinaryAnswer; every other answer (the 225 list, 415, time-out, network) goes through the
  *   same handling as any call.
+ *
+ * This module loads no zod (the /login JavaScript budget): a call's response schema may be
+ * given as a loader (`lazyResponse`), downloaded while the call is in flight, and the error-list
+ * schema is loaded when an error list arrives (./error-list.ts).
  */
 import {
-  ENDPOINTS,
-  ErrorList,
+  CLIENT_MESSAGES,
   ErrorNumber,
   LIMITS,
-  MESSAGES,
+  ROUTES,
   isTokenExpiredNumber,
-  type Endpoint,
+  type ENDPOINTS,
   type ErrorItem,
+  type Route,
+  type RouteName,
 } from '@portal/contracts';
 import { markAuthenticatedActivity } from './activity.ts';
 import { showAlert } from './alerts.ts';
@@ -63,6 +69,35 @@ export type RequestOptions = {
 /** What a `binary` call resolves with: the bytes (typed by the answer's Content-Type) and its Content-Disposition. */
 export type BinaryAnswer = { blob: Blob; disposition: string | null };
 
+/** What a 200 answer is checked with: a contract schema (or the same check written without zod). */
+export type ResponseCheck = {
+  safeParse(value: unknown): { success: true; data: unknown } | { success: false };
+};
+
+/**
+ * A call: its route, and its response schema — or a loader of it, so that a page can make the
+ * call without downloading zod first (the loader is started as the call is sent).
+ */
+export type Call = Route & { response: ResponseCheck | (() => Promise<ResponseCheck>) };
+
+/**
+ * The call ROUTES[name] with its response schema loaded on demand; the loader must give the
+ * schema ENDPOINTS[name] checks with (the types say so). The download is tried again after a failure.
+ */
+export function lazyResponse<K extends RouteName>(name: K, load: () => Promise<(typeof ENDPOINTS)[K]['response']>): Call {
+  let loading: Promise<ResponseCheck> | undefined;
+  return {
+    ...ROUTES[name],
+    response: () => {
+      loading ??= load().catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      });
+      return loading;
+    },
+  };
+}
+
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
@@ -87,7 +122,7 @@ let xsrfBootstrap: Promise<void> | null = null;
 /** GET getinformation sets the XSRF-TOKEN cookie; concurrent callers share one bootstrap call. */
 async function ensureXsrfCookie(): Promise<void> {
   if (readCookie(XSRF_COOKIE)) return;
-  xsrfBootstrap ??= fetch(ENDPOINTS.getInformation.path, {
+  xsrfBootstrap ??= fetch(ROUTES.getInformation.path, {
     method: 'GET',
     credentials: 'same-origin',
     cache: 'no-store',
@@ -129,7 +164,35 @@ async function readJson(response: Response): Promise<{ ok: true; value: unknown 
   }
 }
 
-async function send<T>(endpoint: Endpoint, body: RequestBody, options: RequestOptions): Promise<T> {
+/** A download this call needs (a schema chunk) failed: the same as the service being unreachable. */
+function unreachable(): RequestError {
+  return new RequestError('network', [
+    { Number: ErrorNumber.ScriptError, Message: 'The service could not be reached. Please check your internet connection.' },
+  ]);
+}
+
+async function responseCheck(endpoint: Call): Promise<ResponseCheck> {
+  const { response } = endpoint;
+  if (typeof response !== 'function') return response;
+  try {
+    return await response();
+  } catch {
+    throw unreachable();
+  }
+}
+
+async function readErrorList(value: unknown): Promise<ErrorItem[] | undefined> {
+  let schema;
+  try {
+    ({ ErrorList: schema } = await import('./error-list.ts'));
+  } catch {
+    throw unreachable();
+  }
+  const list = schema.safeParse(value);
+  return list.success ? list.data : undefined;
+}
+
+async function send<T>(endpoint: Call, body: RequestBody, options: RequestOptions): Promise<T> {
   const controller = new AbortController();
   const timeoutMs = options.timeoutMs ?? LIMITS.requestTimeoutMs;
   const timer = setTimeout(() => controller.abort(TIMEOUT_REASON), timeoutMs);
@@ -165,15 +228,16 @@ async function send<T>(endpoint: Endpoint, body: RequestBody, options: RequestOp
       init.body = JSON.stringify(payload);
     }
 
+    // A lazily loaded response schema downloads while the call is in flight.
+    const check = options.binary ? undefined : responseCheck(endpoint);
+    check?.catch(() => undefined); // handled where it is awaited
     let response: Response;
     try {
       response = await fetch(endpoint.path, init);
     } catch (error) {
       if (timedOut()) throw new RequestError('timeout', []);
       if (isAbortError(error) || controller.signal.aborted) throw error;
-      throw new RequestError('network', [
-        { Number: ErrorNumber.ScriptError, Message: 'The service could not be reached. Please check your internet connection.' },
-      ]);
+      throw unreachable();
     }
 
     if (options.binary && response.status === 200) {
@@ -183,9 +247,7 @@ async function send<T>(endpoint: Endpoint, body: RequestBody, options: RequestOp
       } catch (error) {
         if (timedOut()) throw new RequestError('timeout', [], 200);
         if (isAbortError(error) || controller.signal.aborted) throw error;
-        throw new RequestError('network', [
-          { Number: ErrorNumber.ScriptError, Message: 'The service could not be reached. Please check your internet connection.' },
-        ]);
+        throw unreachable();
       }
       if (endpoint.auth !== 'public' && options.token === undefined) markAuthenticatedActivity();
       const answer: BinaryAnswer = { blob, disposition: response.headers.get('Content-Disposition') };
@@ -199,7 +261,7 @@ async function send<T>(endpoint: Endpoint, body: RequestBody, options: RequestOp
       if (!json.ok) {
         throw new RequestError('syntax', [{ Number: ErrorNumber.SyntaxError, Message: 'The response could not be read.' }], 200);
       }
-      const parsed = endpoint.response.safeParse(json.value);
+      const parsed = (await (check ?? responseCheck(endpoint))).safeParse(json.value);
       if (!parsed.success) {
         throw new RequestError('syntax', [{ Number: ErrorNumber.SyntaxError, Message: 'The response was not in the expected form.' }], 200);
       }
@@ -208,15 +270,14 @@ async function send<T>(endpoint: Endpoint, body: RequestBody, options: RequestOp
     }
 
     if (response.status === 415) {
-      throw new RequestError('unprocessable', [{ Number: ErrorNumber.UnprocessableRequest, Message: MESSAGES.unprocessableRequest }], 415);
+      throw new RequestError('unprocessable', [{ Number: ErrorNumber.UnprocessableRequest, Message: CLIENT_MESSAGES.unprocessableRequest }], 415);
     }
 
     // HTTP 225 (or any other status that still carries the list): the error list.
-    const list = json.ok ? ErrorList.safeParse(json.value) : undefined;
-    if (!list?.success || list.data.length === 0) {
+    const items = json.ok ? await readErrorList(json.value) : undefined;
+    if (!items || items.length === 0) {
       throw new RequestError('unavailable', [{ Number: ErrorNumber.EndpointNotAvailable, Message: 'endpoint not available' }], response.status);
     }
-    const items: ErrorItem[] = list.data;
     const first = items[0];
     if (first && isTokenExpiredNumber(first.Number) && options.token === undefined) {
       // A late answer for a session that has already been replaced must not end the new one.
@@ -238,7 +299,7 @@ async function send<T>(endpoint: Endpoint, body: RequestBody, options: RequestOp
  * Calls an endpoint. `T` is the endpoint's response type from the contracts (e.g. `Claim[]`);
  * the body is checked against the endpoint's response schema before it is returned.
  */
-export async function request<T>(endpoint: Endpoint, body: RequestBody = {}, options: RequestOptions = {}): Promise<T> {
+export async function request<T>(endpoint: Call, body: RequestBody = {}, options: RequestOptions = {}): Promise<T> {
   const done = options.loadingMessage ? startLoading(options.loadingMessage) : undefined;
   try {
     return await send<T>(endpoint, body, options);
@@ -258,7 +319,7 @@ export async function request<T>(endpoint: Endpoint, body: RequestBody = {}, opt
 }
 
 /** An endpoint with its path parameters filled in ('/api/content/:name' → '/api/content/terms'). */
-export function withPathParams(endpoint: Endpoint, params: Record<string, string | number>): Endpoint {
+export function withPathParams<E extends Call>(endpoint: E, params: Record<string, string | number>): Omit<E, 'path'> & { path: string } {
   const path = endpoint.path.replace(/:([A-Za-z]+)/g, (whole, key: string) =>
     key in params ? encodeURIComponent(String(params[key])) : whole,
   );

@@ -1,27 +1,18 @@
 import { z } from 'zod';
 import { LIST_TYPES } from '../constants.ts';
 import { requestBody } from './common.ts';
+import { INFORMATION_FIELDS, PROVIDER_INFO_FIELDS } from './information-fields.ts';
+
+const strings = <K extends string>(fields: readonly K[]) =>
+  Object.fromEntries(fields.map((field) => [field, z.string()])) as { [F in K]: z.ZodString };
 
 export const UnreadCount = z.number().int().nonnegative();
 
-export const ProviderInfo = z.object({
-  Name: z.string(),
-  ShortName: z.string(),
-  Phone: z.string(),
-  CallHours: z.string(),
-  FreeCallPhone: z.string(),
-  PrivacyEmail: z.string(),
-  Website: z.string(),
-});
+export const ProviderInfo = z.object(strings(PROVIDER_INFO_FIELDS));
 export type ProviderInfo = z.infer<typeof ProviderInfo>;
 
 /** Build information plus the provider identity from the server's configuration. */
-export const Information = z.object({
-  Version: z.string(),
-  Commit: z.string(),
-  BuiltAt: z.string(),
-  Provider: ProviderInfo,
-});
+export const Information = z.object({ ...strings(INFORMATION_FIELDS), Provider: ProviderInfo });
 export type Information = z.infer<typeof Information>;
 
 export const MaintenanceMessages = z.array(z.object({ Message: z.string() }));

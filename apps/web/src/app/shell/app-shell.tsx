@@ -12,6 +12,7 @@ import { productName } from '../../lib/provider.ts';
 import { useIsSignedIn } from '../../lib/session.ts';
 import { BackToTop } from './back-to-top.tsx';
 import { Footer } from './footer.tsx';
+import { useSignedInShell } from './lazy-signed-in.ts';
 import { LoadingOverlay, useLoadingMessage } from './loading-overlay.tsx';
 import { PageHeader } from './page-header.tsx';
 import { SessionTimeout } from './session-timeout.tsx';
@@ -29,6 +30,7 @@ export function AppShell() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const signedIn = useIsSignedIn();
+  const signedInShell = useSignedInShell();
   const loadingMessage = useLoadingMessage();
   const alert = useCurrentAlert();
   const confirm = useCurrentConfirm();
@@ -108,7 +110,7 @@ export function AppShell() {
       <ScrollRestoration />
       {signedIn ? <SessionTimeout /> : null}
       <Suspense fallback={null}>
-        {menuLoaded && signedIn ? <SideMenu isOpen={drawerOpen} onOpenChange={setMenuOpen} /> : null}
+        {menuLoaded && signedInShell ? <SideMenu isOpen={drawerOpen} onOpenChange={setMenuOpen} /> : null}
         {confirm ? <ConfirmHost key={confirm.id} confirm={confirm} /> : null}
         {alert ? <AlertHost key={alert.id} alert={alert} /> : null}
       </Suspense>

@@ -1,15 +1,14 @@
 /**
  * The page header (spec 000 §2): breadcrumbs (Home, then My Claims or the section), the page
  * title (the page's one h1, focused on route change), and — when a claim is selected — the claim
- * number and date of accident with SWITCH CLAIM when the claimant has more than one claim.
+ * number and date of accident with SWITCH CLAIM when the claimant has more than one claim
+ * (signed-in.tsx, loaded on demand).
  */
-import { formatDisplayDate } from '@portal/contracts';
-import type { Ref } from 'react';
+import { Suspense, type Ref } from 'react';
 import { Link } from 'react-router';
-import { useClaims } from '../../lib/api/get-claims.ts';
 import { useIsSignedIn } from '../../lib/session.ts';
 import type { RouteMeta } from '../route-meta.ts';
-import { useSwitchClaim } from '../use-switch-claim.ts';
+import { ClaimSummary, useSignedInShell } from './lazy-signed-in.ts';
 import { useHomePath } from './use-route-meta.ts';
 import styles from './page-header.module.css';
 
@@ -20,8 +19,7 @@ type PageHeaderProps = {
 
 export function PageHeader({ meta, headingRef }: PageHeaderProps) {
   const signedIn = useIsSignedIn();
-  const { selectedClaim, canSwitchClaim } = useClaims();
-  const { switchClaim } = useSwitchClaim();
+  const signedInShell = useSignedInShell();
   const homePath = useHomePath();
   const showCrumbs = signedIn && meta.access !== 'login';
   const crumb = meta.crumb === undefined ? meta.title : meta.crumb;
@@ -57,29 +55,10 @@ export function PageHeader({ meta, headingRef }: PageHeaderProps) {
             {meta.title}
           </h1>
         </div>
-        {signedIn && selectedClaim ? (
-          <div className={styles.claim} data-testid="claim-summary">
-            <dl className={styles.claimDetails}>
-              <div>
-                <dt>Claim no.</dt>
-                <dd data-testid="claim-summary-number">{selectedClaim.Number}</dd>
-              </div>
-              <div>
-                <dt>Date of accident</dt>
-                <dd data-testid="claim-summary-date">{formatDisplayDate(selectedClaim.Date)}</dd>
-              </div>
-            </dl>
-            {canSwitchClaim ? (
-              <button
-                type="button"
-                className={`button button--secondary ${styles.switch}`}
-                onClick={() => void switchClaim()}
-                data-testid="switch-claim"
-              >
-                Switch claim
-              </button>
-            ) : null}
-          </div>
+        {signedInShell ? (
+          <Suspense fallback={null}>
+            <ClaimSummary />
+          </Suspense>
         ) : null}
       </div>
     </div>

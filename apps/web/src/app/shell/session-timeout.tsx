@@ -5,16 +5,21 @@
  * the limit it opens "Stay signed in" (keepalive restarts the clock). If the time lapses, the
  * claimant is signed out (forceLogout('idle') — which first fires BEFORE_FORCED_LOGOUT_EVENT so
  * forms keep drafts) and lands on /login with MESSAGES.sessionIdleSignedOut.
+ *
+ * The watch is part of the shell itself, so it runs from the first signed-in render whatever has
+ * been downloaded; the warning and its actions (session-timeout-prompt.tsx) load when it opens.
  */
-import { ENDPOINTS, SESSION } from '@portal/contracts';
+import { SESSION } from '@portal/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { getLastAuthenticatedActivity, useLastAuthenticatedActivity } from '../../lib/activity.ts';
-import { keepAlive } from '../../lib/api/keep-alive.ts';
-import { request } from '../../lib/request.ts';
+import { lazyResponse, request } from '../../lib/request.ts';
 import { forceLogout, getAccessToken, useIsSignedIn } from '../../lib/session.ts';
-import { useSignOut } from '../use-sign-out.ts';
+import { useSignedInShell } from './lazy-signed-in.ts';
 
-const SessionTimeoutDialog = lazy(() => import('./session-timeout-dialog.tsx'));
+const SessionTimeoutPrompt = lazy(() => import('./session-timeout-prompt.tsx'));
+
+// The shell makes this call, so its answer's schema is loaded on demand (lib/request.ts).
+const logoutCall = lazyResponse('logout', () => import('../../lib/api/ok.ts').then((m) => m.Ok));
 
 const TICK_MS = 1000;
 
@@ -23,16 +28,15 @@ function lapse(): void {
   const token = getAccessToken();
   forceLogout('idle');
   if (token) {
-    request<true>(ENDPOINTS.logout, { AccessToken: token }, { silent: true, withToken: false }).catch(() => undefined);
+    request<true>(logoutCall, { AccessToken: token }, { silent: true, withToken: false }).catch(() => undefined);
   }
 }
 
 export function SessionTimeout() {
   const signedIn = useIsSignedIn();
+  const signedInShell = useSignedInShell();
   const lastActivity = useLastAuthenticatedActivity();
   const [now, setNow] = useState(getLastAuthenticatedActivity);
-  const [staying, setStaying] = useState(false);
-  const signOut = useSignOut();
 
   useEffect(() => {
     if (!signedIn) return;
@@ -52,22 +56,12 @@ export function SessionTimeout() {
 
   const remainingMs = lastActivity + SESSION.idleTimeoutMs - now;
   const warn = signedIn && remainingMs <= SESSION.idleWarningMs && remainingMs > 0;
-  if (!warn) return null;
-
-  const stay = async () => {
-    setStaying(true);
-    try {
-      await keepAlive();
-    } catch {
-      // The alert has been shown (or the session had already ended).
-    } finally {
-      setStaying(false);
-    }
-  };
+  // The warning's actions use the query client (sign out drops the session's cached data).
+  if (!warn || !signedInShell) return null;
 
   return (
     <Suspense fallback={null}>
-      <SessionTimeoutDialog remainingMs={remainingMs} staying={staying} onStay={() => void stay()} onSignOut={() => void signOut()} />
+      <SessionTimeoutPrompt remainingMs={remainingMs} />
     </Suspense>
   );
 }

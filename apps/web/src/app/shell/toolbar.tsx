@@ -1,17 +1,16 @@
 /**
  * The toolbar (spec 000 §2): a left control per page (menu / back / cancel / close / none), the
  * product name, a right control (phone link / home / none) and, when signed in on wide screens
- * (≥ 680 px), sign out and the main destinations. Below 680 px the menu button opens the side menu.
+ * (≥ 680 px), sign out and the main destinations (signed-in.tsx, loaded on demand). Below 680 px
+ * the menu button opens the side menu.
  */
-import { Link, NavLink } from 'react-router';
+import { Suspense } from 'react';
+import { Link } from 'react-router';
 import { Icon, type IconName } from '../../components/icon.tsx';
-import { useClaims } from '../../lib/api/get-claims.ts';
-import { useUnreadCount } from '../../lib/api/get-unread-count.ts';
 import { provider, providerPhoneHref } from '../../lib/provider.ts';
 import { useIsSignedIn } from '../../lib/session.ts';
 import type { LeftControl, RouteMeta } from '../route-meta.ts';
-import { useSignOut } from '../use-sign-out.ts';
-import { NAV_ITEMS } from './nav-items.ts';
+import { MainNav, SignOutButton, useSignedInShell } from './lazy-signed-in.ts';
 import { useGoBack, useHomePath } from './use-route-meta.ts';
 import styles from './toolbar.module.css';
 
@@ -29,9 +28,7 @@ const LEFT_LABELS: Record<Exclude<LeftControl, 'menu' | 'none'>, { label: string
 
 export function Toolbar({ meta, menuOpen, onOpenMenu }: ToolbarProps) {
   const signedIn = useIsSignedIn();
-  const { selectedClaim } = useClaims();
-  const unread = useUnreadCount(selectedClaim?.Number);
-  const signOut = useSignOut();
+  const signedInShell = useSignedInShell();
   const goBack = useGoBack(meta);
   const homePath = useHomePath();
 
@@ -92,38 +89,17 @@ export function Toolbar({ meta, menuOpen, onOpenMenu }: ToolbarProps) {
         </Link>
         <div className={styles.right}>
           {right}
-          {signedIn ? (
-            <button
-              type="button"
-              className={`${styles.control} ${styles.wideOnly}`}
-              onClick={() => void signOut()}
-              data-testid="toolbar-sign-out"
-            >
-              <Icon name="sign-out" />
-              Sign out
-            </button>
+          {signedInShell ? (
+            <Suspense fallback={null}>
+              <SignOutButton />
+            </Suspense>
           ) : null}
         </div>
       </div>
-      {signedIn && selectedClaim ? (
-        <nav className={`${styles.nav} ${styles.wideOnly}`} aria-label="Main">
-          <ul className={styles.navList}>
-            {NAV_ITEMS.map((item) => (
-              <li key={item.to}>
-                <NavLink className={styles.navLink} to={item.to} end data-testid={`nav-${item.to.slice(1)}`}>
-                  {item.label}
-                  {item.unreadBadge && unread !== undefined && unread > 0 ? ' ' : null}
-                  {item.unreadBadge && unread !== undefined && unread > 0 ? (
-                    <span className={styles.badge} data-testid="toolbar-unread-badge">
-                      {unread}
-                      <span className="visually-hidden"> unread</span>
-                    </span>
-                  ) : null}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+      {signedInShell ? (
+        <Suspense fallback={null}>
+          <MainNav />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import { useMatches, useNavigate } from 'react-router';
-import { useClaims } from '../../lib/api/get-claims.ts';
+import { selectedClaimOf, useCachedClaims } from '../../lib/api/cached-claims.ts';
 import { isSignedIn, useIsSignedIn } from '../../lib/session.ts';
 import { FALLBACK_META, isRouteMeta, pageTitleOf, type RouteMeta } from '../route-meta.ts';
 
@@ -30,10 +30,13 @@ export function useGoBack(meta: RouteMeta): () => void {
   };
 }
 
-/** Where "Home" leads: the claim home with a selected claim, else My Claims; signed out, sign-in. */
+/**
+ * Where "Home" leads: the claim home with a selected claim, else My Claims; signed out, sign-in.
+ * It reads the claims the signed-in shell has fetched (useClaims in signed-in.tsx).
+ */
 export function useHomePath(): string {
   const signedIn = useIsSignedIn();
-  const { selectedClaim } = useClaims();
+  const selectedClaim = selectedClaimOf(useCachedClaims());
   if (!signedIn) return '/login';
   return selectedClaim ? '/claim' : '/claims';
 }

@@ -7,7 +7,10 @@ import { ENDPOINTS, type Claim } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../request.ts';
 import { useIsSignedIn } from '../session.ts';
+import { selectedClaimOf } from './cached-claims.ts';
 import { queryKeys } from './query-keys.ts';
+
+export { selectedClaimOf };
 
 export function getClaims(loadingMessage?: string): Promise<Claim[]> {
   return request<Claim[]>(ENDPOINTS.getClaims, {}, { silent: true, ...(loadingMessage ? { loadingMessage } : {}) });
@@ -18,10 +21,6 @@ export const claimsQueryOptions = queryOptions({
   queryFn: () => getClaims(),
   staleTime: 60_000,
 });
-
-export function selectedClaimOf(claims: readonly Claim[] | undefined): Claim | undefined {
-  return claims?.find((claim) => claim.Selected);
-}
 
 /** The claims list, the selected claim and whether SWITCH CLAIM applies (more than one claim). */
 export function useClaims() {

@@ -2,19 +2,15 @@
  * The sign-in form (spec 000 §2, §5): username (an e-mail address) with spaces stripped as it is
  * typed or pasted and the space key blocked; password; remember me (unchecked by default).
  * Sign in stays disabled while the form is invalid or the call is in flight. Rules come from the
- * contracts' LoginRequest schema.
+ * contracts' LoginRequest schema, downloaded when the form is first used (use-login-form.ts).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginRequest, stripSpaces } from '@portal/contracts';
+import { stripSpaces } from '@portal/contracts';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { CheckboxField, Field, Form } from '../../../components/form-field.tsx';
 import type { AlertEntry } from '../../../lib/request-error.ts';
 import type { LoginValues } from '../api/login.ts';
+import { RULES_UNAVAILABLE, useLoginForm } from './use-login-form.ts';
 import styles from './login-form.module.css';
-
-type LoginInput = z.input<typeof LoginRequest>;
 
 type LoginFormProps = {
   /** Sends the sign-in and handles the outcome (success or failure); never rejects. */
@@ -29,17 +25,8 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
   const errorId = useId();
   const hintId = useId();
   const [showPassword, setShowPassword] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    resetField,
-    setFocus,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<LoginInput, unknown, LoginValues>({
-    resolver: zodResolver(LoginRequest),
-    mode: 'onTouched',
-    defaultValues: { EmailAddress: '', Password: '', RememberMe: false },
-  });
+  const form = useLoginForm(onSubmit);
+  const { values, errorOf, isValid, isSubmitting, rulesUnavailable, setValue, leave, resetField, setFocus, refs } = form;
 
   // spec 000 §4: on a login error the password is cleared; focus goes back to it once the
   // fieldset is enabled again.
@@ -56,7 +43,6 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
     }
   }, [isSubmitting, failureCount, setFocus]);
 
-  const username = register('EmailAddress');
   const onUsernameChange = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
     const stripped = stripSpaces(input.value);
@@ -67,27 +53,29 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
       const at = Math.max(0, caret - removedBeforeCaret);
       input.setSelectionRange(at, at);
     }
-    return username.onChange(event);
+    setValue('EmailAddress', stripped);
   };
   const blockSpaceKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === ' ' || event.key === 'Spacebar') event.preventDefault();
   };
 
+  const alert = error ?? (rulesUnavailable ? RULES_UNAVAILABLE : null);
   const canSubmit = isValid && !isSubmitting;
 
   return (
     <Form
       submitting={isSubmitting}
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={form.handleSubmit}
+      onFocus={form.prepare}
       aria-labelledby="signin-heading"
-      aria-describedby={error ? errorId : undefined}
+      aria-describedby={alert ? errorId : undefined}
       data-testid="login-form"
     >
       <div id={errorId} role="alert" className={styles.alertRegion} data-testid="login-error">
-        {error ? (
+        {alert ? (
           <div className="callout callout--error">
             <div>
-              {error.map((entry, index) => (
+              {alert.map((entry, index) => (
                 <p key={index}>
                   <strong>{entry.message}</strong>
                   {entry.detail ? (
@@ -109,12 +97,15 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
         ) : null}
       </div>
 
-      <Field label="Username (your email address)" error={errors.EmailAddress?.message} required>
+      <Field label="Username (your email address)" error={errorOf('EmailAddress')} required>
         {(control) => (
           <input
             {...control}
-            {...username}
+            ref={refs.EmailAddress}
+            name="EmailAddress"
+            value={values.EmailAddress}
             onChange={onUsernameChange}
+            onBlur={() => leave('EmailAddress')}
             onKeyDown={blockSpaceKey}
             type="text"
             inputMode="email"
@@ -127,12 +118,16 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
         )}
       </Field>
 
-      <Field label="Password" error={errors.Password?.message} required>
+      <Field label="Password" error={errorOf('Password')} required>
         {(control) => (
           <div className={styles.passwordRow}>
             <input
               {...control}
-              {...register('Password')}
+              ref={refs.Password}
+              name="Password"
+              value={values.Password}
+              onChange={(event) => setValue('Password', event.target.value)}
+              onBlur={() => leave('Password')}
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
               autoCapitalize="none"
@@ -154,7 +149,18 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
       </Field>
 
       <CheckboxField label="Remember me on this device" hint="Only choose this on your own device.">
-        {(control) => <input {...control} {...register('RememberMe')} type="checkbox" data-testid="login-remember" />}
+        {(control) => (
+          <input
+            {...control}
+            ref={refs.RememberMe}
+            name="RememberMe"
+            type="checkbox"
+            checked={values.RememberMe}
+            onChange={(event) => setValue('RememberMe', event.target.checked)}
+            onBlur={() => leave('RememberMe')}
+            data-testid="login-remember"
+          />
+        )}
       </CheckboxField>
 
       <button

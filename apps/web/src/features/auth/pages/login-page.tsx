@@ -3,14 +3,14 @@
  * /claims; here we clear any half-finished registration or verification token (the spec's
  * "visiting the login page signs out any current user") and check for an app update.
  */
-import { AccountActivated, LIMITS, MESSAGES } from '@portal/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { AccountActivated, CLIENT_MESSAGES, LIMITS } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { markAuthenticatedActivity } from '../../../lib/activity.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 import { provider } from '../../../lib/provider.ts';
+import { useQueryClientIfMade } from '../../../lib/query-client-if-made.ts';
 import { isRequestError, type AlertEntry } from '../../../lib/request-error.ts';
 import { checkForAppUpdate } from '../../../lib/service-worker.ts';
 import {
@@ -28,13 +28,14 @@ import { LoginForm } from '../components/login-form.tsx';
 import styles from './login-page.module.css';
 
 const SIGNED_OUT_MESSAGES: Record<SignedOutReason, string> = {
-  idle: MESSAGES.sessionIdleSignedOut,
-  expired: MESSAGES.sessionExpiredSignedOut,
+  idle: CLIENT_MESSAGES.sessionIdleSignedOut,
+  expired: CLIENT_MESSAGES.sessionExpiredSignedOut,
 };
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  // Not made on a first visit (TanStack Query is not part of this page's download): nothing cached then.
+  const queryClient = useQueryClientIfMade();
   const signedOutReason = useSignedOutReason();
   const [error, setError] = useState<AlertEntry[] | null>(null);
   const [failureCount, setFailureCount] = useState(0);
@@ -52,7 +53,7 @@ export function LoginPage() {
     try {
       const response = await login(values);
       failures.current = 0;
-      queryClient.removeQueries({ queryKey: queryKeys.all });
+      queryClient?.removeQueries({ queryKey: queryKeys.all });
       clearSignedOutReason();
       // spec 000 §4 "Login outcome".
       if (response.AccountActivated === AccountActivated.Activated) {
@@ -74,7 +75,7 @@ export function LoginPage() {
         await navigate('/forgotpassword');
         return;
       }
-      setError(isRequestError(caught) ? caught.entries : [{ message: MESSAGES.requestNotCompleted }]);
+      setError(isRequestError(caught) ? caught.entries : [{ message: CLIENT_MESSAGES.requestNotCompleted }]);
       setFailureCount(failures.current);
     }
   };

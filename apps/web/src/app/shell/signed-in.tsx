@@ -1,0 +1,91 @@
+/**
+ * The parts of the shell that exist only when signed in: the toolbar's Sign out and main
+ * navigation (with the unread badge), and the page header's claim summary with SWITCH CLAIM.
+ * They fetch the claims and the unread count, so they bring the query observer and the
+ * contracts' schemas; loaded on demand (app-shell.tsx), they stay out of the first download of
+ * /login, where nobody is signed in.
+ */
+import { formatDisplayDate } from '@portal/contracts';
+import { NavLink } from 'react-router';
+import { Icon } from '../../components/icon.tsx';
+import { useClaims } from '../../lib/api/get-claims.ts';
+import { useUnreadCount } from '../../lib/api/get-unread-count.ts';
+import { useSignOut } from '../use-sign-out.ts';
+import { useSwitchClaim } from '../use-switch-claim.ts';
+import { NAV_ITEMS } from './nav-items.ts';
+import headerStyles from './page-header.module.css';
+import toolbarStyles from './toolbar.module.css';
+
+/** The toolbar's Sign out (wide screens; the side menu has its own). */
+export function SignOutButton() {
+  const signOut = useSignOut();
+  return (
+    <button
+      type="button"
+      className={`${toolbarStyles.control} ${toolbarStyles.wideOnly}`}
+      onClick={() => void signOut()}
+      data-testid="toolbar-sign-out"
+    >
+      <Icon name="sign-out" />
+      Sign out
+    </button>
+  );
+}
+
+/** The main destinations on wide screens, once a claim is selected. */
+export function MainNav() {
+  const { selectedClaim } = useClaims();
+  const unread = useUnreadCount(selectedClaim?.Number);
+  if (!selectedClaim) return null;
+  return (
+    <nav className={`${toolbarStyles.nav} ${toolbarStyles.wideOnly}`} aria-label="Main">
+      <ul className={toolbarStyles.navList}>
+        {NAV_ITEMS.map((item) => (
+          <li key={item.to}>
+            <NavLink className={toolbarStyles.navLink} to={item.to} end data-testid={`nav-${item.to.slice(1)}`}>
+              {item.label}
+              {item.unreadBadge && unread !== undefined && unread > 0 ? ' ' : null}
+              {item.unreadBadge && unread !== undefined && unread > 0 ? (
+                <span className={toolbarStyles.badge} data-testid="toolbar-unread-badge">
+                  {unread}
+                  <span className="visually-hidden"> unread</span>
+                </span>
+              ) : null}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The selected claim's number and date of accident, with SWITCH CLAIM when there are several. */
+export function ClaimSummary() {
+  const { selectedClaim, canSwitchClaim } = useClaims();
+  const { switchClaim } = useSwitchClaim();
+  if (!selectedClaim) return null;
+  return (
+    <div className={headerStyles.claim} data-testid="claim-summary">
+      <dl className={headerStyles.claimDetails}>
+        <div>
+          <dt>Claim no.</dt>
+          <dd data-testid="claim-summary-number">{selectedClaim.Number}</dd>
+        </div>
+        <div>
+          <dt>Date of accident</dt>
+          <dd data-testid="claim-summary-date">{formatDisplayDate(selectedClaim.Date)}</dd>
+        </div>
+      </dl>
+      {canSwitchClaim ? (
+        <button
+          type="button"
+          className={`button button--secondary ${headerStyles.switch}`}
+          onClick={() => void switchClaim()}
+          data-testid="switch-claim"
+        >
+          Switch claim
+        </button>
+      ) : null}
+    </div>
+  );
+}

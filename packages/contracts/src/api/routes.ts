@@ -1,0 +1,84 @@
+/**
+ * Where each claimant API call lives and who may make it — without its schemas, so this module
+ * (and whatever imports only it) does not load zod. endpoints.ts adds each call's request and
+ * response schemas and its summary to these entries to make ENDPOINTS; the web app's start-up and
+ * sign-in code reads paths from here, so a first visit does not download every schema (the /login
+ * budget).
+ */
+
+/**
+ * public: no token; session: a signed-in token; claim: signed in with a selected claim;
+ * pending: a registration or verification token (the login flow's access code);
+ * survey: a self-assessment token (nidlogin), good for the survey calls only.
+ */
+export type Auth = 'public' | 'session' | 'claim' | 'pending' | 'survey';
+
+export type Route = {
+  method: 'GET' | 'POST';
+  /** Same-origin; `:name` marks a path parameter (e.g. /api/content/:name). */
+  path: string;
+  auth: Auth;
+};
+
+export const ROUTES = {
+  login: { method: 'POST', path: '/api/account/login', auth: 'public' },
+  logout: { method: 'POST', path: '/api/account/logout', auth: 'public' },
+  keepAlive: { method: 'POST', path: '/api/account/keepalive', auth: 'session' },
+  getAccount: { method: 'POST', path: '/api/account/getaccount', auth: 'session' },
+  verifyBankDetails: { method: 'POST', path: '/api/account/verifybankdetails', auth: 'session' },
+  updatePreferences: { method: 'POST', path: '/api/account/updatepreferences', auth: 'session' },
+  updatePassword: { method: 'POST', path: '/api/account/updatepassword', auth: 'session' },
+  updateBankDetails: { method: 'POST', path: '/api/account/updatebankaccountdetails', auth: 'session' },
+  updateContactDetails: { method: 'POST', path: '/api/account/updatecontactdetails', auth: 'session' },
+  verifyBsb: { method: 'POST', path: '/api/account/verifybsb', auth: 'session' },
+  getClaims: { method: 'POST', path: '/api/claim/getclaims', auth: 'session' },
+  selectClaim: { method: 'POST', path: '/api/claim/selectclaim', auth: 'session' },
+  deselectClaim: { method: 'POST', path: '/api/claim/deselectclaim', auth: 'session' },
+  getFileContent: { method: 'POST', path: '/api/documentupload/getfilecontent', auth: 'claim' },
+  downloadFile: { method: 'POST', path: '/api/documentupload/downloadfile', auth: 'claim' },
+  discardFile: { method: 'POST', path: '/api/documentupload/discardfile', auth: 'claim' },
+  saveDocumentDraft: { method: 'POST', path: '/api/documentupload/updatedocumentform', auth: 'claim' },
+  getDocumentDraft: { method: 'POST', path: '/api/documentupload/getdraftdocumentform', auth: 'claim' },
+  saveDraft: { method: 'POST', path: '/api/documentupload/updateform/:type', auth: 'claim' },
+  getDraft: { method: 'POST', path: '/api/documentupload/getdraft/:type', auth: 'claim' },
+  discardDraft: { method: 'POST', path: '/api/documentupload/discarddraft/:type', auth: 'claim' },
+  submitDraftForm: { method: 'POST', path: '/api/documentupload/submit/:type', auth: 'claim' },
+  discardDocumentDraft: { method: 'POST', path: '/api/documentupload/discarddraftdocuments', auth: 'claim' },
+  submitDocuments: { method: 'POST', path: '/api/documentupload/submitdocumentform', auth: 'claim' },
+  submitReimbursement: { method: 'POST', path: '/api/documentupload/submitreceipts', auth: 'claim' },
+  getDraftDates: { method: 'POST', path: '/api/documentupload/getdraftdates', auth: 'claim' },
+  getAuthorityFormData: { method: 'POST', path: '/api/account/getauthorityformdata', auth: 'claim' },
+  getMessages: { method: 'POST', path: '/api/inbox/getmessages', auth: 'claim' },
+  markAsRead: { method: 'POST', path: '/api/inbox/markasread', auth: 'claim' },
+  getSentItems: { method: 'POST', path: '/api/documentupload/getsentitems', auth: 'claim' },
+  uploadContactForm: { method: 'POST', path: '/api/documentupload/uploadcontactform', auth: 'claim' },
+  submitContactForm: { method: 'POST', path: '/api/documentupload/submitcontactform', auth: 'claim' },
+  uploadDetailsRequest: { method: 'POST', path: '/api/documentupload/uploaddetailsrequest', auth: 'claim' },
+  submitDetailsRequest: { method: 'POST', path: '/api/documentupload/submitdetailsrequest', auth: 'claim' },
+  getUnreadMessageCount: { method: 'POST', path: '/api/inbox/getunreadmessagecount', auth: 'claim' },
+  getInformation: { method: 'GET', path: '/api/information/getinformation', auth: 'public' },
+  addressLookup: { method: 'GET', path: '/api/addresslookup/AddressLookup', auth: 'public' },
+  getContent: { method: 'GET', path: '/api/content/:name', auth: 'public' },
+  serviceList: { method: 'GET', path: '/api/services/servicelist', auth: 'public' },
+  serviceDetail: { method: 'GET', path: '/api/services/servicedetail/:id', auth: 'public' },
+  surveyLogin: { method: 'POST', path: '/api/nid/nidlogin', auth: 'public' },
+  surveyAssessment: { method: 'POST', path: '/api/nid/getnidassessment', auth: 'survey' },
+  surveyUpdate: { method: 'POST', path: '/api/nid/updatenidassessment', auth: 'survey' },
+  surveySubmit: { method: 'POST', path: '/api/nid/submitnidassessment', auth: 'survey' },
+  surveyOutro: { method: 'POST', path: '/api/nid/getnidoutro', auth: 'survey' },
+  checkMaintenance: { method: 'POST', path: '/api/maintenance/checkmessage', auth: 'public' },
+  dropdownList: { method: 'POST', path: '/api/dropdownlistdatasource/list', auth: 'public' },
+  register: { method: 'POST', path: '/api/account/register', auth: 'public' },
+  retrieveUsername: { method: 'POST', path: '/api/account/retrieveusername', auth: 'public' },
+  forgotPassword: { method: 'POST', path: '/api/account/forgotpassword', auth: 'public' },
+  resetPassword: { method: 'POST', path: '/api/account/resetpassword', auth: 'public' },
+  generateCodeForLogin: { method: 'POST', path: '/api/account/generatesecuritycodeforlogin', auth: 'pending' },
+  validateCodeForLogin: { method: 'POST', path: '/api/account/validatesecuritycodeforlogin', auth: 'pending' },
+  expireCodeForLogin: { method: 'POST', path: '/api/account/expiresecuritycodeforlogin', auth: 'pending' },
+  generateCodeWhileLoggedIn: { method: 'POST', path: '/api/account/generatesecuritycodewhileloggedin', auth: 'session' },
+  validateCodeWhileLoggedIn: { method: 'POST', path: '/api/account/validatesecuritycodewhileloggedin', auth: 'session' },
+  expireCodeWhileLoggedIn: { method: 'POST', path: '/api/account/expiresecuritycodewhileloggedin', auth: 'session' },
+  pageView: { method: 'POST', path: '/api/analytics/pageview', auth: 'public' },
+} as const satisfies Record<string, Route>;
+
+export type RouteName = keyof typeof ROUTES;
