@@ -2,11 +2,15 @@
  * Web unit-test setup (jsdom). Any console.error during a test fails it (STYLE.md rule 6): React
  * warnings, failed prop types and act() problems are bugs, not noise.
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { markAuthenticatedActivity } from '../src/lib/activity.ts';
 import { clearAlerts } from '../src/lib/alerts.ts';
 import { clearSession, clearSignedOutReason } from '../src/lib/session.ts';
+
+// Pages and the query client load on demand (lazy chunks, as in the browser): on a busy 2-core
+// machine the first render of a route can take more than the library's default 1 s.
+configure({ asyncUtilTimeout: 4000 });
 
 let consoleErrors: unknown[][] = [];
 const originalError = console.error;

@@ -30,6 +30,11 @@ export function ClaimHomePage() {
     );
   }
 
+  // The bank banner sits above the panels: drawn after them, it would push them down as the
+  // claimant reaches for one (a layout shift). The page waits for the account (the shell's loading
+  // overlay says so); if the account cannot be read, the panels show without the banner.
+  if (account.isPending) return null;
+
   const showBanner = account.data?.BankDetailsVerified === false && !verify.isPending && !verify.isSuccess;
   const closeBanner = () => {
     verify.mutate();
