@@ -112,7 +112,18 @@ function scriptBytes(lhr: Result): { script: number; requests: number; serviceWo
  * Launches Chromium, lets `prepare` set up the page, runs Lighthouse on `url`, lets `check` look
  * at the page it left (throw to fail), and closes Chromium whatever happens.
  */
-export async function auditPage(
+export async function auditPage(url: string, hooks: Parameters<typeof auditOnce>[1] = {}): Promise<PageRun> {
+  try {
+    return await auditOnce(url, hooks);
+  } catch (e) {
+    // Lighthouse sometimes loses the trace of a load (NO_NAVSTART, NO_FCP): one fresh try.
+    if (!(e instanceof Error && /NO_NAVSTART|NO_FCP|NO_TRACING_STARTED/.test(e.message))) throw e;
+    console.warn(`${e.message}; trying once more`);
+    return auditOnce(url, hooks);
+  }
+}
+
+async function auditOnce(
   url: string,
   hooks: { prepare?: (page: Page) => Promise<void>; check?: (page: Page, lhr: Result) => Promise<void>; reportFile?: string } = {},
 ): Promise<PageRun> {
