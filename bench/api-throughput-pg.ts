@@ -6,15 +6,14 @@
  * Fastify route in the same layout (as many processes, the same split). The database is made
  * fresh through BENCH_DATABASE_URL and dropped at the end, also on failure or Ctrl-C.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { API_MIX_NOTE, apiFigures, apiParameters, apiSettings, captureResponses, checkAnswers, loadApi, singleCallNote, timeEachCall, type ApiLoad } from './lib/api-load.ts';
+import { API_MIX_NOTE, apiFigures, apiParameters, apiSettings, captureResponses, checkAnswers, loadApi, loadBareRoute, singleCallNote, timeEachCall, type ApiLoad } from './lib/api-load.ts';
 import { envNumber, isMain, log, scratchDir, startBench } from './lib/bench.ts';
 import { HEAVY_CLAIM, HEAVY_USER } from './lib/bulk-data.ts';
 import { insertBulkDataPg } from './lib/bulk-data-pg.ts';
-import { BENCH_DIR, REPO_ROOT, SERVER_MAIN } from './lib/paths.ts';
+import { REPO_ROOT, SERVER_MAIN } from './lib/paths.ts';
 import { BENCH_DATABASE_URL, createPgDatabase, redactUrl } from './lib/postgres.ts';
 import type { BenchResult } from './lib/results.ts';
 import { seedDatabase, signInWithClaim, startServers, stopServers, type RunningServer } from './lib/server.ts';
@@ -94,25 +93,7 @@ export async function run(): Promise<BenchResult> {
       running = [];
     }
 
-    const responsesFile = path.join(scratch.dir, 'bare-responses.json');
-    fs.writeFileSync(responsesFile, JSON.stringify(responses));
-    let bare: ApiLoad;
-    running = await startServers(processes, {
-      dataDir: scratch.dir,
-      script: path.join(BENCH_DIR, 'bare-server.ts'),
-      nodeArgs: ['--import', 'tsx'],
-      readyPath: '/ready',
-      env: { BARE_RESPONSES: responsesFile },
-    });
-    try {
-      const urls = running.map((s) => s.url);
-      log(NAME, `bare Fastify: ${warmup} s warm-up, then ${duration} s × ${connections} connections over ${processes} processes`);
-      await loadApi(urls, 'not-checked', connections, warmup);
-      bare = await loadApi(urls, 'not-checked', connections, duration);
-    } finally {
-      await stopServers(running);
-      running = [];
-    }
+    const bare = await loadBareRoute((m) => log(NAME, m), { dataDir: scratch.dir, responses, processes, connections, warmup, duration });
 
     checkAnswers(real, realLogs);
     const largestP99 = Math.max(...real.instances.map((i) => i.p99));

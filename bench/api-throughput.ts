@@ -7,11 +7,9 @@
  * memory, loaded the same way in the same run.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { isMain, log, scratchDir, startBench } from './lib/bench.ts';
-import { API_MIX_NOTE, apiFigures, apiParameters, apiSettings, captureResponses, checkAnswers, loadApi, singleCallNote, timeEachCall, type ApiLoad } from './lib/api-load.ts';
+import { API_MIX_NOTE, apiFigures, apiParameters, apiSettings, captureResponses, checkAnswers, loadApi, loadBareRoute, singleCallNote, timeEachCall, type ApiLoad } from './lib/api-load.ts';
 import { HEAVY_CLAIM, HEAVY_USER, insertBulkData } from './lib/bulk-data.ts';
-import { BENCH_DIR } from './lib/paths.ts';
 import type { BenchResult } from './lib/results.ts';
 import { prepareDatabase, signInWithClaim, startServer, type RunningServer } from './lib/server.ts';
 import { round } from './lib/stats.ts';
@@ -34,7 +32,7 @@ export async function run(): Promise<BenchResult> {
     let real: ApiLoad;
     let single: Record<string, number>;
     let responses: Record<string, unknown>;
-    let server: RunningServer = await startServer({ dataDir: scratch.dir, env: { RATE_LIMIT_PER_MINUTE: '100000000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000000' } });
+    const server: RunningServer = await startServer({ dataDir: scratch.dir, env: { RATE_LIMIT_PER_MINUTE: '100000000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000000' } });
     const realLog = server.logFile;
     try {
       const token = await signInWithClaim(server.url, HEAVY_USER, HEAVY_CLAIM);
@@ -48,23 +46,7 @@ export async function run(): Promise<BenchResult> {
       await server.stop();
     }
 
-    const responsesFile = path.join(scratch.dir, 'bare-responses.json');
-    fs.writeFileSync(responsesFile, JSON.stringify(responses));
-    let bare: ApiLoad;
-    server = await startServer({
-      dataDir: scratch.dir,
-      script: path.join(BENCH_DIR, 'bare-server.ts'),
-      nodeArgs: ['--import', 'tsx'],
-      readyPath: '/ready',
-      env: { BARE_RESPONSES: responsesFile },
-    });
-    try {
-      log(NAME, `bare Fastify: ${warmup} s warm-up, then ${duration} s × ${connections} connections`);
-      await loadApi([server.url], 'not-checked', connections, warmup);
-      bare = await loadApi([server.url], 'not-checked', connections, duration);
-    } finally {
-      await server.stop();
-    }
+    const bare = await loadBareRoute((m) => log(NAME, m), { dataDir: scratch.dir, responses, processes: 1, connections, warmup, duration });
 
     checkAnswers(real, realLog);
     return finish(

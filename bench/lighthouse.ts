@@ -150,7 +150,7 @@ function failingAudits(runs: PageRun[]): string[] {
 export async function run(): Promise<BenchResult> {
   const finish = startBench(NAME, 'Lighthouse: /login and /claim (mobile preset)');
   const runs = envNumber('LIGHTHOUSE_RUNS', 3);
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run node scripts/ensure-chromium.mjs (Debian's chromium package) or set CHROMIUM_PATH`);
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run node scripts/ensure-debian-packages.mjs (Debian's chromium package) or set CHROMIUM_PATH`);
   const scratch = scratchDir(NAME);
   try {
     const { webDir, source } = prepareWeb(scratch.dir);

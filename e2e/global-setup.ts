@@ -28,7 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     );
   }
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`${CHROMIUM_PATH} is missing. Run \`node scripts/ensure-chromium.mjs\` (\`npm run test:e2e\` does).`);
+    throw new Error(`${CHROMIUM_PATH} is missing. Run \`node scripts/ensure-debian-packages.mjs\` (\`npm run test:e2e\` does).`);
   }
   const snapshot = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-web-'));
   await cp(WEB_DIST, snapshot, { recursive: true });

@@ -3,11 +3,14 @@
  * PostgreSQL) share: their settings, the claimant call mix, the autocannon load over one or
  * several server processes, the one-at-a-time timings and the figures.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import autocannon, { type RawResult, type Request } from 'autocannon';
 import { envNumber } from './bench.ts';
 import type { BulkSizes } from './bulk-data.ts';
 import type { Figure } from './results.ts';
-import { apiHeaders, postJson } from './server.ts';
+import { BENCH_DIR } from './paths.ts';
+import { apiHeaders, postJson, startServers, stopServers } from './server.ts';
 import { median, msSince, round } from './stats.ts';
 
 /** Each autocannon connection cycles through these, in order, as one signed-in claimant. */
@@ -146,4 +149,32 @@ export function apiFigures(name: string, real: ApiLoad, bare: ApiLoad, qualifier
     { id: `${name}.p50`, label: `API latency p50${q}`, value: real.p50, unit: 'ms', baseline: { label: 'bare Fastify p50', value: bare.p50, unit: 'ms' }, ratio: round(real.p50 / Math.max(bare.p50, 1), 1), ratioLabel: '× bare' },
     { id: `${name}.p99`, label: `API latency p99${q}`, value: real.p99, unit: 'ms', baseline: { label: 'bare Fastify p99', value: bare.p99, unit: 'ms' }, ratio: round(real.p99 / Math.max(bare.p99, 1), 1), ratioLabel: '× bare' },
   ];
+}
+
+/**
+ * The baseline: `processes` bare Fastify processes (bench/bare-server.ts) answering the paths
+ * with the portal's own captured answers from memory, loaded exactly as the portal was.
+ */
+export async function loadBareRoute(
+  log: (message: string) => void,
+  options: { dataDir: string; responses: Record<string, unknown>; processes: number; connections: number; warmup: number; duration: number },
+): Promise<ApiLoad> {
+  const responsesFile = path.join(options.dataDir, 'bare-responses.json');
+  fs.writeFileSync(responsesFile, JSON.stringify(options.responses));
+  const running = await startServers(options.processes, {
+    dataDir: options.dataDir,
+    script: path.join(BENCH_DIR, 'bare-server.ts'),
+    nodeArgs: ['--import', 'tsx'],
+    readyPath: '/ready',
+    env: { BARE_RESPONSES: responsesFile },
+  });
+  try {
+    const urls = running.map((s) => s.url);
+    const over = options.processes > 1 ? ` over ${options.processes} processes` : '';
+    log(`bare Fastify: ${options.warmup} s warm-up, then ${options.duration} s × ${options.connections} connections${over}`);
+    await loadApi(urls, 'not-checked', options.connections, options.warmup);
+    return await loadApi(urls, 'not-checked', options.connections, options.duration);
+  } finally {
+    await stopServers(running);
+  }
 }

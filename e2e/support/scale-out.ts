@@ -23,7 +23,7 @@ import { DEVICE_COOKIE } from './api.ts';
 import { REPO_ROOT, SERVER_ENTRY } from './paths.ts';
 import { freePort } from './server.ts';
 
-/** Debian's nginx (scripts/ensure-nginx.mjs installs it). */
+/** Debian's nginx (scripts/ensure-debian-packages.mjs installs it). */
 export const NGINX_PATH = '/usr/sbin/nginx';
 export const DEPLOY_NGINX_CONF = path.join(REPO_ROOT, 'deploy', 'nginx.conf');
 export const PORTAL_LOCATIONS_CONF = path.join(REPO_ROOT, 'deploy', 'nginx', 'portal-locations.conf');
@@ -225,7 +225,7 @@ export function deployedUpstream(ports: readonly number[]): string {
  * loopback port, proxying to `upstreams` through the deployed upstream block and locations.
  */
 export async function startNginx(options: { upstreams: readonly number[]; readyWithinMs: number }): Promise<Nginx> {
-  if (!existsSync(NGINX_PATH)) throw new Error(`${NGINX_PATH} is missing. Run \`node scripts/ensure-nginx.mjs\` (\`npm run test:e2e\` does).`);
+  if (!existsSync(NGINX_PATH)) throw new Error(`${NGINX_PATH} is missing. Run \`node scripts/ensure-debian-packages.mjs\` (\`npm run test:e2e\` does).`);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-nginx-'));
   // As root, nginx's workers run as nobody: they must reach the temp paths inside.
   await chmod(dir, 0o755);

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+/**
+ * What the browser and scale-out tests run that comes from Debian's packages: Chromium
+ * (/usr/bin/chromium, driven by playwright-core; no browser is ever downloaded) and nginx
+ * (/usr/sbin/nginx, in front of two portal processes in e2e/tests/scale-out-nginx.test.ts, run
+ * from a directory of its own). All present → exit 0. Some missing and running as root →
+ * apt-get installs them. Otherwise → one-line hint, exit 1.
+ *
+ * Where systemd runs services, Debian starts its own nginx service (port 80, the default site)
+ * after installing the package; the tests do not use it (`systemctl disable --now nginx`).
+ */
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+
+const NEEDED = [
+  { path: '/usr/bin/chromium', pkg: 'chromium' },
+  { path: '/usr/sbin/nginx', pkg: 'nginx' },
+];
+
+const missing = NEEDED.filter((n) => !existsSync(n.path)).map((n) => n.pkg);
+if (missing.length === 0) process.exit(0);
+
+const install = `apt-get install -y ${missing.join(' ')}`;
+if (process.getuid?.() === 0) {
+  console.log(`Installing Debian's ${missing.join(' and ')} package${missing.length > 1 ? 's' : ''}.`);
+  const result = spawnSync('sh', ['-c', `apt-get update && ${install}`], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (result.error) {
+    console.error(`Could not run apt-get: ${result.error.message}`);
+    process.exit(1);
+  }
+  process.exit(result.status ?? 1);
+}
+
+console.error(`${missing.join(' and ')} missing: run 'sudo ${install}' and try again.`);
+process.exit(1);
