@@ -17,6 +17,7 @@ import { useSignOut } from '../use-sign-out.ts';
 import { useSwitchClaim } from '../use-switch-claim.ts';
 import { NAV_ITEMS } from './nav-items.ts';
 import styles from './side-menu.module.css';
+import { UnreadBadge } from './unread-badge.tsx';
 
 type SideMenuProps = {
   isOpen: boolean;
@@ -85,13 +86,8 @@ export default function SideMenu({ isOpen, onOpenChange }: SideMenuProps) {
                 ? NAV_ITEMS.map((item) => (
                     <li key={item.to}>
                       <NavLink className={styles.item} to={item.to} end onClick={close} data-testid={`menu-${item.to.slice(1)}`}>
-                        <span>{item.menuLabel ?? item.label}</span>{' '}
-                        {item.unreadBadge && unread !== undefined && unread > 0 ? (
-                          <span className={styles.badge}>
-                            {unread}
-                            <span className="visually-hidden"> unread</span>
-                          </span>
-                        ) : null}
+                        <span>{item.menuLabel ?? item.label}</span>
+                        {item.unreadBadge ? <UnreadBadge count={unread} className={styles.badge} /> : null}
                       </NavLink>
                     </li>
                   ))

@@ -15,6 +15,7 @@ import { useSwitchClaim } from '../use-switch-claim.ts';
 import { NAV_ITEMS } from './nav-items.ts';
 import headerStyles from './page-header.module.css';
 import toolbarStyles from './toolbar.module.css';
+import { UnreadBadge } from './unread-badge.tsx';
 
 /** The toolbar's Sign out (wide screens; the side menu has its own). */
 export function SignOutButton() {
@@ -44,13 +45,7 @@ export function MainNav() {
           <li key={item.to}>
             <NavLink className={toolbarStyles.navLink} to={item.to} end data-testid={`nav-${item.to.slice(1)}`}>
               {item.label}
-              {item.unreadBadge && unread !== undefined && unread > 0 ? ' ' : null}
-              {item.unreadBadge && unread !== undefined && unread > 0 ? (
-                <span className={toolbarStyles.badge} data-testid="toolbar-unread-badge">
-                  {unread}
-                  <span className="visually-hidden"> unread</span>
-                </span>
-              ) : null}
+              {item.unreadBadge ? <UnreadBadge count={unread} className={toolbarStyles.badge} testId="toolbar-unread-badge" /> : null}
             </NavLink>
           </li>
         ))}
