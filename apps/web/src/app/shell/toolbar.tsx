@@ -4,12 +4,13 @@
  * (≥ 680 px), sign out and the main destinations (signed-in.tsx, loaded on demand). Below 680 px
  * the menu button opens the side menu.
  */
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../../components/icon.tsx';
 import { provider, providerPhoneHref } from '../../lib/provider.ts';
 import { useIsSignedIn } from '../../lib/session.ts';
 import type { LeftControl, RouteMeta } from '../route-meta.ts';
-import { useSignedInParts } from './lazy-signed-in.ts';
+import { MainNav, SignOutButton, useSignedInShell } from './lazy-signed-in.ts';
 import { useGoBack, useHomePath } from './use-route-meta.ts';
 import styles from './toolbar.module.css';
 
@@ -27,7 +28,7 @@ const LEFT_LABELS: Record<Exclude<LeftControl, 'menu' | 'none'>, { label: string
 
 export function Toolbar({ meta, menuOpen, onOpenMenu }: ToolbarProps) {
   const signedIn = useIsSignedIn();
-  const signedInParts = useSignedInParts();
+  const signedInShell = useSignedInShell();
   const goBack = useGoBack(meta);
   const homePath = useHomePath();
 
@@ -88,10 +89,18 @@ export function Toolbar({ meta, menuOpen, onOpenMenu }: ToolbarProps) {
         </Link>
         <div className={styles.right}>
           {right}
-          {signedInParts ? <signedInParts.SignOutButton /> : null}
+          {signedInShell ? (
+            <Suspense fallback={null}>
+              <SignOutButton />
+            </Suspense>
+          ) : null}
         </div>
       </div>
-      {signedInParts ? <signedInParts.MainNav /> : null}
+      {signedInShell ? (
+        <Suspense fallback={null}>
+          <MainNav />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
