@@ -124,7 +124,6 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     },
   };
 
-
   registerErrorHandling(app);
   await app.register(cookie);
   await registerSecurityHeaders(app);

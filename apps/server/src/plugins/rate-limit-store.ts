@@ -63,13 +63,12 @@ export function databaseRateLimitStore(db: Db, clock: Clock) {
     incr(key: string, callback: Callback, timeWindow = 60_000, _max?: number): void {
       const now = clock.now();
       const id = `${this.namespace}${key}`;
-      const upsert = sql<{ count: number; window_start: number }>`
+      sql<{ count: number; window_start: number }>`
         insert into rate_limits (key, window_start, count) values (${id}, ${now}, 1)
         on conflict (key) do update set
           count = case when rate_limits.window_start + ${timeWindow} <= ${now} then 1 else rate_limits.count + 1 end,
           window_start = case when rate_limits.window_start + ${timeWindow} <= ${now} then ${now} else rate_limits.window_start end
-        returning count, window_start`;
-      upsert
+        returning count, window_start`
         .execute(db)
         .then(({ rows }) => {
           const row = rows[0] as { count: number | string; window_start: number | string };
