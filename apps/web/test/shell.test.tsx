@@ -35,15 +35,18 @@ describe('shell', () => {
     const server = mockServer({ '/api/analytics/pageview': { status: 200, body: true } });
     app = renderApp('/login');
     await screen.findByTestId('login-form');
-    expect(document.title).toBe('Sign in | TAC Claimant Web Portal');
+    // The title and the wrapper's message are set by the shell's effects, which may run after the
+    // form first appears on a busy machine.
+    await waitFor(() => expect(document.title).toBe('Sign in | TAC Claimant Web Portal'));
+    await waitFor(() => expect(postMessage).toHaveBeenCalled());
     expect(JSON.parse(postMessage.mock.calls[0]?.[0] as string)).toEqual({ type: 'page', path: '/login', title: 'Sign in' });
 
     fireEvent.click(screen.getByRole('link', { name: 'Register' }));
     await screen.findByTestId('register-form');
     await waitFor(() => expect(server.callsTo('/api/analytics/pageview')).toHaveLength(1));
     expect(server.callsTo('/api/analytics/pageview')[0]?.body).toEqual({ Path: '/login', Title: 'Sign in' });
+    await waitFor(() => expect(document.title).toBe('Register | TAC Claimant Web Portal'));
     expect(JSON.parse(postMessage.mock.calls.at(-1)?.[0] as string)).toEqual({ type: 'page', path: '/register', title: 'Register' });
-    expect(document.title).toBe('Register | TAC Claimant Web Portal');
     const h1 = screen.getByRole('heading', { level: 1 });
     expect(h1.textContent).toBe('Register');
     expect(document.activeElement).toBe(h1);
