@@ -12,7 +12,7 @@ import { productName } from '../../lib/provider.ts';
 import { useIsSignedIn } from '../../lib/session.ts';
 import { BackToTop } from './back-to-top.tsx';
 import { Footer } from './footer.tsx';
-import { useSignedInShell } from './lazy-signed-in.ts';
+import { usePageWaitsForShell, useSignedInShell } from './lazy-signed-in.ts';
 import { LoadingOverlay, useLoadingMessage } from './loading-overlay.tsx';
 import { PageHeader } from './page-header.tsx';
 import { SessionTimeout } from './session-timeout.tsx';
@@ -31,6 +31,7 @@ export function AppShell() {
   const [searchParams] = useSearchParams();
   const signedIn = useIsSignedIn();
   const signedInShell = useSignedInShell();
+  const pageWaits = usePageWaitsForShell(meta);
   const loadingMessage = useLoadingMessage();
   const alert = useCurrentAlert();
   const confirm = useCurrentConfirm();
@@ -101,7 +102,7 @@ export function AppShell() {
       )}
       <main id="main-content" tabIndex={-1} className={styles.main} aria-busy={loadingMessage ? true : undefined}>
         {hideHeader ? heading : null}
-        <Outlet />
+        {pageWaits ? null : <Outlet />}
       </main>
       {hideChrome ? null : <Footer />}
       <BackToTop />

@@ -4,11 +4,11 @@
  * number and date of accident with SWITCH CLAIM when the claimant has more than one claim
  * (signed-in.tsx, loaded on demand).
  */
-import { Suspense, type Ref } from 'react';
+import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { useIsSignedIn } from '../../lib/session.ts';
 import type { RouteMeta } from '../route-meta.ts';
-import { ClaimSummary, useSignedInShell } from './lazy-signed-in.ts';
+import { useSignedInParts } from './lazy-signed-in.ts';
 import { useHomePath } from './use-route-meta.ts';
 import styles from './page-header.module.css';
 
@@ -19,7 +19,7 @@ type PageHeaderProps = {
 
 export function PageHeader({ meta, headingRef }: PageHeaderProps) {
   const signedIn = useIsSignedIn();
-  const signedInShell = useSignedInShell();
+  const signedInParts = useSignedInParts();
   const homePath = useHomePath();
   const showCrumbs = signedIn && meta.access !== 'login';
   const crumb = meta.crumb === undefined ? meta.title : meta.crumb;
@@ -55,11 +55,7 @@ export function PageHeader({ meta, headingRef }: PageHeaderProps) {
             {meta.title}
           </h1>
         </div>
-        {signedInShell ? (
-          <Suspense fallback={null}>
-            <ClaimSummary />
-          </Suspense>
-        ) : null}
+        {signedInParts ? <signedInParts.ClaimSummary /> : null}
       </div>
     </div>
   );

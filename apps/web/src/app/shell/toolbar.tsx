@@ -4,13 +4,12 @@
  * (≥ 680 px), sign out and the main destinations (signed-in.tsx, loaded on demand). Below 680 px
  * the menu button opens the side menu.
  */
-import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../../components/icon.tsx';
 import { provider, providerPhoneHref } from '../../lib/provider.ts';
 import { useIsSignedIn } from '../../lib/session.ts';
 import type { LeftControl, RouteMeta } from '../route-meta.ts';
-import { MainNav, SignOutButton, useSignedInShell } from './lazy-signed-in.ts';
+import { useSignedInParts } from './lazy-signed-in.ts';
 import { useGoBack, useHomePath } from './use-route-meta.ts';
 import styles from './toolbar.module.css';
 
@@ -28,7 +27,7 @@ const LEFT_LABELS: Record<Exclude<LeftControl, 'menu' | 'none'>, { label: string
 
 export function Toolbar({ meta, menuOpen, onOpenMenu }: ToolbarProps) {
   const signedIn = useIsSignedIn();
-  const signedInShell = useSignedInShell();
+  const signedInParts = useSignedInParts();
   const goBack = useGoBack(meta);
   const homePath = useHomePath();
 
@@ -89,18 +88,10 @@ export function Toolbar({ meta, menuOpen, onOpenMenu }: ToolbarProps) {
         </Link>
         <div className={styles.right}>
           {right}
-          {signedInShell ? (
-            <Suspense fallback={null}>
-              <SignOutButton />
-            </Suspense>
-          ) : null}
+          {signedInParts ? <signedInParts.SignOutButton /> : null}
         </div>
       </div>
-      {signedInShell ? (
-        <Suspense fallback={null}>
-          <MainNav />
-        </Suspense>
-      ) : null}
+      {signedInParts ? <signedInParts.MainNav /> : null}
     </div>
   );
 }
