@@ -9,11 +9,15 @@ const SECRET_KEYS = [
   'AccessToken', 'accessToken', 'token', 'SecurityCode', 'code',
   'AccountNumber', 'BankAccNo', 'accountNumber', 'ResetPasswordToken', 'SecureToken',
 ];
+/**
+ * Headers that carry the CSRF value, the device cookie or a provider API key. Fastify's own
+ * req/res serializers leave headers out, so these matter where a headers object is logged by
+ * itself (`{ headers: request.headers }`) or inside another object.
+ */
+const SECRET_HEADERS = ['cookie', '["set-cookie"]', '["x-xsrf-token"]', 'authorization'];
+const headerPath = (h: string) => (h.startsWith('[') ? `headers${h}` : `headers.${h}`);
 export const REDACT_PATHS = [
-  'req.headers.cookie',
-  'req.headers["x-xsrf-token"]',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
+  ...SECRET_HEADERS.flatMap((h) => [headerPath(h), `*.${headerPath(h)}`]),
   ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
 ];
 
