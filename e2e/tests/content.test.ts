@@ -1,6 +1,8 @@
 /**
  * Content issue (#8) in Chromium: what we can pay for (the list and a detail page with its
- * breadcrumbs), the three legal pages (with nh=1 and r=1), and the self-assessment survey end to
+ * breadcrumbs), the three legal pages (with nh=1 and r=1, and the privacy policy reached from
+ * /register), links to other websites in content (modified and middle clicks still ask before
+ * leaving), and the self-assessment survey end to
  * end — validation, a wrong date three times then the help line, the intro's No path (outro with
  * Register for Jordan, who has no account) and its Yes path (answers kept after a reload, submit,
  * outro with Sign in for Sam). Every page visited gets the axe check.
@@ -16,6 +18,7 @@ import { seedSession, storedUser } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { DESKTOP, VIEWPORTS, type Viewport } from '../support/browser.ts';
 import { arriveAt, useSuite, visit } from '../support/harness.ts';
+import { providerClient } from '../support/provider.ts';
 import { expectCount, expectVisible, header, main } from '../support/ui.ts';
 
 const suite = useSuite();
@@ -136,6 +139,66 @@ describe.each(VIEWPORTS)('legal pages at $name ($width×$height)', (viewport) =>
     // A link inside the server's content to another page of the portal stays in the app.
     await notice.getByRole('link', { name: /privacy policy/i }).first().click();
     await arriveAt(page, '/privacypolicy', `/privacypolicy from the notice (${viewport.name})`);
+  });
+});
+
+describe.each(VIEWPORTS)('the privacy policy from registration at $name ($width×$height)', (viewport) => {
+  test('/register opens /privacypolicy?r=1 in a new tab; "Back to registration" leads back, and the form keeps what was typed', async () => {
+    const { page } = await suite.open(viewport);
+    await visit(page, '/register', `/register (${viewport.name})`);
+    await page.getByTestId('register-username').fill('jordan.doe@example.com');
+    await page.getByTestId('register-first-name').fill('Jordan');
+
+    const link = page.getByTestId('register-privacy-link');
+    expect(await link.getAttribute('href')).toBe('/privacypolicy?r=1');
+    await link.scrollIntoViewIfNeeded();
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await arriveAt(tab, '/privacypolicy', `/privacypolicy?r=1 from /register (${viewport.name})`);
+    expect(new URL(tab.url()).search).toBe('?r=1');
+    await expectVisible(tab.getByTestId('legal-privacy-content'), 'the privacy policy in the new tab');
+    const back = main(tab).getByRole('link', { name: 'Back to registration' });
+    await expectCount(back, 2, '"Back to registration" at the top and the bottom');
+    await back.first().click();
+    await arriveAt(tab, '/register', `/register from the privacy policy tab (${viewport.name})`);
+    await expectVisible(tab.getByTestId('register-form'), 'the registration form');
+    await tab.close();
+
+    // The form the person was filling in is still there, as typed.
+    expect(new URL(page.url()).pathname).toBe('/register');
+    expect(await page.getByTestId('register-username').inputValue()).toBe('jordan.doe@example.com');
+    expect(await page.getByTestId('register-first-name').inputValue()).toBe('Jordan');
+  });
+});
+
+describe('links to other websites in content', () => {
+  test('a Ctrl-, Shift- or middle-click asks the leave-site question, and nothing opens on No (desktop)', async () => {
+    // The seeded content links to no other website: this server gets a collection notice that does.
+    await suite.withOwnServer(DESKTOP, async ({ page }, server) => {
+      const provider = providerClient(server, ['content:write']);
+      const put = await provider.call('PUT', '/content/notice', { Html: '<p>Read <a href="https://www.example.org/help">help elsewhere</a>.</p>' });
+      expect(put.status).toBe(200);
+      await visit(page, '/notice', '/notice with a link to another website');
+      const link = page.getByTestId('legal-notice-content').getByRole('link', { name: /help elsewhere/ });
+      let tabs = 0;
+      page.context().on('page', () => {
+        tabs += 1;
+      });
+      const clicks: [string, () => Promise<void>][] = [
+        ['Ctrl-click', () => link.click({ modifiers: ['Control'] })],
+        ['Shift-click', () => link.click({ modifiers: ['Shift'] })],
+        ['middle click', () => link.click({ button: 'middle' })],
+      ];
+      for (const [how, click] of clicks) {
+        await click();
+        const question = page.getByTestId('confirm-dialog').filter({ hasText: 'You are about to leave the website of' });
+        await expectVisible(question, `the leave-site question after a ${how}`);
+        await page.waitForTimeout(100); // a person needs more than 50 ms (spec 000 §2)
+        await page.getByTestId('confirm-no').click();
+        await expectCount(page.getByTestId('confirm-dialog'), 0, `the question answered after a ${how}`);
+        expect(tabs, `tabs opened by a ${how}`).toBe(0);
+        expect(new URL(page.url()).pathname).toBe('/notice');
+      }
+    });
   });
 });
 

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorNumber } from '@portal/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CONTENT_NAMES, ErrorNumber, type Service } from '@portal/contracts';
+import { seedContent } from '../src/db/seed/content.ts';
+import { EARLIER_SERVICE_PAGES } from '../src/db/seed/services-earlier.ts';
+import { SERVICES } from '../src/db/seed/services.ts';
 import { sanitizeHtml } from '../src/lib/html.ts';
-import { saveDocument } from '../src/modules/content/service.ts';
+import { createApiKey } from '../src/modules/provider/keys.ts';
 import { SURVEY_THROTTLE } from '../src/modules/survey/service.ts';
 import { DIALECTS, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
 
@@ -29,10 +32,12 @@ const XSS = [
   '<div><scr<script>ipt>alert(1)</script></div>',
 ];
 
+/** Anything of a payload that could run, load or send: none of it may survive. */
+const DANGER = /<script|\son\w+\s*=|onerror|onload|onclick|javascript:|vbscript:|data:|<iframe|<object|<svg|<math|<style|<form|<base|<meta|style=|href="\/\//i;
+
 describe('the stored-HTML allow-list', () => {
   it.each(XSS)('neutralises %s', (payload) => {
-    const clean = sanitizeHtml(payload);
-    expect(clean).not.toMatch(/<script|onerror|onload|onclick|javascript:|vbscript:|data:|<iframe|<object|<svg|<math|<style|<form|<base|<meta|style=|href="\/\//i);
+    expect(sanitizeHtml(payload)).not.toMatch(DANGER);
   });
   it('keeps document structure and ordinary links', () => {
     const html = '<h2>Title</h2><p>Call <a href="tel:1300654329">us</a> or see <a href="/privacypolicy">privacy</a> and <a href="https://www.vic.gov.au">Victoria</a>.</p><ul><li>one</li></ul>';
@@ -48,7 +53,7 @@ describe.each(DIALECTS)('content and services on %s', (dialect) => {
   afterAll(() => t.close());
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 
-  it.each(['terms', 'privacy', 'notice', 'servicelist', 'submitdocs', 'surveyintro'])('serves %s with the configured provider details', async (name) => {
+  it.each(CONTENT_NAMES)('serves %s with the configured provider details', async (name) => {
     const res = await get(`/api/content/${name}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().Name).toBe(name);
@@ -71,19 +76,78 @@ describe.each(DIALECTS)('content and services on %s', (dialect) => {
     expect(errorNumbers(await get('/api/services/servicedetail/abc'))).toEqual([100]);
   });
 
-  it('sanitises content when it is stored', async () => {
-    await saveDocument(t.deps, 'submitdocs', '<p onclick="x()">Send <a href="javascript:alert(1)">documents</a></p><script>alert(1)</script>');
-    expect((await get('/api/content/submitdocs')).json().Html).toBe('<p>Send <a>documents</a></p>');
+  it('serves the survey outro like the other documents', async () => {
+    const html = (await get('/api/content/surveyoutro')).json().Html as string;
+    expect(html).toContain('Thank you');
+    expect(html).toContain('1300 654 329');
   });
 
-  it('lists at least 15 services, each with a detail page', async () => {
-    const list = (await get('/api/services/servicelist')).json().approvedService as { id: number; name: string; ExcessApplies: boolean; iconToShow: string }[];
+  describe('known XSS payloads stored through the provider API and read back over HTTP', () => {
+    let key: string;
+    beforeAll(async () => {
+      key = (await createApiKey(t.deps.db, t.clock.now(), { name: 'content editor', scopes: ['content:write'] })).key;
+    });
+    const put = (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url, payload, headers: { authorization: `Bearer ${key}` } });
+
+    // Each payload follows a paragraph naming it, so a document refused (and the one before kept)
+    // cannot pass for one cleaned. (What follows an unclosed <svg> or <math> goes with it.)
+    const around = (payload: string) => `<p>Payload ${XSS.indexOf(payload)}</p>${payload}<p>After</p>`;
+
+    it.each(XSS)('a content document keeps nothing of %s', async (payload) => {
+      expect((await put('/provider/v1/content/submitdocs', { Html: around(payload) })).statusCode).toBe(200);
+      const html = (await get('/api/content/submitdocs')).json().Html as string;
+      expect(html.startsWith(`<p>Payload ${XSS.indexOf(payload)}</p>`)).toBe(true);
+      expect(html).not.toMatch(DANGER);
+    });
+
+    it.each(XSS)('a service page keeps nothing of %s, in the detail or in the list', async (payload) => {
+      const body = { Name: 'Hearing aids', ExcessApplies: false, Icon: 'equipment', Html: around(payload), Sort: 5 };
+      expect((await put('/provider/v1/services/900', body)).statusCode).toBe(200);
+      const detail = (await get('/api/services/servicedetail/900')).json() as Service;
+      const listed = ((await get('/api/services/servicelist')).json().approvedService as Service[]).find((s) => s.id === 900);
+      expect(detail.content.startsWith(`<p>Payload ${XSS.indexOf(payload)}</p>`)).toBe(true);
+      expect(detail.content).not.toMatch(DANGER);
+      expect(listed?.content).toBe(detail.content);
+      await t.deps.db.deleteFrom('services').where('id', '=', 900).execute();
+    });
+  });
+
+  it('lists at least 15 services, each carrying its page as the detail does', async () => {
+    const res = await get('/api/services/servicelist');
+    const list = res.json().approvedService as Service[];
     expect(list.length).toBeGreaterThanOrEqual(15);
     expect(list.some((s) => s.ExcessApplies)).toBe(true);
     expect(list.some((s) => !s.ExcessApplies)).toBe(true);
-    const detail = (await get(`/api/services/servicedetail/${list[3]?.id}`)).json();
-    expect(detail.name).toBe(list[3]?.name);
-    expect(detail.content).toMatch(/^<p>/);
+    for (const s of list) expect(s.content, s.name).toBe((await get(`/api/services/servicedetail/${s.id}`)).json().content);
+    // The whole catalogue with its pages stays small enough to send at once (decision 011).
+    expect(res.body.length).toBeLessThan(40_000);
+  });
+
+  it('seeds a real page for every service: covered, who, how to claim, and the excess where it applies', async () => {
+    const list = (await get('/api/services/servicelist')).json().approvedService as Service[];
+    expect(list.map((s) => s.name)).toEqual(SERVICES.map((s) => s.name));
+    for (const s of list) {
+      const words = s.content.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean).length;
+      expect(words, s.name).toBeGreaterThanOrEqual(80);
+      expect(words, s.name).toBeLessThanOrEqual(200);
+      expect(s.content, s.name).toMatch(/^<p>/);
+      for (const heading of ['What we can pay for', 'Who can get it', 'How to claim']) expect(s.content, s.name).toContain(`<h2>${heading}</h2>`);
+      expect(s.content.includes('<h2>The medical excess</h2>'), s.name).toBe(s.ExcessApplies);
+      expect(s.content, s.name).not.toMatch(/\{\w+\}/);
+    }
+  });
+
+  it('brings pages an earlier seed wrote up to date, and keeps pages the provider changed', async () => {
+    const [first, second] = SERVICES;
+    const firstEarlier = EARLIER_SERVICE_PAGES[first?.name ?? '']?.[0] ?? '';
+    expect(firstEarlier).not.toBe('');
+    await t.deps.db.updateTable('services').set({ html: firstEarlier }).where('id', '=', 1).execute();
+    await t.deps.db.updateTable('services').set({ html: '<p>The provider wrote this.</p>' }).where('id', '=', 2).execute();
+    await seedContent(t.deps.db, t.clock.now());
+    const rows = await t.deps.db.selectFrom('services').select(['id', 'html']).where('id', 'in', [1, 2]).orderBy('id').execute();
+    expect(rows).toEqual([{ id: 1, html: sanitizeHtml(first?.html ?? '') }, { id: 2, html: '<p>The provider wrote this.</p>' }]);
+    await t.deps.db.updateTable('services').set({ html: sanitizeHtml(second?.html ?? '') }).where('id', '=', 2).execute();
   });
 });
 
@@ -151,5 +215,54 @@ describe.each(DIALECTS)('self-assessment survey on %s', (dialect) => {
     expect(errorNumbers(await login('20/22222', '03/09/1958', '198.51.100.99'))).toEqual([ErrorNumber.LoginThrottled]);
     t.clock.advance(SURVEY_THROTTLE.claim.baseMs);
     expect((await login('20/22222', '03/09/1958', '198.51.100.99')).statusCode).toBe(200);
+  });
+
+  it('keeps no claim number in the throttle: the key is a keyed hash', async () => {
+    await login('20/33333', '01/01/1960', '198.51.100.40');
+    const keys = (await t.deps.db.selectFrom('login_throttle').select('key').execute()).map((r) => r.key);
+    expect(keys).toContain('sva:198.51.100.40');
+    expect(keys.filter((k) => k.startsWith('sv:')).every((k) => /^sv:[0-9a-f]{64}$/.test(k))).toBe(true);
+    expect(keys.join(' ')).not.toMatch(/\d\d\/\d{5}|2033333/);
+  });
+
+  /** Moves both clocks on: the app's (throttle, database rate-limit store) and Date (the in-memory one on SQLite). */
+  function later(ms: number): void {
+    t.clock.advance(ms);
+    vi.setSystemTime(Date.now() + ms);
+  }
+
+  it('throttles per address: failures across different claim numbers lock the address, not the claim', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const address = '203.0.113.50';
+      const half = SURVEY_THROTTLE.address.threshold / 2;
+      // Spread over two minutes: the per-minute limit (10) is not what is tested here.
+      for (let i = 0; i < half; i++) expect(errorNumbers(await login(`31/${40000 + i}`, '01/01/1960', address))).toEqual([56]);
+      later(61_000);
+      for (let i = half; i < SURVEY_THROTTLE.address.threshold; i++) expect(errorNumbers(await login(`31/${40000 + i}`, '01/01/1960', address))).toEqual([56]);
+      // Locked for this address, even with a right claim number and date of birth ...
+      expect(errorNumbers(await login('22/11111', '30/01/1990', address))).toEqual([ErrorNumber.LoginThrottled]);
+      // ... while the same person from another address gets in: the claim number is not locked.
+      expect((await login('22/11111', '30/01/1990', '203.0.113.51')).statusCode).toBe(200);
+      later(SURVEY_THROTTLE.address.baseMs);
+      expect((await login('22/11111', '30/01/1990', address)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers at most 10 identity checks a minute from one address, right or wrong', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const address = '203.0.113.60';
+      for (let i = 0; i < 10; i++) expect((await login('22/11111', '30/01/1990', address)).statusCode).toBe(200);
+      expect(errorNumbers(await login('22/11111', '30/01/1990', address))).toEqual([ErrorNumber.RateLimited]);
+      // Another address has its own count.
+      expect((await login('22/11111', '30/01/1990', '203.0.113.61')).statusCode).toBe(200);
+      later(61_000);
+      expect((await login('22/11111', '30/01/1990', address)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ExternalLink } from '../src/components/external-link.tsx';
 import { SafeHtml } from '../src/components/safe-html.tsx';
 import { answerConfirm, getCurrentConfirm } from '../src/lib/confirm.ts';
 import { sanitizeHtml } from '../src/lib/sanitize-html.ts';
@@ -135,6 +136,33 @@ describe('<SafeHtml>', () => {
     expect(opened).not.toHaveBeenCalled();
   });
 
+  // Ctrl/Cmd/Shift/Alt-click and the middle button open a link in a new tab: to another website,
+  // that still needs the question (spec 000 §2).
+  it.each([
+    ['Ctrl-click', (link: HTMLElement) => fireEvent.click(link, { ctrlKey: true })],
+    ['Cmd-click', (link: HTMLElement) => fireEvent.click(link, { metaKey: true })],
+    ['Shift-click', (link: HTMLElement) => fireEvent.click(link, { shiftKey: true })],
+    ['a middle click', (link: HTMLElement) => fireEvent(link, new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 1 }))],
+  ])('asks before leaving on %s too, and the browser does not open the site itself', async (_how, press) => {
+    vi.stubGlobal('open', opened);
+    renderAt('<p><a href="https://www.example.gov.au/help">help</a></p>');
+    const notCancelled = press(screen.getByRole('link', { name: /help/ }));
+    expect(notCancelled).toBe(false);
+    const question = getCurrentConfirm();
+    expect(question?.message).toMatch(/You are about to leave the website of/);
+    expect(opened).not.toHaveBeenCalled();
+    answerConfirm(question?.id ?? 0, true, 1000);
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('https://www.example.gov.au/help', '_blank', 'noopener,noreferrer'));
+  });
+
+  it('leaves a modified click on a portal link to the browser (a new tab of the portal)', () => {
+    const router = renderAt('<p>Read the <a href="/notice">collection notice</a>.</p>');
+    const notCancelled = fireEvent.click(screen.getByRole('link', { name: 'collection notice' }), { ctrlKey: true });
+    expect(notCancelled).toBe(true);
+    expect(router.state.location.pathname).toBe('/start');
+    expect(getCurrentConfirm()).toBeUndefined();
+  });
+
   it('follows a link to a page of the portal inside the app', async () => {
     const router = renderAt('<p>Read the <a href="/notice">collection notice</a>.</p>');
     fireEvent.click(screen.getByRole('link', { name: 'collection notice' }));
@@ -148,5 +176,40 @@ describe('<SafeHtml>', () => {
     expect(doc.querySelector('script')).toBeNull();
     expect(doc.querySelector('img')?.getAttribute('onerror')).toBeNull();
     expect((window as { __pwned?: boolean }).__pwned).toBeUndefined();
+  });
+});
+
+describe('<ExternalLink>', () => {
+  const opened = vi.fn();
+  afterEach(() => {
+    const pending = getCurrentConfirm();
+    if (pending) answerConfirm(pending.id, false, 1000);
+    opened.mockReset();
+  });
+
+  it.each([
+    ['a click', (link: HTMLElement) => fireEvent.click(link)],
+    ['Ctrl-click', (link: HTMLElement) => fireEvent.click(link, { ctrlKey: true })],
+    ['Cmd-click', (link: HTMLElement) => fireEvent.click(link, { metaKey: true })],
+    ['Shift-click', (link: HTMLElement) => fireEvent.click(link, { shiftKey: true })],
+    ['a middle click', (link: HTMLElement) => fireEvent(link, new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 1 }))],
+  ])('asks the leave-site question on %s before opening the site', async (_how, press) => {
+    vi.stubGlobal('open', opened);
+    render(<ExternalLink href="https://www.example.org/visit">example.org/visit</ExternalLink>);
+    expect(press(screen.getByRole('link', { name: /example\.org\/visit/ }))).toBe(false);
+    const question = getCurrentConfirm();
+    expect(question?.title).toBe('Leaving this website');
+    expect(opened).not.toHaveBeenCalled();
+    answerConfirm(question?.id ?? 0, true, 1000);
+    await waitFor(() => expect(opened).toHaveBeenCalledWith('https://www.example.org/visit', '_blank', 'noopener,noreferrer'));
+  });
+
+  it('does not open the site when the answer is no', async () => {
+    vi.stubGlobal('open', opened);
+    render(<ExternalLink href="https://www.example.org/visit">visit</ExternalLink>);
+    fireEvent.click(screen.getByRole('link', { name: /visit/ }), { ctrlKey: true });
+    answerConfirm(getCurrentConfirm()?.id ?? 0, false, 1000);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(opened).not.toHaveBeenCalled();
   });
 });

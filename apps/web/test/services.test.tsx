@@ -11,10 +11,11 @@ afterEach(() => {
 });
 
 const SELECTED = CLAIMS.map((c, i) => ({ ...c, Selected: i === 0 }));
+const PHYSIO_PAGE = '<h2>What we pay for</h2><p>Up to 12 sessions.</p><script>window.__pwned = 1</script>';
 const SERVICES = [
-  { id: 1, name: 'Medical and hospital treatment', ExcessApplies: true, iconToShow: 'medical' },
-  { id: 2, name: 'Physiotherapy', ExcessApplies: false, iconToShow: 'physio' },
-  { id: 3, name: 'Something new', ExcessApplies: false, iconToShow: 'no-such-icon' },
+  { id: 1, name: 'Medical and hospital treatment', ExcessApplies: true, iconToShow: 'medical', content: '<p>Doctors.</p>' },
+  { id: 2, name: 'Physiotherapy', ExcessApplies: false, iconToShow: 'physio', content: PHYSIO_PAGE },
+  { id: 3, name: 'Something new', ExcessApplies: false, iconToShow: 'no-such-icon', content: '<p>New.</p>' },
 ];
 
 function servicesServer(extra: Parameters<typeof mockServer>[0] = {}) {
@@ -26,10 +27,7 @@ function servicesServer(extra: Parameters<typeof mockServer>[0] = {}) {
     '/api/account/getaccount': { status: 225, body: [{ Number: 199, Message: 'not in this test' }] },
     '/api/services/servicelist': { status: 200, body: { approvedService: SERVICES } },
     '/api/content/servicelist': { status: 200, body: { Name: 'servicelist', Html: '<p>This list is a guide.</p>' } },
-    '/api/services/servicedetail/2': {
-      status: 200,
-      body: { ...SERVICES[1], content: '<h2>What we pay for</h2><p>Up to 12 sessions.</p><script>window.__pwned = 1</script>' },
-    },
+    '/api/services/servicedetail/2': { status: 200, body: SERVICES[1] },
     '/api/services/servicedetail/999': { status: 225, body: [{ Number: 451, Message: 'The requested information could not be found.' }] },
     ...extra,
   });
@@ -54,11 +52,13 @@ describe('/services (spec 001 "Services list")', () => {
 
   it('a tile opens the service: its name becomes the title and last breadcrumb, its content is sanitised', async () => {
     saveLoginToken('t', false);
-    servicesServer();
+    const { callsTo } = servicesServer();
     app = renderApp('/services');
     fireEvent.click((await screen.findAllByTestId('service-tile'))[1] as HTMLElement);
     await waitFor(() => expect(app?.pathname()).toBe('/services/2'));
     const h1 = await screen.findByRole('heading', { level: 1, name: 'Physiotherapy' });
+    // The list carried the page: opening it from a tile needs no other call.
+    expect(callsTo('/api/services/servicedetail/2')).toHaveLength(0);
     expect(document.activeElement).toBe(h1);
     expect(document.title).toBe('Physiotherapy | TAC Claimant Web Portal');
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
@@ -68,6 +68,16 @@ describe('/services (spec 001 "Services list")', () => {
     expect(content.textContent).toContain('Up to 12 sessions.');
     expect(content.querySelector('script')).toBeNull();
     expect(screen.getByTestId('service-back').getAttribute('href')).toBe('/services');
+  });
+
+  it('a direct visit loads the one service', async () => {
+    saveLoginToken('t', false);
+    const { callsTo } = servicesServer();
+    app = renderApp('/services/2');
+    await screen.findByRole('heading', { level: 1, name: 'Physiotherapy' });
+    expect(callsTo('/api/services/servicedetail/2')).toHaveLength(1);
+    expect(screen.getByTestId('service-content').textContent).toContain('Up to 12 sessions.');
+    expect(screen.getByTestId('service-content').querySelector('script')).toBeNull();
   });
 
   it('an unknown service says so and links back to the list', async () => {
@@ -87,6 +97,24 @@ describe('/services (spec 001 "Services list")', () => {
 });
 
 describe('legal pages', () => {
+  it('the registration form links to /privacypolicy?r=1 in a new tab, as it does the terms', async () => {
+    mockServer({
+      '/api/analytics/pageview': { status: 200, body: true },
+      '/api/maintenance/checkmessage': { status: 200, body: [] },
+    });
+    app = renderApp('/register');
+    await screen.findByTestId('register-form');
+    const privacy = screen.getByRole('link', { name: /^Read our privacy policy/ });
+    expect(privacy.textContent).toBe('Read our privacy policy (opens in a new tab)');
+    expect(privacy.getAttribute('href')).toBe('/privacypolicy?r=1');
+    expect(privacy.getAttribute('target')).toBe('_blank');
+    // It sits with the terms, before the box that agrees to them.
+    const terms = screen.getByTestId('register-terms-link');
+    const box = screen.getByTestId('register-terms');
+    expect(terms.compareDocumentPosition(privacy) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(privacy.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('/privacypolicy?r=1 has "Back to registration" at the top and the bottom', async () => {
     mockServer({
       '/api/analytics/pageview': { status: 200, body: true },

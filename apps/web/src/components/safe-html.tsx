@@ -3,11 +3,12 @@
  * one place the app renders server HTML: content documents, service details, survey questions
  * and the survey outro.
  *
- * Clicks on its links (one listener on the wrapper):
+ * Clicks on its links (listeners on the wrapper):
  * - a link to another website asks the leave-site confirmation first (spec 000 §2), then opens
- *   in a new tab (lib/confirm.ts, like components/external-link.tsx);
+ *   in a new tab (lib/confirm.ts, like components/external-link.tsx). That includes Ctrl/Cmd/
+ *   Shift/Alt-clicks and the middle button (auxclick), which would otherwise open it unasked;
  * - a link to a page of the portal navigates inside the app (no full reload, the session stays);
- * - mailto:, tel: and #fragment links behave as usual, as do modified clicks (new tab, …).
+ * - mailto:, tel: and #fragment links behave as usual, as do modified clicks on portal links.
  */
 import { useMemo, type ElementType, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -30,17 +31,25 @@ export function SafeHtml({ html, as: Tag = 'div', className, id, prose = true, .
   const navigate = useNavigate();
   const clean = useMemo(() => sanitizeHtml(html), [html]);
 
+  /** The link of this content a click landed on, if any. */
+  const linkOf = (event: MouseEvent<HTMLElement>): HTMLAnchorElement | null => {
+    const link = event.target instanceof Element ? event.target.closest('a') : null;
+    return link && event.currentTarget.contains(link) && link.getAttribute('href') ? link : null;
+  };
+
+  /** A link to another website: asks first, whatever the button or modifier keys. */
+  const leaveSite = (event: MouseEvent<HTMLElement>, link: HTMLAnchorElement): boolean => {
+    if (link.getAttribute(EXTERNAL_LINK_ATTR) !== 'true') return false;
+    event.preventDefault();
+    void openExternal(link.href);
+    return true;
+  };
+
   const onClick = (event: MouseEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const target = event.target instanceof Element ? event.target.closest('a') : null;
-    if (!target || !event.currentTarget.contains(target)) return;
-    const href = target.getAttribute('href');
-    if (!href) return;
-    if (target.getAttribute(EXTERNAL_LINK_ATTR) === 'true') {
-      event.preventDefault();
-      void openExternal(target.href);
-      return;
-    }
+    const link = event.defaultPrevented ? null : linkOf(event);
+    if (!link || leaveSite(event, link)) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return; // new tab, …
+    const href = link.getAttribute('href') ?? '';
     let url: URL;
     try {
       url = new URL(href, window.location.href);
@@ -53,6 +62,12 @@ export function SafeHtml({ html, as: Tag = 'div', className, id, prose = true, .
     void navigate(`${url.pathname}${url.search}${url.hash}`);
   };
 
+  // The middle button opens a link in a new tab with no click event, only auxclick.
+  const onAuxClick = (event: MouseEvent<HTMLElement>) => {
+    const link = event.defaultPrevented || event.button !== 1 ? null : linkOf(event);
+    if (link) leaveSite(event, link);
+  };
+
   const classes = [prose ? styles.prose : null, className].filter(Boolean).join(' ') || undefined;
   return (
     <Tag
@@ -60,6 +75,7 @@ export function SafeHtml({ html, as: Tag = 'div', className, id, prose = true, .
       className={classes}
       data-testid={rest['data-testid']}
       onClick={onClick}
+      onAuxClick={onAuxClick}
       dangerouslySetInnerHTML={{ __html: clean }}
     />
   );

@@ -5,7 +5,7 @@ import { claimNumber, dateOfBirth } from '../fields.ts';
 import { requestBody } from './common.ts';
 
 /** Named HTML documents of the content store (sanitised when stored and again when shown). */
-export const CONTENT_NAMES = ['terms', 'privacy', 'notice', 'servicelist', 'submitdocs', 'surveyintro'] as const;
+export const CONTENT_NAMES = ['terms', 'privacy', 'notice', 'servicelist', 'submitdocs', 'surveyintro', 'surveyoutro'] as const;
 export type ContentName = (typeof CONTENT_NAMES)[number];
 export const ContentParams = z.strictObject({ name: z.enum(CONTENT_NAMES) });
 export const ContentResponse = z.object({ Name: z.string(), Html: z.string() });
@@ -17,17 +17,20 @@ export const SERVICE_ICONS = [
   'ot', 'travel', 'household', 'childcare', 'attendant', 'equipment', 'modifications', 'rehab', 'income',
 ] as const;
 
-export const ServiceSummary = z.object({
+/** A service of "What we can pay for" (spec 001 §3: id, name, ExcessApplies, iconToShow, content). */
+export const Service = z.object({
   id: z.number().int(),
   name: z.string(),
   ExcessApplies: z.boolean(),
   iconToShow: z.string(),
+  /** The detail page (HTML, sanitised by the server and again by the web app). */
+  content: z.string(),
 });
-export type ServiceSummary = z.infer<typeof ServiceSummary>;
-export const ServiceListResponse = z.object({ approvedService: z.array(ServiceSummary) });
+export type Service = z.infer<typeof Service>;
+export const ServiceListResponse = z.object({ approvedService: z.array(Service) });
 export type ServiceListResponse = z.infer<typeof ServiceListResponse>;
 export const ServiceDetailParams = z.strictObject({ id: z.coerce.number().int().positive().max(1_000_000) });
-export const ServiceDetailResponse = ServiceSummary.extend({ content: z.string() });
+export const ServiceDetailResponse = Service;
 export type ServiceDetailResponse = z.infer<typeof ServiceDetailResponse>;
 
 // ---- survey ("My self-assessment") ----------------------------------------

@@ -9,7 +9,7 @@ import { EmptyRequest, Ok } from './common.ts';
 import { SubmitReimbursementRequest } from './reimbursement.ts';
 import { ContactFormRequest, DetailsRequestRequest, FormCreatedResponse, SubmitFormRequest } from './requests.ts';
 import { GetMessagesRequest, GetSentItemsRequest, InboxPage, MarkAsReadRequest, SentItemsPage } from './messages.ts';
-import { ContentParams, ContentResponse, ServiceDetailParams, ServiceDetailResponse, ServiceListResponse, SurveyAssessment, SurveyLoginRequest, SurveyLoginResponse, SurveyOutro, SurveyUpdateRequest } from './content.ts';
+import { CONTENT_NAMES, ContentParams, ContentResponse, ServiceDetailParams, ServiceDetailResponse, ServiceListResponse, SurveyAssessment, SurveyLoginRequest, SurveyLoginResponse, SurveyOutro, SurveyUpdateRequest } from './content.ts';
 import { DiscardFileRequest, DownloadFileRequest, DownloadFileResponse, FileContentRequest, FileContentResponse } from './uploads.ts';
 import { DiscardDraftRequest, DocumentDraftResponse, DraftDatesResponse, DraftResponse, DraftSaved, DraftTypeParams, SaveDocumentDraftRequest, SaveDraftRequest, SubmitDocumentsRequest, SubmitDraftFormRequest, SubmittedResponse } from './forms.ts';
 import { CodeSentResponse, ExpireCodeRequest, GenerateCodeRequest, LoginTokenResponse, SecureTokenResponse, ValidateCodeRequest } from './identity.ts';
@@ -81,7 +81,7 @@ export const ENDPOINTS = {
   getUnreadMessageCount: post(ROUTES.getUnreadMessageCount, EmptyRequest, UnreadCount, 'Unread inbox messages of the selected claim'),
   getInformation: get(ROUTES.getInformation, Information, 'Version, build commit and the provider identity'),
   addressLookup: { ...get(ROUTES.addressLookup, AddressSuggestions, 'Address suggestions for a typed text; home addresses exclude delivery addresses (PO boxes)'), query: AddressLookupQuery },
-  getContent: { ...get(ROUTES.getContent, ContentResponse, 'A named HTML document of the content store (terms, privacy, notice, servicelist, submitdocs, surveyintro)'), params: ContentParams },
+  getContent: { ...get(ROUTES.getContent, ContentResponse, `A named HTML document of the content store (${CONTENT_NAMES.join(', ')})`), params: ContentParams },
   serviceList: get(ROUTES.serviceList, ServiceListResponse, 'What the scheme can pay for'),
   serviceDetail: { ...get(ROUTES.serviceDetail, ServiceDetailResponse, 'One service, with its HTML content'), params: ServiceDetailParams },
   surveyLogin: post(ROUTES.surveyLogin, SurveyLoginRequest, SurveyLoginResponse, 'Self-assessment identity check: claim number and date of birth'),

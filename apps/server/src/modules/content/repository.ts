@@ -4,16 +4,8 @@ export async function findDocument(db: Db, name: string) {
   return db.selectFrom('content_documents').select(['name', 'html']).where('name', '=', name).executeTakeFirst();
 }
 
-export async function upsertDocument(db: Db, name: string, html: string, now: number): Promise<void> {
-  await db
-    .insertInto('content_documents')
-    .values({ name, html, updated_at: now })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ html, updated_at: now }))
-    .execute();
-}
-
 export async function listServices(db: Db) {
-  return db.selectFrom('services').select(['id', 'name', 'excess_applies', 'icon']).orderBy('sort').orderBy('id').execute();
+  return db.selectFrom('services').select(['id', 'name', 'excess_applies', 'icon', 'html']).orderBy('sort').orderBy('id').execute();
 }
 
 export async function findService(db: Db, id: number) {

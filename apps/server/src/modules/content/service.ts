@@ -1,14 +1,13 @@
-/** Named content documents and the services catalogue (content issue; spec 001 Services, Legal pages). */
-import { ErrorNumber, type ServiceSummary } from '@portal/contracts';
+/**
+ * Named content documents and the services catalogue (content issue; spec 001 Services, Legal
+ * pages). Both are stored sanitised (seeding, the provider API); reading fills in the provider's
+ * details from configuration.
+ */
+import { ErrorNumber, type Service } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { escapeHtml, sanitizeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import * as repo from './repository.ts';
-
-/** Stores a document sanitised: what is kept is already safe to show. */
-export async function saveDocument(deps: Deps, name: string, html: string): Promise<void> {
-  await repo.upsertDocument(deps.db, name, sanitizeHtml(html), deps.clock.now());
-}
 
 /** {provider}, {phone}, … in stored content, filled (escaped) from configuration when read. */
 export function fillProviderPlaceholders(deps: Deps, html: string): string {
@@ -26,13 +25,20 @@ export async function findContent(deps: Deps, name: string): Promise<{ Name: str
   return { Name: doc.name, Html: fillProviderPlaceholders(deps, doc.html) };
 }
 
-export async function findServices(deps: Deps): Promise<{ approvedService: ServiceSummary[] }> {
-  const rows = await repo.listServices(deps.db);
-  return { approvedService: rows.map((r) => ({ id: r.id, name: r.name, ExcessApplies: r.excess_applies === 1, iconToShow: r.icon })) };
+type ServiceRow = { id: number; name: string; excess_applies: number; icon: string; html: string };
+
+function toService(deps: Deps, r: ServiceRow): Service {
+  return { id: r.id, name: r.name, ExcessApplies: r.excess_applies === 1, iconToShow: r.icon, content: fillProviderPlaceholders(deps, r.html) };
 }
 
-export async function findServiceDetail(deps: Deps, id: number) {
+/** The whole catalogue with each page (spec 001 §3; decision 011 on the size). */
+export async function findServices(deps: Deps): Promise<{ approvedService: Service[] }> {
+  const rows = await repo.listServices(deps.db);
+  return { approvedService: rows.map((r) => toService(deps, r)) };
+}
+
+export async function findServiceDetail(deps: Deps, id: number): Promise<Service> {
   const r = await repo.findService(deps.db, id);
   if (!r) throw new AppError(ErrorNumber.NotFound);
-  return { id: r.id, name: r.name, ExcessApplies: r.excess_applies === 1, iconToShow: r.icon, content: fillProviderPlaceholders(deps, r.html) };
+  return toService(deps, r);
 }

@@ -6,7 +6,7 @@
 import { ErrorNumber, catalogueMessage, fillMessage, type SurveyQuestion } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { newId, newToken, secretsEqual } from '../../lib/crypto.ts';
+import { hmac, newId, newToken, secretsEqual } from '../../lib/crypto.ts';
 import { countFailures, waitFor } from '../account/throttle.ts';
 import { findContent } from '../content/service.ts';
 import { tokenHash } from '../session/service.ts';
@@ -26,12 +26,21 @@ function notFound(deps: Deps): AppError {
   return new AppError(ErrorNumber.InformationNotFound, fillMessage(catalogueMessage(ErrorNumber.InformationNotFound), { shortName: p.shortName, phone: p.phone }));
 }
 
+/**
+ * The throttle keys of an identity check. The claim number is keyed-hashed: the throttle table
+ * (or Redis) then holds no claim numbers, and with only 10^7 of them a plain hash would be
+ * reversed by trying them all.
+ */
+function surveyThrottleKeys(deps: Deps, claimNumber: string, address: string): [claim: string, address: string] {
+  return [`sv:${hmac(deps.hmacKey, `survey-claim:${claimNumber}`)}`, `sva:${address}`];
+}
+
 export async function surveyLogin(deps: Deps, input: { claimNumber: string; dateOfBirth: string; address: string }) {
-  const keys = [`sv:${input.claimNumber}`, `sva:${input.address}`];
+  const keys = surveyThrottleKeys(deps, input.claimNumber, input.address);
   if ((await waitFor(deps, keys)) > 0) throw new AppError(ErrorNumber.LoginThrottled, 'Too many attempts. Please wait a while and try again, or call us.');
   const c = await repo.findClaimantByClaim(deps.db, input.claimNumber);
   if (!c || c.date_of_birth !== input.dateOfBirth) {
-    await countFailures(deps, [[keys[0] as string, SURVEY_THROTTLE.claim], [keys[1] as string, SURVEY_THROTTLE.address]]);
+    await countFailures(deps, [[keys[0], SURVEY_THROTTLE.claim], [keys[1], SURVEY_THROTTLE.address]]);
     throw notFound(deps);
   }
   const token = newToken();

@@ -345,6 +345,18 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
             </a>
           )}
         </p>
+        {/* The privacy policy with "Back to registration" (spec 001 Legal pages, r=1), in a new tab
+            like the terms: this form keeps what was typed only while it is on screen (passwords
+            included, which are never stored), so leaving the tab would lose it. The app wrapper has
+            no tabs and no privacy overlay yet (decision 011). */}
+        {appMode ? null : (
+          <p>
+            <a href="/privacypolicy?r=1" target="_blank" rel="noopener" data-testid="register-privacy-link">
+              Read our privacy policy
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </p>
+        )}
         <CheckboxField
           id={TERMS_ID}
           label="I have read and agree to the terms and conditions"

@@ -3,7 +3,7 @@
  * target). It shows the icon (or a circle), the name and, when the medical excess applies, a star
  * — which a screen reader hears as words, not as "star".
  */
-import type { ServiceSummary } from '@portal/contracts';
+import type { Service } from '@portal/contracts';
 import { Link } from 'react-router';
 import { ServiceIcon } from './service-icon.tsx';
 import styles from './service-tile.module.css';
@@ -11,7 +11,7 @@ import styles from './service-tile.module.css';
 export const EXCESS_STAR = '★';
 export const EXCESS_SPOKEN = 'the medical excess applies';
 
-export function ServiceTile({ service }: { service: ServiceSummary }) {
+export function ServiceTile({ service }: { service: Service }) {
   return (
     <Link
       to={`/services/${service.id}`}

@@ -1,6 +1,7 @@
 /**
- * Runs before /services/{id} renders (after the sign-in guard): loads the service, so the page
- * arrives with its name as the h1, the last breadcrumb and the document title (`pageTitle`).
+ * Runs before /services/{id} renders (after the sign-in guard): loads the service (from the list
+ * when it is fresh in the cache, else from the server), so the page arrives with its name as the
+ * h1, the last breadcrumb and the document title (`pageTitle`).
  * An unknown id (the server's 451, or an id that is not a number) is a not-found page, not an
  * error screen; any other failure is explained on the page with a way to try again.
  */
@@ -8,7 +9,7 @@ import { ErrorNumber } from '@portal/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { isRequestError } from '../../../lib/request-error.ts';
-import { serviceDetailQueryOptions, type ServiceDetail } from '../api/get-services.ts';
+import { serviceDetailQueryOptions, serviceListQueryOptions, type ServiceDetail } from '../api/get-services.ts';
 
 export type ServiceDetailData =
   | { status: 'found'; service: ServiceDetail; pageTitle: string }
@@ -26,7 +27,13 @@ export function createServiceDetailLoader(queryClient: QueryClient) {
     const id = parseServiceId(params.id);
     if (id === undefined) return { status: 'not-found', pageTitle: 'Service not found' };
     try {
-      const service = await queryClient.fetchQuery(serviceDetailQueryOptions(id));
+      // The list carries each service's page (spec 001 §3): a tile opens without another call
+      // while the list is fresh; a direct visit, or an old list, asks for the one service.
+      const service = await queryClient.fetchQuery({
+        ...serviceDetailQueryOptions(id),
+        initialData: () => queryClient.getQueryData(serviceListQueryOptions.queryKey)?.approvedService.find((s) => s.id === id),
+        initialDataUpdatedAt: () => queryClient.getQueryState(serviceListQueryOptions.queryKey)?.dataUpdatedAt,
+      });
       return { status: 'found', service, pageTitle: service.name };
     } catch (error) {
       if (isRequestError(error)) {
