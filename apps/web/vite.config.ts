@@ -4,6 +4,13 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 
+/**
+ * Pages the server answers itself (apps/server/src/lib/paths.ts and the docs, health and dev
+ * routes): the service worker never answers a visit to one of them with the app shell. Workbox
+ * tests each against the path and the query string.
+ */
+export const SERVER_PAGES: RegExp[] = [/^\/api\//, /^\/provider\//, /^\/dev\//, /^\/docs(?:[/?]|$)/, /^\/(?:healthz|readyz)(?:\?|$)/];
+
 const plugins = [
   react(),
   VitePWA({
@@ -14,9 +21,11 @@ const plugins = [
     registerType: 'prompt',
     devOptions: { enabled: false },
     includeAssets: ['favicon.svg'],
+    // The provider's name and phone are the server's configuration (PROVIDER_*), read when the app
+    // starts (src/lib/provider.ts): a file built once says neither.
     manifest: {
-      name: 'TAC Claimant Web Portal',
-      short_name: 'TAC Claims',
+      name: 'Claimant Web Portal',
+      short_name: 'Claims',
       description: 'Manage your accepted transport accident claim: messages, documents, reimbursements and your details.',
       lang: 'en-AU',
       start_url: '/login',
@@ -31,10 +40,10 @@ const plugins = [
       ],
     },
     workbox: {
-      // The app shell is precached; API calls and dev endpoints are never cached or answered offline.
+      // The app shell is precached; the server's own pages and calls are never cached or answered offline.
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
       navigateFallback: '/index.html',
-      navigateFallbackDenylist: [/^\/api\//, /^\/dev\//],
+      navigateFallbackDenylist: SERVER_PAGES,
       cleanupOutdatedCaches: true,
       clientsClaim: true,
       skipWaiting: false,

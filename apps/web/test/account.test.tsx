@@ -6,6 +6,7 @@ import { CodeType, type Account } from '@portal/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getSecureToken, saveSecureToken } from '../src/lib/access-code.ts';
+import { draftMirrorKey, setDraftMirrorStorage } from '../src/lib/draft-mirror.ts';
 import { saveLoginToken } from '../src/lib/session.ts';
 import { contactSaveState, normaliseContact } from '../src/features/account/components/contact-details-form.tsx';
 import { personalResolver, type PersonalValues } from '../src/features/account/components/personal-details-form.tsx';
@@ -19,6 +20,7 @@ import {
 } from '../src/features/account/rules.ts';
 import { accountToast } from '../src/features/account/toast.ts';
 import { CLAIMS, mockServer } from './helpers.ts';
+import { memoryStorage } from './memory-draft-storage.ts';
 import { renderApp } from './render-app.tsx';
 
 const HOME = { ExperianSingleSelectedLine: '12 Collins Street, MELBOURNE VIC 3000', AddressLine1: '12 Collins Street', AddressLine2: 'MELBOURNE VIC 3000', AddressLine3: '' };
@@ -141,15 +143,64 @@ describe('/account', () => {
     app = undefined;
   });
 
-  function accountServer() {
+  function accountServer(extra: Parameters<typeof mockServer>[0] = {}) {
     return mockServer({
       '/api/claim/getclaims': { status: 200, body: CLAIMS.map((c, i) => ({ ...c, Selected: i === 0 })) },
       '/api/inbox/getunreadmessagecount': { status: 200, body: 0 },
       '/api/analytics/pageview': { status: 200, body: true },
       '/api/account/keepalive': { status: 200, body: { IdleTimeoutSeconds: 1200 } },
       '/api/account/getaccount': { status: 200, body: ACCOUNT },
+      ...extra,
     });
   }
+
+  describe('what is typed in an edit view is kept on this device until it is cancelled or saved', () => {
+    const KEY = draftMirrorKey({ account: 'alex@example.com', claim: '', form: 'account-contact' });
+    afterEach(() => setDraftMirrorStorage(null));
+
+    async function typePhone(area: string, number: string) {
+      fireEvent.click(await screen.findByTestId('account-contact-edit', {}, { timeout: 3000 }));
+      fireEvent.change(await screen.findByTestId('contact-area-code'), { target: { value: area } });
+      fireEvent.change(screen.getByTestId('contact-phone-number'), { target: { value: number } });
+    }
+
+    it('kept at once (for the account, not a claim); Cancel drops it and the next edit starts afresh', async () => {
+      const storage = memoryStorage();
+      setDraftMirrorStorage(storage);
+      saveLoginToken('session-1', false);
+      accountServer();
+      app = renderApp('/account');
+      await typePhone('03', '91234567');
+      await waitFor(() => expect(storage.entries.get(KEY)?.draft).toMatchObject({ PhoneNumber: { IntlNumber: '61', AreaCode: '03', Number: '91234567' }, AreAddressesSame: true }));
+      // Putting back what was on record leaves nothing to keep.
+      fireEvent.change(screen.getByTestId('contact-area-code'), { target: { value: '' } });
+      fireEvent.change(screen.getByTestId('contact-phone-number'), { target: { value: '' } });
+      await waitFor(() => expect(storage.entries.has(KEY)).toBe(false));
+
+      fireEvent.change(screen.getByTestId('contact-area-code'), { target: { value: '02' } });
+      await waitFor(() => expect(storage.entries.has(KEY)).toBe(true));
+      fireEvent.click(screen.getByTestId('contact-cancel'));
+      await waitFor(() => expect(storage.entries.has(KEY)).toBe(false));
+      fireEvent.click(await screen.findByTestId('account-contact-edit'));
+      expect(((await screen.findByTestId('contact-area-code')) as HTMLInputElement).value).toBe('');
+      expect(screen.getByTestId('contact-restored').textContent).toBe('');
+    });
+
+    it('a save drops it', async () => {
+      const storage = memoryStorage();
+      setDraftMirrorStorage(storage);
+      saveLoginToken('session-1', false);
+      const server = accountServer({ '/api/account/updatecontactdetails': { status: 200, body: true } });
+      app = renderApp('/account');
+      await typePhone('03', '91234567');
+      await waitFor(() => expect(storage.entries.has(KEY)).toBe(true));
+      await waitFor(() => expect(screen.getByTestId('contact-save').getAttribute('aria-disabled')).toBeNull());
+      fireEvent.click(screen.getByTestId('contact-save'));
+      await waitFor(() => expect(app?.pathname()).toBe('/accountupdated/contact-details/success'));
+      expect(server.callsTo('/api/account/updatecontactdetails')[0]?.body).toMatchObject({ PhoneNumber: { AreaCode: '03', Number: '91234567' } });
+      await waitFor(() => expect(storage.entries.has(KEY)).toBe(false));
+    });
+  });
 
   it('/accountupdated/{type}/{success} shows the toast in a status region', async () => {
     saveLoginToken('session-1', false);

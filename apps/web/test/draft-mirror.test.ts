@@ -2,10 +2,14 @@
  * The draft mirror's logic (issue #5) over an in-memory storage: jsdom has no IndexedDB, and the
  * IndexedDB storage itself is exercised by the browser tests (e2e/tests/documents.test.ts).
  */
-import { DocumentDraft, ErrorNumber } from '@portal/contracts';
+import { DocumentDraft, ErrorNumber, type Account, type Claim } from '@portal/contracts';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountQueryOptions } from '../src/lib/api/get-account.ts';
+import { claimsQueryOptions } from '../src/lib/api/get-claims.ts';
 import {
   createDraftMirror,
+  currentDraftOwner,
   draftMirrorKey,
   forgetDraftsOf,
   mirrorWins,
@@ -127,6 +131,39 @@ describe('the draft mirror', () => {
     // The account not known: everything on this device goes.
     await forgetDraftsOf(undefined);
     expect(storage.entries.size).toBe(0);
+  });
+
+  it('sign-out also forgets the drafts kept for the account itself (My Details)', async () => {
+    const { storage, mirror } = setup();
+    setDraftMirrorStorage(storage);
+    const details: DraftOwner = { account: 'alex.citizen@example.com', claim: '', form: 'account-mobile' };
+    mirror.record(details, { draft: draft('a'), formId: undefined, baseUpdatedAt: null });
+    mirror.record(SAM, { draft: draft('c'), formId: undefined, baseUpdatedAt: null });
+    await forgetDraftsOf('Alex.Citizen@example.com');
+    expect(await mirror.read(details)).toBeUndefined();
+    expect(await mirror.read(SAM)).toBeDefined();
+  });
+});
+
+describe('currentDraftOwner (whose draft a form keeps)', () => {
+  const claim = (Number: string, Selected: boolean): Claim => ({ Number, Date: '2024-03-05', Location: null, Selected });
+  function signedIn(claims: Claim[]) {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(accountQueryOptions.queryKey, { ContactDetails: { EmailAddress: 'alex@example.com' } } as Account);
+    queryClient.setQueryData(claimsQueryOptions.queryKey, claims);
+    return queryClient;
+  }
+
+  it("a claim's form is kept per selected claim; a form about the account, whichever claim is selected", async () => {
+    const queryClient = signedIn([claim('12/34567', false), claim('23/45678', true)]);
+    expect(await currentDraftOwner(queryClient, 'contact')).toEqual({ account: 'alex@example.com', claim: '23/45678', form: 'contact' });
+    expect(await currentDraftOwner(queryClient, 'account-mobile', 'account')).toEqual({ account: 'alex@example.com', claim: '', form: 'account-mobile' });
+  });
+
+  it('without a selected claim only the account-wide forms have an owner', async () => {
+    const queryClient = signedIn([claim('12/34567', false)]);
+    expect(await currentDraftOwner(queryClient, 'contact')).toBeNull();
+    expect(await currentDraftOwner(queryClient, 'account-contact', 'account')).toEqual({ account: 'alex@example.com', claim: '', form: 'account-contact' });
   });
 });
 

@@ -15,8 +15,11 @@ import { previewOf } from '../src/features/messaging/lib/preview.ts';
 import { sendEnquiry, type EnquiryDeps, type EnquiryProgress } from '../src/features/messaging/lib/send-enquiry.ts';
 import { RequestError } from '../src/lib/request-error.ts';
 import { setAppMode } from '../src/lib/app-mode.ts';
+import { draftMirrorKey, setDraftMirrorStorage } from '../src/lib/draft-mirror.ts';
 import { saveLoginToken } from '../src/lib/session.ts';
+import { RESTORED_MESSAGE } from '../src/lib/use-form-draft.ts';
 import { CLAIMS, mockServer, type Call } from './helpers.ts';
+import { memoryStorage } from './memory-draft-storage.ts';
 import { renderApp } from './render-app.tsx';
 
 let app: ReturnType<typeof renderApp> | undefined;
@@ -521,4 +524,95 @@ describe('/contactus', () => {
     expect(server.callsTo('/api/documentupload/submitcontactform')).toHaveLength(0);
     expect(app.pathname()).toBe('/contactus');
   });
+});
+
+describe('/contactus keeps what is typed on this device until it is sent or left (the server keeps no draft of it)', () => {
+  const ACCOUNT = {
+    PersonalDetails: { Title: 2, FirstName: 'Alex', MiddleNames: '', Surname: 'Citizen', DateOfBirth: '1985-04-12' },
+    ContactDetails: {
+      EmailAddress: 'alex@example.com',
+      MobileNumber: '0412345678',
+      PhoneNumber: { IntlNumber: '61', AreaCode: '', Number: '' },
+      HomeAddressForDB: null,
+      PostalAddressForDB: null,
+      AreAddressesSame: true,
+    },
+    BankAccountDetails: null,
+    Preferences: { SMS: false, Email: true },
+    BankDetailsCanEdit: true,
+    BankDetailsVerified: true,
+    IsStateTrustee: false,
+    MobileEditDisabled: false,
+    EmailEditDisabled: false,
+    IsOneTimePassword: false,
+    PersonalDetailsPendingSince: null,
+  };
+  const KEY = draftMirrorKey({ account: 'alex@example.com', claim: '12/34567', form: 'contact' });
+  const CATEGORIES = [{ ElementNumber: 10, Id: 1, Item: 'General enquiry' }];
+  afterEach(() => setDraftMirrorStorage(null));
+
+  function server(extra: Parameters<typeof mockServer>[0] = {}) {
+    return mockServer({
+      '/api/claim/getclaims': { status: 200, body: SELECTED },
+      '/api/inbox/getunreadmessagecount': { status: 200, body: 0 },
+      '/api/analytics/pageview': { status: 200, body: true },
+      '/api/account/getaccount': { status: 200, body: ACCOUNT },
+      '/api/dropdownlistdatasource/list': { status: 200, body: { Items: CATEGORIES } },
+      '/api/documentupload/uploadcontactform': { status: 200, body: { Identifier: 'F1' } },
+      '/api/documentupload/submitcontactform': { status: 200, body: { SentItemId: 'S1' } },
+      ...extra,
+    });
+  }
+
+  async function typeEnquiry() {
+    const type = (await screen.findByTestId('contact-type')) as HTMLSelectElement;
+    await waitFor(() => expect(type.options).toHaveLength(2));
+    fireEvent.change(type, { target: { value: '10' } });
+    fireEvent.change(screen.getByTestId('contact-message'), { target: { value: 'Hello there' } });
+  }
+
+  it('kept at once for the account and claim, put back with a notice, and dropped once sent', async () => {
+    const storage = memoryStorage();
+    setDraftMirrorStorage(storage);
+    saveLoginToken('t', false);
+    server();
+    app = renderApp('/contactus');
+    await typeEnquiry();
+    await waitFor(() => expect(storage.entries.get(KEY)?.draft).toEqual({ Category: { Item: 'General enquiry', ElementNumber: 10 }, Message: 'Hello there', CustomCategory: '' }));
+    app.cleanup();
+
+    // Opened again (a reload, or after the session timed out): the enquiry is back.
+    app = renderApp('/contactus');
+    await waitFor(() => expect((screen.getByTestId('contact-message') as HTMLTextAreaElement).value).toBe('Hello there'));
+    await waitFor(() => expect(screen.getByTestId('contact-restored').textContent).toBe(RESTORED_MESSAGE));
+    const submit = screen.getByTestId('contact-submit') as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    fireEvent.click(submit);
+    await waitFor(() => expect(app?.pathname()).toBe('/thankyou-contact-us'));
+    await waitFor(() => expect(storage.entries.has(KEY)).toBe(false));
+  }, 20_000);
+
+  it('staying after the leave warning keeps it; leaving drops it', async () => {
+    const storage = memoryStorage();
+    setDraftMirrorStorage(storage);
+    saveLoginToken('t', false);
+    server();
+    app = renderApp('/contactus');
+    await typeEnquiry();
+    await waitFor(() => expect(storage.entries.has(KEY)).toBe(true));
+
+    fireEvent.click(within(screen.getByTestId('contact-intro')).getByRole('link', { name: 'Inbox' }));
+    await screen.findByTestId('confirm-dialog');
+    await new Promise((r) => setTimeout(r, 80));
+    fireEvent.click(screen.getByTestId('confirm-no'));
+    await waitFor(() => expect(screen.queryByTestId('confirm-dialog')).toBeNull());
+    expect(storage.entries.has(KEY)).toBe(true);
+
+    fireEvent.click(within(screen.getByTestId('contact-intro')).getByRole('link', { name: 'Inbox' }));
+    await screen.findByTestId('confirm-dialog');
+    await new Promise((r) => setTimeout(r, 80));
+    fireEvent.click(screen.getByTestId('confirm-yes'));
+    await waitFor(() => expect(app?.pathname()).toBe('/inbox'));
+    await waitFor(() => expect(storage.entries.has(KEY)).toBe(false));
+  }, 20_000);
 });

@@ -1,10 +1,27 @@
-import { MESSAGES, SESSION } from '@portal/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CodeType, MESSAGES, SESSION, type Account } from '@portal/contracts';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DRAFTS_KEPT_TEXT } from '../src/app/shell/session-timeout-dialog.tsx';
+import { saveSecureToken } from '../src/lib/access-code.ts';
 import { markAuthenticatedActivity } from '../src/lib/activity.ts';
+import { draftMirrorKey, setDraftMirrorStorage } from '../src/lib/draft-mirror.ts';
 import { isSignedIn, saveLoginToken } from '../src/lib/session.ts';
-import { CLAIMS, mockServer } from './helpers.ts';
+import { RESTORED_MESSAGE } from '../src/lib/use-form-draft.ts';
+import { CLAIMS, mockServer, type Call } from './helpers.ts';
+import { memoryStorage } from './memory-draft-storage.ts';
 import { renderApp } from './render-app.tsx';
+
+/** The browser's idle limit: the server records activity at most every 10 s, so 10 s short. */
+const CLIENT_IDLE_LIMIT_MS = SESSION.idleTimeoutMs - SESSION.activityRecordedEveryMs;
+
+/**
+ * Lets `ms` pass on the fake clock with nothing done: the clock jumps to the last second and the
+ * timers run through it (ticking through every second of 20 minutes would only be slow).
+ */
+async function idleFor(ms: number): Promise<void> {
+  vi.setSystemTime(Date.now() + ms - 1_000);
+  await act(() => vi.advanceTimersByTimeAsync(1_000));
+}
 
 let app: ReturnType<typeof renderApp> | undefined;
 afterEach(() => {
@@ -107,6 +124,7 @@ describe('shell', () => {
     markAuthenticatedActivity(Date.now() - (SESSION.idleTimeoutMs - SESSION.idleWarningMs) - 5_000);
     const dialog = await screen.findByTestId('session-timeout-dialog', {}, { timeout: 3_000 });
     expect(dialog.getAttribute('role')).toBe('alertdialog');
+    expect(screen.getByTestId('session-timeout-drafts').textContent).toBe(DRAFTS_KEPT_TEXT);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('stay-signed-in')));
     fireEvent.click(screen.getByTestId('stay-signed-in'));
     await waitFor(() => expect(screen.queryByTestId('session-timeout-dialog')).toBeNull());
@@ -127,6 +145,29 @@ describe('shell', () => {
     expect((await screen.findByTestId('signed-out-reason')).textContent).toBe(MESSAGES.sessionIdleSignedOut);
     await waitFor(() => expect(server.callsTo('/api/account/logout')).toHaveLength(1));
   });
+
+  it("ends the browser's countdown 10 s before the server's idle limit, never after it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    saveLoginToken('t', false);
+    signedInServer();
+    app = renderApp('/claim');
+    await screen.findByTestId('claim-summary-number');
+    // Every call of the page has answered: the last answer is now.
+    await waitFor(() => expect(screen.getByTestId('toolbar-unread-badge').textContent).toBe('2 unread'));
+    markAuthenticatedActivity(Date.now());
+    await idleFor(CLIENT_IDLE_LIMIT_MS - SESSION.idleWarningMs);
+    // The dialog opens two minutes before the browser's limit, 19:50 after the last answer.
+    expect((await screen.findByTestId('session-timeout-countdown')).textContent).toMatch(/^1 minute 5\d seconds$|^2 minutes$/);
+    await idleFor(SESSION.idleWarningMs - 5_000);
+    expect(isSignedIn()).toBe(true);
+    expect(screen.getByTestId('session-timeout-countdown').textContent).toMatch(/^\d seconds?$/);
+    // The server may have recorded the last call up to 10 s before it was made: the browser gives
+    // up at 19:50, when the server may be about to, not at 20:00, when it may already have.
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await waitFor(() => expect(app?.pathname()).toBe('/login'));
+    expect(isSignedIn()).toBe(false);
+    expect(CLIENT_IDLE_LIMIT_MS).toBe(SESSION.idleTimeoutMs - 10_000);
+  }, 15_000);
 
   it('closing the bank banner calls verifybankdetails and hides it', async () => {
     saveLoginToken('t', false);
@@ -159,4 +200,230 @@ describe('shell', () => {
     await waitFor(() => expect(screen.queryByTestId('bank-verify-banner')).toBeNull());
     expect(server.callsTo('/api/account/verifybankdetails')).toHaveLength(1);
   });
+});
+
+describe('a session time-out keeps what was typed, for the same account only (foundation issue)', () => {
+  const accountOf = (email: string, mobile: string): Account => ({
+    PersonalDetails: { Title: 2, FirstName: 'Alex', MiddleNames: '', Surname: 'Citizen', DateOfBirth: '1985-04-12' },
+    ContactDetails: {
+      EmailAddress: email,
+      MobileNumber: mobile,
+      PhoneNumber: { IntlNumber: '61', AreaCode: '', Number: '' },
+      HomeAddressForDB: { ExperianSingleSelectedLine: '12 Collins Street, MELBOURNE VIC 3000', AddressLine1: '12 Collins Street', AddressLine2: 'MELBOURNE VIC 3000', AddressLine3: '' },
+      PostalAddressForDB: null,
+      AreAddressesSame: true,
+    },
+    BankAccountDetails: { BankName: 'Commonwealth Bank of Australia', AccountName: 'Alex Citizen', Bsb: '063-000', AccountNumber: '*****6789' },
+    Preferences: { SMS: false, Email: true },
+    BankDetailsCanEdit: true,
+    BankDetailsVerified: true,
+    IsStateTrustee: false,
+    MobileEditDisabled: false,
+    EmailEditDisabled: false,
+    IsOneTimePassword: false,
+    PersonalDetailsPendingSince: null,
+  });
+  const ALEX = accountOf('alex@example.com', '0412345678');
+  const SAM = accountOf('sam@example.com', '0411111111');
+  const LISTS: Record<string, unknown[]> = {
+    ContactCategories: [
+      { ElementNumber: 10, Id: 1, Item: 'General enquiry' },
+      { ElementNumber: 60, Id: 6, Item: 'Other' },
+    ],
+    UpdatePersonalReason: [
+      { ElementNumber: 1, Id: 1, Item: 'Marriage' },
+      { ElementNumber: 5, Id: 5, Item: 'Other' },
+    ],
+  };
+
+  let storage: ReturnType<typeof memoryStorage>;
+  beforeEach(() => {
+    storage = memoryStorage();
+    setDraftMirrorStorage(storage);
+  });
+  afterEach(() => setDraftMirrorStorage(null));
+
+  /** Tokens name their account, so each call answers as the account signed in. */
+  let signIns = 0;
+  const whose = (call: Call) => (String(call.body?.AccessToken).startsWith('sam') ? SAM : ALEX);
+  function formsServer() {
+    return signedInServer({
+      '/api/account/getaccount': (call) => ({ status: 200, body: whose(call) }),
+      '/api/account/login': (call) => ({
+        status: 200,
+        body: { AccessToken: `${String(call.body?.EmailAddress).startsWith('sam') ? 'sam' : 'alex'}-${++signIns}`, AccountActivated: 2 },
+      }),
+      '/api/dropdownlistdatasource/list': (call) => ({ status: 200, body: { Items: LISTS[String(call.body?.ListType)] ?? [] } }),
+      '/api/account/verifybsb': { status: 200, body: { BankName: 'Commonwealth Bank of Australia' } },
+    });
+  }
+
+  /** Nothing happens until the browser's idle limit: signed out to /login, which says why. */
+  async function timeOut() {
+    await idleFor(CLIENT_IDLE_LIMIT_MS);
+    await waitFor(() => expect(app?.pathname()).toBe('/login'));
+    expect(isSignedIn()).toBe(false);
+    expect((await screen.findByTestId('signed-out-reason')).textContent).toBe(MESSAGES.sessionIdleSignedOut);
+  }
+
+  async function signIn(username: string) {
+    const user = screen.getByTestId('login-username');
+    fireEvent.change(user, { target: { value: username } });
+    fireEvent.blur(user);
+    const password = screen.getByTestId('login-password');
+    fireEvent.change(password, { target: { value: 'Claimant#2026' } });
+    fireEvent.blur(password);
+    await waitFor(() => expect((screen.getByTestId('login-submit') as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.submit(screen.getByTestId('login-form'));
+    await waitFor(() => expect(app?.pathname()).toBe('/claims'));
+  }
+
+  const go = (path: string, state?: unknown) => act(() => app?.router.navigate(path, state === undefined ? {} : { state }));
+  const value = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
+  const type = (testId: string, text: string) => fireEvent.change(screen.getByTestId(testId), { target: { value: text } });
+  const stored = (form: string, claim = '') => storage.entries.get(draftMirrorKey({ account: 'alex@example.com', claim, form }));
+  /** No password, code, secure token, session token or bank account number is ever kept. */
+  const expectNoSecrets = () => {
+    const everything = JSON.stringify([...storage.entries.values()]);
+    for (const secret of ['987654321', 'Claimant#2026', 'secure-', 'alex-', 'sam-']) expect(everything).not.toContain(secret);
+  };
+
+  /** Opens a My Details section for editing, with the secure token of its access code when it needs one. */
+  async function openAccountSection(section: 'mobile' | 'contact' | 'personal' | 'bank') {
+    const codeType = { mobile: CodeType.Mobile, bank: CodeType.Bank, contact: undefined, personal: undefined }[section];
+    if (codeType !== undefined) {
+      saveSecureToken({ SecureToken: `secure-${section}`, CodeType: codeType, ExpiresInSeconds: 600 });
+      await go('/account', { codeType });
+    } else {
+      await go('/account');
+      fireEvent.click(await screen.findByTestId(`account-${section}-edit`));
+    }
+    return screen.findByTestId(`${section}-form`);
+  }
+
+  it('Send a message: the message, its type and reason come back after signing in again; another account sees none of it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    saveLoginToken('alex-0', false);
+    formsServer();
+    app = renderApp('/contactus');
+    const kind = (await screen.findByTestId('contact-type')) as HTMLSelectElement;
+    await waitFor(() => expect(kind.options).toHaveLength(3));
+    fireEvent.change(kind, { target: { value: '60' } });
+    type('contact-reason', 'Travel');
+    type('contact-message', 'Where is my travel payment?');
+    await waitFor(() => expect(stored('contact', '12/34567')?.draft).toEqual({ Category: { Item: 'Other', ElementNumber: 60 }, Message: 'Where is my travel payment?', CustomCategory: 'Travel' }));
+
+    await timeOut();
+    await signIn('alex@example.com');
+    await go('/contactus');
+    await waitFor(() => expect(value('contact-message')).toBe('Where is my travel payment?'));
+    await waitFor(() => expect(value('contact-type')).toBe('60'));
+    expect(value('contact-reason')).toBe('Travel');
+    await waitFor(() => expect(screen.getByTestId('contact-restored').textContent).toBe(RESTORED_MESSAGE));
+    expect(screen.getByTestId('contact-restored').getAttribute('role')).toBe('status');
+
+    await timeOut();
+    await signIn('sam@example.com');
+    await go('/contactus');
+    await waitFor(() => expect((screen.getByTestId('contact-type') as HTMLSelectElement).options).toHaveLength(3));
+    expect(value('contact-message')).toBe('');
+    expect(value('contact-type')).toBe('');
+    expect(screen.getByTestId('contact-restored').textContent).toBe('');
+    // Still there for Alex.
+    expect(stored('contact', '12/34567')?.draft).toMatchObject({ Message: 'Where is my travel payment?' });
+  }, 30_000);
+
+  type AccountCase = {
+    section: 'mobile' | 'contact' | 'personal' | 'bank';
+    fill: () => void;
+    restored: () => void;
+    untouched: () => void;
+  };
+
+  const ACCOUNT_CASES: AccountCase[] = [
+    {
+      section: 'mobile',
+      fill: () => type('mobile-input', '0499888777'),
+      restored: () => expect(value('mobile-input')).toBe('0499888777'),
+      untouched: () => expect(value('mobile-input')).toBe('0411111111'),
+    },
+    {
+      section: 'contact',
+      fill: () => {
+        type('contact-area-code', '03');
+        type('contact-phone-number', '91234567');
+      },
+      restored: () => {
+        expect(value('contact-area-code')).toBe('03');
+        expect(value('contact-phone-number')).toBe('91234567');
+        expect(screen.getByTestId('contact-save').getAttribute('aria-disabled')).toBeNull();
+      },
+      untouched: () => {
+        expect(value('contact-area-code')).toBe('');
+        expect(value('contact-phone-number')).toBe('');
+      },
+    },
+    {
+      section: 'personal',
+      fill: () => {
+        type('personal-first-name', 'Alexander');
+        fireEvent.change(screen.getByTestId('personal-reason'), { target: { value: '5' } });
+        type('personal-other-reason', 'Deed poll');
+      },
+      restored: () => {
+        expect(value('personal-first-name')).toBe('Alexander');
+        expect(value('personal-reason')).toBe('5');
+        expect(value('personal-other-reason')).toBe('Deed poll');
+      },
+      untouched: () => {
+        expect(value('personal-first-name')).toBe('Alex');
+        expect(value('personal-reason')).toBe('');
+      },
+    },
+    {
+      section: 'bank',
+      fill: () => {
+        type('bank-account-name', 'Alex J Citizen');
+        type('bank-bsb', '083-004');
+        type('bank-account-number', '987654321');
+      },
+      restored: () => {
+        expect(value('bank-account-name')).toBe('Alex J Citizen');
+        expect(value('bank-bsb')).toBe('083-004');
+        // Never kept: typed again.
+        expect(value('bank-account-number')).toBe('');
+      },
+      untouched: () => {
+        expect(value('bank-account-name')).toBe('Alex Citizen');
+        expect(value('bank-account-number')).toBe('');
+      },
+    },
+  ];
+
+  it.each(ACCOUNT_CASES)('My Details, $section: what was changed comes back after signing in again; another account sees none of it', async ({ section, fill, restored, untouched }) => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    saveLoginToken('alex-0', false);
+    formsServer();
+    app = renderApp('/claim');
+    await screen.findByTestId('claim-summary-number');
+    await openAccountSection(section);
+    if (section === 'personal') await waitFor(() => expect((screen.getByTestId('personal-reason') as HTMLSelectElement).options).toHaveLength(3));
+    fill();
+    await waitFor(() => expect(stored(`account-${section}`)).toBeDefined());
+    expectNoSecrets();
+
+    await timeOut();
+    await signIn('alex@example.com');
+    await openAccountSection(section);
+    await waitFor(() => expect(screen.getByTestId(`${section}-restored`).textContent).toBe(RESTORED_MESSAGE));
+    restored();
+
+    await timeOut();
+    await signIn('sam@example.com');
+    await openAccountSection(section);
+    untouched();
+    expect(screen.getByTestId(`${section}-restored`).textContent).toBe('');
+    expect(stored(`account-${section}`)).toBeDefined();
+    expectNoSecrets();
+  }, 30_000);
 });

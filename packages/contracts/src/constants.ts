@@ -56,6 +56,12 @@ export const SESSION = {
   idleTimeoutMs: 20 * 60 * 1000,
   /** The "Stay signed in" dialog opens this long before the idle limit (WCAG 2.2.1). */
   idleWarningMs: 2 * 60 * 1000,
+  /**
+   * The server records a session's activity at most this often (a write per call would cost a
+   * database write per request), so its idle clock can start up to this long before the last
+   * call. The browser ends its own countdown this much earlier, never after the server's.
+   */
+  activityRecordedEveryMs: 10_000,
   absoluteLifetimeMs: 12 * 60 * 60 * 1000,
   rememberMeLifetimeMs: 30 * 24 * 60 * 60 * 1000,
 } as const;

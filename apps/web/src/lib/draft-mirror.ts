@@ -6,7 +6,10 @@
  *
  * - The server draft stays the record; the mirror only bridges the gap until a save lands.
  * - Keyed by account + claim + form type, so on a shared computer one claimant never sees
- *   another's draft. Cleared on submit, on discard and on sign-out (forgetDraftsOf).
+ *   another's draft. Cleared on submit, on discard and on sign-out (forgetDraftsOf). A forced
+ *   logout (the idle time-out) keeps it for the same account's next sign-in.
+ * - Forms with no server draft (Send a message, the My Details edits) keep their draft here only
+ *   (use-form-draft.ts useLocalDraft): formId and baseUpdatedAt stay null, synced stays false.
  * - Holds the draft JSON only (text and the FileIDs of files already uploaded), never a file.
  * - Best effort: a browser without IndexedDB (or one that refuses it) just has no mirror, and no
  *   mirror failure ever reaches the form.
@@ -19,8 +22,14 @@ import { accountQueryOptions } from './api/get-account.ts';
 import { claimsQueryOptions, selectedClaimOf } from './api/get-claims.ts';
 import { isRequestError } from './request-error.ts';
 
-/** Whose draft: the signed-in account (its username, the e-mail address), the claim, the form. */
+/**
+ * Whose draft: the signed-in account (its username, the e-mail address), the claim ('' for a form
+ * about the account itself, the same whichever claim is selected), the form.
+ */
 export type DraftOwner = { account: string; claim: string; form: string };
+
+/** A form about the selected claim, or about the account whatever claim is selected (My Details). */
+export type DraftScope = 'claim' | 'account';
 
 /** One mirrored draft as stored. `draft` is checked against the form's schema when read. */
 export type StoredDraft = {
@@ -292,16 +301,21 @@ export function forgetDraftsOnSignOut(queryClient: QueryClient): Promise<void> {
 }
 
 /**
- * The owner of the current form: the signed-in account and the selected claim (both from the
- * session's query cache, fetched when missing). null when either cannot be known — the form
- * then works without a mirror.
+ * The owner of the current form: the signed-in account and (scope 'claim') the selected claim,
+ * both from the session's query cache, fetched when missing. null when either cannot be known —
+ * the form then works without a mirror.
  */
-export async function currentDraftOwner(queryClient: QueryClient, form: string): Promise<DraftOwner | null> {
+export async function currentDraftOwner(queryClient: QueryClient, form: string, scope: DraftScope = 'claim'): Promise<DraftOwner | null> {
   try {
-    const [account, claims] = await Promise.all([queryClient.ensureQueryData(accountQueryOptions), queryClient.ensureQueryData(claimsQueryOptions)]);
-    const claim = selectedClaimOf(claims);
+    const [account, claims] = await Promise.all([
+      queryClient.ensureQueryData(accountQueryOptions),
+      scope === 'claim' ? queryClient.ensureQueryData(claimsQueryOptions) : undefined,
+    ]);
     const username = account.ContactDetails.EmailAddress;
-    return claim && username ? { account: username, claim: claim.Number, form } : null;
+    if (!username) return null;
+    if (scope === 'account') return { account: username, claim: '', form };
+    const claim = selectedClaimOf(claims);
+    return claim ? { account: username, claim: claim.Number, form } : null;
   } catch {
     return null;
   }

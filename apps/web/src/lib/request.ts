@@ -231,6 +231,9 @@ async function send<T>(endpoint: Call, body: RequestBody, options: RequestOption
     // A lazily loaded response schema downloads while the call is in flight.
     const check = options.binary ? undefined : responseCheck(endpoint);
     check?.catch(() => undefined); // handled where it is awaited
+    // The server counts idleness from when it saw the call, not from its answer (a slow
+    // upload): the browser's idle clock starts from the sending too.
+    const sentAt = Date.now();
     let response: Response;
     try {
       response = await fetch(endpoint.path, init);
@@ -249,7 +252,7 @@ async function send<T>(endpoint: Call, body: RequestBody, options: RequestOption
         if (isAbortError(error) || controller.signal.aborted) throw error;
         throw unreachable();
       }
-      if (endpoint.auth !== 'public' && options.token === undefined) markAuthenticatedActivity();
+      if (endpoint.auth !== 'public' && options.token === undefined) markAuthenticatedActivity(sentAt);
       const answer: BinaryAnswer = { blob, disposition: response.headers.get('Content-Disposition') };
       return answer as T;
     }
@@ -265,7 +268,7 @@ async function send<T>(endpoint: Call, body: RequestBody, options: RequestOption
       if (!parsed.success) {
         throw new RequestError('syntax', [{ Number: ErrorNumber.SyntaxError, Message: 'The response was not in the expected form.' }], 200);
       }
-      if (endpoint.auth !== 'public' && options.token === undefined) markAuthenticatedActivity();
+      if (endpoint.auth !== 'public' && options.token === undefined) markAuthenticatedActivity(sentAt);
       return parsed.data as T;
     }
 

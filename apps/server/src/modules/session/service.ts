@@ -19,7 +19,7 @@ export type AuthContext = {
 };
 
 /** Touching last_seen_at at most this often keeps reads cheap; the idle limit is minutes. */
-const TOUCH_EVERY_MS = 10_000;
+const TOUCH_EVERY_MS = SESSION.activityRecordedEveryMs;
 
 export function tokenHash(token: string): string {
   return sha256(token).toString('hex');

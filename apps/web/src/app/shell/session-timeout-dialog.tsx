@@ -27,6 +27,14 @@ export function announcedRemaining(ms: number): string {
   return formatRemaining(Math.ceil(seconds / 30) * 30_000);
 }
 
+/**
+ * What a time-out keeps (lib/use-form-draft.ts): every form's typing, on this device, for the same
+ * account's next sign-in; never a password, a code or a bank account number, and not a document
+ * that is only picked (Send a message and a name change send theirs with the form).
+ */
+export const DRAFTS_KEPT_TEXT =
+  'What you have typed in a form is kept on this device for when you sign in again. Passwords, codes, bank account numbers and documents not yet sent are not kept.';
+
 type SessionTimeoutDialogProps = {
   remainingMs: number;
   staying: boolean;
@@ -51,7 +59,9 @@ export default function SessionTimeoutDialog({ remainingMs, staying, onStay, onS
             <p className={styles.countdown} data-testid="session-timeout-countdown">
               {formatRemaining(remainingMs)}
             </p>
-            <p className={styles.message}>Anything you are typing in a form will be kept as a draft.</p>
+            <p className={styles.message} data-testid="session-timeout-drafts">
+              {DRAFTS_KEPT_TEXT}
+            </p>
           </div>
           <p className="visually-hidden" aria-live="polite" aria-atomic="true">
             You will be signed out in {announcedRemaining(remainingMs)}.

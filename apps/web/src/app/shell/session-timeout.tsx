@@ -3,8 +3,14 @@
  * sliding on every authenticated call (SESSION.idleTimeoutMs). The client knows the time of the
  * last successful authenticated call (lib/activity.ts); SESSION.idleWarningMs (2 minutes) before
  * the limit it opens "Stay signed in" (keepalive restarts the clock). If the time lapses, the
- * claimant is signed out (forceLogout('idle') — which first fires BEFORE_FORCED_LOGOUT_EVENT so
- * forms keep drafts) and lands on /login with MESSAGES.sessionIdleSignedOut.
+ * claimant is signed out (forceLogout('idle')) and lands on /login with
+ * MESSAGES.sessionIdleSignedOut. What was typed in a form is already kept: every form writes each
+ * change at once to this device's draft mirror (lib/draft-mirror.ts), which a forced logout keeps
+ * for the same account's next sign-in (only signing out on purpose forgets it).
+ *
+ * The server records activity at most every SESSION.activityRecordedEveryMs, so its idle clock may
+ * have started that long before the last answer here: the countdown ends that much earlier
+ * (IDLE_LIMIT_MS), so the server never signs the claimant out before the dialog has.
  *
  * The watch is part of the shell itself, so it runs from the first signed-in render whatever has
  * been downloaded; the warning and its actions (session-timeout-prompt.tsx) load when it opens.
@@ -22,6 +28,9 @@ const SessionTimeoutPrompt = lazy(() => import('./session-timeout-prompt.tsx'));
 const logoutCall = lazyResponse('logout', () => import('../../lib/api/ok.ts').then((m) => m.Ok));
 
 const TICK_MS = 1000;
+
+/** The idle limit as this browser counts it: never later than the server's (see above). */
+const IDLE_LIMIT_MS = SESSION.idleTimeoutMs - SESSION.activityRecordedEveryMs;
 
 /** Signs out after the idle limit: revokes the session server-side too (best effort). */
 function lapse(): void {
@@ -42,7 +51,7 @@ export function SessionTimeout() {
     if (!signedIn) return;
     const tick = () => {
       const at = Date.now();
-      if (at - getLastAuthenticatedActivity() >= SESSION.idleTimeoutMs) lapse();
+      if (at - getLastAuthenticatedActivity() >= IDLE_LIMIT_MS) lapse();
       else setNow(at);
     };
     const timer = window.setInterval(tick, TICK_MS);
@@ -54,7 +63,7 @@ export function SessionTimeout() {
     };
   }, [signedIn]);
 
-  const remainingMs = lastActivity + SESSION.idleTimeoutMs - now;
+  const remainingMs = lastActivity + IDLE_LIMIT_MS - now;
   const warn = signedIn && remainingMs <= SESSION.idleWarningMs && remainingMs > 0;
   // The warning's actions use the query client (sign out drops the session's cached data).
   if (!warn || !signedInShell) return null;

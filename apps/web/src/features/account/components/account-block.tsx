@@ -89,6 +89,7 @@ export function FormActions({
   hint,
   hintId,
   onCancel,
+  restoredNotice,
   testId,
 }: {
   canSave: boolean;
@@ -98,11 +99,18 @@ export function FormActions({
   hint?: string | undefined;
   hintId: string;
   onCancel: () => void;
+  /** Said when what the claimant typed before a time-out was put back (a live region: give '' at first). */
+  restoredNotice?: string;
   testId: string;
 }) {
   const blocked = !canSave || saving;
   return (
     <>
+      {restoredNotice === undefined ? null : (
+        <p role="status" className={styles.restored} data-testid={`${testId}-restored`}>
+          {restoredNotice}
+        </p>
+      )}
       <div className={styles.actions}>
         <button
           type="submit"

@@ -5,7 +5,9 @@
  * the BSB field is left: the bank's name is shown, or the BSB is marked invalid. Save is usable
  * only when everything is valid and the bank is known, and not while saving (spec 000 §5).
  *
- * The stored account number leaves the server masked, so the claimant types it again.
+ * The stored account number leaves the server masked, so the claimant types it again. For the same
+ * reason it is never kept on this device: after a time-out the account name and BSB come back,
+ * and the number is typed again.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BSB_SOURCE, LIMITS, MESSAGES, UpdateBankDetailsRequest } from '@portal/contracts';
@@ -14,6 +16,7 @@ import { useWatch, type Resolver } from 'react-hook-form';
 import { Field, Form, submitWhenReady } from '../../../components/form-field.tsx';
 import { updateBankDetails, type BankDetailsBody } from '../api/update-bank-details.ts';
 import { lookupBankName } from '../../../lib/api/verify-bsb.ts';
+import { ACCOUNT_DRAFT_FORMS, ACCOUNT_DRAFT_MIRRORS, type BankDraft, type EditDraft } from '../drafts.ts';
 import { formatBsb } from '../rules.ts';
 import { saveEdit } from '../save-error.ts';
 import { FormActions } from './account-block.tsx';
@@ -30,10 +33,25 @@ const BSB_FORMAT = /^[0-9]{3}-?[0-9]{3}$/;
 /** The look-up of one BSB ('nnn-nnn'): in flight, answered with a bank, or not a bank. */
 export type BsbLookup = { bsb: string; state: 'checking' } | { bsb: string; state: 'found'; bankName: string } | { bsb: string; state: 'invalid' };
 
+/** Kept on this device until saved or cancelled: the account name and the BSB, never the account number. */
+const BANK_DRAFT: EditDraft<BankValues, BankDraft> = {
+  form: ACCOUNT_DRAFT_FORMS.bank,
+  mirror: ACCOUNT_DRAFT_MIRRORS.bank,
+  keep: (values) => ({ AccountName: values.AccountName, Bsb: values.Bsb }),
+};
+
 const FIELD_IDS = { AccountName: 'account-bank-account-name', Bsb: 'account-bank-bsb', AccountNumber: 'account-bank-account-number' } as const;
 
 export function BankDetailsForm({ account, secureToken, autoFocus = false, onCancel, onDone }: EditFormProps & { secureToken: string }) {
   const stored = account.BankAccountDetails;
+  const { form, restoredNotice, cancel, done } = useEditForm({
+    resolver,
+    defaultValues: { AccountName: stored?.AccountName ?? '', Bsb: stored ? formatBsb(stored.Bsb) : '', AccountNumber: '', SecureToken: secureToken },
+    focus: autoFocus && 'AccountName',
+    draft: BANK_DRAFT,
+    onCancel,
+    onDone,
+  });
   const {
     register,
     control,
@@ -42,12 +60,9 @@ export function BankDetailsForm({ account, secureToken, autoFocus = false, onCan
     setError,
     trigger,
     getFieldState,
+    getValues,
     formState: { errors, isValid, isSubmitting },
-  } = useEditForm<BankValues>({
-    resolver,
-    defaultValues: { AccountName: stored?.AccountName ?? '', Bsb: stored ? formatBsb(stored.Bsb) : '', AccountNumber: '', SecureToken: secureToken },
-    focus: autoFocus && 'AccountName',
-  });
+  } = form;
   const bsb = useWatch({ control, name: 'Bsb' });
   const [lookup, setLookup] = useState<BsbLookup | null>(null);
   const inFlight = useRef<AbortController | null>(null);
@@ -72,12 +87,16 @@ export function BankDetailsForm({ account, secureToken, autoFocus = false, onCan
     }
   }, []);
 
-  // spec 000 §4: the look-up runs when the form is set…
+  // spec 000 §4: the look-up runs when the form is set (again when the BSB kept from before a
+  // time-out is put back)…
   const storedBsb = stored ? formatBsb(stored.Bsb) : '';
   useEffect(() => {
     if (storedBsb) void lookUp(storedBsb);
     return () => inFlight.current?.abort();
   }, [storedBsb, lookUp]);
+  useEffect(() => {
+    if (restoredNotice) void lookUp(formatBsb(getValues('Bsb').trim()));
+  }, [restoredNotice, lookUp, getValues]);
 
   const current = formatBsb(bsb.trim());
   const answered = lookup && lookup.bsb === current ? lookup : null;
@@ -101,7 +120,7 @@ export function BankDetailsForm({ account, secureToken, autoFocus = false, onCan
       () => updateBankDetails({ AccountName: values.AccountName.trim(), Bsb: formatBsb(values.Bsb.trim()), AccountNumber: values.AccountNumber.trim(), SecureToken: secureToken }),
       ['AccountName', 'Bsb', 'AccountNumber'],
       (field, message) => setError(field as keyof typeof FIELD_IDS, { type: 'server', message }),
-      onDone,
+      done,
     ),
   );
 
@@ -185,7 +204,7 @@ export function BankDetailsForm({ account, secureToken, autoFocus = false, onCan
           />
         )}
       </Field>
-      <FormActions canSave={canSave} saving={isSubmitting} hint={hint} hintId="account-bank-save-hint" onCancel={onCancel} testId="bank" />
+      <FormActions canSave={canSave} saving={isSubmitting} hint={hint} hintId="account-bank-save-hint" onCancel={cancel} restoredNotice={restoredNotice} testId="bank" />
     </Form>
   );
 }

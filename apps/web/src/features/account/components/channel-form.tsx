@@ -12,6 +12,7 @@ import { useWatch, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { Field, Form, submitWhenReady } from '../../../components/form-field.tsx';
 import { contactBody, updateContactDetails } from '../api/update-contact-details.ts';
+import { ACCOUNT_DRAFT_FORMS, ACCOUNT_DRAFT_MIRRORS, type ChannelDraft, type EditDraft } from '../drafts.ts';
 import { saveEdit } from '../save-error.ts';
 import { FormActions } from './account-block.tsx';
 import type { EditFormProps } from './form-types.ts';
@@ -35,6 +36,8 @@ type Channel = {
   /** Whether the typed value differs from the one on record. */
   changed: (typed: string, current: string) => boolean;
   input: InputHTMLAttributes<HTMLInputElement>;
+  /** What is kept on this device until the change is saved or cancelled: the typed value. */
+  draft: EditDraft<ChannelValues, ChannelDraft>;
 };
 
 function resolverOf(name: ChannelName): Resolver<ChannelValues> {
@@ -51,6 +54,7 @@ const MOBILE: Channel = {
   hint: '10 digits, for example 0412345678. Leave it empty to remove your mobile number.',
   changed: (typed, current) => typed.trim() !== current,
   input: { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', maxLength: 10, className: styles.medium },
+  draft: { form: ACCOUNT_DRAFT_FORMS.mobile, mirror: ACCOUNT_DRAFT_MIRRORS.mobile, keep: (values) => ({ MobileNumber: values.MobileNumber ?? '' }) },
 };
 
 const EMAIL: Channel = {
@@ -63,6 +67,7 @@ const EMAIL: Channel = {
   required: true,
   changed: (typed, current) => typed.trim().toLowerCase() !== current.toLowerCase(),
   input: { type: 'email', inputMode: 'email', autoComplete: 'email', autoCapitalize: 'none', spellCheck: false },
+  draft: { form: ACCOUNT_DRAFT_FORMS.email, mirror: ACCOUNT_DRAFT_MIRRORS.email, keep: (values) => ({ EmailAddress: values.EmailAddress ?? '' }) },
 };
 
 type ChannelFormProps = EditFormProps & { secureToken: string };
@@ -70,6 +75,14 @@ type ChannelFormProps = EditFormProps & { secureToken: string };
 function ChannelForm({ channel, account, secureToken, autoFocus = false, onCancel, onDone }: ChannelFormProps & { channel: Channel }) {
   const { name, key, what } = channel;
   const current = account.ContactDetails[name];
+  const { form, restoredNotice, cancel, done } = useEditForm({
+    resolver: channel.resolver,
+    defaultValues: { [name]: current },
+    focus: autoFocus && name,
+    draft: channel.draft,
+    onCancel,
+    onDone,
+  });
   const {
     register,
     handleSubmit,
@@ -78,7 +91,7 @@ function ChannelForm({ channel, account, secureToken, autoFocus = false, onCance
     setError,
     control,
     formState: { errors, isValid, isSubmitting },
-  } = useEditForm<ChannelValues>({ resolver: channel.resolver, defaultValues: { [name]: current }, focus: autoFocus && name });
+  } = form;
   const value = useWatch({ control, name }) ?? '';
   const changed = channel.changed(value, current);
   const canSave = isValid && changed;
@@ -88,7 +101,7 @@ function ChannelForm({ channel, account, secureToken, autoFocus = false, onCance
       () => updateContactDetails(contactBody(account.ContactDetails, { [name]: (values[name] ?? '').trim() }), secureToken),
       [name],
       (_field, message) => setError(name, { type: 'server', message }),
-      onDone,
+      done,
     ),
   );
 
@@ -104,7 +117,8 @@ function ChannelForm({ channel, account, secureToken, autoFocus = false, onCance
         saving={isSubmitting}
         hint={isValid && !changed ? `Change your ${what} to save it.` : `Enter a valid ${what} to save it.`}
         hintId={`account-${key}-save-hint`}
-        onCancel={onCancel}
+        onCancel={cancel}
+        restoredNotice={restoredNotice}
         testId={key}
       />
     </Form>

@@ -22,6 +22,7 @@ import {
   type AddressLines,
   type ContactDetailsBody,
 } from '../api/update-contact-details.ts';
+import { ACCOUNT_DRAFT_FORMS, ACCOUNT_DRAFT_MIRRORS, type ContactDraft, type EditDraft } from '../drafts.ts';
 import { saveEdit } from '../save-error.ts';
 import { FormActions } from './account-block.tsx';
 import type { EditFormProps } from './form-types.ts';
@@ -72,6 +73,18 @@ export function normaliseContact(values: ContactValues): ContactValues {
   };
 }
 
+/** Kept on this device until saved or cancelled: the parts this view changes (not the e-mail or mobile). */
+const CONTACT_DRAFT: EditDraft<ContactValues, ContactDraft> = {
+  form: ACCOUNT_DRAFT_FORMS.contact,
+  mirror: ACCOUNT_DRAFT_MIRRORS.contact,
+  keep: (values) => ({
+    PhoneNumber: values.PhoneNumber,
+    HomeAddressForDB: values.HomeAddressForDB,
+    PostalAddressForDB: values.PostalAddressForDB,
+    AreAddressesSame: values.AreAddressesSame,
+  }),
+};
+
 export type ContactSaveState = { canSave: boolean; hint: string | undefined };
 
 /** Spec 000 §5: valid, both addresses present and something changed. */
@@ -93,7 +106,14 @@ const digitsOnly = (event: ChangeEvent<HTMLInputElement>) => {
 
 export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDone }: EditFormProps) {
   const initial = useMemo(() => contactBody(account.ContactDetails), [account.ContactDetails]);
-  const form = useEditForm<ContactValues>({ resolver: contactResolver, defaultValues: initial, focus: autoFocus && 'PhoneNumber.AreaCode' });
+  const { form, restoredNotice, cancel, done } = useEditForm({
+    resolver: contactResolver,
+    defaultValues: initial,
+    focus: autoFocus && 'PhoneNumber.AreaCode',
+    draft: CONTACT_DRAFT,
+    onCancel,
+    onDone,
+  });
   const {
     register,
     control,
@@ -117,7 +137,7 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
       () => updateContactDetails(normaliseContact(submitted)),
       ['PhoneNumber', 'HomeAddressForDB', 'PostalAddressForDB'],
       (field, message) => setError(field as 'PhoneNumber.Number', { type: 'server', message }),
-      onDone,
+      done,
     ),
   );
 
@@ -184,7 +204,7 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
       />
       <p className={styles.smallPrint}>{ADDRESS_ATTRIBUTION}</p>
       <p className={styles.note}>Changes to your contact details take effect on your claim within {LIMITS.contactChangeDays} days.</p>
-      <FormActions canSave={canSave} saving={isSubmitting} hint={hint} hintId="account-contact-save-hint" onCancel={onCancel} testId="contact" />
+      <FormActions canSave={canSave} saving={isSubmitting} hint={hint} hintId="account-contact-save-hint" onCancel={cancel} restoredNotice={restoredNotice} testId="contact" />
     </Form>
   );
 }

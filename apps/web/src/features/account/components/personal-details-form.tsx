@@ -22,6 +22,7 @@ import { isRequestError } from '../../../lib/request-error.ts';
 import { uploadFile, type UploadHandle } from '../../../lib/upload.ts';
 import { submitDetailsRequest } from '../api/submit-details-request.ts';
 import { uploadDetailsRequest } from '../api/upload-details-request.ts';
+import { ACCOUNT_DRAFT_FORMS, ACCOUNT_DRAFT_MIRRORS, type EditDraft, type PersonalDraft } from '../drafts.ts';
 import { titleName } from '../rules.ts';
 import { handleSaveError } from '../save-error.ts';
 import { FormActions } from './account-block.tsx';
@@ -64,12 +65,26 @@ export const PERSONAL_FIELD_IDS = {
 } as const;
 type FieldName = keyof typeof PERSONAL_FIELD_IDS;
 
+/** Kept on this device until sent or cancelled: everything typed or chosen, not the files. */
+const PERSONAL_DRAFT: EditDraft<PersonalValues, PersonalDraft> = {
+  form: ACCOUNT_DRAFT_FORMS.personal,
+  mirror: ACCOUNT_DRAFT_MIRRORS.personal,
+  keep: (values) => ({
+    FirstName: values.FirstName,
+    MiddleNames: values.MiddleNames,
+    Surname: values.Surname,
+    DateOfBirth: values.DateOfBirth,
+    Reason: values.Reason,
+    OtherReason: values.OtherReason,
+  }),
+};
+
 class UploadFailed extends Error {}
 
 export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDone }: EditFormProps) {
   const details = account.PersonalDetails;
   const reasons = useDropdownList('UpdatePersonalReason');
-  const form = useEditForm<PersonalValues>({
+  const { form, restoredNotice, cancel, done } = useEditForm({
     resolver: personalResolver,
     defaultValues: {
       FirstName: details.FirstName,
@@ -80,6 +95,9 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
       OtherReason: '',
     },
     focus: autoFocus && 'FirstName',
+    draft: PERSONAL_DRAFT,
+    onCancel,
+    onDone,
   });
   const {
     register,
@@ -145,7 +163,7 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
       showAlert([{ message: MESSAGES.detailsSubmitFailed }]);
       return;
     }
-    await onDone('approval');
+    await done('approval');
   });
 
   const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, () => focusFirstError(form, PERSONAL_FIELD_IDS));
@@ -232,7 +250,8 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
         saveLabel="Send for approval"
         hint="Complete each detail correctly and choose a reason to send your request."
         hintId="account-personal-save-hint"
-        onCancel={onCancel}
+        onCancel={cancel}
+        restoredNotice={restoredNotice}
         testId="personal"
       />
     </Form>

@@ -1,17 +1,56 @@
 import { useEffect } from 'react';
-import { useForm, type DefaultValues, type FieldPath, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useForm, useWatch, type DefaultValues, type FieldPath, type FieldValues, type Resolver } from 'react-hook-form';
+import { useLocalDraft } from '../../../lib/use-form-draft.ts';
+import type { EditDraft } from '../drafts.ts';
+import type { UpdateOutcome } from '../sections.ts';
+
+type EditFormOptions<T extends FieldValues, D extends Partial<T>> = {
+  resolver: Resolver<T>;
+  defaultValues: DefaultValues<T>;
+  focus: FieldPath<T> | false;
+  /** What of the form this device keeps until it is saved or cancelled (../drafts.ts). */
+  draft: EditDraft<T, D>;
+  onCancel: () => void;
+  onDone: (outcome: UpdateOutcome) => void | Promise<void>;
+};
 
 /**
  * The form of an edit view of My Details (spec 000 §5): each field is checked when it is left, and
  * when the view opens inline the claimant is put in `focus` (false: app mode's page, or back from
  * an access code, where the page places focus itself).
+ *
+ * What the claimant changes is kept on this device (useLocalDraft, per account), so an idle
+ * time-out loses nothing: the same account gets it back the next time it opens this edit view.
+ * Cancel and a save (`cancel`, `done`) drop it; a save that failed keeps it for the next try.
  */
-export function useEditForm<T extends FieldValues>(options: { resolver: Resolver<T>; defaultValues: DefaultValues<T>; focus: FieldPath<T> | false }): UseFormReturn<T> {
+export function useEditForm<T extends FieldValues, D extends Partial<T>>(options: EditFormOptions<T, D>) {
   const form = useForm<T>({ resolver: options.resolver, mode: 'onTouched', defaultValues: options.defaultValues });
-  const { setFocus } = form;
-  const { focus } = options;
+  const { setFocus, reset, getValues, control } = form;
+  const { focus, draft, onCancel, onDone } = options;
   useEffect(() => {
     if (focus) setFocus(focus);
   }, [focus, setFocus]);
-  return form;
+
+  const values = useWatch({ control }) as T;
+  const kept = draft.keep(values);
+  const unchanged = JSON.stringify(kept) === JSON.stringify(draft.keep(options.defaultValues as T));
+  const { restoredNotice, forget } = useLocalDraft<D>({
+    form: draft.form,
+    mirror: draft.mirror,
+    scope: 'account',
+    draft: unchanged ? null : kept,
+    // The record's values stay the defaults, so "something changed" still compares with them.
+    restore: (restored) => reset({ ...getValues(), ...restored }, { keepDefaultValues: true }),
+  });
+
+  const cancel = () => {
+    forget();
+    onCancel();
+  };
+  const done = (outcome: UpdateOutcome) => {
+    if (outcome !== 'error') forget();
+    return onDone(outcome);
+  };
+
+  return { form, restoredNotice, cancel, done };
 }

@@ -5,6 +5,7 @@
  * "the request would be accepted".
  */
 import { ContactFormRequest, OTHER_ITEM, REIMBURSEMENT_CATEGORY } from '@portal/contracts';
+import { z } from 'zod';
 import type { ContactFormBody } from '../api/upload-contact-form.ts';
 
 export type EnquiryCategory = { Item: string; ElementNumber: number };
@@ -14,6 +15,23 @@ export type EnquiryValues = {
   Message: string;
   CustomCategory: string;
 };
+
+/**
+ * An enquiry as this device keeps it until it is sent (lib/use-form-draft.ts useLocalDraft): the
+ * form's values as typed, not yet checked against the rules. The documents picked are not kept:
+ * they are held in the browser until the enquiry is sent.
+ */
+export const EnquiryDraft = z.object({
+  Category: z.object({ Item: z.string(), ElementNumber: z.number() }).nullable(),
+  Message: z.string(),
+  CustomCategory: z.string(),
+});
+
+/** What is worth keeping of the values: null until something has been typed. */
+export function enquiryDraftOf(values: EnquiryValues): EnquiryValues | null {
+  const typed = values.Message !== '' || (isOther(values.Category) && values.CustomCategory !== '');
+  return typed ? { Category: values.Category, Message: values.Message, CustomCategory: values.CustomCategory } : null;
+}
 
 export function isOther(category: EnquiryCategory | null | undefined): boolean {
   return category?.Item === OTHER_ITEM;

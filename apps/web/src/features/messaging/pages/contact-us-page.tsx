@@ -9,6 +9,11 @@
  * the form's Identifier as FormId ('Uploading documents n of m'), then the submit; success records
  * an event and goes to /thankyou-contact-us. 'Failed to upload form' / 'Failed to submit form' are
  * alerts (spec 001 §8); a failure resets the files' progress.
+ *
+ * The server keeps no draft of an enquiry, so what is typed is kept on this device only
+ * (useLocalDraft, per account and claim): an idle time-out loses nothing, and the same claimant
+ * finds it here again after signing back in. It goes once the enquiry is sent or the claimant
+ * chooses to leave it. The documents picked are not kept (they are held in the browser).
  */
 import { MESSAGES, LIMITS } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,9 +28,11 @@ import { useDropdownList } from '../../../lib/api/get-dropdown-list.ts';
 import { recordPageView } from '../../../lib/api/record-page-view.ts';
 import { showAlert } from '../../../lib/alerts.ts';
 import { requestConfirm } from '../../../lib/confirm.ts';
+import { createDraftMirror } from '../../../lib/draft-mirror.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import { isSignedIn } from '../../../lib/session.ts';
 import { UploadAborted, uploadFile, type UploadHandle } from '../../../lib/upload.ts';
+import { useLocalDraft } from '../../../lib/use-form-draft.ts';
 import { discardFile } from '../api/discard-file.ts';
 import { messagingKeys } from '../api/messaging-keys.ts';
 import { submitContactForm } from '../api/submit-contact-form.ts';
@@ -33,7 +40,7 @@ import { uploadContactForm, type ContactFormBody } from '../api/upload-contact-f
 import { CallLineNote } from '../components/call-line-note.tsx';
 import { HeldFiles, type HeldItem } from '../components/held-files.tsx';
 import { systemClock, type Clock } from '../lib/clock.ts';
-import { canSendEnquiry, enquiryBody, isOther, isReimbursement, type EnquiryCategory, type EnquiryValues } from '../lib/enquiry.ts';
+import { EnquiryDraft, canSendEnquiry, enquiryBody, enquiryDraftOf, isOther, isReimbursement, type EnquiryCategory, type EnquiryValues } from '../lib/enquiry.ts';
 import { sendEnquiry, type EnquiryDeps, type EnquiryRun } from '../lib/send-enquiry.ts';
 import { uploadingText } from '../lib/texts.ts';
 import styles from '../components/messaging.module.css';
@@ -56,6 +63,8 @@ const resolver: Resolver<EnquiryValues> = (values) => {
   }
   return { values: {}, errors };
 };
+
+const enquiryMirror = createDraftMirror(EnquiryDraft);
 
 const DEPS: EnquiryDeps = {
   createForm: uploadContactForm,
@@ -90,6 +99,7 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
     control,
     register,
     handleSubmit,
+    reset,
     formState: { errors },
   } = useForm<EnquiryValues>({
     resolver,
@@ -110,6 +120,7 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
   const messageLength = values.Message?.length ?? 0;
   const countAnnouncement = useCountAnnouncement(messageLength);
   const canSend = canSendEnquiry(values) && !sending;
+  const { restoredNotice, forget: forgetDraft } = useLocalDraft({ form: 'contact', mirror: enquiryMirror, draft: enquiryDraftOf(values), restore: (draft) => reset(draft) });
 
   // Leaving with a message typed (or documents added) asks first; an upload in flight is cancelled.
   const started = messageLength > 0 || held.length > 0 || Boolean(other && values.CustomCategory);
@@ -120,14 +131,19 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
     void requestConfirm({ title: 'Unsaved changes', message: MESSAGES.unsavedChanges, confirmLabel: 'Leave this page', cancelLabel: 'Stay on this page' }).then(
       (proceed) => {
         if (!live) return;
-        if (proceed) blocker.proceed();
-        else blocker.reset();
+        if (!proceed) {
+          blocker.reset();
+          return;
+        }
+        // The claimant chose to lose the message: it is not brought back either.
+        forgetDraft();
+        blocker.proceed();
       },
     );
     return () => {
       live = false;
     };
-  }, [blocker]);
+  }, [blocker, forgetDraft]);
   useEffect(
     () => () => {
       handle.current?.abort();
@@ -161,6 +177,7 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
     if (outcome.ok) {
       done.current = true;
       run.current = null;
+      forgetDraft();
       recordPageView(ENQUIRY_SENT_EVENT.path, ENQUIRY_SENT_EVENT.title);
       void queryClient.invalidateQueries({ queryKey: messagingKeys.sentItemsAll });
       await navigate('/thankyou-contact-us', { replace: true });
@@ -196,6 +213,9 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
         10 working days.
       </p>
       <CallLineNote clock={clock} />
+      <p role="status" className={styles.restored} data-testid="contact-restored">
+        {restoredNotice}
+      </p>
       <p className={styles.note}>
         Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">with a star</span> must be filled in.
