@@ -27,9 +27,30 @@ describe.each(DIALECTS)('sign-in verification on a new browser on %s', (dialect)
     expect(cookie?.sameSite).toBe('Strict');
     const browser = `XSRF-TOKEN=${CSRF}; ${DEVICE_COOKIE}=${cookie?.value}`;
 
-    expect((await login(browser)).json().AccountActivated).toBe(2);
+    const again = await login(browser);
+    expect(again.json().AccountActivated).toBe(2);
+    // Seen again: the browser is given its cookie afresh, for another 90 days.
+    const renewed = again.cookies.find((c) => c.name === DEVICE_COOKIE);
+    expect(renewed?.value).toBe(cookie?.value);
+    expect(renewed?.maxAge).toBe(DEVICE_REMEMBERED_MS / 1000);
+    expect(renewed?.httpOnly).toBe(true);
+    // A browser that must verify is not given one.
+    expect((await login(NEW_BROWSER.cookie)).cookies.find((c) => c.name === DEVICE_COOKIE)).toBeUndefined();
     t.clock.advance(DEVICE_REMEMBERED_MS);
     expect((await login(browser)).json().AccountActivated).toBe(1);
+  });
+
+  it('counts each sign-in from a known browser as seeing it: its 90 days start again', async () => {
+    const known = async () => (await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: PASSWORD })).json().AccountActivated;
+    const DAY = 24 * 60 * 60_000;
+    // The harness browser verified at the start; signed in on day 89 and day 178, it stays known.
+    t.clock.advance(89 * DAY);
+    expect(await known()).toBe(2);
+    t.clock.advance(89 * DAY);
+    expect(await known()).toBe(2);
+    // 90 days without a sign-in: a code again.
+    t.clock.advance(DEVICE_REMEMBERED_MS);
+    expect(await known()).toBe(1);
   });
 
   it('refuses a forged device cookie', async () => {

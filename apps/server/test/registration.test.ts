@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ErrorNumber } from '@portal/contracts';
+import type { LightMyRequestResponse } from 'fastify';
+import { ErrorNumber, catalogueMessage } from '@portal/contracts';
 import { isAtLeast16 } from '../src/modules/registration/service.ts';
 import { DIALECTS, PASSWORD, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
 import { codeIn, useDelivery } from './mail-sink.ts';
@@ -72,6 +73,28 @@ describe.each(DIALECTS)('registration and recovery on %s', (dialect) => {
     expect(errorNumbers(await t.post('/api/account/register', { ...JORDAN, Username: 'other@example.org' }))).toEqual([ErrorNumber.AlreadyRegistered]);
   });
 
+  it('answers 110 and 111, not a fault, to the loser of two parallel registrations', async () => {
+    // A second claimant with no account yet, so two can race for one username.
+    const jordan = await t.deps.db.selectFrom('claimants').selectAll().where('first_name', '=', 'Jordan').executeTakeFirstOrThrow();
+    const claim = await t.deps.db.selectFrom('claims').selectAll().where('claimant_id', '=', jordan.id).executeTakeFirstOrThrow();
+    await t.deps.db.insertInto('claimants').values({ ...jordan, id: 'casey', first_name: 'Casey' }).execute();
+    await t.deps.db.insertInto('claims').values({ ...claim, id: 'casey-claim', claimant_id: 'casey', number: '12/99999' }).execute();
+    const CASEY = { ...JORDAN, FirstName: 'Casey', TACNumber: '12/99999' };
+    const loser = (answers: LightMyRequestResponse[]) => {
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 225]);
+      return answers.findIndex((r) => r.statusCode !== 200);
+    };
+
+    const sameUsername = await Promise.all([JORDAN, CASEY].map((who) => t.post('/api/account/register', { ...who, Username: 'shared.name@example.org' })));
+    const lost = loser(sameUsername);
+    expect(sameUsername[lost]?.json()).toEqual([{ Number: ErrorNumber.UsernameTaken, Message: catalogueMessage(ErrorNumber.UsernameTaken), Field: 'Username' }]);
+
+    // The claimant who lost is still unregistered: now two registrations of that one claim race.
+    const who = lost === 0 ? JORDAN : CASEY;
+    const sameClaim = await Promise.all(['one', 'two'].map((n) => t.post('/api/account/register', { ...who, Username: `claimant.${n}@example.org` })));
+    expect(errorNumbers(sameClaim[loser(sameClaim)] as LightMyRequestResponse)).toEqual([ErrorNumber.AlreadyRegistered]);
+  });
+
   it('validates the registration form with the spec messages', async () => {
     const res = await t.post('/api/account/register', {
       ...JORDAN, Username: 'jordan', ReEnterPassword: 'Other#Pass1', MobileNumber: '', EmailAddress: '',
@@ -125,7 +148,14 @@ describe.each(DIALECTS)('registration and recovery on %s', (dialect) => {
     expect((await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: 'New#Secret22' })).json().AccountActivated).toBe(2);
   });
 
-  it('expires a reset token after 30 minutes, and a new request invalidates the earlier one', async () => {
+  it('accepts a reset token at 29:59', async () => {
+    const { ResetPasswordToken } = (await t.post('/api/account/forgotpassword', SAM)).json();
+    t.clock.advance(30 * 60_000 - 1000);
+    const reset = await t.post('/api/account/resetpassword', { ResetPasswordToken, NewPassword: 'New#Secret22', ReEnterPassword: 'New#Secret22' });
+    expect(reset.statusCode).toBe(200);
+  });
+
+  it('refuses a reset token at 30:00, and one a newer request replaced', async () => {
     const first = (await t.post('/api/account/forgotpassword', SAM)).json().ResetPasswordToken;
     const second = (await t.post('/api/account/forgotpassword', SAM)).json().ResetPasswordToken;
     const body = (token: string) => ({ ResetPasswordToken: token, NewPassword: 'New#Secret22', ReEnterPassword: 'New#Secret22' });

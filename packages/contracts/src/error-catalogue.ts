@@ -19,7 +19,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   { number: 50, meaning: 'Access code expired', message: 'code has expired. Please request a new code' },
   { number: 56, meaning: 'Information not found (registration and recovery: never says which detail)', message: 'Your information could not be found. Please try again or contact the {shortName} on {phone}' },
   { number: 80, meaning: 'Current password invalid', message: 'Invalid password. Try again' },
-  { number: 86, meaning: 'No channel to send an access code to', message: 'Please update your contact details to receive an access code prior to updating your {detail} or call the provider on {phone}.' },
+  { number: 86, meaning: 'No channel to send an access code to', message: 'Please update your contact details to receive an access code prior to {detail} or call the {provider} on {phone}.' },
   { number: 100, meaning: 'A request field failed validation (Field names it)', message: 'The field message from the rule' },
   { number: 101, meaning: 'Sign-in failed (unknown username or wrong password: never says which)', message: 'Provide valid login details' },
   { number: 102, meaning: 'Sign-in temporarily throttled for this username or address', message: 'Too many sign-in attempts. Please wait a moment and try again.' },

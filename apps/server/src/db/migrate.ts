@@ -16,6 +16,7 @@ import * as m0012 from './migrations/0012-read-indexes.ts';
 import * as m0013 from './migrations/0013-address-search-index.ts';
 import * as m0014 from './migrations/0014-rate-limits.ts';
 import * as m0015 from './migrations/0015-verify-sign-in-on-claimant.ts';
+import * as m0016 from './migrations/0016-access-code-bounds.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-address-search-index': m0013,
   '0014-rate-limits': m0014,
   '0015-verify-sign-in-on-claimant': m0015,
+  '0016-access-code-bounds': m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -126,6 +126,16 @@ export type AccessCodeTable = {
   expires_at: number;
   used_at: number | null;
   voided_at: number | null;
+  /** The outbox row carrying the code, withdrawn while unsent once the code is dead. */
+  notification_id: string | null;
+};
+
+/** Wrong access-code guesses of one account on one Melbourne calendar day (decision 006). */
+export type CodeGuessTable = {
+  account_id: string;
+  /** 'yyyy-mm-dd' in Melbourne. */
+  day: string;
+  wrong: number;
 };
 
 export type NotificationTable = {
@@ -143,6 +153,8 @@ export type NotificationTable = {
   last_error: string | null;
   sent_at: number | null;
   dead_at: number | null;
+  /** After this instant the message is worthless (an access code's expiry); null: never. */
+  expires_at: number | null;
 };
 
 export type DevMailboxTable = {
@@ -360,6 +372,7 @@ export type Database = {
   bank_institutions: BankInstitutionTable;
   addresses: AddressTable;
   access_codes: AccessCodeTable;
+  code_guesses: CodeGuessTable;
   notifications: NotificationTable;
   dev_mailbox: DevMailboxTable;
   reset_tokens: ResetTokenTable;

@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db, DialectName } from '../../db/database.ts';
 import type { AccessCodeTable, CodePurpose } from '../../db/schema.ts';
 
 export async function countCodesSince(db: Db, accountId: string, purpose: CodePurpose, since: number): Promise<number> {
@@ -13,18 +12,54 @@ export async function countCodesSince(db: Db, accountId: string, purpose: CodePu
   return Number(row?.n ?? 0);
 }
 
-/** Wrong guesses on any of the account's codes issued since `since`. */
-export async function countWrongGuessesSince(db: Db, accountId: string, since: number): Promise<number> {
-  const row = await db
-    .selectFrom('access_codes')
-    .select(sql<number | string>`coalesce(sum(attempts), 0)`.as('n'))
-    .where('account_id', '=', accountId)
-    .where('created_at', '>=', since)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+/**
+ * PostgreSQL: holds the account's row until the transaction ends, so code requests of one account
+ * are counted and inserted one at a time. SQLite needs nothing: its one connection runs one
+ * transaction at a time (and has no FOR UPDATE).
+ */
+export async function lockAccount(db: Db, dialect: DialectName, accountId: string): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await db.selectFrom('accounts').select('id').where('id', '=', accountId).forNoKeyUpdate().execute();
 }
 
-export async function voidActiveCodes(db: Db, accountId: string, purpose: CodePurpose, codeType: number | null, now: number): Promise<void> {
+/** Wrong guesses the account has spent on `day` (a Melbourne date). */
+export async function findWrongGuesses(db: Db, accountId: string, day: string): Promise<number> {
+  const row = await db.selectFrom('code_guesses').select('wrong').where('account_id', '=', accountId).where('day', '=', day).executeTakeFirst();
+  return row ? Number(row.wrong) : 0;
+}
+
+/**
+ * Spends one of the day's guesses in one statement, so parallel guesses can never spend more
+ * than `cap` between them: the day's count with this guess, or undefined when none was left.
+ */
+export async function spendGuess(db: Db, accountId: string, day: string, cap: number): Promise<number | undefined> {
+  const row = await db
+    .insertInto('code_guesses')
+    .values({ account_id: accountId, day, wrong: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['account_id', 'day'])
+        .doUpdateSet((eb) => ({ wrong: eb('code_guesses.wrong', '+', 1) }))
+        .where('code_guesses.wrong', '<', cap),
+    )
+    .returning('wrong')
+    .executeTakeFirst();
+  return row ? Number(row.wrong) : undefined;
+}
+
+/** Gives back a guess that turned out right: the budget counts wrong guesses only. */
+export async function refundGuess(db: Db, accountId: string, day: string): Promise<void> {
+  await db
+    .updateTable('code_guesses')
+    .set((eb) => ({ wrong: eb('wrong', '-', 1) }))
+    .where('account_id', '=', accountId)
+    .where('day', '=', day)
+    .where('wrong', '>', 0)
+    .execute();
+}
+
+/** Voids the live codes of that account and purpose (and type); the messages that carry them. */
+export async function voidActiveCodes(db: Db, accountId: string, purpose: CodePurpose, codeType: number | null, now: number): Promise<(string | null)[]> {
   let q = db
     .updateTable('access_codes')
     .set({ voided_at: now })
@@ -33,7 +68,8 @@ export async function voidActiveCodes(db: Db, accountId: string, purpose: CodePu
     .where('used_at', 'is', null)
     .where('voided_at', 'is', null);
   if (codeType !== null) q = q.where('code_type', '=', codeType);
-  await q.execute();
+  const rows = await q.returning('notification_id').execute();
+  return rows.map((r) => r.notification_id);
 }
 
 export async function insertCode(db: Db, row: AccessCodeTable): Promise<void> {
@@ -43,7 +79,7 @@ export async function insertCode(db: Db, row: AccessCodeTable): Promise<void> {
 export async function findActiveCode(db: Db, accountId: string, purpose: CodePurpose, codeType: number | null) {
   let q = db
     .selectFrom('access_codes')
-    .select(['id', 'code_hash', 'attempts', 'expires_at'])
+    .select(['id', 'code_hash', 'attempts', 'expires_at', 'notification_id'])
     .where('account_id', '=', accountId)
     .where('purpose', '=', purpose)
     .where('used_at', 'is', null)

@@ -3,7 +3,7 @@ import { ENDPOINTS, ErrorNumber } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { bindEndpoint } from '../../lib/endpoint.ts';
-import { DEVICE_COOKIE, deviceCookieOptions, deviceCookieValue, newDeviceId, readDeviceCookie, rememberDevice } from '../device/service.ts';
+import { DEVICE_COOKIE, issueDeviceCookie, newDeviceId, readDeviceCookie, rememberDevice } from '../device/service.ts';
 import { sendAccessCode, voidAccessCodes } from './service.ts';
 import { completeLoginWithCode, issueSecureToken, loginCodeTarget } from './sign-in.ts';
 
@@ -20,7 +20,7 @@ export function accessCodeRoutes(app: FastifyInstance, deps: Deps): void {
     // This browser has now proved the claimant's channel: it is known for 90 days.
     const deviceId = readDeviceCookie(deps, request.cookies[DEVICE_COOKIE]) ?? newDeviceId();
     await rememberDevice(deps, auth.accountId, deviceId);
-    reply.setCookie(DEVICE_COOKIE, deviceCookieValue(deps, deviceId), deviceCookieOptions(deps.config.cookieSecure));
+    issueDeviceCookie(deps, reply, deviceId);
     return signedIn;
   });
   bindEndpoint(app, deps, ENDPOINTS.expireCodeForLogin, ({ auth }) => voidAccessCodes(deps, { ...loginCodeTarget(auth), codeType: null }));

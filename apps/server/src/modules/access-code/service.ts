@@ -2,8 +2,10 @@
  * One-time access codes (spec 000 §4, identity issue). Four digits from a CSPRNG, stored only as
  * an HMAC bound to the code's id, one account, one purpose and one CodeType; single use; 30
  * minutes; the 3rd wrong attempt spends it. Because 4 digits are only ~13 bits, guessing is
- * bounded per account: 5 codes an hour and 10 a day per purpose, and 6 wrong guesses a day in all
- * (docs/decisions/006-access-code-guessing.md has the arithmetic).
+ * bounded per account: 5 codes an hour and 10 a day per purpose, and 6 wrong guesses a Melbourne
+ * day in all, spent atomically before a guess is compared (docs/decisions/006-access-code-guessing.md
+ * has the arithmetic). The message carrying a code is withdrawn, if it has not gone out, once the
+ * code is replaced, used, spent or expired, so an old code never arrives late.
  */
 import crypto from 'node:crypto';
 import { CodeType, ErrorNumber, LIMITS, catalogueMessage, fillMessage, type CodeSentResponse } from '@portal/contracts';
@@ -11,8 +13,8 @@ import type { CodePurpose } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { hmac, newId, secretsEqual } from '../../lib/crypto.ts';
-import { startOfDay } from '../../lib/time.ts';
-import { enqueueNotification } from '../../notify/outbox.ts';
+import { localDateTime } from '../../lib/time.ts';
+import { cancelNotifications, enqueueNotification } from '../../notify/outbox.ts';
 import type { Channel } from '../../notify/transports.ts';
 import * as repo from './repository.ts';
 
@@ -24,7 +26,15 @@ export const CODE_LIMITS = {
   maxAttempts: LIMITS.accessCodeMaxWrongAttempts,
 } as const;
 
-const DETAIL: Record<number, string> = { [CodeType.Mobile]: 'mobile number', [CodeType.Email]: 'email address', [CodeType.Bank]: 'bank details' };
+const EDITED: Record<number, string> = { [CodeType.Mobile]: 'updating your mobile number', [CodeType.Email]: 'updating your email address', [CodeType.Bank]: 'updating your bank details' };
+
+/** What the code was for, as error 86 says it: 'prior to {detail}'. */
+function purposeDetail(purpose: CodePurpose, codeType: number): string {
+  if (purpose === 'activation') return 'activating your account';
+  if (purpose === 'verification') return 'signing in';
+  return EDITED[codeType] ?? 'updating your details';
+}
+
 const CODE_NAME: Record<CodePurpose, string> = { activation: 'activation', verification: 'verification', secure: 'access' };
 
 function message(deps: Deps, number: number, values: Record<string, string> = {}): string {
@@ -52,9 +62,19 @@ export function chooseChannel(
   return email ?? sms;
 }
 
-async function assertNotLocked(deps: Deps, accountId: string): Promise<void> {
-  const wrong = await repo.countWrongGuessesSince(deps.db, accountId, startOfDay(deps.clock.now()));
-  if (wrong >= CODE_LIMITS.wrongGuessesPerDay) throw new AppError(ErrorNumber.CodeEntryLocked, message(deps, ErrorNumber.CodeEntryLocked));
+/** The day a guess counts against: the Melbourne calendar date it is made on. */
+function guessDay(now: number): string {
+  return localDateTime(now).date;
+}
+
+function lockedError(deps: Deps): AppError {
+  return new AppError(ErrorNumber.CodeEntryLocked, message(deps, ErrorNumber.CodeEntryLocked));
+}
+
+/** A friendly early answer only: the bound itself is kept by spendGuess. */
+async function assertNotLocked(deps: Deps, accountId: string, now: number): Promise<void> {
+  const wrong = await repo.findWrongGuesses(deps.db, accountId, guessDay(now));
+  if (wrong >= CODE_LIMITS.wrongGuessesPerDay) throw lockedError(deps);
 }
 
 export async function sendAccessCode(
@@ -62,16 +82,11 @@ export async function sendAccessCode(
   input: { accountId: string; purpose: CodePurpose; codeType: number },
 ): Promise<CodeSentResponse> {
   const now = deps.clock.now();
-  await assertNotLocked(deps, input.accountId);
-  const lastHour = await repo.countCodesSince(deps.db, input.accountId, input.purpose, now - 3_600_000);
-  const lastDay = await repo.countCodesSince(deps.db, input.accountId, input.purpose, now - 86_400_000);
-  if (lastHour >= CODE_LIMITS.perHour || lastDay >= CODE_LIMITS.perDay) {
-    throw new AppError(ErrorNumber.CodeRequestLimit, message(deps, ErrorNumber.CodeRequestLimit));
-  }
+  await assertNotLocked(deps, input.accountId, now);
   const person = await repo.findCodeRecipient(deps.db, input.accountId);
   const target = person ? chooseChannel(person, input.purpose, input.codeType) : null;
   if (!target) {
-    throw new AppError(ErrorNumber.NoChannelForCode, message(deps, ErrorNumber.NoChannelForCode, { detail: DETAIL[input.codeType] ?? 'details' }));
+    throw new AppError(ErrorNumber.NoChannelForCode, message(deps, ErrorNumber.NoChannelForCode, { detail: purposeDetail(input.purpose, input.codeType) }));
   }
   const code = crypto.randomInt(0, 10_000).toString().padStart(LIMITS.accessCodeDigits, '0');
   const id = newId();
@@ -88,9 +103,28 @@ export async function sendAccessCode(
           '',
           `If you did not ask for this code, please call us on ${p.phone} (${p.callHours}).`,
         ].join('\n');
+  const expiresAt = now + CODE_LIMITS.lifetimeMs;
   await deps.db.transaction().execute(async (trx) => {
-    // Re-sending voids the code before it and starts a fresh attempt count (spec 000 §4).
-    await repo.voidActiveCodes(trx, input.accountId, input.purpose, input.purpose === 'secure' ? input.codeType : null, now);
+    // Counted and inserted under the account's lock, so parallel requests cannot all see room
+    // under the cap and all send.
+    await repo.lockAccount(trx, deps.dialect, input.accountId);
+    const lastHour = await repo.countCodesSince(trx, input.accountId, input.purpose, now - 3_600_000);
+    const lastDay = await repo.countCodesSince(trx, input.accountId, input.purpose, now - 86_400_000);
+    if (lastHour >= CODE_LIMITS.perHour || lastDay >= CODE_LIMITS.perDay) {
+      throw new AppError(ErrorNumber.CodeRequestLimit, message(deps, ErrorNumber.CodeRequestLimit));
+    }
+    // Re-sending voids the code before it and starts a fresh attempt count (spec 000 §4); its
+    // message, if still waiting, must not arrive after the new one.
+    await cancelNotifications(trx, await repo.voidActiveCodes(trx, input.accountId, input.purpose, input.purpose === 'secure' ? input.codeType : null, now));
+    const notificationId = await enqueueNotification(trx, deps.cipher, now, {
+      accountId: input.accountId,
+      kind: `access-code:${input.purpose}`,
+      channel: target.channel,
+      to: target.to,
+      subject: `Your ${p.shortName} portal ${CODE_NAME[input.purpose]} code`,
+      text,
+      expiresAt,
+    });
     await repo.insertCode(trx, {
       id,
       account_id: input.accountId,
@@ -100,43 +134,59 @@ export async function sendAccessCode(
       channel: target.channel,
       attempts: 0,
       created_at: now,
-      expires_at: now + CODE_LIMITS.lifetimeMs,
+      expires_at: expiresAt,
       used_at: null,
       voided_at: null,
-    });
-    await enqueueNotification(trx, deps.cipher, now, {
-      accountId: input.accountId,
-      kind: `access-code:${input.purpose}`,
-      channel: target.channel,
-      to: target.to,
-      subject: `Your ${p.shortName} portal ${CODE_NAME[input.purpose]} code`,
-      text,
+      notification_id: notificationId,
     });
   });
   deps.notifier.wake();
   return { SMS: target.channel === 'sms', Email: target.channel === 'email' };
 }
 
-/** Checks a code; throws 49 (wrong, tries left), 50 (expired or spent) or 109 (locked for the day). */
+/**
+ * Checks a code; throws 49 (wrong, tries left), 50 (expired or spent) or 109 (locked for the day).
+ * A guess at a live code first spends one of the day's wrong guesses (a guess at a dead code is
+ * never compared, so it spends nothing); a guess that matches gives it back. So at most 6 wrong
+ * guesses are ever compared on one Melbourne day, however many arrive in parallel, and a
+ * claimant with guesses left who types the right code gets in (decision 006).
+ */
 export async function checkAccessCode(
   deps: Deps,
   input: { accountId: string; purpose: CodePurpose; codeType: number; code: string },
 ): Promise<void> {
-  await assertNotLocked(deps, input.accountId);
   const now = deps.clock.now();
+  await assertNotLocked(deps, input.accountId, now);
   const active = await repo.findActiveCode(deps.db, input.accountId, input.purpose, input.purpose === 'secure' ? input.codeType : null);
-  const expired = () => new AppError(ErrorNumber.CodeExpired, message(deps, ErrorNumber.CodeExpired));
-  if (!active || active.expires_at <= now || active.attempts >= CODE_LIMITS.maxAttempts) throw expired();
+  const codeExpired = () => new AppError(ErrorNumber.CodeExpired, message(deps, ErrorNumber.CodeExpired));
+  if (!active) throw codeExpired();
+  const withdrawMessage = () => cancelNotifications(deps.db, [active.notification_id]);
+  if (active.expires_at <= now || active.attempts >= CODE_LIMITS.maxAttempts) {
+    await withdrawMessage();
+    throw codeExpired();
+  }
+  const day = guessDay(now);
+  const spent = await repo.spendGuess(deps.db, input.accountId, day, CODE_LIMITS.wrongGuessesPerDay);
+  if (spent === undefined) throw lockedError(deps);
   if (secretsEqual(active.code_hash, codeHash(deps, active.id, input.code))) {
-    if (await repo.markCodeUsed(deps.db, active.id, CODE_LIMITS.maxAttempts, now)) return;
-    throw expired();
+    await repo.refundGuess(deps.db, input.accountId, day);
+    const used = await repo.markCodeUsed(deps.db, active.id, CODE_LIMITS.maxAttempts, now);
+    await withdrawMessage();
+    if (used) return;
+    throw codeExpired();
   }
   const attempts = await repo.recordWrongGuess(deps.db, active.id, CODE_LIMITS.maxAttempts);
-  if (attempts === undefined || attempts >= CODE_LIMITS.maxAttempts) throw expired();
+  const codeSpent = attempts === undefined || attempts >= CODE_LIMITS.maxAttempts;
+  if (codeSpent) await withdrawMessage();
+  // The guess that spent the day's last wrong guess says so at once.
+  if (spent >= CODE_LIMITS.wrongGuessesPerDay) throw lockedError(deps);
+  if (codeSpent) throw codeExpired();
   throw new AppError(ErrorNumber.CodeIncorrect, message(deps, ErrorNumber.CodeIncorrect, { type: CODE_NAME[input.purpose] }));
 }
 
 export async function voidAccessCodes(deps: Deps, input: { accountId: string; purpose: CodePurpose; codeType: number | null }): Promise<true> {
-  await repo.voidActiveCodes(deps.db, input.accountId, input.purpose, input.codeType, deps.clock.now());
+  await deps.db.transaction().execute(async (trx) => {
+    await cancelNotifications(trx, await repo.voidActiveCodes(trx, input.accountId, input.purpose, input.codeType, deps.clock.now()));
+  });
   return true;
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ENDPOINTS } from '@portal/contracts';
+import { AccountActivated, ENDPOINTS } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { bindEndpoint } from '../../lib/endpoint.ts';
-import { DEVICE_COOKIE, readDeviceCookie } from '../device/service.ts';
+import { DEVICE_COOKIE, issueDeviceCookie, readDeviceCookie } from '../device/service.ts';
 import { endSession } from '../session/service.ts';
 import { findAccount, keepAlive, signIn, verifyBankDetails } from './service.ts';
 import { updateBankDetails, updateContactDetails, updatePassword, updatePreferences } from './updates.ts';
@@ -12,15 +12,21 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     app,
     deps,
     ENDPOINTS.login,
-    ({ body, request }) =>
-      signIn(deps, {
+    async ({ body, request, reply }) => {
+      const deviceId = readDeviceCookie(deps, request.cookies[DEVICE_COOKIE]);
+      const result = await signIn(deps, {
         username: body.EmailAddress,
         password: body.Password,
         rememberMe: body.RememberMe,
         address: request.ip,
         previousToken: body.AccessToken ?? undefined,
-        deviceId: readDeviceCookie(deps, request.cookies[DEVICE_COOKIE]),
-      }),
+        deviceId,
+      });
+      // A known browser that signed in is seen again: its 90 days start over in the cookie too
+      // (the record was renewed by signIn), or the browser would drop it 90 days after it was set.
+      if (deviceId && result.AccountActivated === AccountActivated.Activated) issueDeviceCookie(deps, reply, deviceId);
+      return result;
+    },
     { rateLimit: { max: deps.config.loginRateLimitPerMinute, timeWindow: 60_000 } },
   );
   bindEndpoint(app, deps, ENDPOINTS.logout, async ({ body }) => {

@@ -11,7 +11,7 @@ import {
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
-import { isKnownDevice } from '../device/service.ts';
+import { recogniseDevice } from '../device/service.ts';
 import { endSession, startSession, type AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
 import { recordFailure, recordSuccess, throttleKeys, throttleWait } from './throttle.ts';
@@ -48,11 +48,12 @@ export async function signIn(
   await recordSuccess(deps, keys);
   // A sign-in always starts a new session; the one the browser held (if any) ends here.
   await endSession(deps, input.previousToken);
-  // Verification: the account is flagged for it, or this browser has not verified in 90 days.
+  // Verification: the account is flagged for it, or it has not been seen on this browser in 90
+  // days. A sign-in from a known browser counts as seeing it (its 90 days start again).
   const outcome =
     account.activated !== 1
       ? AccountActivated.NotActivated
-      : account.verify_sign_in === 1 || !(await isKnownDevice(deps, account.id, input.deviceId))
+      : account.verify_sign_in === 1 || !(await recogniseDevice(deps, account.id, input.deviceId))
         ? AccountActivated.VerificationRequired
         : AccountActivated.Activated;
   const kind = outcome === AccountActivated.NotActivated ? 'registration' : outcome === AccountActivated.VerificationRequired ? 'verification' : 'login';

@@ -1,9 +1,12 @@
 /**
- * Known browsers (identity issue): a sign-in from a browser that has not completed a code
- * verification for this account in the last 90 days must verify (AccountActivated 1). The
- * browser carries a signed, HttpOnly cookie naming a random device id; the server keeps which
- * accounts verified on which device id, and when.
+ * Known browsers (identity issue): a sign-in from a browser the account has not been seen on in
+ * the last 90 days must verify (AccountActivated 1). A browser becomes known by completing a code
+ * verification, and each sign-in from it while it is known starts its 90 days again. The browser
+ * carries a signed, HttpOnly cookie naming a random device id; the server keeps which accounts
+ * were last seen on which device id, and when (known_devices.verified_at: the last code
+ * verification or sign-in).
  */
+import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { hmac, newToken, secretsEqual } from '../../lib/crypto.ts';
 import * as repo from './repository.ts';
@@ -31,10 +34,15 @@ export function newDeviceId(): string {
   return newToken();
 }
 
-export async function isKnownDevice(deps: Deps, accountId: string, deviceId: string | null): Promise<boolean> {
+/**
+ * At a sign-in: whether this browser is known to the account, and if so it is seen now, so its
+ * 90 days start again. The caller re-issues the cookie too (issueDeviceCookie): its own lifetime
+ * is 90 days from when it was set.
+ */
+export async function recogniseDevice(deps: Deps, accountId: string, deviceId: string | null): Promise<boolean> {
   if (!deviceId) return false;
-  const verifiedAt = await repo.findDeviceVerifiedAt(deps.db, accountId, deviceId);
-  return verifiedAt !== undefined && deps.clock.now() - verifiedAt < DEVICE_REMEMBERED_MS;
+  const now = deps.clock.now();
+  return repo.touchDevice(deps.db, accountId, deviceId, now - DEVICE_REMEMBERED_MS, now);
 }
 
 export async function rememberDevice(deps: Deps, accountId: string, deviceId: string): Promise<void> {
@@ -42,6 +50,11 @@ export async function rememberDevice(deps: Deps, accountId: string, deviceId: st
 }
 
 /** Cookie options: HttpOnly (no script reads it), same-site only, 90 days. */
-export function deviceCookieOptions(secure: boolean) {
+function deviceCookieOptions(secure: boolean) {
   return { path: '/', httpOnly: true, sameSite: 'strict' as const, secure, maxAge: DEVICE_REMEMBERED_MS / 1000 };
+}
+
+/** Gives the browser its signed device cookie for another 90 days. */
+export function issueDeviceCookie(deps: Deps, reply: FastifyReply, deviceId: string): void {
+  reply.setCookie(DEVICE_COOKIE, deviceCookieValue(deps, deviceId), deviceCookieOptions(deps.config.cookieSecure));
 }

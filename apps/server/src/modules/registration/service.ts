@@ -18,6 +18,8 @@ function notFound(deps: Deps): AppError {
   return new AppError(ErrorNumber.InformationNotFound, fillMessage(catalogueMessage(ErrorNumber.InformationNotFound), { shortName: p.shortName, phone: p.phone }));
 }
 
+const usernameTaken = () => new AppError(ErrorNumber.UsernameTaken, undefined, 'Username');
+
 const same = (a: string, b: string) => a.trim().toLocaleLowerCase('en-AU') === b.trim().toLocaleLowerCase('en-AU');
 
 /** 16th birthday on or before today (Melbourne calendar). */
@@ -48,11 +50,19 @@ export async function registerClaimant(
   if (!isAtLeast16(c.date_of_birth, isoToday(new Date(deps.clock.now())))) throw notFound(deps);
   if (c.account_id) throw new AppError(ErrorNumber.AlreadyRegistered);
   const username = input.username.toLowerCase();
-  if (await repo.usernameExists(deps.db, username)) throw new AppError(ErrorNumber.UsernameTaken, undefined, 'Username');
+  if (await repo.usernameExists(deps.db, username)) throw usernameTaken();
   const accountId = newId();
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction().execute(async (trx) => {
-    await repo.insertAccount(trx, { id: accountId, claimantId: c.claimant_id, username, passwordHash, now: deps.clock.now() });
+    try {
+      await repo.insertAccount(trx, { id: accountId, claimantId: c.claimant_id, username, passwordHash, now: deps.clock.now() });
+    } catch (e) {
+      // A parallel registration took the username or the claim after the checks above.
+      const column = repo.brokenUniqueColumn(e);
+      if (column === 'username') throw usernameTaken();
+      if (column === 'claimant_id') throw new AppError(ErrorNumber.AlreadyRegistered);
+      throw e;
+    }
     // Contact details on record from the claims system stay (the activation code goes there):
     // a registrant's own e-mail or mobile only fills a gap.
     await repo.updateRegisteredContact(trx, c.claimant_id, {
