@@ -116,6 +116,8 @@ export async function startServer(options: { dataDir: string; env?: Record<strin
       DATA_ENCRYPTION_KEY: BENCH_KEY.toString('base64'),
       WEB_DIST: path.join(options.dataDir, 'no-web'),
       LOG_LEVEL: 'warn',
+      // Production refuses to start without e-mail delivery; no benchmark sends mail (nothing listens here).
+      SMTP_URL: 'smtp://127.0.0.1:9',
       ...options.env,
     },
     stdio: ['ignore', log, log],

@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Required in production: without it, access codes would wait in the outbox for ever and nobody could sign in. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   SMTP_FROM: z.string().min(3).default('Claimant portal <no-reply@localhost>'),
   SMS_WEBHOOK_URL: z.string().url().optional(),
@@ -110,8 +111,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.DATA_ENCRYPTION_KEY) {
-    throw new ConfigError('Invalid configuration:\n  DATA_ENCRYPTION_KEY: required when NODE_ENV=production');
+  const productionMissing = [
+    ...(e.DATA_ENCRYPTION_KEY ? [] : ['DATA_ENCRYPTION_KEY: required when NODE_ENV=production']),
+    ...(e.SMTP_URL ? [] : ['SMTP_URL: required when NODE_ENV=production (access codes and other e-mail go through it)']),
+  ];
+  if (e.NODE_ENV === 'production' && productionMissing.length) {
+    throw new ConfigError(`Invalid configuration:\n${productionMissing.map((l) => `  ${l}`).join('\n')}`);
   }
   if (e.PROVIDER_WEBHOOK_URL && !e.PROVIDER_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  PROVIDER_WEBHOOK_SECRET: required with PROVIDER_WEBHOOK_URL');

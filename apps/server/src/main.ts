@@ -26,6 +26,11 @@ async function main(): Promise<void> {
   await seedReferenceFiles(database.db);
   await seedContent(database.db, Date.now());
   const { app, deps } = await buildApp({ config, database });
+  if (config.env === 'production' && !config.smsWebhookUrl) {
+    // Not refused like a missing SMTP_URL: a provider may offer no SMS. But a claimant who
+    // prefers SMS gets codes by SMS, so the operator must know those wait.
+    app.log.warn('SMS_WEBHOOK_URL is not set: text messages, including access codes for claimants who prefer SMS, wait in the outbox until it is (see portal notifications list)');
+  }
   if (config.demo && (await isEmpty(database.db))) {
     await seedDemoData(database.db, deps.cipher, deps.clock.now());
     app.log.info('demo data loaded into the empty database');

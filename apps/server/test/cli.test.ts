@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle, type DialectName } from '../src/db/database.ts';
 import { runCli } from '../src/cli/run.ts';
 import { queueForProvider } from '../src/modules/provider/outbox.ts';
+import { enqueueNotification } from '../src/notify/outbox.ts';
 import { DIALECTS, TEST_KEY, createTestApp, signInWithClaim, type TestApp } from './helpers.ts';
 import { BAD, SAMPLES } from './samples.ts';
 
@@ -52,7 +53,7 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
     it('prints the commands for --help and exits 0', async () => {
       const r = await cli('--help');
       expect(r.code).toBe(0);
-      for (const c of ['claimant add', 'claim flag', 'message post', 'apikey create', 'outbox replay', 'maintenance set', 'import bsb', 'content load', 'seed demo']) expect(r.stdout).toContain(`portal ${c}`);
+      for (const c of ['claimant add', 'claim flag', 'message post', 'apikey create', 'outbox replay', 'notifications list', 'notifications retry', 'maintenance set', 'import bsb', 'content load', 'seed demo']) expect(r.stdout).toContain(`portal ${c}`);
       expect((await cli('claim', 'add', '--help')).stdout).toContain('--accident-date');
     });
 
@@ -65,6 +66,8 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
       [['claimant', 'show']],
       [['claimant', 'show', 'A', 'B']],
       [['outbox', 'list', '--dead', '--all']],
+      [['notifications', 'list', '--dead', '--all']],
+      [['notifications', 'retry']],
       [['claim', 'flag', '21/45678']],
       [['claim', 'flag', '21/45678', '--bank-edit', 'maybe']],
     ])('exits 2 with a usage message on stderr for %j', async (argv) => {
@@ -215,6 +218,63 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
       const again = await cli('outbox', 'replay', event.id);
       expect(again.code).toBe(1);
       expect(again.stderr).toContain('No dead event');
+    });
+  });
+
+  describe('notifications', () => {
+    it('lists waiting and dead notifications without recipient or text, and puts a dead one back in line', async () => {
+      // The app's worker is driven by hand below, and earlier tests' notifications are cleared.
+      await t.deps.notifier.stop();
+      await t.deps.db.deleteFrom('notifications').execute();
+      const now = t.clock.now();
+      const queue = (kind: string, channel: 'email' | 'sms', to: string, text: string, expiresAt?: number) =>
+        enqueueNotification(t.deps.db, t.deps.cipher, now, { accountId: null, kind, channel, to, subject: 'Subject line', text, ...(expiresAt ? { expiresAt } : {}) });
+      const waiting = await queue('username', 'email', 'waiting.person@example.com', 'Your username is secret.name');
+      const dead = await queue('new-message', 'sms', '0412999888', 'You have a new message.');
+      // Its code no longer works.
+      const deadCode = await queue('access-code:verification', 'email', 'code.person@example.com', 'Your verification code is 9876.', now);
+      await t.deps.db.updateTable('notifications').set({ dead_at: now, attempts: 8, last_error: 'SMS webhook answered 503' }).where('id', 'in', [dead, deadCode]).execute();
+
+      type Listed = { Id: string; Kind: string; Channel: string; Attempts: number; LastError: string | null; DeadAt: string | null; SentAt: string | null }[];
+      const ids = async (...argv: string[]) => (await json<Listed>('notifications', 'list', ...argv)).map((n) => n.Id).sort();
+      expect(await ids()).toEqual([waiting]);
+      expect(await ids('--dead')).toEqual([dead, deadCode].sort());
+      expect(await ids('--all')).toEqual([waiting, dead, deadCode].sort());
+      expect((await json<Listed>('notifications', 'list', '--dead')).find((n) => n.Id === dead)).toMatchObject({
+        Kind: 'new-message', Channel: 'sms', Attempts: 8, LastError: 'SMS webhook answered 503', DeadAt: new Date(now).toISOString(), SentAt: null,
+      });
+      const text = await cli('notifications', 'list', '--dead');
+      expect(text.stdout).toContain(`${dead}  new-message  sms  account -  created`);
+      expect(text.stdout).toContain('DEAD since');
+      // The expired code is dead too, but nothing can be done for it: not counted.
+      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ status: 'ready', deadNotifications: 1 });
+
+      const expired = await cli('notifications', 'retry', deadCode);
+      expect(expired.code).toBe(1);
+      expect(expired.stderr).toContain('expired');
+      expect((await cli('notifications', 'retry', 'nt_unknown')).stderr).toContain('No dead notification nt_unknown');
+
+      expect(await cli('notifications', 'retry', dead)).toMatchObject({ code: 0, stdout: `Notification ${dead} is back in line.\n` });
+      const row = await t.deps.db.selectFrom('notifications').select(['dead_at', 'attempts', 'next_attempt_at']).where('id', '=', dead).executeTakeFirstOrThrow();
+      expect(row).toEqual({ dead_at: null, attempts: 0, next_attempt_at: now });
+      expect(await ids()).toEqual([waiting, dead].sort());
+      expect(await ids('--dead')).toEqual([deadCode]);
+      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ deadNotifications: 0 });
+      expect((await cli('notifications', 'retry', dead)).code).toBe(1);
+
+      // The server's worker sends what is back in line (here to the development mailbox).
+      expect(await t.deps.notifier.drainOnce()).toBe(2);
+      expect(await t.deps.db.selectFrom('dev_mailbox').select('recipient').where('recipient', '=', '0412999888').execute()).toHaveLength(1);
+      expect(await ids('--all')).toEqual([waiting, dead, deadCode].sort());
+      expect((await cli('notifications', 'list')).stdout).toBe('No notifications waiting.\n');
+
+      // No recipient, text or code in anything the commands printed.
+      const printed = [
+        ...(await Promise.all([[], ['--dead'], ['--all']].map((o) => cli('notifications', 'list', ...o)))),
+        ...(await Promise.all([[], ['--dead'], ['--all']].map((o) => cli('notifications', 'list', '--json', ...o)))),
+        expired,
+      ].map((r) => r.stdout + r.stderr).join('');
+      for (const secret of ['example.com', '0412999888', 'secret.name', 'new message.', '9876', 'Subject line']) expect(printed).not.toContain(secret);
     });
   });
 

@@ -233,14 +233,14 @@ describe.skipIf(!available)(available ? 'counters in Redis' : `counters in Redis
       const a = await oneProcess(dialect);
       const res = await a.app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ status: 'ready', database: 'ok', files: 'ok', redis: 'ok' });
+      expect(res.json()).toEqual({ status: 'ready', database: 'ok', files: 'ok', redis: 'ok', deadNotifications: 0 });
     });
 
     it('is not ready, and starts anyway, when Redis cannot be reached', async () => {
       const t = await oneProcess(dialect, { REDIS_URL: `redis://127.0.0.1:${await unusedPort()}` });
       const res = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'not ready', database: 'ok', files: 'ok', redis: 'failing' });
+      expect(res.json()).toEqual({ status: 'not ready', database: 'ok', files: 'ok', redis: 'failing', deadNotifications: 0 });
       expect(t.logs.filter((l) => l.includes('Redis cannot be reached'))).toHaveLength(1);
       // Liveness does not depend on it.
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);

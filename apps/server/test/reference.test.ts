@@ -93,6 +93,6 @@ describe('development outbox', () => {
     } finally {
       await off.close();
     }
-    expect(loadConfig({ NODE_ENV: 'production', PORTAL_DEV_OUTBOX: '1', DATA_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') }).devOutbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PORTAL_DEV_OUTBOX: '1', SMTP_URL: 'smtp://127.0.0.1:25', DATA_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') }).devOutbox).toBe(false);
   });
 });

@@ -20,6 +20,7 @@ import { claimantCommands } from './claimants.ts';
 import { CommandError, UsageError, type Command, type OptionSpec, type Result, type Values } from './command.ts';
 import { dataCommands } from './data.ts';
 import { messageCommands } from './messages.ts';
+import { notificationCommands } from './notifications.ts';
 import { operationCommands } from './operations.ts';
 
 export type CliIo = { stdout: { write: (text: string) => unknown }; stderr: { write: (text: string) => unknown } };
@@ -33,13 +34,14 @@ export type CliOptions = {
   env?: NodeJS.ProcessEnv;
 };
 
-export const COMMANDS: Command[] = [...claimantCommands, ...messageCommands, ...operationCommands, ...dataCommands];
+export const COMMANDS: Command[] = [...claimantCommands, ...messageCommands, ...operationCommands, ...notificationCommands, ...dataCommands];
 
 const GROUPS: { title: string; words: string[] }[] = [
   { title: 'Claimants and claims', words: ['claimant', 'claim'] },
   { title: 'Messages', words: ['message'] },
   { title: 'Provider API keys', words: ['apikey'] },
   { title: 'Webhook outbox', words: ['outbox'] },
+  { title: 'E-mail and SMS notifications', words: ['notifications'] },
   { title: 'Maintenance messages', words: ['maintenance'] },
   { title: 'Data', words: ['import', 'content', 'seed'] },
 ];

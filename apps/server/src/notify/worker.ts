@@ -1,7 +1,9 @@
 /**
  * Drains the notification outbox: due rows are leased (so two processes never send the same
  * row at once), sent, and marked sent; a failure is retried with exponential back-off and
- * jitter, and after MAX_ATTEMPTS the row is parked as dead for an operator.
+ * jitter, and after DELIVERY.maxAttempts the row is parked as dead for an operator (`portal
+ * notifications list --dead`, `notifications retry`; the count is in /readyz).
+ * docs/operations/notifications.md describes the delivery guarantees.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
@@ -38,22 +40,36 @@ export function createNotifier(deps: { db: Db; clock: Clock; cipher: Cipher; log
   let again = false;
   let stopped = false;
 
-  async function deliver(row: { id: string; channel: 'email' | 'sms'; recipient_enc: string; subject: string; body_enc: string | null; attempts: number; kind: string }): Promise<boolean> {
+  async function deliver(row: { id: string; channel: 'email' | 'sms'; recipient_enc: string; subject: string; body_enc: string | null; attempts: number; kind: string; expires_at: number | null }): Promise<boolean> {
     const now = clock.now();
+    const lease = now + DELIVERY.leaseMs;
+    // The row as it was selected, still due and not leased: another process may have tried it
+    // (and rescheduled it) since, or it may have been sent, cancelled or removed.
     const leased = await db
       .updateTable('notifications')
-      .set({ locked_until: now + DELIVERY.leaseMs })
+      .set({ locked_until: lease })
       .where('id', '=', row.id)
       .where('sent_at', 'is', null)
       .where('dead_at', 'is', null)
+      .where('attempts', '=', row.attempts)
+      .where('next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
       .executeTakeFirst();
     if (Number(leased.numUpdatedRows) !== 1) return false;
+    // The outcome is written only while the lease is still this round's: once it has run out,
+    // another process owns the row, and a late answer here must not undo what it recorded.
+    const ours = () => db.updateTable('notifications').where('id', '=', row.id).where('locked_until', '=', lease);
+    if (row.expires_at !== null && row.expires_at <= now) {
+      // Worthless now (an access code that has expired): withdrawn, like a cancelled message.
+      await db.deleteFrom('notifications').where('id', '=', row.id).where('locked_until', '=', lease).execute();
+      return false;
+    }
     const transport = transports[row.channel];
     try {
-      if (!transport || row.body_enc === null) throw new Error('no transport');
-      await transport.send({ channel: row.channel, to: cipher.decrypt(row.recipient_enc), subject: row.subject, text: cipher.decrypt(row.body_enc) });
-      await db.updateTable('notifications').set({ sent_at: clock.now(), body_enc: null, locked_until: null, attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+      if (!transport) throw new Error(`no ${row.channel} transport`);
+      if (row.body_enc === null) throw new Error('nothing to send');
+      await transport.send({ id: row.id, channel: row.channel, to: cipher.decrypt(row.recipient_enc), subject: row.subject, text: cipher.decrypt(row.body_enc) });
+      await ours().set({ sent_at: clock.now(), body_enc: null, locked_until: null, attempts: row.attempts + 1 }).execute();
       return true;
     } catch (e) {
       const attempts = row.attempts + 1;
@@ -61,8 +77,7 @@ export function createNotifier(deps: { db: Db; clock: Clock; cipher: Cipher; log
       // Only the error's class of problem is kept: a transport message could echo the recipient.
       const reason = e instanceof Error ? e.message.slice(0, 200).replace(/\S+@\S+/g, '[address]') : 'unknown';
       log.warn({ notification: row.id, kind: row.kind, channel: row.channel, attempts, dead }, 'notification delivery failed');
-      await db
-        .updateTable('notifications')
+      await ours()
         .set({
           attempts,
           last_error: reason,
@@ -70,7 +85,6 @@ export function createNotifier(deps: { db: Db; clock: Clock; cipher: Cipher; log
           next_attempt_at: clock.now() + retryDelayMs(attempts),
           dead_at: dead ? clock.now() : null,
         })
-        .where('id', '=', row.id)
         .execute();
       return false;
     }
@@ -80,7 +94,7 @@ export function createNotifier(deps: { db: Db; clock: Clock; cipher: Cipher; log
     if (channels.length === 0) return 0;
     const due = await db
       .selectFrom('notifications')
-      .select(['id', 'channel', 'recipient_enc', 'subject', 'body_enc', 'attempts', 'kind'])
+      .select(['id', 'channel', 'recipient_enc', 'subject', 'body_enc', 'attempts', 'kind', 'expires_at'])
       .where('sent_at', 'is', null)
       .where('dead_at', 'is', null)
       .where('next_attempt_at', '<=', clock.now())
@@ -127,4 +141,51 @@ export function createNotifier(deps: { db: Db; clock: Clock; cipher: Cipher; log
       await running;
     },
   };
+}
+
+export type NotificationFilter = 'pending' | 'dead' | 'all';
+
+/** For the operator: what is waiting, dead or sent, oldest first. Never the recipient or the text. */
+export async function listNotifications(db: Db, filter: NotificationFilter, limit = 100) {
+  let q = db
+    .selectFrom('notifications')
+    .select(['id', 'kind', 'channel', 'account_id', 'created_at', 'attempts', 'last_error', 'next_attempt_at', 'sent_at', 'dead_at', 'expires_at']);
+  if (filter === 'pending') q = q.where('sent_at', 'is', null).where('dead_at', 'is', null);
+  if (filter === 'dead') q = q.where('sent_at', 'is', null).where('dead_at', 'is not', null);
+  return q.orderBy('created_at').orderBy('id').limit(limit).execute();
+}
+
+/**
+ * How many notifications are parked as dead and could still be retried (for /readyz). An expired
+ * one (an access code past its lifetime) no longer counts: nothing can be done for it, and an
+ * alert on the count would never clear.
+ */
+export async function countDeadNotifications(db: Db, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('sent_at', 'is', null)
+    .where('dead_at', 'is not', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Puts a dead notification back in line, due now, with a fresh attempt count. Not once it has
+ * expired: an access code's message is worthless after the code's lifetime, and the claimant
+ * gets a new code by pressing "Re-send my code".
+ */
+export async function retryNotification(db: Db, now: number, id: string): Promise<'retried' | 'not-dead' | 'expired'> {
+  const row = await db.selectFrom('notifications').select(['expires_at']).where('id', '=', id).where('sent_at', 'is', null).where('dead_at', 'is not', null).executeTakeFirst();
+  if (!row) return 'not-dead';
+  if (row.expires_at !== null && row.expires_at <= now) return 'expired';
+  const res = await db
+    .updateTable('notifications')
+    .set({ dead_at: null, attempts: 0, next_attempt_at: now, locked_until: null })
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .where('dead_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1 ? 'retried' : 'not-dead';
 }

@@ -28,6 +28,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     });
   }
   app.setNotFoundHandler((request, reply) => {
+    // isApiPath includes /dev/: with the development mailbox off, /dev/outbox answers 404 here,
+    // never the app's index.html (test/dev-outbox.test.ts).
     if (!isApiPath(request.url) && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }

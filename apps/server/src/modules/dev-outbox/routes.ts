@@ -1,7 +1,8 @@
 /**
  * The development mailbox (identity issue): what the portal would have e-mailed or texted, when
  * no SMTP server or SMS webhook is configured. Only with PORTAL_DEV_OUTBOX=1 (set by `npm start`'s
- * demo mode) and never in production; otherwise these paths do not exist.
+ * demo mode) and never in production; otherwise nothing is registered here and every path under
+ * /dev/ answers 404 (the web app's fallback leaves /dev/ alone: plugins/static.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
