@@ -1,11 +1,15 @@
-/** Reading access codes the portal e-mailed, from the test's SMTP server. */
+/** Reading the access codes the portal sent: e-mail from the test's SMTP server, texts from its SMS webhook sink. */
+import { codeIn } from '../../apps/server/test/mail-sink.ts';
 import type { RunningServer } from './server.ts';
 
+/** The code in the next e-mail to `to`. */
 export async function nextCode(server: RunningServer, to: string): Promise<string> {
-  const message = await server.mail.next(to);
-  const code = /code (?:for the .*? )?is (\d{4})/.exec(message.text)?.[1];
-  if (!code) throw new Error(`no code in the message to ${to}`);
-  return code;
+  return codeIn(await server.mail.next(to));
+}
+
+/** The code in the next text to the mobile number `mobile` (as the portal holds it, e.g. 0412345678). */
+export async function nextSmsCode(server: RunningServer, mobile: string): Promise<string> {
+  return codeIn(await server.sms.next(mobile));
 }
 
 /** A 4-digit code that is not `code`. */

@@ -1,16 +1,18 @@
 /**
  * One real portal process per test file: the built server (apps/server/dist/main.js) on a free
  * port, with its own fresh DATA_DIR (so a new SQLite database, migrated and loaded with the demo
- * data), serving the built web app. Tests that change server state (sign-in throttling) start
- * their own.
+ * data), serving the built web app, and delivering its e-mail and texts to sinks of the test's.
+ * Tests that change server state (sign-in throttling) start their own.
  */
+import SQLite from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { startSmtpSink, type Sink } from '../../apps/server/test/mail-sink.ts';
+import { startSmsSink, startSmtpSink, type Sink } from '../../apps/server/test/mail-sink.ts';
 import { ApiClient } from './api.ts';
 import { REPO_ROOT, SERVER_ENTRY, WEB_DIST } from './paths.ts';
 
@@ -21,6 +23,8 @@ export type RunningServer = {
   dataDir: string;
   /** The SMTP server the portal sends its e-mail to (codes are read from it). */
   mail: Sink;
+  /** The HTTP endpoint the portal's SMS webhook posts its texts to (codes sent by SMS are read from it). */
+  sms: Sink;
   /** The portal_device cookie of a browser every activated demo account has verified on. */
   knownDevice: string;
   /** The last lines the process wrote, for failure messages. */
@@ -78,7 +82,7 @@ async function knownBrowser(url: string, mail: Sink): Promise<string> {
 }
 
 export async function startServer(options: { env?: Record<string, string> } = {}): Promise<RunningServer> {
-  const mail = await startSmtpSink();
+  const [mail, sms] = await Promise.all([startSmtpSink(), startSmsSink()]);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -102,7 +106,10 @@ export async function startServer(options: { env?: Record<string, string> } = {}
       PORTAL_DEMO: '1',
       LOG_LEVEL: 'warn',
       WEB_DIST: webDist(),
+      // Real delivery (issue 3): e-mail over SMTP and texts through the SMS webhook, each to a
+      // sink of this test's; nothing reaches the development mailbox.
       SMTP_URL: mail.url,
+      SMS_WEBHOOK_URL: sms.url,
       // Every test comes from 127.0.0.1 and loads the whole app many times a minute: the
       // per-address limits (which also count the static files) would stop the suite itself.
       RATE_LIMIT_PER_MINUTE: '100000',
@@ -130,7 +137,7 @@ export async function startServer(options: { env?: Record<string, string> } = {}
       }
     }
     await rm(dataDir, { recursive: true, force: true });
-    await mail.close();
+    await Promise.all([mail.close(), sms.close()]);
   };
 
   const deadline = Date.now() + START_TIMEOUT_MS;
@@ -145,7 +152,7 @@ export async function startServer(options: { env?: Record<string, string> } = {}
       if (response.status === 200) {
         try {
           const knownDevice = await knownBrowser(url, mail);
-          return { url, dataDir, mail, knownDevice, output: () => lines.join('\n'), crashed: () => crash, stop };
+          return { url, dataDir, mail, sms, knownDevice, output: () => lines.join('\n'), crashed: () => crash, stop };
         } catch (error) {
           await stop();
           throw new Error(`Could not verify the demo accounts' browser: ${(error as Error).message}\n${lines.join('\n')}`);
@@ -159,4 +166,27 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   }
   await stop();
   throw new Error(`The portal server did not answer within ${START_TIMEOUT_MS / 1000} s (${lastProblem}):\n${lines.join('\n')}`);
+}
+
+/**
+ * Lets server time pass for one session: its last request moves `idleForMs` into the past, or its
+ * absolute lifetime ends now. The portal reads the system clock and has no test hook for it (its
+ * injectable clock exists only for buildApp in integration tests), and a test cannot wait 20
+ * minutes, so the session's own times are moved back in the server's SQLite database — which is
+ * exactly what that much elapsed time would look like to the server.
+ */
+export function ageSession(server: RunningServer, token: string, change: { idleForMs: number } | { lifetimeEnded: true }): void {
+  // The server keeps only the SHA-256 of a token (apps/server/src/modules/session/service.ts).
+  const tokenHash = createHash('sha256').update(token, 'utf8').digest('hex');
+  const db = new SQLite(path.join(server.dataDir, 'portal.db'), { fileMustExist: true });
+  try {
+    const now = Date.now();
+    const result =
+      'idleForMs' in change
+        ? db.prepare('update sessions set last_seen_at = ? where token_hash = ?').run(now - change.idleForMs, tokenHash)
+        : db.prepare('update sessions set expires_at = ? where token_hash = ?').run(now - 1_000, tokenHash);
+    if (result.changes !== 1) throw new Error('ageSession: the server has no session for that token');
+  } finally {
+    db.close();
+  }
 }

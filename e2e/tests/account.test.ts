@@ -1,11 +1,11 @@
 /**
  * My Details (issue #4) in Chromium, in web mode and in app mode: every block's read and edit
  * views, Save and Cancel, the validation messages of spec 000 §5 each block uses, the access-code
- * gate (codes read from the test's SMTP server, or from the development mailbox for an SMS), the
- * State Trustees and 48-hour bank blocks, the provider's edit flags, preferences forcing e-mail
- * on, the personal-details change request with supporting files, the password change ending the
- * account's other sessions, and the route-driven toasts. Every page visited gets the axe check,
- * and so does each edit view once open.
+ * gate (codes read from what the portal delivered: the test's SMTP server, or its SMS webhook sink
+ * for a text), the State Trustees and 48-hour bank blocks, the provider's edit flags, preferences
+ * forcing e-mail on, the personal-details change request with supporting files, the password
+ * change ending the account's other sessions, and the route-driven toasts. Every page visited
+ * gets the axe check, and so does each edit view once open.
  */
 import SQLite from 'better-sqlite3';
 import path from 'node:path';
@@ -15,10 +15,9 @@ import { ALEX_CLAIMS, ApiClient, DEMO, DEMO_PASSWORD, NEW_REGISTRANT_CLAIM, PAT_
 import { seedSession } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { DESKTOP, PHONE, newContext, type Viewport } from '../support/browser.ts';
-import { nextCode } from '../support/codes.ts';
+import { nextCode, nextSmsCode } from '../support/codes.ts';
 import { arriveAt, pageErrorsOfTest, useSuite, visit } from '../support/harness.ts';
 import { horizontalOverflow, settle } from '../support/page.ts';
-import type { RunningServer } from '../support/server.ts';
 import { BANK_BANNER_TEXT } from '../support/ui.ts';
 
 const suite = useSuite();
@@ -56,31 +55,6 @@ async function typeCode(page: Page, code: string): Promise<void> {
   const field = page.getByTestId('access-code-input');
   await field.fill('');
   await field.pressSequentially(code);
-}
-
-/** The next SMS to `mobile`: the e2e servers have no SMS webhook, so texts go to the development mailbox table. */
-const smsSeen = new Map<string, number>();
-async function nextSmsCode(server: RunningServer, mobile: string): Promise<string> {
-  const key = `${server.dataDir}|${mobile}`;
-  const already = smsSeen.get(key) ?? 0;
-  const deadline = Date.now() + 8_000;
-  for (;;) {
-    const db = new SQLite(path.join(server.dataDir, 'portal.db'), { readonly: true, fileMustExist: true });
-    let bodies: string[];
-    try {
-      bodies = (db.prepare("select body from dev_mailbox where channel = 'sms' and recipient = ? order by at, rowid").all(mobile) as { body: string }[]).map((r) => r.body);
-    } finally {
-      db.close();
-    }
-    if (bodies.length > already) {
-      smsSeen.set(key, already + 1);
-      const code = /code (?:for the .*? )?is (\d{4})/.exec(bodies[already] as string)?.[1];
-      if (!code) throw new Error(`no code in the SMS to ${mobile}`);
-      return code;
-    }
-    if (Date.now() > deadline) throw new Error(`no SMS to ${mobile} within 8 s`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** The text of what a field's aria-describedby points at (its hint and its error). */

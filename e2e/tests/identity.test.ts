@@ -1,16 +1,20 @@
 /**
- * Identity screens (issue 3): registration and activation, a wrong code three times then
- * re-send, sign-in verification on a new browser, forgot username, forgot password → reset →
- * verify, and the maintenance message. Codes are read from the test's SMTP server.
+ * Identity screens (issue 3): registration, activation and signing in with the new account, a
+ * wrong code three times then re-send, sign-in verification on a new browser, forgot username,
+ * forgot password → reset → verify, and the maintenance message. Codes are read from the test's
+ * SMTP server. The axe check runs on every page visited and on each error state: the register
+ * error summary, a wrong and a spent access code, the password mismatch, the not-found list.
  */
 import SQLite from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, VIEWPORTS } from '../support/browser.ts';
-import { signIn } from '../support/auth.ts';
+import { DESKTOP, PHONE, VIEWPORTS, isNarrow, type Viewport } from '../support/browser.ts';
+import { signIn, storedUser } from '../support/auth.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { nextCode, wrongCode } from '../support/codes.ts';
 import { arriveAt, useSuite, visit } from '../support/harness.ts';
+import { menuButton, sideMenu, signOutControl } from '../support/ui.ts';
 
 const suite = useSuite();
 
@@ -18,6 +22,16 @@ async function typeCode(page: Page, code: string): Promise<void> {
   const field = page.getByTestId('access-code-input');
   await field.fill('');
   await field.pressSequentially(code);
+}
+
+/** Signs out the way the claimant would: the toolbar on a wide screen, the side menu below 680 px. */
+async function signOut(page: Page, viewport: Viewport): Promise<void> {
+  if (isNarrow(viewport)) {
+    await menuButton(page).click();
+    await signOutControl(sideMenu(page)).click();
+  } else {
+    await signOutControl(page).click();
+  }
 }
 
 describe('registration and activation', () => {
@@ -56,7 +70,32 @@ describe('registration and activation', () => {
     await typeCode(page, await nextCode(server, 'jordan.doe@example.com'));
     await arriveAt(page, '/claim', `claim home after activation (${viewport.name})`);
     await expect(page.getByTestId('claim-summary-number').textContent()).resolves.toContain('12/34567');
+
+    // Signing out and in again with the new username and password: activation verified this
+    // browser, so the sign-in goes straight in (no /verify) and the one claim is selected.
+    await signOut(page, viewport);
+    await arriveAt(page, '/login', `login after signing out (${viewport.name})`);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/account/login'));
+    await signIn(page, username, 'Fresh#Start1');
+    await expect((await answered).json()).resolves.toMatchObject({ AccountActivated: 2 });
+    await arriveAt(page, '/claim', `claim home after signing in (${viewport.name})`);
+    await expect(page.getByTestId('claim-summary-number').textContent()).resolves.toContain('12/34567');
+    expect((await storedUser(page))?.area, 'a plain sign-in is kept in sessionStorage').toBe('session');
     });
+  });
+});
+
+describe('registration errors', () => {
+  it.each(VIEWPORTS.map((v) => [v.name, v] as const))('pressing Register with nothing filled in lists every field in an alert (%s)', async (_name, viewport) => {
+    const { page } = await suite.open(viewport);
+    await visit(page, '/register', `register (${viewport.name})`);
+    // Register stays focusable while the form is incomplete (aria-disabled), so it can say why.
+    await page.getByTestId('register-submit').click({ force: true });
+    const summary = page.getByTestId('register-errors');
+    await summary.filter({ hasText: 'Username is required.' }).waitFor();
+    await expect(summary.getAttribute('role')).resolves.toBe('alert');
+    await expect(summary.textContent()).resolves.toContain('Agreeing to the terms and conditions is required.');
+    await expectNoSeriousA11yViolations(page, `register error summary (${viewport.name})`);
   });
 });
 
@@ -72,10 +111,12 @@ describe('access code', () => {
       await page.getByText('The activation code is incorrect. Please try again').first().waitFor();
       await page.waitForFunction(() => (document.querySelector('[data-testid="access-code-input"]') as HTMLInputElement | null)?.value === '');
       await expect(page.getByTestId('access-code-input').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      if (i === 1) await expectNoSeriousA11yViolations(page, 'activate after a wrong code');
     }
     await typeCode(page, wrongCode(first));
     await page.getByText('code has expired. Please request a new code').first().waitFor();
     await expect(page.getByTestId('access-code-input').isDisabled()).resolves.toBe(true);
+    await expectNoSeriousA11yViolations(page, 'activate with the code spent');
 
     await page.getByTestId('access-code-resend').click();
     const second = await nextCode(suite.server, 'robin.pending@example.com');
@@ -133,6 +174,7 @@ describe('recovery', () => {
     await page.getByTestId('forgot-password-submit').click();
     await page.getByText('Your information could not be found. Please try again or contact the TAC on 1300 654 329').first().waitFor();
     await expect(page.getByTestId('forgot-password-errors').textContent()).resolves.toMatch(/There (is|are) 1 error/);
+    await expectNoSeriousA11yViolations(page, 'forgot password with the not-found error');
   });
 
   it('resets a forgotten password, then a code completes the sign-in', async () => {
@@ -145,6 +187,7 @@ describe('recovery', () => {
     await page.getByTestId('reset-re-enter-password').fill('New#Secret23');
     await page.getByTestId('reset-re-enter-password').press('Tab');
     await page.getByText("The Password must match the 'Enter New Password' field").first().waitFor();
+    await expectNoSeriousA11yViolations(page, 'reset password with the mismatch');
     await page.getByTestId('reset-re-enter-password').fill('New#Secret22');
     await page.getByTestId('reset-submit').click();
     await arriveAt(page, '/verify', 'verify after reset');

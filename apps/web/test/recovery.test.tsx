@@ -1,14 +1,19 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getPasswordReset, savePasswordReset } from '../src/lib/password-reset.ts';
+import { checkForAppUpdate } from '../src/lib/service-worker.ts';
 import { getCurrentUser, isSignedIn, saveLoginToken } from '../src/lib/session.ts';
 import { CLAIMS, mockServer } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
+
+// The service worker exists only in production builds; the mock records the update check.
+vi.mock('../src/lib/service-worker.ts', () => ({ checkForAppUpdate: vi.fn(), startServiceWorker: vi.fn(), applyWaitingUpdate: vi.fn() }));
 
 let app: ReturnType<typeof renderApp> | undefined;
 afterEach(() => {
   app?.cleanup();
   app = undefined;
+  vi.mocked(checkForAppUpdate).mockClear();
 });
 
 const NOT_FOUND = 'Your information could not be found. Please try again or contact the TAC on 1300 654 329';
@@ -44,6 +49,19 @@ async function submitWhenReady(prefix: string) {
   await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
   fireEvent.click(button);
 }
+
+describe('the checks on the forgot pages (spec 001 §2)', () => {
+  it.each([
+    ['/forgotusername', 'forgot-username-form'],
+    ['/forgotpassword', 'forgot-password-form'],
+  ])('%s checks for an app update when it opens', async (path, form) => {
+    server();
+    expect(checkForAppUpdate).not.toHaveBeenCalled();
+    app = renderApp(path);
+    await screen.findByTestId(form);
+    expect(checkForAppUpdate).toHaveBeenCalled();
+  });
+});
 
 describe('/forgotusername → /sentusername (spec 001)', () => {
   it('sends the username and tells /sentusername how', async () => {

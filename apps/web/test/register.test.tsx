@@ -1,15 +1,20 @@
 import { MESSAGES } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAppMode } from '../src/lib/app-mode.ts';
+import { checkForAppUpdate } from '../src/lib/service-worker.ts';
 import { getCurrentUser, isSignedIn, saveLoginToken } from '../src/lib/session.ts';
 import { CLAIMS, mockServer, type Call } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
+
+// The service worker exists only in production builds; the mock records the update check.
+vi.mock('../src/lib/service-worker.ts', () => ({ checkForAppUpdate: vi.fn(), startServiceWorker: vi.fn(), applyWaitingUpdate: vi.fn() }));
 
 let app: ReturnType<typeof renderApp> | undefined;
 afterEach(() => {
   app?.cleanup();
   app = undefined;
+  vi.mocked(checkForAppUpdate).mockClear();
 });
 
 const HOME = { Moniker: 'GAVIC1', PartialAddress: 'UNIT 2, 159 TOORONGA ROAD, GLEN IRIS VIC 3146', Picklist: 'x', Postcode: '3146', Score: 100 };
@@ -220,12 +225,21 @@ describe('/register (spec 001 §2, §4, §5)', () => {
     expect(username.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('checks for an app update when the page opens (spec 001 §2)', async () => {
+    server();
+    expect(checkForAppUpdate).not.toHaveBeenCalled();
+    await open();
+    expect(checkForAppUpdate).toHaveBeenCalled();
+  });
+
   it('a maintenance message replaces the form, with a link to sign in', async () => {
     server({ '/api/maintenance/checkmessage': { status: 200, body: [{ Message: 'Down for maintenance until 6pm.' }] } });
     app = renderApp('/register');
     expect((await screen.findByTestId('maintenance-message')).textContent).toContain('Down for maintenance until 6pm.');
     expect(screen.queryByTestId('register-form')).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to Sign in screen' }).getAttribute('href')).toBe('/login');
+    // The update check runs whether or not the form is shown.
+    expect(checkForAppUpdate).toHaveBeenCalled();
   });
 
   it('in app mode the terms open in an overlay', async () => {
