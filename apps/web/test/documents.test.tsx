@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getAlerts } from '../src/lib/alerts.ts';
 import { draftMirrorKey, setDraftMirrorStorage, type StoredDraft } from '../src/lib/draft-mirror.ts';
-import { saveLoginToken } from '../src/lib/session.ts';
+import { forceLogout, saveLoginToken } from '../src/lib/session.ts';
 import { RESTORED_MESSAGE, validateDocuments } from '../src/features/documents/pages/submit-documents-page.tsx';
 import { CLAIMS, mockServer, type Call } from './helpers.ts';
 import { memoryStorage } from './memory-draft-storage.ts';
@@ -176,6 +176,22 @@ describe('/submitdocuments leave confirmation (50 ms rule)', () => {
     await waitFor(() => expect(app?.pathname()).toBe('/claim'));
     const saves = server.callsTo('/api/documentupload/updatedocumentform');
     expect(saves.at(-1)?.body).toMatchObject({ FormId: 'form-7', SavedUnsubmitted: true, Draft: { Description: 'Changed again' } });
+  });
+});
+
+describe('/submitdocuments and a forced logout', () => {
+  it('with unsaved changes, a forced logout still lands on /login without asking', async () => {
+    saveLoginToken('t', false);
+    documentsServer({
+      '/api/documentupload/getdraftdocumentform': { status: 200, body: DRAFT },
+      // The save never answers: the change stays unsaved.
+      '/api/documentupload/updatedocumentform': () => new Promise(() => undefined),
+    });
+    app = renderApp('/submitdocuments');
+    fireEvent.change(await screen.findByTestId('documents-message'), { target: { value: 'Typed, not yet saved' } });
+    act(() => forceLogout('idle'));
+    await waitFor(() => expect(app?.pathname()).toBe('/login'));
+    expect(screen.queryByTestId('confirm-dialog')).toBeNull();
   });
 });
 

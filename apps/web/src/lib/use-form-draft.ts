@@ -16,6 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { requestConfirm } from './confirm.ts';
+import { isSignedIn } from './session.ts';
 import { currentDraftOwner, openDraft, type DraftMirror, type DraftOwner, type DraftScope, type SavedDraft, type ServerDraft } from './draft-mirror.ts';
 
 export const DISCARD_MESSAGE = 'You are about to lose the uploaded information. Are you sure?';
@@ -173,8 +174,11 @@ export function useFormDraft<D, A = undefined>(options: FormDraftOptions<D, A>) 
   );
 
   // Leaving with unsaved changes (spec 001 §4)
+  // Never once signed out: a forced logout's move to /login must not stop at the question (the
+  // draft is kept by the forced logout's own event).
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => (dirty || uploading) && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      (dirty || uploading) && !leaving.current && isSignedIn() && currentLocation.pathname !== nextLocation.pathname,
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
