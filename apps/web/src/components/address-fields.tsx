@@ -5,7 +5,7 @@
  * shape (`toPick` / `fromPick` convert to and from the picker's) and its own rule for the box.
  */
 import type { ChangeEvent } from 'react';
-import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
+import { Controller, type Control, type FieldPathByValue, type FieldValues, type UseFormTrigger } from 'react-hook-form';
 import { AddressPicker, type PickedAddressValue } from './address-picker.tsx';
 import { CheckboxField } from './form-field.tsx';
 
@@ -20,6 +20,8 @@ type AddressField<T extends FieldValues, A> = {
 
 type AddressFieldsProps<T extends FieldValues, A> = {
   control: Control<T>;
+  /** The form's `trigger`: a chosen address is checked at once (see the picker's onChange below). */
+  trigger: UseFormTrigger<T>;
   home: AddressField<T, A>;
   postal: AddressField<T, A>;
   /** The picker's value for the form's value (null: none chosen). */
@@ -34,7 +36,7 @@ const PICKERS = {
   postal: { label: 'Postal address', isHomeAddress: false, hint: 'Start typing your postal address, then choose it from the list.' },
 } as const;
 
-export function AddressFields<T extends FieldValues, A>({ control, home, postal, toPick, sameAsHome, testId }: AddressFieldsProps<T, A>) {
+export function AddressFields<T extends FieldValues, A>({ control, trigger, home, postal, toPick, sameAsHome, testId }: AddressFieldsProps<T, A>) {
   const picker = (which: keyof typeof PICKERS, address: AddressField<T, A>) => (
     <Controller
       control={control}
@@ -44,7 +46,14 @@ export function AddressFields<T extends FieldValues, A>({ control, home, postal,
           {...PICKERS[which]}
           id={address.id}
           value={toPick(field.value as A)}
-          onChange={(pick) => field.onChange(address.fromPick(pick))}
+          onChange={(pick) => {
+            field.onChange(address.fromPick(pick));
+            // The forms check a field on change only once it has been left (mode 'onTouched'; they
+            // list problems without submitting), but a choice is made with focus still in the
+            // picker: its "required" message would stay until the next click and then vanish,
+            // moving what that click aimed at. Un-choosing by typing keeps the usual rule.
+            if (pick) void trigger(address.name);
+          }}
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={address.error}

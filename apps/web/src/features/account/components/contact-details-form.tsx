@@ -120,6 +120,7 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
     handleSubmit,
     setValue,
     setError,
+    trigger,
     formState: { errors, isValid, isSubmitting },
   } = form;
   const values = useWatch({ control }) as ContactValues;
@@ -196,6 +197,7 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
 
       <AddressFields<ContactValues, AddressLines | null>
         control={control}
+        trigger={trigger}
         toPick={picked}
         home={{ name: 'HomeAddressForDB', id: CONTACT_FIELD_IDS.HomeAddressForDB, error: homeError, fromPick: addressLinesFromPick }}
         postal={{ name: 'PostalAddressForDB', id: CONTACT_FIELD_IDS.PostalAddressForDB, error: postalError, fromPick: (pick) => (pick ? addressLinesFromPick(pick) : null) }}

@@ -11,7 +11,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, RegisterRequest, stripSpaces } from '@portal/contracts';
 import { lazy, Suspense, useEffect, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldError, type FieldPath } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields.tsx';
 import type { PickedAddressValue } from '../../../components/address-picker.tsx';
 import { ClaimNumberInput } from '../../../components/claim-number-input.tsx';
@@ -88,6 +88,23 @@ function chosen(address: PickedAddressValue | undefined): PickedAddressValue | n
 
 const orEmpty = (pick: PickedAddressValue | null): PickedAddressValue => pick ?? EMPTY_ADDRESS;
 
+const contractResolver = zodResolver(RegisterRequest, undefined, { raw: true });
+
+/**
+ * The contracts report a missing address at its PartialAddress. react-hook-form, checking a field
+ * as it is left or changed, looks for the error at the field's own name and drops one nested under
+ * it, so leaving an empty picker took its "required" message away. Each address's error is put at
+ * the address itself.
+ */
+const resolver: typeof contractResolver = async (values, context, options) => {
+  const result = await contractResolver(values, context, options);
+  for (const name of ['HomeAddress', 'PostalAddress'] as const) {
+    const error = result.errors[name];
+    if (error && !error.message && error.PartialAddress) result.errors[name] = error.PartialAddress as FieldError;
+  }
+  return result;
+};
+
 type RegisterFormProps = {
   /** Sends the registration; resolves when the page has moved on, rejects with the request error. */
   onSubmit: (values: Values) => Promise<void>;
@@ -105,7 +122,7 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
     getValues,
     formState: { errors, isValid, isSubmitting, touchedFields },
   } = useForm<Values, unknown, Values>({
-    resolver: zodResolver(RegisterRequest, undefined, { raw: true }),
+    resolver,
     mode: 'onTouched',
     defaultValues: DEFAULTS,
   });
@@ -144,11 +161,9 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
     setTermsTouched(true);
     const values = getValues();
     const problems: FieldProblem[] = (Object.keys(REGISTER_FIELD_IDS) as (keyof Values)[]).map((name) => {
-      const state = getFieldState(name as FieldPath<Values>);
-      const error = state.error as (typeof state.error & { PartialAddress?: { message?: string } }) | undefined;
       const value = values[name];
       const text = typeof value === 'string' ? value : value?.PartialAddress ?? '';
-      let message = error?.message ?? error?.PartialAddress?.message;
+      let message = getFieldState(name as FieldPath<Values>).error?.message;
       let label = LABELS[name];
       if (message === MESSAGES.mobileOrEmailRequired) {
         label = 'Mobile number or email address';
@@ -197,8 +212,7 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
   };
 
   const addressError = (name: 'HomeAddress' | 'PostalAddress') => {
-    const error = errors[name] as { message?: string; PartialAddress?: { message?: string } } | undefined;
-    const message = error?.message ?? error?.PartialAddress?.message;
+    const message = errors[name]?.message;
     if (!message) return undefined;
     if (name === 'PostalAddress' && !postalChosen) return MESSAGES.postalAddressRequired;
     return message;
@@ -325,6 +339,7 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
         </Field>
         <AddressFields<Values, PickedAddressValue>
           control={control}
+          trigger={trigger}
           toPick={chosen}
           home={{ name: 'HomeAddress', id: REGISTER_FIELD_IDS.HomeAddress, error: addressError('HomeAddress'), fromPick: orEmpty }}
           postal={{ name: 'PostalAddress', id: REGISTER_FIELD_IDS.PostalAddress, error: addressError('PostalAddress'), fromPick: orEmpty }}
