@@ -39,6 +39,36 @@ describe.each(DIALECTS)('inbox and sent items on %s', (dialect) => {
     if (n) expect(seen[0]).toBe(`m${String(n - 1).padStart(3, '0')}`);
   });
 
+  it('keeps the counts right through every kind of write to the messages (the triggers of migration 0017)', async () => {
+    const counts = async () => {
+      const total = (await page(0)).json().Total;
+      const unread = (await t.post('/api/inbox/getunreadmessagecount', { AccessToken: token })).json();
+      // The truth, counted the slow way.
+      const rows = await t.deps.db.selectFrom('inbox_messages').select('read_at').where('claim_id', '=', claimId).execute();
+      expect([total, unread]).toEqual([rows.length, rows.filter((r) => r.read_at === null).length]);
+      return [total, unread];
+    };
+    expect(await counts()).toEqual([0, 0]);
+    await addMessages(3);
+    await t.deps.db.insertInto('inbox_messages').values({ id: 'already-read', claim_id: claimId, subject: 'S', body: 'B', sent_at: 1, received_at: 1, read_at: 5 }).execute();
+    expect(await counts()).toEqual([4, 3]);
+    expect((await t.post('/api/inbox/markasread', { AccessToken: token, MessageId: 'm001' })).statusCode).toBe(200);
+    // Marking it again changes nothing.
+    expect((await t.post('/api/inbox/markasread', { AccessToken: token, MessageId: 'm001' })).statusCode).toBe(200);
+    expect(await counts()).toEqual([4, 2]);
+    await t.deps.db.updateTable('inbox_messages').set({ read_at: null }).where('id', '=', 'already-read').execute();
+    expect(await counts()).toEqual([4, 3]);
+    await t.deps.db.deleteFrom('inbox_messages').where('id', 'in', ['m000', 'm001']).execute();
+    expect(await counts()).toEqual([2, 2]);
+    // Moved to another of the claimant's claims: counted there, not here.
+    const other = (await t.deps.db.selectFrom('claims').select('id').where('number', '=', '21/45678').executeTakeFirstOrThrow()).id;
+    const before = await t.deps.db.selectFrom('inbox_counts').select(['total', 'unread']).where('claim_id', '=', other).executeTakeFirst();
+    await t.deps.db.updateTable('inbox_messages').set({ claim_id: other }).where('id', '=', 'm002').execute();
+    expect(await counts()).toEqual([1, 1]);
+    const after = await t.deps.db.selectFrom('inbox_counts').select(['total', 'unread']).where('claim_id', '=', other).executeTakeFirstOrThrow();
+    expect([after.total, after.unread]).toEqual([(before?.total ?? 0) + 1, (before?.unread ?? 0) + 1]);
+  });
+
   it('keeps pages stable when a new message arrives between them', async () => {
     await addMessages(15);
     const first = (await page(0)).json().Items.map((m: { messageId: string }) => m.messageId);

@@ -89,6 +89,13 @@ export type InboxMessageTable = {
   read_at: number | null;
 };
 
+/** Kept by triggers on inbox_messages (migration 0017): never written by the application. */
+export type InboxCountTable = {
+  claim_id: string;
+  total: number;
+  unread: number;
+};
+
 export type DropdownItemTable = {
   list_type: string;
   id: number;
@@ -384,6 +391,7 @@ export type Database = {
   sessions: SessionTable;
   login_throttle: LoginThrottleTable;
   inbox_messages: InboxMessageTable;
+  inbox_counts: InboxCountTable;
   dropdown_items: DropdownItemTable;
   maintenance_messages: MaintenanceMessageTable;
   page_views: PageViewTable;

@@ -1,16 +1,10 @@
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 
-// Every page view and the unread badge run these: compiled once (db/prepared.ts).
-const unreadCount = preparedQuery((db: Db, claimId: string) =>
-  db
-    .selectFrom('inbox_messages')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('claim_id', '=', claimId)
-    .where('read_at', 'is', null),
-);
-const messageCount = preparedQuery((db: Db, claimId: string) =>
-  db.selectFrom('inbox_messages').select((eb) => eb.fn.countAll<number | string>().as('n')).where('claim_id', '=', claimId),
+// Every page view and the unread badge run these: compiled once (db/prepared.ts). The counts are
+// kept by triggers (migration 0017): no claim's messages are counted per request.
+const inboxCounts = preparedQuery((db: Db, claimId: string) =>
+  db.selectFrom('inbox_counts').select(['total', 'unread']).where('claim_id', '=', claimId),
 );
 /** Newest first, ties broken by id, so pages stay stable while new messages arrive. */
 const messagePage = preparedQuery((db: Db, claimId: string, amount: number, offset: number) =>
@@ -25,13 +19,13 @@ const messagePage = preparedQuery((db: Db, claimId: string, amount: number, offs
 );
 
 export async function countUnread(db: Db, claimId: string): Promise<number> {
-  const [row] = await unreadCount(db, claimId);
-  return Number(row?.n ?? 0);
+  const [row] = await inboxCounts(db, claimId);
+  return Number(row?.unread ?? 0);
 }
 
 export async function countMessages(db: Db, claimId: string): Promise<number> {
-  const [row] = await messageCount(db, claimId);
-  return Number(row?.n ?? 0);
+  const [row] = await inboxCounts(db, claimId);
+  return Number(row?.total ?? 0);
 }
 
 export function listMessages(db: Db, claimId: string, offset: number, amount: number) {
