@@ -19,32 +19,17 @@ import {
   preferencesWarning,
 } from '../src/features/account/rules.ts';
 import { accountToast } from '../src/features/account/toast.ts';
-import { CLAIMS, mockServer } from './helpers.ts';
+import { CLAIMS, HOME_ADDRESS, accountFixture, mockServer } from './helpers.ts';
 import { memoryStorage } from './memory-draft-storage.ts';
 import { renderApp } from './render-app.tsx';
 
-const HOME = { ExperianSingleSelectedLine: '12 Collins Street, MELBOURNE VIC 3000', AddressLine1: '12 Collins Street', AddressLine2: 'MELBOURNE VIC 3000', AddressLine3: '' };
+const HOME = HOME_ADDRESS;
 
-const ACCOUNT: Account = {
-  PersonalDetails: { Title: 2, FirstName: 'Alex', MiddleNames: 'James', Surname: 'Citizen', DateOfBirth: '1985-06-14' },
-  ContactDetails: {
-    EmailAddress: 'alex@example.com',
-    MobileNumber: '0412345678',
-    PhoneNumber: { IntlNumber: '61' as const, AreaCode: '', Number: '' },
-    HomeAddressForDB: HOME,
-    PostalAddressForDB: HOME,
-    AreAddressesSame: true,
-  },
+const ACCOUNT: Account = accountFixture({
+  PersonalDetails: { MiddleNames: 'James', DateOfBirth: '1985-06-14' },
+  ContactDetails: { HomeAddressForDB: HOME_ADDRESS, PostalAddressForDB: HOME_ADDRESS },
   BankAccountDetails: { BankName: 'Commonwealth Bank of Australia', AccountName: 'Alex Citizen', Bsb: '063-000', AccountNumber: '*****6789' },
-  Preferences: { SMS: false, Email: true },
-  BankDetailsCanEdit: true,
-  BankDetailsVerified: true,
-  IsStateTrustee: false,
-  MobileEditDisabled: false,
-  EmailEditDisabled: false,
-  IsOneTimePassword: false,
-  PersonalDetailsPendingSince: null,
-};
+});
 
 describe('accountToast (spec 000 §8)', () => {
   it('says updated, failed or sent for approval, in the spec words', () => {

@@ -9,34 +9,18 @@ import { MESSAGES, type Account } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveLoginToken } from '../src/lib/session.ts';
-import { CLAIMS, mockServer, type Call } from './helpers.ts';
+import { CLAIMS, HOME_ADDRESS, accountFixture, mockServer, type Call } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 
 const TOORONGA = { Moniker: 'GAVIC1', PartialAddress: 'UNIT 2, 159 TOORONGA ROAD, GLEN IRIS VIC 3146', Picklist: 'x', Postcode: '3146', Score: 100 };
 const DUKE = { Moniker: 'GAVIC2', PartialAddress: 'FLAT 14, 5 DUKE STREET, CAULFIELD SOUTH VIC 3162', Picklist: 'y', Postcode: '3162', Score: 100 };
 
-const HOME_LINES = { ExperianSingleSelectedLine: '12 Collins Street, MELBOURNE VIC 3000', AddressLine1: '12 Collins Street', AddressLine2: 'MELBOURNE VIC 3000', AddressLine3: '' };
 
-const ACCOUNT: Account = {
-  PersonalDetails: { Title: 2, FirstName: 'Alex', MiddleNames: 'James', Surname: 'Citizen', DateOfBirth: '1985-06-14' },
-  ContactDetails: {
-    EmailAddress: 'alex@example.com',
-    MobileNumber: '0412345678',
-    PhoneNumber: { IntlNumber: '61' as const, AreaCode: '', Number: '' },
-    HomeAddressForDB: HOME_LINES,
-    PostalAddressForDB: HOME_LINES,
-    AreAddressesSame: true,
-  },
+const ACCOUNT: Account = accountFixture({
+  PersonalDetails: { MiddleNames: 'James', DateOfBirth: '1985-06-14' },
+  ContactDetails: { HomeAddressForDB: HOME_ADDRESS, PostalAddressForDB: HOME_ADDRESS },
   BankAccountDetails: { BankName: 'Commonwealth Bank of Australia', AccountName: 'Alex Citizen', Bsb: '063-000', AccountNumber: '*****6789' },
-  Preferences: { SMS: false, Email: true },
-  BankDetailsCanEdit: true,
-  BankDetailsVerified: true,
-  IsStateTrustee: false,
-  MobileEditDisabled: false,
-  EmailEditDisabled: false,
-  IsOneTimePassword: false,
-  PersonalDetailsPendingSince: null,
-};
+});
 
 function server(extra: Parameters<typeof mockServer>[0] = {}) {
   return mockServer({

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getAlerts } from '../src/lib/alerts.ts';
 import { isSignedIn, saveLoginToken } from '../src/lib/session.ts';
-import { CLAIMS, mockServer } from './helpers.ts';
+import { CLAIMS, accountFixture, mockServer } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 
 let app: ReturnType<typeof renderApp> | undefined;
@@ -12,25 +12,10 @@ afterEach(() => {
   app = undefined;
 });
 
-const ACCOUNT = {
-  PersonalDetails: { Title: 2, FirstName: 'Alex', MiddleNames: '', Surname: 'Citizen', DateOfBirth: '1985-04-12' },
-  ContactDetails: {
-    EmailAddress: 'alex.citizen@example.com',
-    MobileNumber: '0412345678',
-    PhoneNumber: { IntlNumber: '61', AreaCode: '03', Number: '96641234' },
-    HomeAddressForDB: null,
-    PostalAddressForDB: null,
-    AreAddressesSame: true,
-  },
-  BankAccountDetails: null,
-  Preferences: { SMS: false, Email: true },
-  BankDetailsCanEdit: true,
+const ACCOUNT = accountFixture({
+  ContactDetails: { EmailAddress: 'alex.citizen@example.com', PhoneNumber: { IntlNumber: '61', AreaCode: '03', Number: '96641234' } },
   BankDetailsVerified: false,
-  IsStateTrustee: false,
-  MobileEditDisabled: false,
-  EmailEditDisabled: false,
-  IsOneTimePassword: false,
-};
+});
 
 function claimServer(claims: typeof CLAIMS) {
   let current = claims.map((c) => ({ ...c }));

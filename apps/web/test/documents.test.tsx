@@ -4,7 +4,7 @@ import { getAlerts } from '../src/lib/alerts.ts';
 import { draftMirrorKey, setDraftMirrorStorage, type StoredDraft } from '../src/lib/draft-mirror.ts';
 import { forceLogout, saveLoginToken } from '../src/lib/session.ts';
 import { RESTORED_MESSAGE, validateDocuments } from '../src/features/documents/pages/submit-documents-page.tsx';
-import { CLAIMS, mockServer, type Call } from './helpers.ts';
+import { CLAIMS, accountFixture, mockServer, type Call } from './helpers.ts';
 import { memoryStorage } from './memory-draft-storage.ts';
 import { renderApp } from './render-app.tsx';
 
@@ -199,26 +199,7 @@ describe('/submitdocuments draft mirror (issue #5)', () => {
   afterEach(() => setDraftMirrorStorage(null));
 
   const SAVE = '/api/documentupload/updatedocumentform';
-  const ACCOUNT = {
-    PersonalDetails: { Title: 2, FirstName: 'Alex', MiddleNames: '', Surname: 'Citizen', DateOfBirth: '1985-04-12' },
-    ContactDetails: {
-      EmailAddress: 'alex@example.com',
-      MobileNumber: '0412345678',
-      PhoneNumber: { IntlNumber: '61', AreaCode: '', Number: '' },
-      HomeAddressForDB: null,
-      PostalAddressForDB: null,
-      AreAddressesSame: true,
-    },
-    BankAccountDetails: null,
-    Preferences: { SMS: false, Email: true },
-    BankDetailsCanEdit: true,
-    BankDetailsVerified: true,
-    IsStateTrustee: false,
-    MobileEditDisabled: false,
-    EmailEditDisabled: false,
-    IsOneTimePassword: false,
-    PersonalDetailsPendingSince: null,
-  };
+  const ACCOUNT = accountFixture();
   // The selected claim of SELECTED is the first.
   const KEY = draftMirrorKey({ account: 'alex@example.com', claim: '12/34567', form: 'documents' });
   const SAM_KEY = draftMirrorKey({ account: 'sam@example.com', claim: '12/34567', form: 'documents' });

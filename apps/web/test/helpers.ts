@@ -1,5 +1,43 @@
 /** Test helpers: a scripted fetch that answers like the server (200, 225 lists, 415, …). */
+import type { Account } from '@portal/contracts';
 import { vi } from 'vitest';
+
+export const HOME_ADDRESS = { ExperianSingleSelectedLine: '12 Collins Street, MELBOURNE VIC 3000', AddressLine1: '12 Collins Street', AddressLine2: 'MELBOURNE VIC 3000', AddressLine3: '' };
+
+type AccountChanges = Partial<Omit<Account, 'PersonalDetails' | 'ContactDetails'>> & {
+  PersonalDetails?: Partial<Account['PersonalDetails']>;
+  ContactDetails?: Partial<Account['ContactDetails']>;
+};
+
+/**
+ * An account as getaccount answers it (Alex, no bank details, bank details verified); a test
+ * names only what it is about. One fixture, so it grows with the contract in one place.
+ */
+export function accountFixture(changes: AccountChanges = {}): Account {
+  const { PersonalDetails, ContactDetails, ...rest } = changes;
+  return {
+    PersonalDetails: { Title: 2, FirstName: 'Alex', MiddleNames: '', Surname: 'Citizen', DateOfBirth: '1985-04-12', ...PersonalDetails },
+    ContactDetails: {
+      EmailAddress: 'alex@example.com',
+      MobileNumber: '0412345678',
+      PhoneNumber: { IntlNumber: '61', AreaCode: '', Number: '' },
+      HomeAddressForDB: null,
+      PostalAddressForDB: null,
+      AreAddressesSame: true,
+      ...ContactDetails,
+    },
+    BankAccountDetails: null,
+    Preferences: { SMS: false, Email: true },
+    BankDetailsCanEdit: true,
+    BankDetailsVerified: true,
+    IsStateTrustee: false,
+    MobileEditDisabled: false,
+    EmailEditDisabled: false,
+    IsOneTimePassword: false,
+    PersonalDetailsPendingSince: null,
+    ...rest,
+  };
+}
 
 export type Call = { url: string; method: string; headers: Record<string, string>; body: Record<string, unknown> | undefined };
 

@@ -18,7 +18,7 @@ import { setAppMode } from '../src/lib/app-mode.ts';
 import { draftMirrorKey, setDraftMirrorStorage } from '../src/lib/draft-mirror.ts';
 import { saveLoginToken } from '../src/lib/session.ts';
 import { RESTORED_MESSAGE } from '../src/lib/use-form-draft.ts';
-import { CLAIMS, mockServer, type Call } from './helpers.ts';
+import { CLAIMS, accountFixture, mockServer, type Call } from './helpers.ts';
 import { memoryStorage } from './memory-draft-storage.ts';
 import { renderApp } from './render-app.tsx';
 
@@ -527,26 +527,7 @@ describe('/contactus', () => {
 });
 
 describe('/contactus keeps what is typed on this device until it is sent or left (the server keeps no draft of it)', () => {
-  const ACCOUNT = {
-    PersonalDetails: { Title: 2, FirstName: 'Alex', MiddleNames: '', Surname: 'Citizen', DateOfBirth: '1985-04-12' },
-    ContactDetails: {
-      EmailAddress: 'alex@example.com',
-      MobileNumber: '0412345678',
-      PhoneNumber: { IntlNumber: '61', AreaCode: '', Number: '' },
-      HomeAddressForDB: null,
-      PostalAddressForDB: null,
-      AreAddressesSame: true,
-    },
-    BankAccountDetails: null,
-    Preferences: { SMS: false, Email: true },
-    BankDetailsCanEdit: true,
-    BankDetailsVerified: true,
-    IsStateTrustee: false,
-    MobileEditDisabled: false,
-    EmailEditDisabled: false,
-    IsOneTimePassword: false,
-    PersonalDetailsPendingSince: null,
-  };
+  const ACCOUNT = accountFixture();
   const KEY = draftMirrorKey({ account: 'alex@example.com', claim: '12/34567', form: 'contact' });
   const CATEGORIES = [{ ElementNumber: 10, Id: 1, Item: 'General enquiry' }];
   afterEach(() => setDraftMirrorStorage(null));

@@ -10,7 +10,7 @@ import { fromDraft, newClaim, toDraft, totalCents, validateClaim, type ClaimValu
 import { DISCARD_MESSAGE, RESTORED_MESSAGE } from '../src/features/reimbursement/pages/reimbursement-page.tsx';
 import { draftMirrorKey, setDraftMirrorStorage } from '../src/lib/draft-mirror.ts';
 import { saveLoginToken } from '../src/lib/session.ts';
-import { CLAIMS, mockServer, type Call } from './helpers.ts';
+import { CLAIMS, accountFixture, mockServer, type Call } from './helpers.ts';
 import { memoryStorage } from './memory-draft-storage.ts';
 import { renderApp } from './render-app.tsx';
 
@@ -22,26 +22,11 @@ afterEach(() => {
 
 const SELECTED = CLAIMS.map((c, i) => ({ ...c, Selected: i === 0 }));
 
-const ACCOUNT: Account = {
-  PersonalDetails: { Title: 4, FirstName: 'Sam', MiddleNames: '', Surname: 'Single', DateOfBirth: '1990-01-30' },
-  ContactDetails: {
-    EmailAddress: 'sam@example.com',
-    MobileNumber: '0423456789',
-    PhoneNumber: { IntlNumber: '61', AreaCode: '', Number: '' },
-    HomeAddressForDB: null,
-    PostalAddressForDB: null,
-    AreAddressesSame: true,
-  },
+const ACCOUNT: Account = accountFixture({
+  PersonalDetails: { Title: 4, FirstName: 'Sam', Surname: 'Single', DateOfBirth: '1990-01-30' },
+  ContactDetails: { EmailAddress: 'sam@example.com', MobileNumber: '0423456789' },
   BankAccountDetails: { BankName: 'Westpac Banking Corporation', AccountName: 'Sam Single', Bsb: '033-001', AccountNumber: '*****5432' },
-  Preferences: { SMS: false, Email: true },
-  BankDetailsCanEdit: true,
-  BankDetailsVerified: true,
-  IsStateTrustee: false,
-  MobileEditDisabled: false,
-  EmailEditDisabled: false,
-  IsOneTimePassword: false,
-  PersonalDetailsPendingSince: null,
-};
+});
 
 const RECEIPT_TYPES = [
   { ElementNumber: 1, Id: 1, Item: 'Pharmacy' },

@@ -7,7 +7,7 @@ import { markAuthenticatedActivity } from '../src/lib/activity.ts';
 import { draftMirrorKey, setDraftMirrorStorage } from '../src/lib/draft-mirror.ts';
 import { isSignedIn, saveLoginToken } from '../src/lib/session.ts';
 import { RESTORED_MESSAGE } from '../src/lib/use-form-draft.ts';
-import { CLAIMS, mockServer, type Call } from './helpers.ts';
+import { CLAIMS, HOME_ADDRESS, accountFixture, mockServer, type Call } from './helpers.ts';
 import { memoryStorage } from './memory-draft-storage.ts';
 import { renderApp } from './render-app.tsx';
 
@@ -171,26 +171,7 @@ describe('shell', () => {
 
   it('closing the bank banner calls verifybankdetails and hides it', async () => {
     saveLoginToken('t', false);
-    const account = {
-      PersonalDetails: { Title: 2, FirstName: 'Alex', MiddleNames: '', Surname: 'Citizen', DateOfBirth: '1985-04-12' },
-      ContactDetails: {
-        EmailAddress: 'a@example.com',
-        MobileNumber: '0412345678',
-        PhoneNumber: { IntlNumber: '61', AreaCode: '', Number: '' },
-        HomeAddressForDB: null,
-        PostalAddressForDB: null,
-        AreAddressesSame: true,
-      },
-      BankAccountDetails: null,
-      Preferences: { SMS: false, Email: true },
-      BankDetailsCanEdit: true,
-      BankDetailsVerified: false,
-      IsStateTrustee: false,
-      MobileEditDisabled: false,
-      EmailEditDisabled: false,
-      IsOneTimePassword: false,
-      PersonalDetailsPendingSince: null,
-    };
+    const account = accountFixture({ ContactDetails: { EmailAddress: 'a@example.com' }, BankDetailsVerified: false });
     const server = signedInServer({ '/api/account/getaccount': { status: 200, body: account } });
     app = renderApp('/claim');
     const banner = await screen.findByTestId('bank-verify-banner');
@@ -203,26 +184,11 @@ describe('shell', () => {
 });
 
 describe('a session time-out keeps what was typed, for the same account only (foundation issue)', () => {
-  const accountOf = (email: string, mobile: string): Account => ({
-    PersonalDetails: { Title: 2, FirstName: 'Alex', MiddleNames: '', Surname: 'Citizen', DateOfBirth: '1985-04-12' },
-    ContactDetails: {
-      EmailAddress: email,
-      MobileNumber: mobile,
-      PhoneNumber: { IntlNumber: '61', AreaCode: '', Number: '' },
-      HomeAddressForDB: { ExperianSingleSelectedLine: '12 Collins Street, MELBOURNE VIC 3000', AddressLine1: '12 Collins Street', AddressLine2: 'MELBOURNE VIC 3000', AddressLine3: '' },
-      PostalAddressForDB: null,
-      AreAddressesSame: true,
-    },
-    BankAccountDetails: { BankName: 'Commonwealth Bank of Australia', AccountName: 'Alex Citizen', Bsb: '063-000', AccountNumber: '*****6789' },
-    Preferences: { SMS: false, Email: true },
-    BankDetailsCanEdit: true,
-    BankDetailsVerified: true,
-    IsStateTrustee: false,
-    MobileEditDisabled: false,
-    EmailEditDisabled: false,
-    IsOneTimePassword: false,
-    PersonalDetailsPendingSince: null,
-  });
+  const accountOf = (email: string, mobile: string): Account =>
+    accountFixture({
+      ContactDetails: { EmailAddress: email, MobileNumber: mobile, HomeAddressForDB: HOME_ADDRESS },
+      BankAccountDetails: { BankName: 'Commonwealth Bank of Australia', AccountName: 'Alex Citizen', Bsb: '063-000', AccountNumber: '*****6789' },
+    });
   const ALEX = accountOf('alex@example.com', '0412345678');
   const SAM = accountOf('sam@example.com', '0411111111');
   const LISTS: Record<string, unknown[]> = {
