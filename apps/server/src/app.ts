@@ -125,6 +125,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   };
 
   registerErrorHandling(app);
+  // JSON only (multipart on the upload calls): Fastify would otherwise read text/plain as a string
+  // and answer it as a malformed body; the contract says 415 for a body of another type.
+  app.removeContentTypeParser('text/plain');
   await app.register(cookie);
   await registerSecurityHeaders(app);
   if (redis) app.addHook('onRoute', refuseUncountedOwnLimits);
