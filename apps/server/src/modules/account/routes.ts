@@ -4,10 +4,11 @@ import type { Deps } from '../../deps.ts';
 import { bindEndpoint } from '../../lib/endpoint.ts';
 import { DEVICE_COOKIE, issueDeviceCookie, readDeviceCookie } from '../device/service.ts';
 import { endSession } from '../session/service.ts';
-import { findAccount, keepAlive, signIn, verifyBankDetails } from './service.ts';
+import { findAccount, keepAlive, prepareDummyHash, signIn, verifyBankDetails } from './service.ts';
 import { updateBankDetails, updateContactDetails, updatePassword, updatePreferences } from './updates.ts';
 
 export function accountRoutes(app: FastifyInstance, deps: Deps): void {
+  prepareDummyHash();
   bindEndpoint(
     app,
     deps,

@@ -24,6 +24,11 @@ function getDummyHash(): Promise<string> {
   return dummyHash;
 }
 
+/** Made when the routes are registered, so not even the first unknown username answers faster. */
+export function prepareDummyHash(): void {
+  void getDummyHash();
+}
+
 export async function signIn(
   deps: Deps,
   input: { username: string; password: string; rememberMe: boolean; address: string; previousToken?: string | undefined; deviceId: string | null },
