@@ -8,9 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from './helpers.ts';
+import { DIALECTS, adminQuery, databaseUrl } from './helpers.ts';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Each run starts Node and tsx, several seconds on a busy machine.
@@ -68,21 +67,10 @@ describe.each(DIALECTS)('npm run migrate on %s', (dialect) => {
     }
     // A database of its own, empty: the test databases of helpers.ts come migrated already.
     const name = `migrate_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = async (statement: string) => {
-      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    };
-    await admin(`create database ${name}`);
-    const url = new URL(process.env.TEST_DATABASE_URL as string);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
+    await adminQuery(`create database ${name}`);
+    env.DATABASE_URL = databaseUrl(name);
     cleanUp = async () => {
-      await admin(`drop database if exists ${name} with (force)`);
+      await adminQuery(`drop database if exists ${name} with (force)`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     };
   });

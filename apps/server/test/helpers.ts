@@ -58,13 +58,14 @@ function buildSqliteTemplate(): Promise<string> {
 }
 
 /** PostgreSQL: a connection URL for one database of the test server. */
-function databaseUrl(name: string): string {
+export function databaseUrl(name: string): string {
   const u = new URL(process.env.TEST_DATABASE_URL as string);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-async function adminQuery(statement: string): Promise<void> {
+/** PostgreSQL: one statement on the test server's admin connection (create or drop a database). */
+export async function adminQuery(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
   try {
