@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/database.ts';
-import { preparedQuery } from '../src/db/prepared.ts';
+import { preparedQuery, statementName } from '../src/db/prepared.ts';
+import { filesOf } from '../src/modules/inbox/repository.ts';
 import { DIALECTS, createTestApp } from './helpers.ts';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -61,6 +62,45 @@ describe.each(DIALECTS)('preparedQuery (%s)', (dialect) => {
       await t.deps.db.transaction().execute(async (trx) => {
         expect(await byNumber(trx, b.claimant_id, b.number)).toEqual([{ number: b.number }]);
       });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('on PostgreSQL, is prepared once on each connection under its name', async () => {
+    if (dialect !== 'postgres') return;
+    const handle = openDatabase({ dialect: 'postgres', url: url as string, maxConnections: 1 });
+    const plusOne = preparedQuery((db: Db, n: number) => {
+      const query = sql<{ n: number }>`select ${n}::int + 1 as n`;
+      return { compile: () => query.compile(db) };
+    });
+    try {
+      expect(await plusOne(handle.db, 1)).toEqual([{ n: 2 }]);
+      expect(await plusOne(handle.db, 41)).toEqual([{ n: 42 }]);
+      const prepared = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(handle.db);
+      const own = prepared.rows.filter((r) => r.statement.includes('$1::int + 1'));
+      expect(own).toHaveLength(1);
+      expect(own[0]?.name).toBe(statementName(own[0]?.statement ?? ''));
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('takes any number of form ids in fixed groups (the attachments query), oldest file first', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const claim = await t.deps.db.selectFrom('claims').select('id').executeTakeFirstOrThrow();
+      const forms = Array.from({ length: 23 }, (_, i) => `form-${String(i).padStart(2, '0')}`);
+      await t.deps.db
+        .insertInto('files')
+        .values(forms.map((form, i) => ({ id: `file-${i}`, account_id: null, claim_id: claim.id, form_type: 'inbox', form_id: form, description: '', original_name: `${form}.pdf`, size: 1, mime: 'application/pdf', sha256: '0', storage_key: `k${i}`, created_at: 1_000 + ((i * 7) % 23), submitted_at: null })))
+        .execute();
+      const some = await filesOf(t.deps.db, forms.slice(0, 3));
+      expect(some.map((f) => f.form_id).sort()).toEqual(forms.slice(0, 3));
+      const all = await filesOf(t.deps.db, [...forms, 'no-such-form']);
+      expect(all).toHaveLength(23);
+      expect(all.map((f) => Number(f.created_at))).toEqual([...all.map((f) => Number(f.created_at))].sort((a, b) => a - b));
+      expect(await filesOf(t.deps.db, [])).toEqual([]);
     } finally {
       await t.close();
     }

@@ -9,15 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ErrorNumber, TOKEN_EXPIRED_NUMBERS } from '@portal/contracts';
 import { buildApp } from '../src/app.ts';
+import { FLUSH_AT, FLUSH_EVERY_MS } from '../src/plugins/rate-limit-store.ts';
 import { CSRF, createTestApp, errorNumbers, testConfig, type TestApp } from './helpers.ts';
+
+const GENERAL_LIMIT = 40;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL database', () => {
   let first: TestApp;
   let second: FastifyInstance;
   beforeAll(async () => {
-    first = await createTestApp('postgres');
+    first = await createTestApp('postgres', { RATE_LIMIT_PER_MINUTE: String(GENERAL_LIMIT) });
     // The second process: its own app (its own memory) over the same database.
-    ({ app: second } = await buildApp({ config: testConfig(), database: { db: first.deps.db, dialect: 'postgres', close: async () => {} }, clock: first.deps.clock, startWorkers: false }));
+    ({ app: second } = await buildApp({ config: testConfig({ RATE_LIMIT_PER_MINUTE: String(GENERAL_LIMIT) }), database: { db: first.deps.db, dialect: 'postgres', close: async () => {} }, clock: first.deps.clock, startWorkers: false }));
     await second.ready();
   });
   afterAll(async () => {
@@ -25,8 +28,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
     await first.close();
   });
 
-  const post = (app: FastifyInstance, url: string, body: Record<string, unknown>) =>
-    app.inject({ method: 'POST', url, payload: body, headers: { cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF }, remoteAddress: '203.0.113.9' });
+  const post = (app: FastifyInstance, url: string, body: Record<string, unknown>, remoteAddress = '203.0.113.9') =>
+    app.inject({ method: 'POST', url, payload: body, headers: { cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF }, remoteAddress });
 
   it('serves one claimant through either process, without sticky sessions', async () => {
     const token = await first.signIn('sam.single@example.com');
@@ -46,5 +49,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
     const limited = answers.filter((r) => errorNumbers(r)[0] === ErrorNumber.RateLimited);
     expect(limited).toHaveLength(2);
     expect(answers.slice(0, 10).every((r) => errorNumbers(r)[0] !== ErrorNumber.RateLimited)).toBe(true);
+  });
+
+  it('holds the general per-address limit across both processes, counting every request in the database', async () => {
+    const address = '198.51.100.20';
+    const statuses: number[] = [];
+    for (let i = 0; i < GENERAL_LIMIT + 20; i++) {
+      const res = await post(i % 2 === 0 ? first.app : second, '/api/maintenance/checkmessage', {}, address);
+      statuses.push(res.statusCode === 225 ? (errorNumbers(res)[0] as number) : res.statusCode);
+    }
+    const answered = statuses.filter((s) => s === 200).length;
+    // Never refused below the limit; past it by at most the hits the other process had not yet sent.
+    expect(statuses.slice(0, GENERAL_LIMIT).every((s) => s === 200)).toBe(true);
+    expect(answered).toBeLessThan(GENERAL_LIMIT + Math.min(FLUSH_AT, GENERAL_LIMIT / 2));
+    expect(statuses.slice(-5)).toEqual(Array(5).fill(ErrorNumber.RateLimited));
+    // Hits counted in memory reach the database within a flush interval: none is lost.
+    await new Promise((r) => setTimeout(r, 3 * FLUSH_EVERY_MS));
+    const row = await first.deps.db.selectFrom('rate_limits').select('count').where('key', '=', address).executeTakeFirstOrThrow();
+    expect(Number(row.count)).toBe(GENERAL_LIMIT + 20);
   });
 });

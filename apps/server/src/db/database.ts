@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { statementName } from './prepared.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -52,6 +53,20 @@ function cachingStatements(sqlite: SQLite.Database) {
   };
 }
 
+/**
+ * A pg client that runs preparedQuery's statements as named prepared statements: parsed and
+ * planned once per connection rather than on every call (the planning of the session lookup's
+ * join cost PostgreSQL more than running it; bench/RESULTS.md). Every other query goes as it is.
+ */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    const name = typeof text === 'string' && Array.isArray(values) && args.length === 2 ? statementName(text) : undefined;
+    const forward = super.query as (...a: unknown[]) => never;
+    return name ? forward.call(this, { name, text, values }) : forward.apply(this, args);
+  }
+}
+
 export type OpenOptions =
   | { dialect: 'sqlite'; file: string }
   | {
@@ -81,11 +96,12 @@ export function openDatabase(options: OpenOptions): DbHandle {
     connectionString: options.url,
     max: options.maxConnections ?? 10,
     types: pgTypes(),
+    Client: PreparingClient,
   });
   const onIdleError = options.onIdleClientError ?? ((error: Error) => console.error(`database: idle connection closed: ${error.message}`));
   pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const countersPool = new pg.Pool({ connectionString: options.url, max: 4, types: pgTypes(), options: '-c synchronous_commit=off' });
+  const countersPool = new pg.Pool({ connectionString: options.url, max: 4, types: pgTypes(), Client: PreparingClient, options: '-c synchronous_commit=off' });
   countersPool.on('error', onIdleError);
   const counters = new Kysely<Database>({ dialect: new PostgresDialect({ pool: countersPool }) });
   return {

@@ -4,6 +4,10 @@
  * and the calls made on every request (the session lookup, the inbox counts and page) repeat the
  * same shape each time (bench/RESULTS.md, API throughput).
  *
+ * On PostgreSQL the compiled statement is also prepared on each connection the first time it runs
+ * there (statementName, used by database.ts): parsing and planning a query cost PostgreSQL more
+ * than running these indexed lookups, and the session lookup runs on every request.
+ *
  * `build` is called once per dialect with placeholders in place of the arguments, so it must use
  * its arguments only as values in the query (never branch on them, never spread an array into an
  * `in` list); everything else in the statement must be fixed.
@@ -17,6 +21,14 @@ class Placeholder {
 }
 
 type AnyDb = Kysely<Database>;
+
+/** SQL text → the name it is prepared under; only texts compiled by preparedQuery (a fixed, small set). */
+const statementNames = new Map<string, string>();
+
+/** The name a PostgreSQL connection prepares this SQL text under, if it is one of preparedQuery's. */
+export function statementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
 
 export function preparedQuery<Args extends readonly unknown[], Row>(
   build: (db: AnyDb, ...args: Args) => Compilable<Row>,
@@ -32,6 +44,7 @@ export function preparedQuery<Args extends readonly unknown[], Row>(
       const missing = args.findIndex((_, i) => !query?.parameters.some((p) => p instanceof Placeholder && p.index === i));
       if (missing >= 0) throw new Error(`preparedQuery: argument ${missing} is not a parameter of ${query.sql}`);
       compiled.set(adapter, query);
+      if (!statementNames.has(query.sql)) statementNames.set(query.sql, `portal_${statementNames.size + 1}`);
     }
     const parameters = query.parameters.map((p) => (p instanceof Placeholder ? args[p.index] : p));
     const result = await db.executeQuery<Row>({ ...query, parameters });
