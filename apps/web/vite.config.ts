@@ -11,6 +11,9 @@ const API_TARGET = 'http://127.0.0.1:8080';
  */
 export const SERVER_PAGES: RegExp[] = [/^\/api\//, /^\/provider\//, /^\/dev\//, /^\/docs(?:[/?]|$)/, /^\/(?:healthz|readyz)(?:\?|$)/];
 
+/** Modules of the 'signed-in' chunk (below). */
+const SIGNED_IN_START = /node_modules[\\/]@tanstack[\\/]|src[\\/]app[\\/](query-client|use-sign-out)\.ts|src[\\/]app[\\/]shell[\\/](signed-in|session-timeout|unread-badge)\.tsx|src[\\/]lib[\\/](draft-mirror\.ts|api[\\/](get-account|get-claims|get-unread-count|logout|keep-alive|claim-start-schemas)\.ts)/;
+
 const plugins = [
   react(),
   VitePWA({
@@ -57,16 +60,27 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    // Every asset is a file: the server's CSP need not allow data: URLs.
+    // Assets are files, except where a module asks for `?inline`: the claim home's six panel
+    // icons (and the sign-in page's three), a few hundred bytes each, are drawn with the page
+    // rather than fetched after it (img-src allows data: in the server's CSP).
     assetsInlineLimit: 0,
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // A group holds the modules it names, not everything they import.
+          includeDependenciesRecursively: false,
           // Everything the entry imports statically goes into the entry chunk, which every page
           // loads anyway: one file compresses better than the dozen small shared chunks the default
           // split makes of it (the first visit to /login has a budget, bench/bundle-check.ts).
           // Pages and what they alone use stay in their own chunks.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            // What every signed-in page loads as the app starts (TanStack Query, the query client,
+            // the shell's signed-in parts and the calls they make), as one file rather than a
+            // score of small ones, each a request — queued six at a time on an HTTP/1.1
+            // connection (bench/RESULTS.md Lighthouse /claim). The sign-in page loads none of it.
+            { name: 'signed-in', test: SIGNED_IN_START },
+          ],
         },
       },
     },

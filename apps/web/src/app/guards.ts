@@ -21,6 +21,7 @@
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { setAppMode } from '../lib/app-mode.ts';
+import { getAccount, getClaims } from '../lib/api/claim-start-calls.ts';
 import { isRequestError } from '../lib/request-error.ts';
 import { getPasswordReset } from '../lib/password-reset.ts';
 import { getCurrentUser, isSignedIn } from '../lib/session.ts';
@@ -61,18 +62,22 @@ export function createGuard(meta: RouteMeta, queryClient: LazyQueryClient) {
         if (!signedIn) throw redirect('/login');
         let claims;
         try {
-          // Loaded here, not with the route table: they bring TanStack Query and the contracts'
-          // schemas, which the first download of /login does without.
+          // As the app starts (no query client yet, so nothing cached), the claims and the
+          // account — every claim page shows it: the side menu's name, the claim home's bank
+          // banner — are asked for at once, beside the download of TanStack Query and the
+          // contracts' schemas (which the first download of /login does without) rather than a
+          // round trip after it (bench/RESULTS.md Lighthouse /claim). Later, the cache answers.
+          const starting = queryClient.peek() === undefined;
+          const claimsAnswer = starting ? getClaims() : undefined;
+          const accountAnswer = starting ? getAccount() : undefined;
+          accountAnswer?.catch(() => undefined); // silent, like the page's own load of it
           const [{ claimsQueryOptions }, { accountQueryOptions }, client] = await Promise.all([
             import('../lib/api/get-claims.ts'),
             import('../lib/api/get-account.ts'),
             queryClient.load(),
           ]);
-          // Every claim page shows the account (the side menu's name, the claim home's bank
-          // banner): asked for beside the claims rather than once the page has drawn, a round
-          // trip later (bench/RESULTS.md Lighthouse /claim). Silent and cached like the page's own.
-          void client.prefetchQuery(accountQueryOptions);
-          claims = await client.ensureQueryData(claimsQueryOptions);
+          void client.prefetchQuery(accountAnswer ? { ...accountQueryOptions, queryFn: () => accountAnswer } : accountQueryOptions);
+          claims = await client.ensureQueryData(claimsAnswer ? { ...claimsQueryOptions, queryFn: () => claimsAnswer } : claimsQueryOptions);
         } catch (error) {
           // A forced logout has already happened for token-expired numbers; anything else:
           // /claims retries and explains.

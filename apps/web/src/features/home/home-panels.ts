@@ -2,12 +2,12 @@
  * The six link panels of the claim home page (spec 000 §2), as data. An External panel opens
  * another website after the leave-site confirmation.
  */
-import documentsIcon from '../../assets/documents.svg';
-import inboxIcon from '../../assets/inbox.svg';
-import messageIcon from '../../assets/message.svg';
-import personalDetailsIcon from '../../assets/personal-details.svg';
-import reimbursementIcon from '../../assets/reimbursement.svg';
-import servicesIcon from '../../assets/services.svg';
+import documentsIcon from '../../assets/documents.svg?inline';
+import inboxIcon from '../../assets/inbox.svg?inline';
+import messageIcon from '../../assets/message.svg?inline';
+import personalDetailsIcon from '../../assets/personal-details.svg?inline';
+import reimbursementIcon from '../../assets/reimbursement.svg?inline';
+import servicesIcon from '../../assets/services.svg?inline';
 
 export type LinkPanel = {
   Title: string;

@@ -3,15 +3,12 @@
  * verification banner); the account issue completes the rest. Silent: spec 000 §8 "failed loads
  * of account data mostly do nothing".
  */
-import { ENDPOINTS, type Account } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../request.ts';
 import { useIsSignedIn } from '../session.ts';
+import { getAccount } from './claim-start-calls.ts';
 import { queryKeys } from './query-keys.ts';
 
-export function getAccount(): Promise<Account> {
-  return request<Account>(ENDPOINTS.getAccount, {}, { silent: true });
-}
+export { getAccount };
 
 export const accountQueryOptions = queryOptions({
   queryKey: queryKeys.account,

@@ -3,18 +3,13 @@
  * client derives it from the list's `Selected` flags in this query's cache and keeps no other
  * copy (so it cannot drift). Always silent: /claims shows its own failure message.
  */
-import { ENDPOINTS, type Claim } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../request.ts';
 import { useIsSignedIn } from '../session.ts';
 import { selectedClaimOf } from './cached-claims.ts';
+import { getClaims } from './claim-start-calls.ts';
 import { queryKeys } from './query-keys.ts';
 
-export { selectedClaimOf };
-
-export function getClaims(loadingMessage?: string): Promise<Claim[]> {
-  return request<Claim[]>(ENDPOINTS.getClaims, {}, { silent: true, ...(loadingMessage ? { loadingMessage } : {}) });
-}
+export { getClaims, selectedClaimOf };
 
 export const claimsQueryOptions = queryOptions({
   queryKey: queryKeys.claims,

@@ -1,8 +1,8 @@
 /** spec 000 §2: the login page's feature blurbs. */
 import styles from './feature-blurbs.module.css';
-import detailsIcon from '../../../assets/personal-details.svg';
-import messageIcon from '../../../assets/message.svg';
-import receiptIcon from '../../../assets/reimbursement.svg';
+import detailsIcon from '../../../assets/personal-details.svg?inline';
+import messageIcon from '../../../assets/message.svg?inline';
+import receiptIcon from '../../../assets/reimbursement.svg?inline';
 
 const BLURBS = [
   { icon: detailsIcon, title: 'Update your details', text: 'Keep your personal and banking details up to date.' },

@@ -1,0 +1,2 @@
+/** The response schemas of claim-start-calls.ts, loaded on demand. */
+export { Account, ClaimList } from '@portal/contracts';
