@@ -16,9 +16,16 @@ export function sha256(value: string): Buffer {
   return crypto.createHash('sha256').update(value, 'utf8').digest();
 }
 
-/** Compares two secrets as SHA-256 digests, so lengths are equal and the time is constant. */
+/**
+ * Compares two secrets in a time that does not depend on where they differ. Only a difference in
+ * length answers at once: the length of everything compared here is public (hex digests, HMAC
+ * signatures, tokens of a fixed size). Hashing both sides first cost two SHA-256s on every API
+ * call (the CSRF check, the session lookup; bench/RESULTS.md).
+ */
 export function secretsEqual(a: string, b: string): boolean {
-  return crypto.timingSafeEqual(sha256(a), sha256(b));
+  const x = Buffer.from(a, 'utf8');
+  const y = Buffer.from(b, 'utf8');
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
 /** OWASP's argon2id parameters: m=19 MiB, t=2, p=1. */
