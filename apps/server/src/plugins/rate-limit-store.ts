@@ -88,7 +88,13 @@ export function databaseRateLimitStore(db: Db, clock: Clock) {
   let timer: NodeJS.Timeout | undefined;
 
   async function add(id: string, hits: number, now: number, timeWindow: number): Promise<{ count: number; windowStart: number }> {
-    if (++calls % CLEAN_EVERY === 0) void db.deleteFrom('rate_limits').where('window_start', '<', now - STALE_MS).execute().catch(() => undefined);
+    if (++calls % CLEAN_EVERY === 0) {
+      void db.deleteFrom('rate_limits').where('window_start', '<', now - STALE_MS).execute().catch(() => undefined);
+      // Every address that ever called has a tally: those whose window has ended are forgotten.
+      for (const [key, tally] of tallies) {
+        if (tally.pending === 0 && tally.inFlight === 0 && tally.windowStart + timeWindow <= now) tallies.delete(key);
+      }
+    }
     const [row] = await addHits(db, id, hits, now, timeWindow);
     return { count: Number(row?.count), windowStart: Number(row?.window_start) };
   }
