@@ -45,6 +45,7 @@ import { rateLimitStorage, refuseUncountedOwnLimits } from './plugins/rate-limit
 import { connectRedis } from './lib/redis.ts';
 import { databaseThrottleStore, redisThrottleStore } from './modules/account/throttle.ts';
 import { removeExpiredUploads } from './modules/uploads/service.ts';
+import { removeEndedRecords } from './modules/housekeeping/service.ts';
 
 declare const __BUILD_COMMIT__: string | undefined;
 declare const __BUILD_TIME__: string | undefined;
@@ -164,9 +165,16 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     app.addHook('onClose', () => delivery.stop());
   }
   if (options.startWorkers ?? true) {
-    // Files never sent with a form are removed after 7 days.
+    // Files never sent with a form are removed after 7 days; ended sessions, dead codes and
+    // delivered messages after 30 (decision 019).
     const cleanup = setInterval(() => {
       removeExpiredUploads(deps, fileStore).catch((err: unknown) => app.log.error({ err }, 'upload clean-up failed'));
+      removeEndedRecords(deps).then(
+        (removed) => {
+          if (Object.values(removed).some((n) => n > 0)) app.log.info({ removed }, 'ended records removed');
+        },
+        (err: unknown) => app.log.error({ err }, 'ended-record clean-up failed'),
+      );
     }, CLEANUP_EVERY_MS);
     cleanup.unref();
     app.addHook('onClose', async () => clearInterval(cleanup));

@@ -1,0 +1,59 @@
+/**
+ * What the portal forgets, and when (decision 019): records that only ever served a sign-in, a
+ * code or a delivery are removed once nothing can use them and a month has passed for anyone
+ * looking into what happened — not kept for ever, several of them hold personal or secret data
+ * (encrypted e-mail and SMS bodies with their recipients, hashes of codes and tokens). Run with
+ * the hourly clean-up (app.ts); every statement is idempotent, so several processes may run it.
+ */
+import { SESSION } from '@portal/contracts';
+import type { Deps } from '../../deps.ts';
+import { localDateTime } from '../../lib/time.ts';
+import { THROTTLE } from '../account/throttle.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** How long an ended session, a used or dead code or token, or a delivered message is kept. */
+export const KEEP_ENDED_MS = 30 * DAY_MS;
+/** The development mailbox (DEV_OUTBOX) keeps a week of messages. */
+const KEEP_DEV_MAIL_MS = 7 * DAY_MS;
+
+export type Removed = Record<'sessions' | 'accessCodes' | 'codeGuesses' | 'resetTokens' | 'secureTokens' | 'loginThrottles' | 'notifications' | 'devMail', number>;
+
+export async function removeEndedRecords(deps: Deps): Promise<Removed> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const before = now - KEEP_ENDED_MS;
+  const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+  return {
+    // Ended by sign-out or rotation, by its lifetime, or by the idle time-out; a session's secure
+    // tokens go with it (on delete cascade).
+    sessions: count(
+      await db
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('revoked_at', '<', before), eb('expires_at', '<', before), eb('last_seen_at', '<', before - SESSION.idleTimeoutMs)]))
+        .executeTakeFirst(),
+    ),
+    accessCodes: count(await db.deleteFrom('access_codes').where('expires_at', '<', before).executeTakeFirst()),
+    // The wrong-guess budget is per Melbourne day: yesterday's is kept too (two processes may see
+    // midnight a moment apart); older days count for nothing.
+    codeGuesses: count(await db.deleteFrom('code_guesses').where('day', '<', localDateTime(now - 2 * DAY_MS).date).executeTakeFirst()),
+    resetTokens: count(await db.deleteFrom('reset_tokens').where('expires_at', '<', before).executeTakeFirst()),
+    secureTokens: count(await db.deleteFrom('secure_tokens').where('expires_at', '<', before).executeTakeFirst()),
+    // A count quiet for THROTTLE.forgetAfterMs starts again anyway (decision 005).
+    loginThrottles: count(
+      await db
+        .deleteFrom('login_throttle')
+        .where('updated_at', '<', now - THROTTLE.forgetAfterMs)
+        .where('locked_until', '<', now)
+        .executeTakeFirst(),
+    ),
+    // Delivered or given up; unsent ones stay with the worker.
+    notifications: count(
+      await db
+        .deleteFrom('notifications')
+        .where((eb) => eb.or([eb('sent_at', '<', before), eb('dead_at', '<', before)]))
+        .executeTakeFirst(),
+    ),
+    devMail: count(await db.deleteFrom('dev_mailbox').where('at', '<', now - KEEP_DEV_MAIL_MS).executeTakeFirst()),
+  };
+}
