@@ -22,6 +22,18 @@ import { currentDraftOwner, openDraft, type DraftMirror, type DraftOwner, type D
 export const DISCARD_MESSAGE = 'You are about to lose the uploaded information. Are you sure?';
 export const RESTORED_MESSAGE = 'We restored the changes you made on this device';
 
+/**
+ * RESTORED_MESSAGE once a restored form is on screen (so the live region exists before its text
+ * arrives), else ''.
+ */
+function useRestoredNotice(loaded: boolean, restored: boolean): string {
+  const [notice, setNotice] = useState('');
+  useEffect(() => {
+    if (loaded && restored) setNotice(RESTORED_MESSAGE);
+  }, [loaded, restored]);
+  return notice;
+}
+
 /** A form's draft calls (getdraft, updateform, discarddraft). */
 export type DraftApi<D> = {
   get: () => Promise<ServerDraft<D> | null>;
@@ -55,7 +67,6 @@ export function useFormDraft<D, A = undefined>(options: FormDraftOptions<D, A>) 
   const [loaded, setLoaded] = useState(false);
   const [dirty, setDirty] = useState(false);
   const [restored, setRestored] = useState(false);
-  const [restoredNotice, setRestoredNotice] = useState('');
   const latest = useRef(options);
   latest.current = options;
   const formId = useRef<string | undefined>(undefined);
@@ -102,10 +113,7 @@ export function useFormDraft<D, A = undefined>(options: FormDraftOptions<D, A>) 
     };
   }, [queryClient]);
 
-  // Said once the form is on screen, so the live region exists before its text arrives.
-  useEffect(() => {
-    if (loaded && restored) setRestoredNotice(RESTORED_MESSAGE);
-  }, [loaded, restored]);
+  const restoredNotice = useRestoredNotice(loaded, restored);
 
   const save = useCallback(async (saveOptions: { savedUnsubmitted?: boolean; keepalive?: boolean } = {}) => {
     if (submitted.current) return;
@@ -291,7 +299,6 @@ export function useLocalDraft<D>(options: LocalDraftOptions<D>) {
   const wrote = useRef(false);
   const [loaded, setLoaded] = useState(false);
   const [restored, setRestored] = useState(false);
-  const [restoredNotice, setRestoredNotice] = useState('');
 
   useEffect(() => {
     let live = true;
@@ -317,10 +324,7 @@ export function useLocalDraft<D>(options: LocalDraftOptions<D>) {
     };
   }, [queryClient]);
 
-  // Said once the form is on screen, so the live region exists before its text arrives.
-  useEffect(() => {
-    if (loaded && restored) setRestoredNotice(RESTORED_MESSAGE);
-  }, [loaded, restored]);
+  const restoredNotice = useRestoredNotice(loaded, restored);
 
   const draftJson = JSON.stringify(options.draft);
   useEffect(() => {
