@@ -6,11 +6,11 @@ import { DIALECTS, createTestApp } from './helpers.ts';
 const DAY_MS = 24 * 60 * 60_000;
 
 describe.each(DIALECTS)('removeEndedRecords (%s)', (dialect) => {
-  it('removes ended sessions, dead codes and tokens, quiet throttles and delivered messages a month on; keeps everything still of use', async () => {
+  it('removes abandoned registrations, ended sessions, dead codes and tokens, quiet throttles and delivered messages a month on; keeps everything still of use', async () => {
     const t = await createTestApp(dialect);
     try {
       const { db } = t.deps;
-      const account = await db.selectFrom('accounts').select('id').executeTakeFirstOrThrow();
+      const account = await db.selectFrom('accounts').select('id').where('activated', '=', 1).executeTakeFirstOrThrow();
       const start = t.clock.now();
       const old = start - KEEP_ENDED_MS - DAY_MS;
 
@@ -50,9 +50,24 @@ describe.each(DIALECTS)('removeEndedRecords (%s)', (dialect) => {
       const note = (id: string, sent: number | null, dead: number | null) => ({ id, account_id: account.id, kind: 'test', channel: 'email' as const, recipient_enc: 'x', subject: 's', body_enc: 'y', created_at: old, next_attempt_at: old, locked_until: null, attempts: 1, last_error: null, sent_at: sent, dead_at: dead, expires_at: null });
       await db.insertInto('notifications').values([note('n-sent-old', old, null), note('n-dead-old', null, old), note('n-sent-new', start, null), note('n-unsent', null, null)]).execute();
 
+      // Two accounts never activated: one registered long ago and left, one registered long ago
+      // whose owner is still at it (a session seen lately, as after a password reset).
+      const pending = await db.selectFrom('accounts').select(['id', 'claimant_id']).where('activated', '=', 0).executeTakeFirstOrThrow();
+      const claimant = await db.selectFrom('claimants').select('id').where('id', 'not in', db.selectFrom('accounts').select('claimant_id')).executeTakeFirstOrThrow();
+      await db.updateTable('accounts').set({ registered_at: old }).where('id', '=', pending.id).execute();
+      await db
+        .insertInto('accounts')
+        .values({ id: 'still-trying', claimant_id: claimant.id, username: 'still.trying@example.com', password_hash: 'x', activated: 0, one_time_password: 0, registered_at: old })
+        .execute();
+      await db.insertInto('sessions').values({ ...session('trying-now', start, null), account_id: 'still-trying', kind: 'registration' }).execute();
+
       const first = await removeEndedRecords(t.deps);
-      expect(first).toMatchObject({ sessions: 2, secureTokens: 0, accessCodes: 1, codeGuesses: 1, resetTokens: 1, loginThrottles: 1, notifications: 2 });
+      expect(first).toMatchObject({ unactivatedAccounts: 1, sessions: 2, secureTokens: 0, accessCodes: 1, codeGuesses: 1, resetTokens: 1, loginThrottles: 1, notifications: 2 });
       const ids = async (table: 'sessions' | 'access_codes' | 'reset_tokens' | 'notifications') => (await db.selectFrom(table).select('id').execute()).map((r) => r.id).sort();
+      const accounts = (await db.selectFrom('accounts').select('id').execute()).map((r) => r.id);
+      expect(accounts).not.toContain(pending.id);
+      expect(accounts).toContain('still-trying');
+      expect(accounts).toContain(account.id);
       expect(await ids('access_codes')).toContain('code-new');
       expect(await ids('access_codes')).not.toContain('code-old');
       expect(await ids('reset_tokens')).toEqual(['rt-new']);

@@ -17,7 +17,7 @@ export const KEEP_ENDED_MS = 30 * DAY_MS;
 /** The development mailbox (DEV_OUTBOX) keeps a week of messages. */
 const KEEP_DEV_MAIL_MS = 7 * DAY_MS;
 
-export type Removed = Record<'sessions' | 'accessCodes' | 'codeGuesses' | 'resetTokens' | 'secureTokens' | 'loginThrottles' | 'notifications' | 'devMail', number>;
+export type Removed = Record<'unactivatedAccounts' | 'sessions' | 'accessCodes' | 'codeGuesses' | 'resetTokens' | 'secureTokens' | 'loginThrottles' | 'notifications' | 'devMail', number>;
 
 export async function removeEndedRecords(deps: Deps): Promise<Removed> {
   const { db } = deps;
@@ -25,6 +25,19 @@ export async function removeEndedRecords(deps: Deps): Promise<Removed> {
   const before = now - KEEP_ENDED_MS;
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
   return {
+    // Registered and never activated, with no session in a month: the claim is free to register
+    // again (a half-finished registration, or one made by someone who could not receive the code,
+    // would otherwise answer "already registered" for ever). Everything of the account goes with it.
+    unactivatedAccounts: count(
+      await db
+        .deleteFrom('accounts')
+        .where('activated', '=', 0)
+        .where('registered_at', '<', before)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('sessions').select('sessions.id').whereRef('sessions.account_id', '=', 'accounts.id').where('sessions.last_seen_at', '>=', before))),
+        )
+        .executeTakeFirst(),
+    ),
     // Ended by sign-out or rotation, by its lifetime, or by the idle time-out; a session's secure
     // tokens go with it (on delete cascade).
     sessions: count(
