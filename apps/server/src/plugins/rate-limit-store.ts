@@ -79,8 +79,8 @@ export const FLUSH_AT = 32;
  * them to the database every FLUSH_EVERY_MS (or FLUSH_AT hits), judging each request by the
  * database's count plus its own unsent hits; from half the limit on, every request is counted
  * in the database, with the process's unsent hits, before it is answered. An address can
- * therefore pass its limit by at most what the other processes had counted and not yet sent (less
- * than FLUSH_AT and than half the limit, each) (decision 018).
+ * therefore pass its limit by at most what the other processes had counted and not yet sent: for
+ * each, less than half the limit and less than 2 × FLUSH_AT (decision 018).
  */
 export function databaseRateLimitStore(db: Db, clock: Clock) {
   let calls = 0;
