@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ErrorNumber, TOKEN_EXPIRED_NUMBERS } from '@portal/contracts';
 import { buildApp } from '../src/app.ts';
-import { FLUSH_AT, FLUSH_EVERY_MS } from '../src/plugins/rate-limit-store.ts';
+import { FLUSH_AT, FLUSH_EVERY_MS, databaseRateLimitStore } from '../src/plugins/rate-limit-store.ts';
 import { CSRF, createTestApp, errorNumbers, testConfig, type TestApp } from './helpers.ts';
 
 const GENERAL_LIMIT = 40;
@@ -67,5 +67,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
     await new Promise((r) => setTimeout(r, 3 * FLUSH_EVERY_MS));
     const row = await first.deps.db.selectFrom('rate_limits').select('count').where('key', '=', address).executeTakeFirstOrThrow();
     expect(Number(row.count)).toBe(GENERAL_LIMIT + 20);
+  });
+
+  it('keeps the general limit within its bound under concurrent requests to both processes, and loses no hit', async () => {
+    // The store itself, as two processes would hold it, asked all at once: batches are on their way
+    // while more hits arrive.
+    const max = 100;
+    const key = '198.51.100.30';
+    const stores = [0, 1].map(() => new (databaseRateLimitStore(first.deps.db, first.deps.clock))({}));
+    const incr = (i: number) =>
+      new Promise<number>((resolve, reject) => stores[i % 2]?.incr(key, (e, r) => (e ? reject(e) : resolve(r?.current ?? NaN)), 60_000, max));
+    const first30 = await Promise.all(Array.from({ length: 30 }, (_, i) => incr(i)));
+    const rest = await Promise.all(Array.from({ length: 170 }, (_, i) => incr(i)));
+    const admitted = [...first30, ...rest].filter((current) => current <= max).length;
+    expect(admitted).toBeGreaterThanOrEqual(max);
+    expect(admitted).toBeLessThanOrEqual(max + 2 * FLUSH_AT);
+    await expect.poll(async () => Number((await first.deps.db.selectFrom('rate_limits').select('count').where('key', '=', key).executeTakeFirst())?.count), { timeout: 3_000 }).toBe(200);
   });
 });

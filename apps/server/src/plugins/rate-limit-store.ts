@@ -62,7 +62,7 @@ const addHits = preparedQuery((db: Db, id: string, hits: number, now: number, ti
  */
 type Tally = { windowStart: number; shared: number; inFlight: number; pending: number };
 
-/** Pending hits go to the database this often, or as soon as this many have gathered. */
+/** Pending hits go to the database this often, or as soon as this many have gathered (one batch per address at a time). */
 export const FLUSH_EVERY_MS = 100;
 export const FLUSH_AT = 32;
 
@@ -80,7 +80,8 @@ export const FLUSH_AT = 32;
  * database's count plus its own unsent hits; from half the limit on, every request is counted
  * in the database, with the process's unsent hits, before it is answered. An address can
  * therefore pass its limit by at most what the other processes had counted and not yet sent: for
- * each, less than half the limit and less than 2 × FLUSH_AT (decision 018).
+ * each, less than half the limit, and at most 2 × FLUSH_AT — one batch on its way (one at a time
+ * per address) and FLUSH_AT waiting (decision 018).
  */
 export function databaseRateLimitStore(db: Db, clock: Clock) {
   let calls = 0;
@@ -99,22 +100,38 @@ export function databaseRateLimitStore(db: Db, clock: Clock) {
     return { count: Number(row?.count), windowStart: Number(row?.window_start) };
   }
 
-  function send(id: string, tally: Tally, timeWindow: number): void {
-    const hits = tally.pending;
-    tally.pending = 0;
-    tally.inFlight += hits;
-    add(id, hits, clock.now(), timeWindow).then(
-      ({ count, windowStart }) => {
-        tally.inFlight -= hits;
-        if (windowStart !== tally.windowStart) Object.assign(tally, { windowStart, shared: count });
-        else tally.shared = Math.max(tally.shared, count);
-      },
-      () => {
-        // Kept for the flush after the address's next request: the database may be back by then.
-        tally.inFlight -= hits;
-        tally.pending += hits;
-      },
-    );
+  /**
+   * Adds a tally's waiting hits, and `own` (the request being answered, if any), to the database.
+   * On their way they count as in flight; the answer updates what this process knows of the
+   * address (`track`: the general limit's tallies; a route limit keeps none). A failure leaves the
+   * waiting hits waiting, for the flush after the address's next request.
+   */
+  async function send(id: string, tally: Tally | undefined, own: 0 | 1, timeWindow: number, track: boolean) {
+    const hits = (tally?.pending ?? 0) + own;
+    if (tally) {
+      tally.pending = 0;
+      tally.inFlight += hits;
+    }
+    let answer: { count: number; windowStart: number };
+    try {
+      answer = await add(id, hits, clock.now(), timeWindow);
+    } finally {
+      if (tally) tally.inFlight -= hits;
+    }
+    const known = tally ?? (track ? tallies.get(id) : undefined);
+    if (known && known.windowStart === answer.windowStart) known.shared = Math.max(known.shared, answer.count);
+    else if (known) Object.assign(known, { windowStart: answer.windowStart, shared: answer.count });
+    else if (track) tallies.set(id, { windowStart: answer.windowStart, shared: answer.count, inFlight: 0, pending: 0 });
+    // Hits counted while these were on their way go with the next batch.
+    if (known && known.pending > 0) flushSoon(timeWindow);
+    return answer;
+  }
+
+  function sendWaiting(id: string, tally: Tally, timeWindow: number): void {
+    const waiting = tally.pending;
+    send(id, tally, 0, timeWindow, true).catch(() => {
+      tally.pending += waiting;
+    });
   }
 
   function flushSoon(timeWindow: number): void {
@@ -123,7 +140,8 @@ export function databaseRateLimitStore(db: Db, clock: Clock) {
       timer = undefined;
       const now = clock.now();
       for (const [id, tally] of tallies) {
-        if (tally.pending > 0) send(id, tally, timeWindow);
+        // One batch at a time per address: the next waits for this one's answer.
+        if (tally.pending > 0 && tally.inFlight === 0) sendWaiting(id, tally, timeWindow);
         else if (tally.inFlight === 0 && tally.windowStart + timeWindow <= now) tallies.delete(id);
       }
     }, FLUSH_EVERY_MS);
@@ -142,26 +160,23 @@ export function databaseRateLimitStore(db: Db, clock: Clock) {
       const now = clock.now();
       const id = `${this.namespace}${key}`;
       const tally = this.batched ? tallies.get(id) : undefined;
-      if (tally && now < tally.windowStart + timeWindow && tally.shared + tally.inFlight + tally.pending + 1 < max / 2) {
+      if (tally && now < tally.windowStart + timeWindow && tally.pending < FLUSH_AT && tally.shared + tally.inFlight + tally.pending + 1 < max / 2) {
         tally.pending += 1;
-        if (tally.pending >= FLUSH_AT) send(id, tally, timeWindow);
+        if (tally.pending >= FLUSH_AT && tally.inFlight === 0) sendWaiting(id, tally, timeWindow);
         else flushSoon(timeWindow);
         callback(null, { current: tally.shared + tally.inFlight + tally.pending, ttl: tally.windowStart + timeWindow - now });
         return;
       }
-      // Counted in the database before the answer, with this process's hits not yet sent.
-      const hits = 1 + (tally?.pending ?? 0);
-      if (tally) tally.pending = 0;
-      add(id, hits, now, timeWindow).then(
-        ({ count, windowStart }) => {
-          const known = this.batched ? tallies.get(id) : undefined;
-          if (known && known.windowStart === windowStart) known.shared = Math.max(known.shared, count);
-          else if (this.batched) tallies.set(id, { windowStart, shared: count, inFlight: known?.inFlight ?? 0, pending: known?.pending ?? 0 });
-          // Hits of this process still on their way are not in the database's count yet.
-          callback(null, { current: count + (known?.inFlight ?? 0), ttl: windowStart + timeWindow - now });
-        },
+      // Counted in the database before the answer, with this process's hits not yet sent: from
+      // half the limit on, and when FLUSH_AT hits wait behind a batch still on its way.
+      const waiting = tally?.pending ?? 0;
+      send(id, tally, 1, timeWindow, this.batched).then(
+        // The database's count, this request and the hits sent with it included. (Adding this
+        // process's other hits in flight would count twice those that have already landed, and
+        // refuse claimants below the limit.)
+        ({ count, windowStart }) => callback(null, { current: count, ttl: windowStart + timeWindow - now }),
         (e: unknown) => {
-          if (tally) tally.pending += hits - 1;
+          if (tally) tally.pending += waiting;
           callback(e instanceof Error ? e : new Error(String(e)));
         },
       );
