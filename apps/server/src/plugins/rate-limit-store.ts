@@ -115,6 +115,9 @@ export function databaseRateLimitStore(db: Db, clock: Clock) {
     let answer: { count: number; windowStart: number };
     try {
       answer = await add(id, hits, clock.now(), timeWindow);
+    } catch (e) {
+      if (tally) tally.pending += hits - own;
+      throw e;
     } finally {
       if (tally) tally.inFlight -= hits;
     }
@@ -128,21 +131,16 @@ export function databaseRateLimitStore(db: Db, clock: Clock) {
   }
 
   function sendWaiting(id: string, tally: Tally, timeWindow: number): void {
-    const waiting = tally.pending;
-    send(id, tally, 0, timeWindow, true).catch(() => {
-      tally.pending += waiting;
-    });
+    send(id, tally, 0, timeWindow, true).catch(() => undefined);
   }
 
   function flushSoon(timeWindow: number): void {
     if (timer) return;
     timer = setTimeout(() => {
       timer = undefined;
-      const now = clock.now();
       for (const [id, tally] of tallies) {
         // One batch at a time per address: the next waits for this one's answer.
         if (tally.pending > 0 && tally.inFlight === 0) sendWaiting(id, tally, timeWindow);
-        else if (tally.inFlight === 0 && tally.windowStart + timeWindow <= now) tallies.delete(id);
       }
     }, FLUSH_EVERY_MS);
     timer.unref();
@@ -169,16 +167,12 @@ export function databaseRateLimitStore(db: Db, clock: Clock) {
       }
       // Counted in the database before the answer, with this process's hits not yet sent: from
       // half the limit on, and when FLUSH_AT hits wait behind a batch still on its way.
-      const waiting = tally?.pending ?? 0;
       send(id, tally, 1, timeWindow, this.batched).then(
         // The database's count, this request and the hits sent with it included. (Adding this
         // process's other hits in flight would count twice those that have already landed, and
         // refuse claimants below the limit.)
         ({ count, windowStart }) => callback(null, { current: count, ttl: windowStart + timeWindow - now }),
-        (e: unknown) => {
-          if (tally) tally.pending += waiting;
-          callback(e instanceof Error ? e : new Error(String(e)));
-        },
+        (e: unknown) => callback(e instanceof Error ? e : new Error(String(e))),
       );
     }
 
