@@ -9,7 +9,7 @@ import { selectedClaimOf } from './cached-claims.ts';
 import { getClaims } from './claim-start-calls.ts';
 import { queryKeys } from './query-keys.ts';
 
-export { getClaims, selectedClaimOf };
+export { selectedClaimOf };
 
 export const claimsQueryOptions = queryOptions({
   queryKey: queryKeys.claims,
