@@ -11,6 +11,7 @@ import type { DbHandle } from './db/database.ts';
 import type { Deps } from './deps.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { dataCipher, deriveKey, resolveEncryptionKey } from './lib/crypto.ts';
+import { clientKey } from './lib/client-key.ts';
 import { createLogger } from './lib/logger.ts';
 import { isApiPath } from './lib/paths.ts';
 import { accessCodeRoutes } from './modules/access-code/routes.ts';
@@ -137,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
     // request.ip honours X-Forwarded-For only from the configured trusted proxies.
-    keyGenerator: (request) => request.ip,
+    keyGenerator: (request) => clientKey(request.ip),
     // Several processes serve one portal: the counters live in Redis, or else on PostgreSQL.
     ...rateLimitStorage(deps, redis?.client, options.database.counters),
     // The limit guards the API; the web app's own files (one visit loads dozens) are not counted.

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { clientKey } from '../../lib/client-key.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import * as repo from './repository.ts';
 
@@ -30,7 +31,7 @@ export function lockDelayMs(failures: number, policy: Policy): number {
 export function throttleKeys(username: string, address: string) {
   return {
     username: `u:${sha256(username.toLowerCase()).toString('hex')}`,
-    address: `a:${address}`,
+    address: `a:${clientKey(address)}`,
   };
 }
 

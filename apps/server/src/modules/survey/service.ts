@@ -6,6 +6,7 @@
 import { ErrorNumber, catalogueMessage, fillMessage, type SurveyQuestion } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { clientKey } from '../../lib/client-key.ts';
 import { hmac, newId, newToken, secretsEqual } from '../../lib/crypto.ts';
 import { countFailures, waitFor } from '../account/throttle.ts';
 import { findContent } from '../content/service.ts';
@@ -32,7 +33,7 @@ function notFound(deps: Deps): AppError {
  * reversed by trying them all.
  */
 function surveyThrottleKeys(deps: Deps, claimNumber: string, address: string): [claim: string, address: string] {
-  return [`sv:${hmac(deps.hmacKey, `survey-claim:${claimNumber}`)}`, `sva:${address}`];
+  return [`sv:${hmac(deps.hmacKey, `survey-claim:${claimNumber}`)}`, `sva:${clientKey(address)}`];
 }
 
 export async function surveyLogin(deps: Deps, input: { claimNumber: string; dateOfBirth: string; address: string }) {
