@@ -11,6 +11,7 @@
  * database of its own beside it and drops it afterwards. Each part of the test is a client of
  * its own (127.0.0.2, .3, …), so the per-address limits of one do not touch another.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -19,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ErrorNumber, LIMITS, TOKEN_EXPIRED_NUMBERS, UPLOAD_FILE_FIELD, UPLOAD_PATH } from '@portal/contracts';
 import { codeIn, startSmtpSink, type Sink } from '../../apps/server/test/mail-sink.ts';
 import { ALEX_CLAIMS, DEMO, DEMO_PASSWORD, SAM_CLAIM } from '../support/api.ts';
-import { WEB_DIST } from '../support/paths.ts';
+import { REPO_ROOT, SERVER_ENTRY, WEB_DIST } from '../support/paths.ts';
 import {
   ClaimantBrowser,
   acceptsConnections,
@@ -106,14 +107,18 @@ describe.skipIf(!ADMIN_URL)(`two portal processes behind nginx over one PostgreS
         TRUSTED_PROXIES: '127.0.0.1',
         WEB_DIST: webDist(),
         SMTP_URL: mail.url,
+        // Production refuses the placeholder contacts of the defaults.
+        PROVIDER_PRIVACY_EMAIL: 'privacy@tac.vic.gov.au',
+        PROVIDER_WEBSITE: 'https://www.tac.vic.gov.au',
         // Each request is logged as it starts: the test sees which process nginx chose.
         LOG_LEVEL: 'info',
         RATE_LIMIT_PER_MINUTE: String(API_LIMIT),
         LOGIN_RATE_LIMIT_PER_MINUTE: String(LOGIN_LIMIT),
       };
-      // One at a time: the first migrates the new database and loads the demo data.
-      first = await startPortal({ name: 'portal-1', env: { ...env, PORTAL_DEMO: '1' }, readyWithinMs: READY_WITHIN_MS });
-      second = await startPortal({ name: 'portal-2', env: { ...env, PORTAL_DEMO: '0' }, readyWithinMs: READY_WITHIN_MS });
+      // Production refuses PORTAL_DEMO=1: the operator CLI migrates the new database and loads the demo data first.
+      execFileSync(process.execPath, [path.join(path.dirname(SERVER_ENTRY), 'cli.js'), 'seed', 'demo'], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: 'pipe' });
+      first = await startPortal({ name: 'portal-1', env, readyWithinMs: READY_WITHIN_MS });
+      second = await startPortal({ name: 'portal-2', env, readyWithinMs: READY_WITHIN_MS });
       nginx = await startNginx({ upstreams: [first.port, second.port], readyWithinMs: 20_000 });
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${output()}`);

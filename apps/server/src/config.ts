@@ -103,6 +103,33 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** The documentation domains (RFC 2606) the defaults and examples use: never a real provider's. */
+const PLACEHOLDER_HOST = /(^|\.)example\.(com|org|net)$/i;
+
+const hostOf = (url: string): string => (URL.canParse(url) ? new URL(url).hostname : '');
+
+/**
+ * Production fails closed: what a development portal may do (demo sign-ins, a mailbox anyone can
+ * read, placeholder contacts shown to claimants, webhooks that carry bank numbers in clear) is
+ * refused at start-up, naming the variable, rather than quietly turned off.
+ */
+function productionRefusals(e: z.output<typeof EnvSchema>): string[] {
+  const https = (name: 'PROVIDER_WEBHOOK_URL' | 'SMS_WEBHOOK_URL', what: string) =>
+    e[name] !== undefined && new URL(e[name]).protocol !== 'https:' ? [`${name}: must be an https:// URL when NODE_ENV=production (${what})`] : [];
+  return [
+    ...(e.DATA_ENCRYPTION_KEY ? [] : ['DATA_ENCRYPTION_KEY: required when NODE_ENV=production']),
+    ...(e.SMTP_URL ? [] : ['SMTP_URL: required when NODE_ENV=production (access codes and other e-mail go through it)']),
+    ...(e.PORTAL_DEMO ? ['PORTAL_DEMO: must be 0 when NODE_ENV=production (it loads demo sign-ins with a published password)'] : []),
+    ...(e.PORTAL_DEV_OUTBOX ? ['PORTAL_DEV_OUTBOX: must be 0 when NODE_ENV=production (/dev/outbox shows every access code)'] : []),
+    ...(PLACEHOLDER_HOST.test(e.PROVIDER_PRIVACY_EMAIL.split('@').pop() ?? '')
+      ? [`PROVIDER_PRIVACY_EMAIL: set the provider's own address when NODE_ENV=production (${e.PROVIDER_PRIVACY_EMAIL} is a placeholder)`]
+      : []),
+    ...(PLACEHOLDER_HOST.test(hostOf(e.PROVIDER_WEBSITE)) ? [`PROVIDER_WEBSITE: set the provider's own website when NODE_ENV=production (${e.PROVIDER_WEBSITE} is a placeholder)`] : []),
+    ...https('PROVIDER_WEBHOOK_URL', 'events carry claimants\' details and bank numbers'),
+    ...https('SMS_WEBHOOK_URL', 'messages carry access codes'),
+  ];
+}
+
 /** Reads and checks the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -111,12 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const productionMissing = [
-    ...(e.DATA_ENCRYPTION_KEY ? [] : ['DATA_ENCRYPTION_KEY: required when NODE_ENV=production']),
-    ...(e.SMTP_URL ? [] : ['SMTP_URL: required when NODE_ENV=production (access codes and other e-mail go through it)']),
-  ];
-  if (e.NODE_ENV === 'production' && productionMissing.length) {
-    throw new ConfigError(`Invalid configuration:\n${productionMissing.map((l) => `  ${l}`).join('\n')}`);
+  if (e.NODE_ENV === 'production') {
+    const refused = productionRefusals(e);
+    if (refused.length) throw new ConfigError(`Invalid configuration:\n${refused.map((l) => `  ${l}`).join('\n')}`);
   }
   if (e.PROVIDER_WEBHOOK_URL && !e.PROVIDER_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  PROVIDER_WEBHOOK_SECRET: required with PROVIDER_WEBHOOK_URL');

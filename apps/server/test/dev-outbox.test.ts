@@ -46,8 +46,15 @@ describe.each(DIALECTS)('development outbox with the web app built, on %s', (dia
     }
   });
 
-  it('answers 404 under /dev/ in production, even when PORTAL_DEV_OUTBOX=1', async () => {
-    const t = await createTestApp(dialect, { WEB_DIST: webDist, NODE_ENV: 'production', PORTAL_DEV_OUTBOX: '1', SMTP_URL: 'smtp://127.0.0.1:25' });
+  // PORTAL_DEV_OUTBOX=1 with NODE_ENV=production does not start at all (reference.test.ts, configuration in production).
+  it('answers 404 under /dev/ in production', async () => {
+    const t = await createTestApp(dialect, {
+      WEB_DIST: webDist,
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:25',
+      PROVIDER_PRIVACY_EMAIL: 'privacy@tac.vic.gov.au',
+      PROVIDER_WEBSITE: 'https://www.tac.vic.gov.au',
+    });
     try {
       await expectRefused(t);
     } finally {

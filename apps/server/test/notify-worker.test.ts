@@ -312,7 +312,7 @@ describe('e-mail delivery in production', () => {
   });
 
   it('has no development mailbox: without SMS_WEBHOOK_URL, text messages wait for one', () => {
-    const config = loadConfig({ ...production, SMTP_URL: 'smtp://mail.internal:587', PORTAL_DEV_OUTBOX: '1' });
+    const config = loadConfig({ ...production, SMTP_URL: 'smtp://mail.internal:587', PROVIDER_PRIVACY_EMAIL: 'privacy@tac.vic.gov.au', PROVIDER_WEBSITE: 'https://www.tac.vic.gov.au' });
     expect(config.devOutbox).toBe(false);
     const transports = transportsFromConfig(config, {} as never, () => 0);
     expect(Object.keys(transports)).toEqual(['email']);

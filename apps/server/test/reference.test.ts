@@ -73,6 +73,63 @@ describe('configuration', () => {
   });
 });
 
+describe('configuration in production (fails closed)', () => {
+  /** Everything an operator must set in production (README "Running in production"). */
+  const PRODUCTION = {
+    NODE_ENV: 'production',
+    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    SMTP_URL: 'smtps://mail.tac.vic.gov.au:465',
+    PROVIDER_PRIVACY_EMAIL: 'privacy@tac.vic.gov.au',
+    PROVIDER_WEBSITE: 'https://www.tac.vic.gov.au',
+  };
+  const refusal = (env: Record<string, string>): string => {
+    try {
+      loadConfig({ ...PRODUCTION, ...env });
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      return (e as Error).message;
+    }
+    throw new Error('the configuration was accepted');
+  };
+
+  it('starts with every production variable set, https webhooks and no development switches', () => {
+    const c = loadConfig({ ...PRODUCTION, PORTAL_DEMO: '0', PORTAL_DEV_OUTBOX: '0', SMS_WEBHOOK_URL: 'https://sms.tac.vic.gov.au/send', PROVIDER_WEBHOOK_URL: 'https://claims.tac.vic.gov.au/events', PROVIDER_WEBHOOK_SECRET: 'x'.repeat(32) });
+    expect(c.demo).toBe(false);
+    expect(c.devOutbox).toBe(false);
+    expect(c.provider.privacyEmail).toBe('privacy@tac.vic.gov.au');
+  });
+
+  it.each([
+    ['PORTAL_DEMO', { PORTAL_DEMO: '1' }],
+    ['PORTAL_DEMO', { PORTAL_DEMO: 'true' }],
+    ['PORTAL_DEV_OUTBOX', { PORTAL_DEV_OUTBOX: '1' }],
+    ['PROVIDER_PRIVACY_EMAIL', { PROVIDER_PRIVACY_EMAIL: 'privacy@example.com' }],
+    ['PROVIDER_PRIVACY_EMAIL', { PROVIDER_PRIVACY_EMAIL: 'privacy@mail.EXAMPLE.org' }],
+    ['PROVIDER_WEBSITE', { PROVIDER_WEBSITE: 'https://www.example.com' }],
+    ['PROVIDER_WEBSITE', { PROVIDER_WEBSITE: 'https://example.org/claims' }],
+    ['PROVIDER_WEBHOOK_URL', { PROVIDER_WEBHOOK_URL: 'http://claims.tac.vic.gov.au/events', PROVIDER_WEBHOOK_SECRET: 'x'.repeat(32) }],
+    ['SMS_WEBHOOK_URL', { SMS_WEBHOOK_URL: 'http://sms.tac.vic.gov.au/send' }],
+  ])('refuses to start, naming %s, for %j', (variable, env) => {
+    expect(refusal(env)).toMatch(new RegExp(`^Invalid configuration:\\n(  .+\\n)*  ${variable}: `));
+  });
+
+  it('refuses the placeholder provider contacts of the defaults, naming both', () => {
+    const { PROVIDER_PRIVACY_EMAIL: _email, PROVIDER_WEBSITE: _website, ...withoutContacts } = PRODUCTION;
+    expect(() => loadConfig(withoutContacts)).toThrow(/\n {2}PROVIDER_PRIVACY_EMAIL: .*privacy@example\.com.*\n {2}PROVIDER_WEBSITE: .*www\.example\.com/);
+  });
+
+  it('names every refused variable at once', () => {
+    const message = refusal({ PORTAL_DEMO: '1', PORTAL_DEV_OUTBOX: '1', SMS_WEBHOOK_URL: 'http://sms.tac.vic.gov.au/send' });
+    for (const variable of ['PORTAL_DEMO', 'PORTAL_DEV_OUTBOX', 'SMS_WEBHOOK_URL']) expect(message).toContain(`\n  ${variable}: `);
+  });
+
+  it('allows all of it outside production', () => {
+    for (const NODE_ENV of ['development', 'test']) {
+      expect(() => loadConfig({ NODE_ENV, PORTAL_DEMO: '1', PORTAL_DEV_OUTBOX: '1', SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms', PROVIDER_WEBHOOK_URL: 'http://127.0.0.1:9/events', PROVIDER_WEBHOOK_SECRET: 'x'.repeat(32) })).not.toThrow();
+    }
+  });
+});
+
 describe('development outbox', () => {
   it('shows what would have been sent, as JSON and as a page, only when enabled', async () => {
     const { createTestApp: create } = await import('./helpers.ts');
@@ -93,6 +150,6 @@ describe('development outbox', () => {
     } finally {
       await off.close();
     }
-    expect(loadConfig({ NODE_ENV: 'production', PORTAL_DEV_OUTBOX: '1', SMTP_URL: 'smtp://127.0.0.1:25', DATA_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') }).devOutbox).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', PORTAL_DEV_OUTBOX: '1', SMTP_URL: 'smtp://127.0.0.1:25', DATA_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') })).toThrow(/PORTAL_DEV_OUTBOX: must be 0/);
   });
 });
