@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ErrorNumber, type ProviderScope } from '@portal/contracts';
 import { createApiKey, revokeApiKey } from '../src/modules/provider/keys.ts';
+import { safeFilename } from '../src/modules/uploads/service.ts';
 import { DIALECTS, createTestApp, errorNumbers, signInWithClaim, type TestApp } from './helpers.ts';
 import { BAD, SAMPLES } from './samples.ts';
 
@@ -119,6 +120,21 @@ describe.each(DIALECTS)('provider API on %s', (dialect) => {
       expect(errorNumbers(await t.post('/api/documentupload/downloadfile', { AccessToken: sam, Identifier: posted.Attachments[0].FileID }))).toEqual([ErrorNumber.NotFound]);
       const note = await t.deps.db.selectFrom('notifications').select(['kind', 'channel', 'subject']).where('kind', '=', 'new-message').execute();
       expect(note).toEqual([{ kind: 'new-message', channel: 'email', subject: 'New message in the TAC claimant portal' }]);
+    });
+
+    it('sanitises an attachment\'s name as a claimant\'s upload is: bidi controls removed, control characters replaced', async () => {
+      const token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
+      const Filename = 'letter\u202Efdp\u0007\u009B\u2066.pdf';
+      const res = await call('POST', '/provider/v1/messages', message({ Attachments: [{ Filename, ContentBase64: (SAMPLES['letter.pdf'] as Buffer).toString('base64') }] }));
+      expect(res.statusCode).toBe(200);
+      const page = (await t.post('/api/inbox/getmessages', { AccessToken: token, Offset: 0, Amount: 10 })).json();
+      const posted = page.Items.find((m: { messageId: string }) => m.messageId === res.json().MessageId);
+      expect(posted.Attachments[0].Filename).toBe('letterfdp__.pdf');
+      expect(posted.Attachments[0].Filename).toBe(safeFilename(Filename));
+      const stored = await t.deps.db.selectFrom('files').select('original_name').where('id', '=', posted.Attachments[0].FileID).executeTakeFirstOrThrow();
+      expect(stored.original_name).toBe('letterfdp__.pdf');
+      const download = await t.post('/api/documentupload/downloadfile', { AccessToken: token, Identifier: posted.Attachments[0].FileID });
+      expect(download.headers['content-disposition']).toBe(`attachment; filename="letterfdp__.pdf"; filename*=UTF-8''letterfdp__.pdf`);
     });
 
     it('refuses an attachment whose content is not what its name says, and posts nothing', async () => {

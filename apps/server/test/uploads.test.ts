@@ -128,4 +128,12 @@ describe.each(DIALECTS)('uploads on %s', (dialect) => {
     expect(safeFilename('../../etc/passwd')).toBe('passwd');
     expect(safeFilename('a\u0000b"c.pdf')).toBe('a_b_c.pdf');
   });
+
+  it('removes bidi controls and replaces C0, DEL and C1 control characters in stored names', () => {
+    // Shown as "invoiceexe.pdf" if the override were kept.
+    expect(safeFilename('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    expect(safeFilename('\u2066a\u200Fb\u061C\u202Ac\u2069.pdf')).toBe('abc.pdf');
+    expect(safeFilename('a\u0007b\u007Fc\u0085d\u009B.pdf')).toBe('a_b_c_d_.pdf');
+    expect(safeFilename('\u202E')).toBe('document');
+  });
 });

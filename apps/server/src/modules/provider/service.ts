@@ -29,7 +29,7 @@ import { enqueueNotification } from '../../notify/outbox.ts';
 import { extensionOf, mimeOf } from '../../storage/file-check.ts';
 import type { FileStore, StagedFile } from '../../storage/file-store.ts';
 import { diff, recordAudit } from '../audit/repository.ts';
-import { stageChecked } from '../uploads/service.ts';
+import { safeFilename, stageChecked } from '../uploads/service.ts';
 import { ProviderError, notFound } from './errors.ts';
 
 type Tx = Transaction<Database>;
@@ -158,10 +158,12 @@ export async function postMessage(deps: Deps, store: FileStore, input: z.output<
   const committed: string[] = [];
   try {
     for (const [i, a] of input.Attachments.entries()) {
-      const type = extensionOf(a.Filename);
+      // The name a claimant will see: sanitised as a claimant's own upload is, before its type is read from it.
+      const name = safeFilename(a.Filename);
+      const type = extensionOf(name);
       if (!type) throw new ProviderError(422, 'Unprocessable Content', 'Attachment type not accepted', [{ path: `Attachments.${i}.Filename`, message: 'Document type is not accepted' }]);
       try {
-        staged.push({ file: await stageChecked(store, type, Readable.from(Buffer.from(a.ContentBase64, 'base64'))), name: a.Filename, type });
+        staged.push({ file: await stageChecked(store, type, Readable.from(Buffer.from(a.ContentBase64, 'base64'))), name, type });
       } catch (e) {
         if (e instanceof AppError) throw new ProviderError(422, 'Unprocessable Content', e.message, [{ path: `Attachments.${i}`, message: e.message }]);
         throw e;

@@ -15,11 +15,24 @@ import * as repo from './repository.ts';
 
 export const UNSUBMITTED_FILE_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 
-/** Keeps a stored name safe to show and to send in a header: no path, no control characters. */
+/**
+ * Bidirectional formatting characters (LRM, RLM, ALM, the embeddings, overrides and isolates):
+ * "invoice\u202Efdp.exe" would be shown as "invoiceexe.pdf".
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Keeps a stored name safe to show and to send in a header: no path, no bidi controls, no control
+ * characters (C0, DEL, C1). The one sanitiser of every stored file name, whoever sent the file
+ * (a claimant's upload, the provider API's attachments).
+ */
 export function safeFilename(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? 'document';
+  const base = name.replace(BIDI_CONTROLS, '').split(/[\\/]/).pop() ?? 'document';
   const clean = [...base]
-    .map((ch) => (ch.charCodeAt(0) < 32 || ch.charCodeAt(0) === 127 || '"<>|:*?'.includes(ch) ? '_' : ch))
+    .map((ch) => {
+      const code = ch.charCodeAt(0);
+      return code < 32 || (code >= 127 && code <= 159) || '"<>|:*?'.includes(ch) ? '_' : ch;
+    })
     .join('')
     .trim()
     .slice(0, 200);
