@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CodeType, ErrorNumber } from '@portal/contracts';
+import { THROTTLE } from '../src/modules/account/throttle.ts';
 import { DIALECTS, PASSWORD, createTestApp, errorNumbers, signInWithClaim, type TestApp } from './helpers.ts';
 import { codeIn, useDelivery, type Sink } from './mail-sink.ts';
 
@@ -44,6 +45,22 @@ describe.each(DIALECTS)('account updates on %s', (dialect) => {
       const token = await t.signIn('sam.single@example.com');
       const res = await t.post('/api/account/updatepassword', { AccessToken: token, OldPassword: 'nope', NewPassword: 'New#Secret22', ReEnterPassword: 'New#Secret22' });
       expect(res.json()).toEqual([{ Number: ErrorNumber.InvalidCurrentPassword, Message: 'Invalid password. Try again' }]);
+    });
+
+    it('throttles wrong current passwords per account like sign-in: locked with 102 even for the right one, until the delay ends', async () => {
+      const token = await t.signIn('sam.single@example.com');
+      const change = (OldPassword: string) => t.post('/api/account/updatepassword', { AccessToken: token, OldPassword, NewPassword: 'New#Secret22', ReEnterPassword: 'New#Secret22' });
+      for (let i = 0; i < THROTTLE.username.threshold; i++) expect(errorNumbers(await change(`wrong-${i}`))).toEqual([ErrorNumber.InvalidCurrentPassword]);
+      const locked = await change(PASSWORD);
+      expect(errorNumbers(locked)).toEqual([ErrorNumber.LoginThrottled]);
+      expect(locked.json()[0].Message).toBe('Too many sign-in attempts. Please wait 30 seconds and try again, or reset your password.');
+      // Another account is not locked by it.
+      const alex = await t.signIn('alex.citizen@example.com');
+      expect(errorNumbers(await t.post('/api/account/updatepassword', { AccessToken: alex, OldPassword: 'nope', NewPassword: 'New#Secret22', ReEnterPassword: 'New#Secret22' }))).toEqual([
+        ErrorNumber.InvalidCurrentPassword,
+      ]);
+      t.clock.advance(THROTTLE.username.baseMs);
+      expect((await change(PASSWORD)).json()).toBe(true);
     });
 
     it('checks the rules, changes the password and ends every other session', async () => {
@@ -108,6 +125,34 @@ describe.each(DIALECTS)('account updates on %s', (dialect) => {
       const fresh = await signInWithClaim(t, 'new.registrant@example.com', '24/33333');
       const locked = await bank(fresh, 'x');
       expect(locked.json()[0].Message).toBe("For security reasons, you can't make changes to your bank account in the first 48 hours after you register. Please try again in 48 hours.");
+    });
+  });
+
+  describe('bank details belong to the claimant: the strictest of their claims applies', () => {
+    const bank = (AccessToken: string) =>
+      t.post('/api/account/updatebankaccountdetails', { AccessToken, AccountName: 'Alex Citizen', Bsb: '063000', AccountNumber: '11223344', SecureToken: 'x' });
+    const setFlags = (number: string, flags: { bank_edit_allowed?: number; is_state_trustee?: number }) =>
+      t.deps.db.updateTable('claims').set(flags).where('number', '=', number).execute();
+    const account = async (token: string) => (await t.post('/api/account/getaccount', { AccessToken: token })).json();
+
+    it('a claim with bank edits off locks the bank details while another claim is selected', async () => {
+      await setFlags('19/12345', { bank_edit_allowed: 0 });
+      const token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
+      expect(errorNumbers(await bank(token))).toEqual([ErrorNumber.BankEditLocked]);
+      expect(await account(token)).toMatchObject({ BankDetailsCanEdit: false, IsStateTrustee: false });
+    });
+
+    it('a claim managed by the State Trustees locks the bank details while another claim is selected', async () => {
+      await setFlags('23/98765', { is_state_trustee: 1 });
+      const token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
+      expect(errorNumbers(await bank(token))).toEqual([ErrorNumber.BankEditStateTrustee]);
+      expect(await account(token)).toMatchObject({ BankDetailsCanEdit: false, IsStateTrustee: true });
+    });
+
+    it('with every claim unlocked, the bank details can be edited (the change then needs its code)', async () => {
+      const token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
+      expect(errorNumbers(await bank(token))).toEqual([ErrorNumber.SecureTokenRequired]);
+      expect(await account(token)).toMatchObject({ BankDetailsCanEdit: true, IsStateTrustee: false });
     });
   });
 

@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { recogniseDevice } from '../device/service.ts';
 import { endSession, startSession, type AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
-import { recordFailure, recordSuccess, throttleKeys, throttleWait } from './throttle.ts';
+import { recordFailure, recordSuccess, throttledError, throttleKeys, throttleWait } from './throttle.ts';
 
 /** An argon2id hash of nothing anyone knows: unknown usernames are verified against it so the
  *  response time does not say whether the username exists. */
@@ -35,13 +35,7 @@ export async function signIn(
 ): Promise<LoginResponse> {
   const keys = throttleKeys(input.username, input.address);
   const wait = await throttleWait(deps, keys);
-  if (wait > 0) {
-    const seconds = Math.ceil(wait / 1000);
-    throw new AppError(
-      ErrorNumber.LoginThrottled,
-      `Too many sign-in attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again, or reset your password.`,
-    );
-  }
+  if (wait > 0) throw throttledError(wait);
   const account = await repo.findAccountByUsername(deps.db, input.username.toLowerCase());
   const ok = account
     ? await verifyPassword(account.password_hash, input.password)
@@ -82,7 +76,7 @@ export function maskAccountNumber(last4: string | null): string {
 export async function findAccount(deps: Deps, auth: AuthContext): Promise<Account> {
   const a = await repo.findAccountView(deps.db, auth.accountId);
   if (!a) throw new AppError(ErrorNumber.NotFound);
-  const flags = await repo.findBankFlags(deps.db, a.claimant_id, auth.selectedClaimId);
+  const flags = await repo.findBankFlags(deps.db, a.claimant_id);
   const lockOver = deps.clock.now() - a.registered_at >= LIMITS.bankChangeLockHours * 3_600_000;
   const hasBank = a.bank_bsb !== null && a.bank_account_last4 !== null;
   const pendingSince = await repo.findPendingSince(deps.db, auth.accountId);

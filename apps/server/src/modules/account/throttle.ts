@@ -133,6 +133,24 @@ export async function countFailures(deps: Deps, entries: readonly (readonly [str
   for (const [key, policy] of entries) await deps.throttle.recordFailure(key, policy, now);
 }
 
+/** The answer to an attempt while its throttle locks it: sign-in and the current-password check give the same. */
+export function throttledError(waitMs: number): AppError {
+  const seconds = Math.ceil(waitMs / 1000);
+  return new AppError(
+    ErrorNumber.LoginThrottled,
+    `Too many sign-in attempts. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again, or reset your password.`,
+  );
+}
+
+/**
+ * The current password asked for by a password change is a password guess from a session that
+ * may not be its owner's (a device left signed in): counted per account, under the username's
+ * policy, so it cannot be guessed faster than at sign-in.
+ */
+export function passwordCheckKey(accountId: string): string {
+  return `p:${accountId}`;
+}
+
 /** Milliseconds until sign-in may be tried again for this username or address (0: now). */
 export function throttleWait(deps: Deps, keys: { username: string; address: string }): Promise<number> {
   return waitFor(deps, [keys.username, keys.address]);

@@ -16,6 +16,7 @@ import { queueAccountChange } from '../provider/outbox.ts';
 import { findBankName } from '../bsb/service.ts';
 import type { AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
+import { THROTTLE, countFailures, passwordCheckKey, throttledError, waitFor } from './throttle.ts';
 
 type ContactInput = z.output<typeof UpdateContactDetailsRequest>;
 
@@ -50,8 +51,15 @@ export async function updatePreferences(deps: Deps, auth: AuthContext, input: { 
 
 /** Changes the password and ends every other session of the account (this one stays). */
 export async function updatePassword(deps: Deps, auth: AuthContext, input: { oldPassword: string; newPassword: string }): Promise<true> {
+  const key = passwordCheckKey(auth.accountId);
+  const wait = await waitFor(deps, [key]);
+  if (wait > 0) throw throttledError(wait);
   const hash = await repo.findPasswordHash(deps.db, auth.accountId);
-  if (!hash || !(await verifyPassword(hash, input.oldPassword))) throw new AppError(ErrorNumber.InvalidCurrentPassword);
+  if (!hash || !(await verifyPassword(hash, input.oldPassword))) {
+    await countFailures(deps, [[key, THROTTLE.username]]);
+    throw new AppError(ErrorNumber.InvalidCurrentPassword);
+  }
+  await deps.throttle.clear(key);
   const newHash = await hashPassword(input.newPassword);
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
@@ -69,7 +77,7 @@ export async function updateBankDetails(
 ): Promise<true> {
   const a = await repo.findAccountView(deps.db, auth.accountId);
   if (!a) throw new AppError(ErrorNumber.NotFound);
-  const flags = await repo.findBankFlags(deps.db, a.claimant_id, auth.selectedClaimId);
+  const flags = await repo.findBankFlags(deps.db, a.claimant_id);
   if (flags.trustee) throw new AppError(ErrorNumber.BankEditStateTrustee);
   if (!flags.bankEditAllowed || deps.clock.now() - a.registered_at < LIMITS.bankChangeLockHours * 3_600_000) throw new AppError(ErrorNumber.BankEditLocked);
   const { BankName } = await findBankName(deps, input.bsb);
