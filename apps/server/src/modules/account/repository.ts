@@ -55,16 +55,18 @@ const bankFlagColumns = [
   sql<number>`max(is_state_trustee)`.as('trustee'),
   sql<number>`min(bank_edit_allowed)`.as('bank_edit_allowed'),
 ];
-const anyClaimBankFlags = preparedQuery((db: Db, claimantId: string) =>
+const claimantBankFlags = preparedQuery((db: Db, claimantId: string) =>
   db.selectFrom('claims').select(bankFlagColumns).where('claimant_id', '=', claimantId),
 );
-const claimBankFlags = preparedQuery((db: Db, claimantId: string, claimId: string) =>
-  db.selectFrom('claims').select(bankFlagColumns).where('claimant_id', '=', claimantId).where('id', '=', claimId),
-);
 
-/** The State Trustees and bank-edit flags that apply: the selected claim's, or any claim's when none is selected. */
-export async function findBankFlags(db: Db, claimantId: string, claimId: string | null) {
-  const [row] = claimId ? await claimBankFlags(db, claimantId, claimId) : await anyClaimBankFlags(db, claimantId);
+/**
+ * The State Trustees and bank-edit flags that apply to the claimant's bank details: over every
+ * claim of theirs, whichever is selected. The bank details belong to the claimant, not to a claim,
+ * so the strictest claim wins: one claim managed by the State Trustees, or with bank edits
+ * disallowed, locks them for all.
+ */
+export async function findBankFlags(db: Db, claimantId: string) {
+  const [row] = await claimantBankFlags(db, claimantId);
   return { trustee: Number(row?.trustee ?? 0) === 1, bankEditAllowed: Number(row?.bank_edit_allowed ?? 1) === 1 };
 }
 
