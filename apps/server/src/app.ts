@@ -13,7 +13,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { dataCipher, deriveKey, resolveEncryptionKey } from './lib/crypto.ts';
 import { clientKey } from './lib/client-key.ts';
 import { createLogger } from './lib/logger.ts';
-import { isApiPath } from './lib/paths.ts';
+import { controlsOf, requireDeclaredControls } from './lib/route-controls.ts';
 import { accessCodeRoutes } from './modules/access-code/routes.ts';
 import { addressRoutes } from './modules/address/routes.ts';
 import { localAddressSearch, type AddressSearch } from './modules/address/search.ts';
@@ -97,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  // Every route carries its controls; one taking writes without declaring them stops the start.
+  app.addHook('onRoute', requireDeclaredControls);
 
   const clock = options.clock ?? systemClock;
   const dataKey = resolveEncryptionKey(config.encryptionKey, config.dataDir);
@@ -141,10 +143,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     keyGenerator: (request) => clientKey(request.ip),
     // Several processes serve one portal: the counters live in Redis, or else on PostgreSQL.
     ...rateLimitStorage(deps, redis?.client, options.database.counters),
-    // The limit guards the API; the web app's own files (one visit loads dozens) are not counted.
-    allowList: (request) => !isApiPath(request.url),
+    // The limit guards the APIs, as their routes declare; the web app's own files (one visit loads
+    // dozens) are not counted. Decided from the matched route, never the URL's spelling.
+    allowList: (request) => !controlsOf(request).counted,
   });
-  registerCsrf(app, { secure: config.cookieSecure, paths: ['/api/'] });
+  registerCsrf(app, { secure: config.cookieSecure });
 
   accountRoutes(app, deps);
   accessCodeRoutes(app, deps);

@@ -10,6 +10,7 @@ import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { authenticate, type AuthContext } from '../modules/session/service.ts';
 import { authenticateSurvey, type SurveyAuth } from '../modules/survey/service.ts';
+import { CLAIMANT_API } from './route-controls.ts';
 
 type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
 type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.output<E['params']> : undefined;
@@ -55,7 +56,7 @@ export function bindEndpoint<E extends Endpoint>(
       response: { 200: endpoint.response },
       summary: endpoint.summary,
     },
-    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    config: { controls: CLAIMANT_API, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
     // Authentication runs before body validation, so a caller without a session learns nothing
     // about the shape a call expects.
     preValidation: async (request) => {

@@ -6,12 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorNumber } from '@portal/contracts';
 import { AppError } from '../errors.ts';
 import { newToken, secretsEqual } from '../lib/crypto.ts';
+import { controlsOf } from '../lib/route-controls.ts';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function registerCsrf(app: FastifyInstance, options: { secure: boolean; paths: string[] }): void {
+/** Checked on every route that declares `csrf` (lib/route-controls.ts), whatever its URL looked like. */
+export function registerCsrf(app: FastifyInstance, options: { secure: boolean }): void {
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[CSRF_COOKIE];
     if (!cookie) {
@@ -22,8 +24,7 @@ export function registerCsrf(app: FastifyInstance, options: { secure: boolean; p
         httpOnly: false,
       });
     }
-    if (SAFE.has(request.method)) return;
-    if (!options.paths.some((p) => request.url.startsWith(p))) return;
+    if (SAFE.has(request.method) || !controlsOf(request).csrf) return;
     const header = request.headers[CSRF_HEADER];
     if (!cookie || typeof header !== 'string' || !secretsEqual(cookie, header)) {
       throw new AppError(ErrorNumber.CsrfMismatch);

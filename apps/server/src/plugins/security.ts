@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { controlsOf } from '../lib/route-controls.ts';
 
 /**
  * Strict CSP (no inline script, no eval), HSTS, nosniff, referrer policy; API answers never cached.
@@ -34,7 +35,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     headers(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    if (controlsOf(request).noStore) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }

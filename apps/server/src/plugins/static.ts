@@ -3,8 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ErrorNumber, catalogueMessage } from '@portal/contracts';
-import { isApiPath } from '../lib/paths.ts';
-
+import { areaOfUnmatched } from '../lib/route-controls.ts';
 
 /** Serves the built web app; any other GET that wants HTML gets index.html (SPA fallback). */
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
@@ -27,13 +26,17 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
-    // isApiPath includes /dev/: with the development mailbox off, /dev/outbox answers 404 here,
-    // never the app's index.html (test/dev-outbox.test.ts).
-    if (!isApiPath(request.url) && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+  // No route matched: counted by the general limit like any API call (no guessing paths for free).
+  // The path only chooses the format of the 404; it is read as the router reads it (decoded), so
+  // /%61pi/x is an unknown API call, not a page of the web app.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+    const area = areaOfUnmatched(request.url);
+    // With the development mailbox off, /dev/outbox answers 404 here, never the app's index.html
+    // (test/dev-outbox.test.ts).
+    if (area === 'web' && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    if (request.url.startsWith('/provider/')) {
+    if (area === 'provider') {
       return reply.code(404).type('application/problem+json').send({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such operation' });
     }
     return reply.code(404).send([{ Number: ErrorNumber.EndpointNotAvailable, Message: catalogueMessage(ErrorNumber.EndpointNotAvailable) }]);

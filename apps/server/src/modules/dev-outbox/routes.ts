@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.ts';
+import { MACHINE_API } from '../../lib/route-controls.ts';
 
 const LIMIT = 50;
 
@@ -15,7 +16,7 @@ function escapeHtml(s: string): string {
 
 export function devOutboxRoutes(app: FastifyInstance, deps: Deps): void {
   if (!deps.config.devOutbox) return;
-  app.get('/dev/outbox', async (request, reply) => {
+  app.get('/dev/outbox', { config: { controls: MACHINE_API } }, async (request, reply) => {
     const rows = await deps.db
       .selectFrom('dev_mailbox')
       .select(['id', 'channel', 'recipient', 'subject', 'body', 'at'])

@@ -14,6 +14,7 @@ import { ProviderError } from './errors.ts';
 import { runIdempotent } from './idempotency.ts';
 import { authenticateApiKey, type ApiKeyAuth } from './keys.ts';
 import * as service from './service.ts';
+import { MACHINE_API } from '../../lib/route-controls.ts';
 
 /** Five attachments of up to 10 MB each, base64-encoded, plus the message. */
 export const PROVIDER_BODY_LIMIT = 72 * 1024 * 1024;
@@ -62,6 +63,7 @@ export async function providerRoutes(app: FastifyInstance, deps: Deps, store: Fi
         scope.withTypeProvider<ZodTypeProvider>().route({
           method: endpoint.method,
           url: endpoint.path,
+          config: { controls: MACHINE_API },
           ...(endpoint.body ? { bodyLimit: PROVIDER_BODY_LIMIT } : {}),
           schema: {
             ...(endpoint.body ? { body: endpoint.body } : {}),

@@ -4,6 +4,7 @@ import { AUTHORITY_UPLOAD_PATH, AuthorityFields, ENDPOINTS, ErrorNumber, LIMITS,
 import type { Deps } from '../../deps.ts';
 import { AppError, zodIssueItems } from '../../errors.ts';
 import { bindEndpoint } from '../../lib/endpoint.ts';
+import { CLAIMANT_API } from '../../lib/route-controls.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { findAuthorityFormData, submitAuthority } from '../forms/authority.ts';
 import { authenticate } from '../session/service.ts';
@@ -16,7 +17,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps, store: File
       throwFileSizeLimit: true,
       limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 8, fieldSize: 4096, parts: 9, headerPairs: 100 },
     });
-    scope.post(UPLOAD_PATH, async (request) => {
+    scope.post(UPLOAD_PATH, { config: { controls: CLAIMANT_API } }, async (request) => {
       const fields: Record<string, string> = {};
       for await (const part of request.parts()) {
         if (part.type === 'field') {
@@ -51,7 +52,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps, store: File
     });
 
     // The authority form: its fields, then (when drawn) the signature as a PNG part named Signature.
-    scope.post(AUTHORITY_UPLOAD_PATH, async (request) => {
+    scope.post(AUTHORITY_UPLOAD_PATH, { config: { controls: CLAIMANT_API } }, async (request) => {
       const fields: Record<string, string> = {};
       let png: Buffer | undefined;
       for await (const part of request.parts({ limits: { fileSize: SIGNATURE_MAX_BYTES } })) {
