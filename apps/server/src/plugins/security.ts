@@ -35,7 +35,9 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     headers(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (controlsOf(request).noStore) reply.header('Cache-Control', 'no-store');
+    // The one 200 an unmatched request gets is the web app's shell, which keeps its revalidation.
+    const shell = request.is404 && reply.statusCode === 200;
+    if (controlsOf(request).noStore && !shell) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }
