@@ -9,6 +9,9 @@ export const LIMITS = {
   bankChangeLockHours: 48,
   contactChangeDays: 2,
   uploadMaxBytes: 10_485_760,
+  /** What one account may upload in any 24 hours (decision 020): far above any claim's paperwork, finite for storage. */
+  uploadFilesPerDay: 200,
+  uploadBytesPerDay: 524_288_000,
   passwordMin: 8,
   passwordMax: 16,
   passwordClassesRequired: 3,

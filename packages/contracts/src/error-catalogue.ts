@@ -22,7 +22,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   { number: 86, meaning: 'No channel to send an access code to', message: 'Please update your contact details to receive an access code prior to {detail} or call the {provider} on {phone}.' },
   { number: 100, meaning: 'A request field failed validation (Field names it)', message: 'The field message from the rule' },
   { number: 101, meaning: 'Sign-in failed (unknown username or wrong password: never says which)', message: 'Provide valid login details' },
-  { number: 102, meaning: 'Sign-in temporarily throttled for this username or address', message: 'Too many sign-in attempts. Please wait a moment and try again.' },
+  { number: 102, meaning: 'Sign-in temporarily throttled for this username or address (or, at a password change, the current-password check for this account)', message: 'Too many sign-in attempts. Please wait a moment and try again.' },
   { number: 103, meaning: 'Missing or mismatched X-XSRF-TOKEN header', message: 'Your request could not be verified. Please reload the page and try again.' },
   { number: 104, meaning: 'Request body larger than allowed', message: 'Your request is too large.' },
   { number: 105, meaning: 'Too many requests from this address', message: 'Too many requests. Please wait a moment and try again.' },
@@ -40,6 +40,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   { number: 117, meaning: 'Upload of a type not allowed, or whose content does not match its extension', message: 'Document type is not accepted' },
   { number: 118, meaning: 'A document already sent with a form cannot be removed', message: 'This document has been sent and cannot be removed. Please contact us if it needs to change.' },
   { number: 119, meaning: 'The form was already sent (a late draft save or a second submit with another key)', message: 'This form has already been sent.' },
+  { number: 121, meaning: 'Upload refused: the account has uploaded 200 files or 500 MB in the last 24 hours', message: 'You have sent as many documents as we can take in one day. Please try again tomorrow, or call us on {phone}.' },
   { number: 199, meaning: 'Unexpected fault on the server (logged with a request id)', message: 'Something went wrong on our side. Please try again.' },
   { number: 451, meaning: 'Not found, or not yours (the same answer for both)', message: 'The requested information could not be found.' },
 ];

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { FileTable } from '../../db/schema.ts';
 
@@ -38,4 +39,15 @@ export async function findOpenForm(db: Db, id: string, accountId: string, claimI
     .where('form_type', '=', formType)
     .where('status', '=', 'draft')
     .executeTakeFirst();
+}
+
+/** The files and bytes this account uploaded from `since` on, as the upload quota counts them. */
+export async function findUploadTotals(db: Db, accountId: string, since: number): Promise<{ files: number; bytes: number }> {
+  const row = await db
+    .selectFrom('files')
+    .select([sql<number | string>`count(*)`.as('files'), sql<number | string>`coalesce(sum(size), 0)`.as('bytes')])
+    .where('account_id', '=', accountId)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
 }

@@ -4,7 +4,7 @@
  * is renamed into place before its row is written, and a failure at any step removes it.
  */
 import type { Readable } from 'node:stream';
-import { ErrorNumber, LIMITS, type FormType } from '@portal/contracts';
+import { ErrorNumber, LIMITS, catalogueMessage, fillMessage, type FormType } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -14,6 +14,21 @@ import type { AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
 
 export const UNSUBMITTED_FILE_LIFETIME_MS = 7 * 24 * 60 * 60_000;
+/** The upload quota (LIMITS.uploadFilesPerDay, uploadBytesPerDay) counts the last 24 hours. */
+export const UPLOAD_QUOTA_WINDOW_MS = 24 * 60 * 60_000;
+
+/**
+ * What this account may still upload (decision 020), counted from the files the database records:
+ * one claimant cannot fill the store. Files removed since (discarded, or never sent) no longer count.
+ */
+async function uploadQuotaLeft(deps: Deps, accountId: string): Promise<{ files: number; bytes: number }> {
+  const used = await repo.findUploadTotals(deps.db, accountId, deps.clock.now() - UPLOAD_QUOTA_WINDOW_MS);
+  return { files: LIMITS.uploadFilesPerDay - used.files, bytes: LIMITS.uploadBytesPerDay - used.bytes };
+}
+
+function quotaReached(deps: Deps): AppError {
+  return new AppError(ErrorNumber.UploadQuotaReached, fillMessage(catalogueMessage(ErrorNumber.UploadQuotaReached), { phone: deps.config.provider.phone }));
+}
 
 /**
  * Bidirectional formatting characters (LRM, RLM, ALM, the embeddings, overrides and isolates):
@@ -79,7 +94,18 @@ export async function storeUpload(
     input.stream.resume();
     throw new AppError(ErrorNumber.NotFound);
   }
+  const before = await uploadQuotaLeft(deps, auth.accountId);
+  if (before.files < 1 || before.bytes < 1) {
+    input.stream.resume();
+    throw quotaReached(deps);
+  }
   const staged = await stageChecked(store, type, input.stream);
+  // Counted again once the size is known (and after any upload of the account that ran meanwhile).
+  const after = await uploadQuotaLeft(deps, auth.accountId);
+  if (after.files < 1 || staged.size > after.bytes) {
+    await staged.discard();
+    throw quotaReached(deps);
+  }
   const key = await staged.commit();
   const id = newId();
   try {
