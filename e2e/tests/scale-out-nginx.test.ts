@@ -16,9 +16,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ErrorNumber, LIMITS, TOKEN_EXPIRED_NUMBERS, UPLOAD_FILE_FIELD, UPLOAD_PATH } from '@portal/contracts';
 import { codeIn, startSmtpSink, type Sink } from '../../apps/server/test/mail-sink.ts';
+import { spellings } from '../../apps/server/test/path-spellings.ts';
 import { ALEX_CLAIMS, DEMO, DEMO_PASSWORD, SAM_CLAIM } from '../support/api.ts';
 import { REPO_ROOT, SERVER_ENTRY, WEB_DIST } from '../support/paths.ts';
 import {
@@ -181,6 +183,46 @@ describe.skipIf(!ADMIN_URL)(`two portal processes behind nginx over one PostgreS
     const other = new ClaimantBrowser('127.0.0.4');
     await other.open(proxy().url);
     expect(errorNumber(await other.post(proxy().url, LOGIN, loginBody('nobody.else@example.com', 'Not-the-password-1')))).toBe(ErrorNumber.LoginFailed);
+  });
+
+  it('meets every spelling of the sign-in path through nginx with the same CSRF check and the same limit', async () => {
+    // nginx passes the raw target on unchanged: the portal must read the controls off the route.
+    const caller = new ClaimantBrowser('127.0.0.11');
+    await caller.open(proxy().url);
+    const raw = (target: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; number: number | undefined }>((resolve, reject) => {
+        const request = http.request(
+          { host: '127.0.0.1', port: proxy().port, method: 'POST', path: target, localAddress: '127.0.0.11', agent: false, headers: { ...headers, 'Content-Type': 'application/json' } },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+            response.on('end', () => {
+              let number: number | undefined;
+              try {
+                number = (JSON.parse(text) as { Number?: number }[])[0]?.Number;
+              } catch {
+                // nginx's own error page
+              }
+              resolve({ status: response.statusCode ?? 0, number });
+            });
+          },
+        );
+        request.on('error', reject);
+        request.end(JSON.stringify(loginBody('nobody.spelled@example.com', 'Not-the-password-1')));
+      });
+    const refused = (a: { status: number; number: number | undefined }) =>
+      a.status === 404 || a.status === 400 || (a.status === 225 && (a.number === ErrorNumber.CsrfMismatch || a.number === ErrorNumber.RateLimited));
+    const withoutHeader = caller.headers();
+    delete withoutHeader['X-XSRF-TOKEN'];
+    for (const target of spellings(LOGIN)) {
+      const a = await raw(target, withoutHeader);
+      expect(refused(a), `POST ${target} without the CSRF header → ${a.status} ${a.number}`).toBe(true);
+    }
+    let admitted = 0;
+    for (const target of [...spellings(LOGIN), ...Array<string>(LOGIN_LIMIT + 2).fill(LOGIN)]) {
+      if (!refused(await raw(target, caller.headers()))) admitted++;
+    }
+    expect(admitted).toBe(LOGIN_LIMIT);
   });
 
   it('counts API calls per client address across both processes, directly and through nginx', async () => {

@@ -9,34 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, ErrorNumber } from '@portal/contracts';
 import { normalisedPath } from '../src/lib/route-controls.ts';
 import { CSRF, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
-
-/** Spellings of a path: encoded letters and slashes, doubled slashes, case, trailing slash, `;`, dot segments. */
-function spellings(path: string): string[] {
-  const [, first = '', ...rest] = path.split('/');
-  const tail = rest.join('/');
-  const last = path.slice(-1);
-  return [
-    `/%${first.charCodeAt(0).toString(16)}${first.slice(1)}/${tail}`,
-    `${path.slice(0, -1)}%${last.charCodeAt(0).toString(16)}`,
-    `/${first}%2F${tail}`,
-    `/${first}%2f${tail}`,
-    `/${first}/${tail.replace('/', '%2F')}`,
-    `/${path}`,
-    `/${first}//${tail}`,
-    `/${first.toUpperCase()}/${tail}`,
-    `${path}/`,
-    `${path};x=1`,
-    `/${first};x=1/${tail}`,
-    `/${first}/./${tail}`,
-    `/./${first}/${tail}`,
-    `/%2e/${first}/${tail}`,
-    `/x/../${first}/${tail}`,
-    `/x/%2e%2e/${first}/${tail}`,
-    `/${first}/x/..%2F${tail}`,
-    `${path}%00`,
-    `${path}%20`,
-  ];
-}
+import { spellings } from './path-spellings.ts';
 
 type Answer = { status: number; numbers: number[]; cacheControl: string | undefined };
 
