@@ -1,7 +1,13 @@
 /** What the hourly clean-up forgets, and what it must keep (decision 019). */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KEEP_ENDED_MS, removeEndedRecords } from '../src/modules/housekeeping/service.ts';
-import { DIALECTS, createTestApp } from './helpers.ts';
+import { KEEP_ENDED_MS, KEEP_PAGE_VIEWS_MS, KEEP_UNTOUCHED_DRAFT_MS, removeEndedRecords } from '../src/modules/housekeeping/service.ts';
+import { UNSUBMITTED_FILE_LIFETIME_MS, removeExpiredUploads } from '../src/modules/uploads/service.ts';
+import { localFileStore } from '../src/storage/file-store.ts';
+import { DIALECTS, createTestApp, signInWithClaim } from './helpers.ts';
+import { multipart } from './multipart.ts';
+import { SAMPLES } from './samples.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -84,6 +90,87 @@ describe.each(DIALECTS)('removeEndedRecords (%s)', (dialect) => {
       expect((await t.post('/api/account/getaccount', { AccessToken: live })).statusCode).toBe(200);
       // Run again: nothing more to remove.
       expect(Object.values(await removeEndedRecords(t.deps)).every((n) => n === 0)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('forgets page views after 90 days', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const { db } = t.deps;
+      const start = t.clock.now();
+      const view = (id: string, at: number) => ({ id, path: '/claims', title: 'My Claims', account_id: null, at });
+      await db.insertInto('page_views').values([view('pv-old', start - KEEP_PAGE_VIEWS_MS - 1), view('pv-edge', start - KEEP_PAGE_VIEWS_MS + 1), view('pv-new', start)]).execute();
+      expect((await removeEndedRecords(t.deps)).pageViews).toBe(1);
+      expect((await db.selectFrom('page_views').select('id').where('id', 'like', 'pv-%').orderBy('id').execute()).map((r) => r.id)).toEqual(['pv-edge', 'pv-new']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('forgets drafts never sent and untouched for 90 days, with their files; keeps sent forms and drafts still in use', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const { db } = t.deps;
+      const store = localFileStore(path.join(t.deps.config.dataDir, 'files'));
+      const token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
+      const upload = async () => {
+        const body = multipart({ accessToken: token, FormType: 'documents' }, { name: 'letter.pdf', data: SAMPLES['letter.pdf'] as Buffer });
+        return (await t.app.inject({ method: 'POST', url: '/api/documentupload/uploadfile', ...body })).json().FileId as string;
+      };
+      // A documents draft holding an uploaded file, left as it is.
+      const fileId = await upload();
+      const draft = { DocumentType: { Id: 1, Item: 'Medical certificate' }, Description: 'Certificate', Documents: [{ Filename: 'letter.pdf', FileID: fileId }] };
+      const saved = (await t.post('/api/documentupload/updatedocumentform', { AccessToken: token, Draft: draft })).json();
+      const stored = (await db.selectFrom('files').select('storage_key').where('id', '=', fileId).executeTakeFirstOrThrow()).storage_key;
+      expect(fs.existsSync(path.join(t.deps.config.dataDir, 'files', stored.slice(0, 2), stored))).toBe(true);
+      const start = t.clock.now();
+      const account = (await db.selectFrom('forms').select(['account_id', 'claim_id']).where('id', '=', saved.FormId).executeTakeFirstOrThrow());
+      const form = (id: string, status: 'draft' | 'submitted', at: number) => ({
+        id, account_id: account.account_id, claim_id: account.claim_id, form_type: 'contact', status, data: '{}', saved_unsubmitted: 0, updated_at: at,
+        submitted_at: status === 'submitted' ? at : null, idempotency_key: status === 'submitted' ? `k-${id}` : null,
+      });
+      await db
+        .insertInto('forms')
+        .values([form('draft-old', 'draft', start - KEEP_UNTOUCHED_DRAFT_MS - 1), form('draft-recent', 'draft', start - KEEP_UNTOUCHED_DRAFT_MS + 60_000), form('sent-old', 'submitted', start - 400 * 24 * 60 * 60_000)])
+        .execute();
+      const forms = async () => (await db.selectFrom('forms').select('id').where('id', 'in', [saved.FormId, 'draft-old', 'draft-recent', 'sent-old']).execute()).map((r) => r.id).sort();
+
+      expect((await removeEndedRecords(t.deps)).abandonedDrafts).toBe(1);
+      expect(await forms()).toEqual([saved.FormId, 'draft-recent', 'sent-old'].sort());
+
+      // 90 days on, the documents draft is abandoned: its file goes with the upload clean-up (the
+      // row and the stored copy together), and the draft with the next run; a sent form stays.
+      t.clock.advance(Math.max(KEEP_UNTOUCHED_DRAFT_MS, UNSUBMITTED_FILE_LIFETIME_MS) + 60_000);
+      expect(await removeExpiredUploads(t.deps, store)).toBe(1);
+      expect((await removeEndedRecords(t.deps)).abandonedDrafts).toBe(2);
+      expect(await forms()).toEqual(['sent-old']);
+      expect(await db.selectFrom('files').select('id').where('id', '=', fileId).execute()).toEqual([]);
+      expect(fs.existsSync(path.join(t.deps.config.dataDir, 'files', stored.slice(0, 2), stored))).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('keeps a draft untouched for 90 days while it still holds an unsent file', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const { db } = t.deps;
+      const token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
+      const saved = (await t.post('/api/documentupload/updatedocumentform', { AccessToken: token, Draft: { DocumentType: null, Description: 'x', Documents: [] } })).json();
+      t.clock.advance(KEEP_UNTOUCHED_DRAFT_MS + 60_000);
+      // A file uploaded into the draft today (the upload does not touch the draft's row).
+      const form = await db.selectFrom('forms').select(['account_id', 'claim_id']).where('id', '=', saved.FormId).executeTakeFirstOrThrow();
+      await db
+        .insertInto('files')
+        .values({
+          id: 'fresh-file', account_id: form.account_id, claim_id: form.claim_id, form_type: 'documents', form_id: saved.FormId, description: '', original_name: 'letter.pdf',
+          size: 10, mime: 'application/pdf', sha256: '', storage_key: 'fresh-key', created_at: t.clock.now(), submitted_at: null,
+        })
+        .execute();
+      expect((await removeEndedRecords(t.deps)).abandonedDrafts).toBe(0);
+      expect(await db.selectFrom('forms').select('id').where('id', '=', saved.FormId).execute()).toHaveLength(1);
     } finally {
       await t.close();
     }

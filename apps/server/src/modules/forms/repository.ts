@@ -49,6 +49,23 @@ export async function markSubmitted(db: Writer, id: string, data: string, key: s
   return Number(res.numUpdatedRows) === 1;
 }
 
+/**
+ * The clean-up's: drafts never sent and untouched since `before` (decision 019). A draft still
+ * holding an unsent file waits: the upload clean-up removes the file with its stored copy within 7
+ * days of its upload, and the draft goes at the next run after — nothing is left without its owner.
+ */
+export async function deleteAbandonedDrafts(db: Db, before: number): Promise<number> {
+  const result = await db
+    .deleteFrom('forms')
+    .where('status', '=', 'draft')
+    .where('updated_at', '<', before)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('files').select('files.id').whereRef('files.form_id', '=', 'forms.id').where('files.submitted_at', 'is', null))),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function deleteDraft(db: Writer, id: string): Promise<void> {
   await db.deleteFrom('forms').where('id', '=', id).where('status', '=', 'draft').execute();
 }

@@ -9,15 +9,24 @@ import { SESSION } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { localDateTime } from '../../lib/time.ts';
 import { THROTTLE } from '../account/throttle.ts';
+import { deletePageViewsBefore } from '../analytics/repository.ts';
+import { deleteAbandonedDrafts } from '../forms/repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
 /** How long an ended session, a used or dead code or token, or a delivered message is kept. */
 export const KEEP_ENDED_MS = 30 * DAY_MS;
+/** Page views are kept 90 days: long enough to compare a season's use of the portal. */
+export const KEEP_PAGE_VIEWS_MS = 90 * DAY_MS;
+/** A draft never sent is kept 90 days after its last change: a claimant gathering receipts may come back weeks later. */
+export const KEEP_UNTOUCHED_DRAFT_MS = 90 * DAY_MS;
 /** The development mailbox (DEV_OUTBOX) keeps a week of messages. */
 const KEEP_DEV_MAIL_MS = 7 * DAY_MS;
 
-export type Removed = Record<'unactivatedAccounts' | 'sessions' | 'accessCodes' | 'codeGuesses' | 'resetTokens' | 'secureTokens' | 'loginThrottles' | 'notifications' | 'devMail', number>;
+export type Removed = Record<
+  'unactivatedAccounts' | 'sessions' | 'accessCodes' | 'codeGuesses' | 'resetTokens' | 'secureTokens' | 'loginThrottles' | 'notifications' | 'devMail' | 'pageViews' | 'abandonedDrafts',
+  number
+>;
 
 export async function removeEndedRecords(deps: Deps): Promise<Removed> {
   const { db } = deps;
@@ -68,5 +77,9 @@ export async function removeEndedRecords(deps: Deps): Promise<Removed> {
         .executeTakeFirst(),
     ),
     devMail: count(await db.deleteFrom('dev_mailbox').where('at', '<', now - KEEP_DEV_MAIL_MS).executeTakeFirst()),
+    // Anyone may record a page view: kept for ever, they were an unbounded table.
+    pageViews: await deletePageViewsBefore(db, now - KEEP_PAGE_VIEWS_MS),
+    // Never sent and untouched for 90 days (a sent form is the claim's record and stays).
+    abandonedDrafts: await deleteAbandonedDrafts(db, now - KEEP_UNTOUCHED_DRAFT_MS),
   };
 }
