@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import type { AccountTable, ClaimantTable, ClaimTable, InboxMessageTable, KnownDeviceTable } from '../../apps/server/src/db/schema.ts';
-import { dataCipher, hashPassword } from '../../apps/server/src/lib/crypto.ts';
+import { dataCipher, hashPassword, sealedAt } from '../../apps/server/src/lib/crypto.ts';
 import { seededRandom } from './prng.ts';
 import { BENCH_KEY, DEMO_PASSWORD, KNOWN_DEVICE } from './server.ts';
 
@@ -27,11 +27,11 @@ const SUBJECTS = ['Your physiotherapy has been approved', 'Reimbursement paid', 
 const BODY = 'We have reviewed your request and approved it. Your provider can bill us directly; keep your receipts for anything you paid yourself. If you have any questions, send us a message from the portal or call us during business hours. ';
 
 /** What every bulk row is made with: the shared password hash (argon2id, made once) and the instant "now". */
-export type BulkContext = { now: number; passwordHash: string; encrypt: (plain: string) => string };
+export type BulkContext = { now: number; passwordHash: string; encrypt: (plain: string, binding: string) => string };
 
 export async function bulkContext(now = Date.now()): Promise<BulkContext> {
   const cipher = dataCipher(BENCH_KEY);
-  return { now, passwordHash: await hashPassword(DEMO_PASSWORD), encrypt: (plain) => cipher.encrypt(plain) };
+  return { now, passwordHash: await hashPassword(DEMO_PASSWORD), encrypt: (plain, binding) => cipher.encrypt(plain, binding) };
 }
 
 /** The claimants in order; the first is HEAVY_USER, holding HEAVY_CLAIM. */
@@ -60,7 +60,7 @@ export function* bulkClaimants(count: number, ctx: BulkContext): Generator<BulkC
         bank_name: 'Commonwealth Bank of Australia',
         bank_account_name: `Bench${i} Claimant`,
         bank_bsb: '063-000',
-        bank_account_number_enc: ctx.encrypt(accountNumber),
+        bank_account_number_enc: ctx.encrypt(accountNumber, sealedAt('claimants', 'bank_account_number_enc', claimantId)),
         bank_account_last4: accountNumber.slice(-4),
         bank_verified: 1,
         created_at: ctx.now - 400 * DAY,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CodeType, ErrorNumber } from '@portal/contracts';
 import { THROTTLE } from '../src/modules/account/throttle.ts';
+import { sealedAt } from '../src/lib/crypto.ts';
 import { DIALECTS, PASSWORD, createTestApp, errorNumbers, signInWithClaim, type TestApp } from './helpers.ts';
 import { codeIn, useDelivery, type Sink } from './mail-sink.ts';
 
@@ -95,9 +96,9 @@ describe.each(DIALECTS)('account updates on %s', (dialect) => {
       const account = await t.post('/api/account/getaccount', { AccessToken: ok.AccessToken });
       expect(account.json().BankAccountDetails).toEqual({ BankName: 'Commonwealth Bank of Australia', AccountName: 'Sam Single', Bsb: '063-000', AccountNumber: '*****3344' });
       expect(account.body).not.toContain('11223344');
-      const row = await t.deps.db.selectFrom('claimants').select(['bank_account_number_enc']).where('first_name', '=', 'Sam').executeTakeFirstOrThrow();
-      expect(row.bank_account_number_enc).toMatch(new RegExp(`^v2\\.${t.deps.cipher.keyId}\\.`));
-      expect(t.deps.cipher.decrypt(row.bank_account_number_enc as string)).toBe('11223344');
+      const row = await t.deps.db.selectFrom('claimants').select(['id', 'bank_account_number_enc']).where('first_name', '=', 'Sam').executeTakeFirstOrThrow();
+      expect(row.bank_account_number_enc).toMatch(new RegExp(`^v3\\.${t.deps.cipher.keyId}\\.`));
+      expect(t.deps.cipher.decrypt(row.bank_account_number_enc as string, sealedAt('claimants', 'bank_account_number_enc', row.id))).toBe('11223344');
       const [audit] = await audits();
       expect(audit?.kind).toBe('bank-details');
       expect(audit?.changes).not.toContain('11223344');

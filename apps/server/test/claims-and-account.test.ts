@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorNumber } from '@portal/contracts';
+import { sealedAt } from '../src/lib/crypto.ts';
 import { DIALECTS, createTestApp, errorNumbers, signInWithClaim, type TestApp } from './helpers.ts';
 
 describe.each(DIALECTS)('claims and account on %s', (dialect) => {
@@ -68,11 +69,11 @@ describe.each(DIALECTS)('claims and account on %s', (dialect) => {
   it('keeps bank account numbers encrypted at rest', async () => {
     const row = await t.deps.db
       .selectFrom('claimants')
-      .select(['bank_account_number_enc'])
+      .select(['id', 'bank_account_number_enc'])
       .where('first_name', '=', 'Alex')
       .executeTakeFirstOrThrow();
     expect(row.bank_account_number_enc).not.toContain('123456789');
-    expect(t.deps.cipher.decrypt(row.bank_account_number_enc as string)).toBe('123456789');
+    expect(t.deps.cipher.decrypt(row.bank_account_number_enc as string, sealedAt('claimants', 'bank_account_number_enc', row.id))).toBe('123456789');
   });
 
   it('marks bank details verified when the banner is closed', async () => {

@@ -6,9 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle, type DialectName } from '../src/db/database.ts';
 import { runCli } from '../src/cli/run.ts';
+import { dataCipher, deriveKey, keyId, payeeSealedAt, sealedAt, type Cipher } from '../src/lib/crypto.ts';
+import { resealAll } from '../src/modules/keys/service.ts';
 import { queueForProvider } from '../src/modules/provider/outbox.ts';
 import { enqueueNotification } from '../src/notify/outbox.ts';
 import { DIALECTS, TEST_KEY, createTestApp, signInWithClaim, type TestApp } from './helpers.ts';
@@ -53,7 +55,7 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
     it('prints the commands for --help and exits 0', async () => {
       const r = await cli('--help');
       expect(r.code).toBe(0);
-      for (const c of ['claimant add', 'claim flag', 'message post', 'apikey create', 'outbox replay', 'notifications list', 'notifications retry', 'maintenance set', 'import bsb', 'content load', 'seed demo']) expect(r.stdout).toContain(`portal ${c}`);
+      for (const c of ['claimant add', 'claim flag', 'message post', 'apikey create', 'outbox replay', 'notifications list', 'notifications retry', 'maintenance set', 'import bsb', 'content load', 'seed demo', 'keys rotate']) expect(r.stdout).toContain(`portal ${c}`);
       expect((await cli('claim', 'add', '--help')).stdout).toContain('--accident-date');
     });
 
@@ -358,6 +360,165 @@ async function ownDatabase(dialect: DialectName, dataDir: string): Promise<{ env
   url.pathname = `/${name}`;
   return { env: { DATABASE_URL: url.toString() }, open: () => openDatabase({ dialect: 'postgres', url: url.toString() }), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
+
+/** A bank number as the code before row binding sealed it (v2: no associated data). */
+function sealUnboundV2(dataKey: Buffer, plain: string): string {
+  const key = deriveKey(dataKey, 'data-at-rest');
+  const iv = crypto.randomBytes(12);
+  const c = crypto.createCipheriv('aes-256-gcm', key, iv);
+  const data = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+  return ['v2', keyId(key), iv.toString('base64url'), c.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+}
+
+describe.each(DIALECTS)('portal keys rotate on %s', (dialect) => {
+  const OLD_KEY = TEST_KEY;
+  const NEW_KEY = crypto.createHash('sha256').update('the next data key').digest();
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    await t.deps.notifier.stop();
+  });
+  afterEach(() => t.close());
+
+  /** The CLI as run after DATA_ENCRYPTION_KEY=NEW_KEY, DATA_ENCRYPTION_KEYS_PREVIOUS=OLD_KEY. */
+  async function rotate(...argv: string[]): Promise<Run> {
+    const out: string[] = [];
+    const err: string[] = [];
+    const deps = { ...t.deps, cipher: dataCipher(NEW_KEY, [OLD_KEY]) };
+    const code = await runCli(['keys', 'rotate', ...argv], { stdout: { write: (s) => out.push(s) }, stderr: { write: (s) => err.push(s) } }, { deps });
+    return { code, stdout: out.join(''), stderr: err.join('') };
+  }
+
+  type Sealed = { claimants: Record<string, string>; forms: Record<string, string>; outbox: Record<string, string>; recipients: Record<string, string>; bodies: Record<string, string> };
+  async function sealedValues(): Promise<Sealed> {
+    const db = t.deps.db;
+    const claimants = await db.selectFrom('claimants').select(['id', 'bank_account_number_enc']).where('bank_account_number_enc', 'is not', null).execute();
+    const forms = await db.selectFrom('forms').select(['id', 'data']).where('data', 'like', '%BankAccNoSealed%').execute();
+    const outbox = await db.selectFrom('provider_outbox').select(['id', 'payload']).where('payload', 'like', '%BankAccNoSealed%').execute();
+    const notes = await db.selectFrom('notifications').select(['id', 'recipient_enc', 'body_enc']).execute();
+    return {
+      claimants: Object.fromEntries(claimants.map((r) => [r.id, r.bank_account_number_enc as string])),
+      forms: Object.fromEntries(forms.map((r) => [r.id, (JSON.parse(r.data) as { Payee: { BankAccNoSealed: string } }).Payee.BankAccNoSealed])),
+      outbox: Object.fromEntries(outbox.map((r) => [(JSON.parse(r.payload) as { FormId: string }).FormId, (JSON.parse(r.payload) as { Payee: { BankAccNoSealed: string } }).Payee.BankAccNoSealed])),
+      recipients: Object.fromEntries(notes.map((r) => [r.id, r.recipient_enc])),
+      bodies: Object.fromEntries(notes.flatMap((r) => (r.body_enc === null ? [] : [[r.id, r.body_enc]]))),
+    };
+  }
+  /** Opens every sealed value with the given cipher: what each holds. */
+  function opened(v: Sealed, cipher: Cipher) {
+    const open = (place: Record<string, string>, at: (id: string) => string) => Object.fromEntries(Object.entries(place).map(([id, s]) => [id, cipher.decrypt(s, at(id))]));
+    return {
+      claimants: open(v.claimants, (id) => sealedAt('claimants', 'bank_account_number_enc', id)),
+      forms: open(v.forms, payeeSealedAt),
+      outbox: open(v.outbox, payeeSealedAt),
+      recipients: open(v.recipients, (id) => sealedAt('notifications', 'recipient_enc', id)),
+      bodies: open(v.bodies, (id) => sealedAt('notifications', 'body_enc', id)),
+    };
+  }
+
+  /** Values sealed under the old key: the demo's bank numbers (one of them still v2), a paid-someone-else reimbursement and its event, notifications. */
+  async function sealedUnderOldKey(): Promise<void> {
+    const db = t.deps.db;
+    const old = t.deps.cipher;
+    const alex = await db.selectFrom('claimants').select('id').where('first_name', '=', 'Alex').executeTakeFirstOrThrow();
+    await db.updateTable('claimants').set({ bank_account_number_enc: sealUnboundV2(OLD_KEY, '123456789') }).where('id', '=', alex.id).execute();
+    const account = await db.selectFrom('accounts').select('id').where('claimant_id', '=', alex.id).executeTakeFirstOrThrow();
+    const claim = await db.selectFrom('claims').select('id').where('claimant_id', '=', alex.id).executeTakeFirstOrThrow();
+    for (const [formId, number] of [['form-a', '11111111'], ['form-b', '22222222'], ['form-c', '33333333']] as const) {
+      const payload = { FormId: formId, Payee: { Kind: 'someone-else', BankAccNoLast4: number.slice(-4), BankAccNoSealed: old.encrypt(number, payeeSealedAt(formId)) } };
+      await db.insertInto('forms').values({ id: formId, account_id: account.id, claim_id: claim.id, form_type: 'reimbursement', status: 'submitted', data: JSON.stringify(payload), saved_unsubmitted: 0, updated_at: t.clock.now(), submitted_at: t.clock.now(), idempotency_key: null }).execute();
+      await queueForProvider(db, { claimId: claim.id, kind: 'reimbursement', payload, now: t.clock.now() });
+    }
+    for (const n of [1, 2, 3]) await enqueueNotification(db, old, t.clock.now(), { accountId: account.id, kind: 'test', channel: 'email', to: `person.${n}@example.com`, subject: 'Subject', text: `Your code is ${n}${n}${n}${n}.` });
+  }
+
+  it('moves every sealed value from the old key to the current one (v3, bound), in batches; the old key is then not needed', async () => {
+    await sealedUnderOldKey();
+    const before = await sealedValues();
+    const plain = opened(before, dataCipher(OLD_KEY));
+    expect(Object.keys(plain.claimants).length).toBeGreaterThanOrEqual(2);
+    expect(Object.values(before.claimants).some((s) => s.startsWith('v2.'))).toBe(true);
+
+    const r = await rotate('--batch', '2', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { KeyId: string; Places: { Place: string; Checked: number; Resealed: number; Current: number; Unreadable: number }[] };
+    expect(report.KeyId).toBe(dataCipher(NEW_KEY).keyId);
+    const resealed = Object.fromEntries(report.Places.map((p) => [p.Place, p.Resealed]));
+    expect(resealed).toEqual({
+      'claimants.bank_account_number_enc': Object.keys(before.claimants).length,
+      'forms.data': 3,
+      'provider_outbox.payload': 3,
+      'notifications.recipient_enc': 3,
+      'notifications.body_enc': 3,
+    });
+    expect(report.Places.every((p) => p.Unreadable === 0 && p.Current === 0)).toBe(true);
+
+    // Only the current key is needed now (DATA_ENCRYPTION_KEYS_PREVIOUS emptied), and the values are the same.
+    const after = await sealedValues();
+    const current = dataCipher(NEW_KEY);
+    for (const place of Object.values(after)) for (const sealed of Object.values(place as Record<string, string>)) expect(current.isCurrent(sealed)).toBe(true);
+    expect(opened(after, current)).toEqual(plain);
+    expect(() => opened(after, dataCipher(OLD_KEY))).toThrow();
+  });
+
+  it('is idempotent: run again, it changes nothing', async () => {
+    await sealedUnderOldKey();
+    expect((await rotate()).code).toBe(0);
+    const once = await sealedValues();
+    const again = await rotate();
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('claimants.bank_account_number_enc: ');
+    expect(again.stdout).toMatch(/notifications\.body_enc: 3 checked, 0 re-sealed, 3 already current, 0 unreadable/);
+    expect(again.stdout).not.toMatch(/[1-9]\d* re-sealed/);
+    expect(again.stdout).toContain(`Every sealed value is under key ${dataCipher(NEW_KEY).keyId}: DATA_ENCRYPTION_KEYS_PREVIOUS can be emptied.`);
+    expect(await sealedValues()).toEqual(once);
+  });
+
+  it('interrupted, continues where it stopped: the batches written stay written', async () => {
+    await sealedUnderOldKey();
+    const before = await sealedValues();
+    const cipher = dataCipher(NEW_KEY, [OLD_KEY]);
+    let batches = 0;
+    const stop = new Error('the process was stopped');
+    await expect(
+      resealAll(t.deps.db, cipher, {
+        batchSize: 1,
+        onBatch: () => {
+          batches += 1;
+          if (batches === 2) throw stop;
+        },
+      }),
+    ).rejects.toBe(stop);
+    const halfway = await sealedValues();
+    expect(Object.values(halfway.claimants).filter((s) => cipher.isCurrent(s))).toHaveLength(2);
+    const r = await rotate('--json');
+    expect(r.code, r.stderr).toBe(0);
+    const places = (JSON.parse(r.stdout) as { Places: { Place: string; Resealed: number; Current: number }[] }).Places;
+    expect(places[0]).toMatchObject({ Place: 'claimants.bank_account_number_enc', Current: 2, Resealed: Object.keys(before.claimants).length - 2 });
+    expect(opened(await sealedValues(), dataCipher(NEW_KEY))).toEqual(opened(before, dataCipher(OLD_KEY)));
+  });
+
+  it('leaves a value no configured key opens, or one moved to another row, and exits 1 telling the operator to keep the old key', async () => {
+    await sealedUnderOldKey();
+    const [first, second] = await t.deps.db.selectFrom('claimants').select(['id', 'bank_account_number_enc']).where('bank_account_number_enc', 'is not', null).orderBy('id').execute();
+    const unknown = dataCipher(crypto.createHash('sha256').update('a key nobody kept').digest()).encrypt('44444444', sealedAt('claimants', 'bank_account_number_enc', first?.id as string));
+    await t.deps.db.updateTable('claimants').set({ bank_account_number_enc: unknown }).where('id', '=', first?.id as string).execute();
+    // Sam's sealed number copied onto another claimant: bound to Sam's row, it opens nowhere else.
+    const third = await t.deps.db.selectFrom('claimants').select('id').where('id', 'not in', [first?.id as string, second?.id as string]).executeTakeFirstOrThrow();
+    await t.deps.db.updateTable('claimants').set({ bank_account_number_enc: t.deps.cipher.encrypt('55555555', sealedAt('claimants', 'bank_account_number_enc', second?.id as string)) }).where('id', '=', third.id).execute();
+    const r = await rotate();
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^portal: 2 sealed values could not be opened with any configured key: keep DATA_ENCRYPTION_KEYS_PREVIOUS\n/);
+    expect(r.stderr).toMatch(/claimants\.bank_account_number_enc: \d+ checked, \d+ re-sealed, 0 already current, 2 unreadable/);
+    const kept = await t.deps.db.selectFrom('claimants').select('bank_account_number_enc').where('id', '=', first?.id as string).executeTakeFirstOrThrow();
+    expect(kept.bank_account_number_enc).toBe(unknown);
+  });
+
+  it('refuses a batch size that is not a whole number from 1 to 10000 (exit 2)', async () => {
+    for (const batch of ['0', '-1', 'ten', '1.5', '10001']) expect((await rotate('--batch', batch)).code).toBe(2);
+  });
+});
 
 describe.each(DIALECTS)('operator CLI on its own %s database', (dialect) => {
   it('migrates an empty database, seeds the demo data once, and closes it', async () => {

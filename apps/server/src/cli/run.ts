@@ -19,6 +19,7 @@ import type { FileStore } from '../storage/file-store.ts';
 import { claimantCommands } from './claimants.ts';
 import { CommandError, UsageError, type Command, type OptionSpec, type Result, type Values } from './command.ts';
 import { dataCommands } from './data.ts';
+import { keyCommands } from './keys.ts';
 import { messageCommands } from './messages.ts';
 import { notificationCommands } from './notifications.ts';
 import { operationCommands } from './operations.ts';
@@ -34,7 +35,7 @@ export type CliOptions = {
   env?: NodeJS.ProcessEnv;
 };
 
-export const COMMANDS: Command[] = [...claimantCommands, ...messageCommands, ...operationCommands, ...notificationCommands, ...dataCommands];
+export const COMMANDS: Command[] = [...claimantCommands, ...messageCommands, ...operationCommands, ...notificationCommands, ...dataCommands, ...keyCommands];
 
 const GROUPS: { title: string; words: string[] }[] = [
   { title: 'Claimants and claims', words: ['claimant', 'claim'] },
@@ -44,6 +45,7 @@ const GROUPS: { title: string; words: string[] }[] = [
   { title: 'E-mail and SMS notifications', words: ['notifications'] },
   { title: 'Maintenance messages', words: ['maintenance'] },
   { title: 'Data', words: ['import', 'content', 'seed'] },
+  { title: 'Data encryption keys', words: ['keys'] },
 ];
 
 const GLOBAL_OPTIONS: OptionSpec = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } };

@@ -55,11 +55,43 @@ export function hmac(key: Buffer, value: string): string {
 
 /**
  * AES-256-GCM for values kept secret at rest (bank account numbers, waiting notifications).
- * Sealed form: v2.<key id>.<iv>.<tag>.<ciphertext>. The key id (first 8 hex digits of the key's
+ *
+ * Sealed form: v3.<key id>.<iv>.<tag>.<ciphertext>. The key id (first 8 hex digits of the key's
  * SHA-256) says which key sealed a value, so keys can rotate: encrypt with the first, decrypt
- * with whichever matches.
+ * with whichever matches. The tag is always 16 bytes, checked before decrypting: GCM would
+ * otherwise accept a tag cut to 4 bytes, which a forger can hit by chance. Each value is bound,
+ * as associated data, to where it is kept (`table:column:rowId`, sealedAt): copied into another
+ * row or column it no longer opens.
+ *
+ * v2 (the same without associated data) is still read, so values sealed before binding existed
+ * keep working; every write is v3, and `portal keys rotate` re-seals the rest (decision 021).
  */
-export type Cipher = { encrypt: (plain: string) => string; decrypt: (sealed: string) => string; keyId: string };
+export type Cipher = {
+  encrypt: (plain: string, binding: string) => string;
+  decrypt: (sealed: string, binding: string) => string;
+  /** Sealed by the current key in the current format: nothing for a rotation to do. */
+  isCurrent: (sealed: string) => boolean;
+  keyId: string;
+};
+
+const FORMAT = 'v3';
+/** Read only: sealed before values were bound to their row. */
+const UNBOUND_FORMAT = 'v2';
+const TAG_BYTES = 16;
+const IV_BYTES = 12;
+
+/** Where a sealed value is kept, its associated data: `table:column:rowId`. */
+export function sealedAt(table: string, column: string, rowId: string): string {
+  return `${table}:${column}:${rowId}`;
+}
+
+/**
+ * Someone else's account number on a reimbursement is kept twice, in the form's data and in the
+ * claims system's copy of it (the outbox event, which names the form): both are bound to the form.
+ */
+export function payeeSealedAt(formId: string): string {
+  return sealedAt('forms', 'data.Payee.BankAccNo', formId);
+}
 
 export function keyId(key: Buffer): string {
   return crypto.createHash('sha256').update(key).digest('hex').slice(0, 8);
@@ -74,20 +106,29 @@ export function createCipher(keys: Buffer | Buffer[]): Cipher {
   if (!current) throw new Error('no encryption key');
   return {
     keyId: current.id,
-    encrypt(plain) {
-      const iv = crypto.randomBytes(12);
-      const c = crypto.createCipheriv('aes-256-gcm', current.key, iv);
+    encrypt(plain, binding) {
+      const iv = crypto.randomBytes(IV_BYTES);
+      const c = crypto.createCipheriv('aes-256-gcm', current.key, iv, { authTagLength: TAG_BYTES });
+      c.setAAD(Buffer.from(binding, 'utf8'));
       const data = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
-      return ['v2', current.id, iv.toString('base64url'), c.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+      return [FORMAT, current.id, iv.toString('base64url'), c.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
     },
-    decrypt(sealed) {
-      const [version, kid, iv, tag, data] = sealed.split('.');
+    decrypt(sealed, binding) {
+      const parts = sealed.split('.');
+      const [version, kid, iv, tag, data] = parts;
       const entry = ring.find((k) => k.id === kid);
-      if (version !== 'v2' || !entry || !iv || !tag || data === undefined) throw new Error('unreadable sealed value');
-      const d = crypto.createDecipheriv('aes-256-gcm', entry.key, Buffer.from(iv, 'base64url'));
-      d.setAuthTag(Buffer.from(tag, 'base64url'));
+      if ((version !== FORMAT && version !== UNBOUND_FORMAT) || parts.length !== 5 || !entry || iv === undefined || tag === undefined || data === undefined) {
+        throw new Error('unreadable sealed value');
+      }
+      const ivBytes = Buffer.from(iv, 'base64url');
+      const tagBytes = Buffer.from(tag, 'base64url');
+      if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES) throw new Error('unreadable sealed value');
+      const d = crypto.createDecipheriv('aes-256-gcm', entry.key, ivBytes, { authTagLength: TAG_BYTES });
+      if (version === FORMAT) d.setAAD(Buffer.from(binding, 'utf8'));
+      d.setAuthTag(tagBytes);
       return Buffer.concat([d.update(Buffer.from(data, 'base64url')), d.final()]).toString('utf8');
     },
+    isCurrent: (sealed) => sealed.startsWith(`${FORMAT}.${current.id}.`),
   };
 }
 

@@ -7,7 +7,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { newId, type Cipher } from '../lib/crypto.ts';
+import { newId, sealedAt, type Cipher } from '../lib/crypto.ts';
 import type { Channel } from './transports.ts';
 
 export type Notification = {
@@ -35,9 +35,9 @@ export async function enqueueNotification(
       account_id: n.accountId,
       kind: n.kind,
       channel: n.channel,
-      recipient_enc: cipher.encrypt(n.to),
+      recipient_enc: cipher.encrypt(n.to, sealedAt('notifications', 'recipient_enc', id)),
       subject: n.subject,
-      body_enc: cipher.encrypt(n.text),
+      body_enc: cipher.encrypt(n.text, sealedAt('notifications', 'body_enc', id)),
       created_at: now,
       next_attempt_at: now,
       locked_until: null,

@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { Cipher } from '../lib/crypto.ts';
+import { sealedAt, type Cipher } from '../lib/crypto.ts';
 import type { Transports } from './transports.ts';
 
 export const DELIVERY = {
@@ -68,7 +68,7 @@ export function createNotifier(deps: { db: Db; clock: Clock; cipher: Cipher; log
     try {
       if (!transport) throw new Error(`no ${row.channel} transport`);
       if (row.body_enc === null) throw new Error('nothing to send');
-      await transport.send({ id: row.id, channel: row.channel, to: cipher.decrypt(row.recipient_enc), subject: row.subject, text: cipher.decrypt(row.body_enc) });
+      await transport.send({ id: row.id, channel: row.channel, to: cipher.decrypt(row.recipient_enc, sealedAt('notifications', 'recipient_enc', row.id)), subject: row.subject, text: cipher.decrypt(row.body_enc, sealedAt('notifications', 'body_enc', row.id)) });
       await ours().set({ sent_at: clock.now(), body_enc: null, locked_until: null, attempts: row.attempts + 1 }).execute();
       return true;
     } catch (e) {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Cipher } from '../../lib/crypto.ts';
 import { importGnafCore } from '../../modules/address/import.ts';
 import { importBsbDirectory, importInstitutions } from '../../modules/bsb/import.ts';
-import { hashPassword, newId } from '../../lib/crypto.ts';
+import { hashPassword, newId, sealedAt } from '../../lib/crypto.ts';
 import type { Db } from '../database.ts';
 import type { ClaimantTable } from '../schema.ts';
 
@@ -124,7 +124,7 @@ export async function seedDemoData(db: Db, cipher: Cipher, now: number, password
         bank_name: p.bank?.name ?? null,
         bank_account_name: p.bank?.accountName ?? null,
         bank_bsb: p.bank?.bsb ?? null,
-        bank_account_number_enc: p.bank ? cipher.encrypt(p.bank.number) : null,
+        bank_account_number_enc: p.bank ? cipher.encrypt(p.bank.number, sealedAt('claimants', 'bank_account_number_enc', claimantId)) : null,
         bank_account_last4: p.bank ? p.bank.number.slice(-4) : null,
         bank_verified: p.bank?.verified ? 1 : 0,
         mobile_edit_disabled: 0,

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
+import { hashPassword, sealedAt, verifyPassword } from '../../lib/crypto.ts';
 import { consumeSecureToken } from '../access-code/sign-in.ts';
 import { diff, recordAudit, type Change } from '../audit/repository.ts';
 import { queueAccountChange } from '../provider/outbox.ts';
@@ -90,7 +90,7 @@ export async function updateBankDetails(
       bankName: BankName,
       accountName: input.accountName,
       bsb: input.bsb,
-      accountNumberEnc: deps.cipher.encrypt(input.accountNumber),
+      accountNumberEnc: deps.cipher.encrypt(input.accountNumber, sealedAt('claimants', 'bank_account_number_enc', a.claimant_id)),
       last4,
     });
     const changes = diff(

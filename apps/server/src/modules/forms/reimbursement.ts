@@ -19,7 +19,7 @@ import {
 } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { newId } from '../../lib/crypto.ts';
+import { newId, payeeSealedAt } from '../../lib/crypto.ts';
 import { findBankName } from '../bsb/service.ts';
 import { queueForProvider } from '../provider/outbox.ts';
 import type { AuthContext } from '../session/service.ts';
@@ -54,7 +54,7 @@ async function payeeOf(deps: Deps, auth: AuthContext, input: Input): Promise<{ i
       Kind: PAYEE_KIND[1],
       Name: p.PaymentName, Address: p.PaymentAddress, Email: p.PaymentEmail, Phone: p.PaymentPhone, Relationship: p.PaymentRelationship,
       BankName, BankAccName: p.BankAccName, BankBSB: p.BankBSB, BankAccNoLast4: last4,
-      BankAccNoSealed: deps.cipher.encrypt(p.BankAccNo),
+      BankAccNoSealed: deps.cipher.encrypt(p.BankAccNo, payeeSealedAt(input.formId)),
     },
     words: `Pay ${p.PaymentName} (${p.PaymentRelationship}): ${p.BankAccName}, BSB ${p.BankBSB}, account ending ${last4}`,
   };

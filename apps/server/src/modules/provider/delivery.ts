@@ -12,7 +12,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { WEBHOOK_HEADERS, type ProviderEvent } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
-import { newId } from '../../lib/crypto.ts';
+import { newId, payeeSealedAt } from '../../lib/crypto.ts';
 
 export const WEBHOOK_DELIVERY = {
   batch: 25,
@@ -99,7 +99,7 @@ export async function buildEvent(deps: Deps, row: Due): Promise<ProviderEvent> {
   const payee = data.Payee as Record<string, unknown> | undefined;
   if (payee && typeof payee.BankAccNoSealed === 'string') {
     const { BankAccNoSealed, ...rest } = payee;
-    data.Payee = { ...rest, BankAccNo: deps.cipher.decrypt(BankAccNoSealed as string) };
+    data.Payee = { ...rest, BankAccNo: deps.cipher.decrypt(BankAccNoSealed as string, payeeSealedAt(String(data.FormId))) };
   }
   if (Array.isArray(data.Files)) data.Files = (data.Files as { FileId: string }[]).map((f) => ({ ...f, Url: `${base}/provider/v1/files/${f.FileId}` }));
   return { EventId: row.id, Type: row.kind, ClaimNumber: claim?.number ?? '', ClaimantRef: claim?.provider_ref ?? null, CreatedAt: new Date(row.created_at).toISOString(), Data: data };
