@@ -40,6 +40,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   { number: 117, meaning: 'Upload of a type not allowed, or whose content does not match its extension', message: 'Document type is not accepted' },
   { number: 118, meaning: 'A document already sent with a form cannot be removed', message: 'This document has been sent and cannot be removed. Please contact us if it needs to change.' },
   { number: 119, meaning: 'The form was already sent (a late draft save or a second submit with another key)', message: 'This form has already been sent.' },
+  { number: 120, meaning: 'Drawn signature refused unread: not a PNG, larger than the signature pad allows, or its data does not match its header', message: 'Your signature could not be read. Please clear it and sign again.' },
   { number: 121, meaning: 'Upload refused: the account has uploaded 200 files or 500 MB in the last 24 hours', message: 'You have sent as many documents as we can take in one day. Please try again tomorrow, or call us on {phone}.' },
   { number: 199, meaning: 'Unexpected fault on the server (logged with a request id)', message: 'Something went wrong on our side. Please try again.' },
   { number: 451, meaning: 'Not found, or not yours (the same answer for both)', message: 'The requested information could not be found.' },

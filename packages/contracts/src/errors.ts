@@ -42,6 +42,7 @@ export const ErrorNumber = {
   DocumentTypeNotAccepted: 117,
   DocumentAlreadySent: 118,
   FormAlreadySubmitted: 119,
+  SignatureNotAccepted: 120,
   UploadQuotaReached: 121,
   Internal: 199,
   /** Numbers above 450 mean "information not found" (spec 001 §8). */

@@ -26,6 +26,13 @@ export const AUTHORITY_UPLOAD_PATH = '/api/documentupload/uploadauthorityform';
 /** The drawn signature travels as a PNG file part with this name (spec 001 §7). */
 export const SIGNATURE_FIELD = 'Signature';
 export const SIGNATURE_MAX_BYTES = 1024 * 1024;
+/** The signature pad's canvas, in pixels: the drawn PNG has exactly this size. */
+export const SIGNATURE_PAD = { width: 640, height: 240 } as const;
+/**
+ * The largest signature image the server decodes: the pad times this scale, so a pad drawn at a
+ * device pixel ratio up to 2 still fits (decision 022). Anything larger is refused unread.
+ */
+export const SIGNATURE_MAX_SCALE = 2;
 
 /**
  * The multipart text fields (before the Signature part). Beyond the spec: a claimant who cannot

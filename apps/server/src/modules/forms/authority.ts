@@ -5,15 +5,27 @@
  * of the claim, listed in sent items and queued for the provider — in one transaction.
  */
 import { Readable } from 'node:stream';
-import { AUTHORITY_CONSENT, ErrorNumber, dateTimeFormat, fillMessage, formatDisplayDate, type AuthorityFormData } from '@portal/contracts';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import {
+  AUTHORITY_CONSENT,
+  ErrorNumber,
+  SIGNATURE_MAX_BYTES,
+  SIGNATURE_MAX_SCALE,
+  SIGNATURE_PAD,
+  dateTimeFormat,
+  fillMessage,
+  formatDisplayDate,
+  type AuthorityFormData,
+} from '@portal/contracts';
+import { PDFDocument, rgb } from 'pdf-lib';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/crypto.ts';
+import { PngRefused, checkPng } from '../../lib/png-bounds.ts';
 import { PROVIDER_TIME_ZONE } from '../../lib/time.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { queueForProvider } from '../provider/outbox.ts';
 import type { AuthContext } from '../session/service.ts';
+import { cleanText, createTextSetter, type Weight } from './pdf-text.ts';
 import * as repo from './repository.ts';
 
 type Signature = { method: 'drawn'; png: Buffer } | { method: 'typed'; name: string };
@@ -38,15 +50,40 @@ export async function findAuthorityFormData(deps: Deps, auth: AuthContext, claim
   };
 }
 
-function wrap(text: string, width: number, size: number, measure: (t: string, s: number) => number): string[] {
+/** The drawn signature as the pad makes it (spec 001 §5), checked before anything decodes it. */
+const SIGNATURE_LIMITS = {
+  maxBytes: SIGNATURE_MAX_BYTES,
+  maxWidth: SIGNATURE_PAD.width * SIGNATURE_MAX_SCALE,
+  maxHeight: SIGNATURE_PAD.height * SIGNATURE_MAX_SCALE,
+} as const;
+
+function checkedSignature(deps: Deps, signature: Signature): Signature {
+  if (signature.method !== 'drawn') return signature;
+  try {
+    return { method: 'drawn', png: checkPng(signature.png, SIGNATURE_LIMITS).png };
+  } catch (e) {
+    if (!(e instanceof PngRefused)) throw e;
+    deps.log.info({ reason: e.reason, bytes: signature.png.length }, 'drawn signature refused');
+    throw new AppError(ErrorNumber.SignatureNotAccepted, undefined, 'Signature');
+  }
+}
+
+/** Breaks text into lines at spaces; a line's width is its words' widths plus the spaces between. */
+async function wrap(text: string, width: number, measure: (word: string) => Promise<number>): Promise<string[]> {
   const lines: string[] = [];
+  const space = await measure(' ');
   let line = '';
+  let lineWidth = 0;
   for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (measure(next, size) > width && line) {
+    const wordWidth = await measure(word);
+    if (line && lineWidth + space + wordWidth > width) {
       lines.push(line);
       line = word;
-    } else line = next;
+      lineWidth = wordWidth;
+    } else {
+      lineWidth += (line ? space : 0) + wordWidth;
+      line = line ? `${line} ${word}` : word;
+    }
   }
   if (line) lines.push(line);
   return lines;
@@ -57,49 +94,51 @@ async function renderPdf(deps: Deps, data: AuthorityFormData, signature: Signatu
   pdf.setTitle(`Authority to release information — claim ${data.ClaimNumber}`);
   pdf.setCreator('Claimant portal');
   const page = pdf.addPage([595.28, 841.89]);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const measure = (t: string, s: number) => font.widthOfTextAtSize(t, s);
+  const text = createTextSetter(pdf);
   let y = 790;
-  const write = (text: string, options: { size?: number; bold?: boolean; gap?: number } = {}) => {
+  // Every string is cleaned (invisible and bidi control characters removed) before it is measured or drawn.
+  const write = async (raw: string, options: { size?: number; bold?: boolean; gap?: number } = {}) => {
     const size = options.size ?? 11;
-    for (const line of wrap(text, 495, size, measure)) {
-      page.drawText(line, { x: 50, y, size, font: options.bold ? bold : font, color: rgb(0.1, 0.1, 0.1) });
+    const weight: Weight = options.bold ? 'bold' : 'regular';
+    for (const line of await wrap(cleanText(raw), 495, (word) => text.measure(word, weight, size))) {
+      text.draw(page, await text.runs(line, weight), { x: 50, y, size, color: rgb(0.1, 0.1, 0.1) });
       y -= size + 5;
     }
     y -= options.gap ?? 4;
   };
   const p = deps.config.provider;
-  write('Authority to release information', { size: 18, bold: true, gap: 10 });
-  write(`${p.name} (${p.shortName})`, { gap: 12 });
+  await write('Authority to release information', { size: 18, bold: true, gap: 10 });
+  await write(`${p.name} (${p.shortName})`, { gap: 12 });
   for (const [label, value] of [
     ['Name', `${data.FirstName} ${data.Surname}`],
     ['Claim number', data.ClaimNumber],
     ['Date of birth', formatDisplayDate(data.DateOfBirth)],
     ['Date of accident', formatDisplayDate(data.DateOfAccident)],
     ['Address', [data.Address.AddressLine1, data.Address.AddressLine2, data.Address.AddressLine3].filter(Boolean).join(', ')],
-  ] as const) write(`${label}: ${value}`);
+  ] as const)
+    await write(`${label}: ${value}`);
   y -= 8;
-  for (const para of AUTHORITY_CONSENT) write(fillMessage(para, { provider: p.name, shortName: p.shortName }), { gap: 8 });
+  for (const para of AUTHORITY_CONSENT) await write(fillMessage(para, { provider: p.name, shortName: p.shortName }), { gap: 8 });
   y -= 8;
   if (signature.method === 'drawn') {
     let image;
     try {
       image = await pdf.embedPng(signature.png);
     } catch {
-      throw new AppError(ErrorNumber.DocumentTypeNotAccepted);
+      // Passed the bounded check yet pdf-lib cannot read it (a filter byte it rejects, say).
+      throw new AppError(ErrorNumber.SignatureNotAccepted, undefined, 'Signature');
     }
     const scale = Math.min(240 / image.width, 90 / image.height, 1);
-    write('Signature:', { bold: true });
+    await write('Signature:', { bold: true });
     page.drawImage(image, { x: 50, y: y - image.height * scale, width: image.width * scale, height: image.height * scale });
     y -= image.height * scale + 12;
   } else {
-    write(`Signed by typing the full name: ${signature.name}`, { bold: true });
-    write('The claimant typed their name and ticked the declaration in place of a drawn signature.');
+    await write(`Signed by typing the full name: ${signature.name}`, { bold: true });
+    await write('The claimant typed their name and ticked the declaration in place of a drawn signature.');
   }
   const when = dateTimeFormat('en-AU', { timeZone: PROVIDER_TIME_ZONE, dateStyle: 'long', timeStyle: 'long' }).format(signedAt);
-  write(`Initials: ${data.Initials}    Signed: ${when}`);
-  write(`Submitted through the claimant portal, recorded at ${signedAt.toISOString()}.`, { size: 9 });
+  await write(`Initials: ${data.Initials}    Signed: ${when}`);
+  await write(`Submitted through the claimant portal, recorded at ${signedAt.toISOString()}.`, { size: 9 });
   return Buffer.from(await pdf.save());
 }
 
@@ -115,9 +154,10 @@ export async function submitAuthority(
     const sent = await repo.findSentItemOfForm(deps.db, earlier.id);
     if (sent) return { SentItemId: sent.id };
   }
+  const signature = checkedSignature(deps, input.signature);
   const data = await findAuthorityFormData(deps, auth, claimId);
   const now = deps.clock.now();
-  const pdf = await renderPdf(deps, data, input.signature, new Date(now));
+  const pdf = await renderPdf(deps, data, signature, new Date(now));
   const staged = await store.stage(Readable.from(pdf));
   const key = await staged.commit();
   const formId = newId();

@@ -4,7 +4,7 @@
  * today's date) and, beyond the spec, an accessible alternative for people who cannot draw: type
  * the full name and tick the declaration. Submit is disabled until signed and while submitting.
  */
-import { AUTHORITY_CONSENT, AUTHORITY_UPLOAD_PATH, ENDPOINTS, SIGNATURE_FIELD, SIGNATURE_MAX_BYTES, formatDisplayDate, type AuthorityFormData } from '@portal/contracts';
+import { AUTHORITY_CONSENT, AUTHORITY_UPLOAD_PATH, ENDPOINTS, SIGNATURE_FIELD, SIGNATURE_MAX_BYTES, SIGNATURE_PAD, formatDisplayDate, type AuthorityFormData } from '@portal/contracts';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckboxField, Field } from '../../../components/form-field.tsx';
@@ -211,8 +211,8 @@ export function AuthorityPage() {
           <canvas
             ref={canvasRef}
             className={styles.pad}
-            width={640}
-            height={240}
+            width={SIGNATURE_PAD.width}
+            height={SIGNATURE_PAD.height}
             role="img"
             aria-label={signed ? 'Signature box, signed' : 'Signature box, not signed yet'}
             aria-describedby="authority-pad-hint"
