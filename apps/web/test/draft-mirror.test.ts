@@ -11,7 +11,7 @@ import {
   createDraftMirror,
   currentDraftOwner,
   draftMirrorKey,
-  forgetDraftsOf,
+  forgetDrafts,
   mirrorWins,
   openDraft,
   setDraftMirrorStorage,
@@ -109,7 +109,7 @@ describe('the draft mirror', () => {
       put: () => Promise.reject(new Error('QuotaExceededError')),
       update: () => Promise.reject(new Error('QuotaExceededError')),
       remove: () => Promise.reject(new Error('QuotaExceededError')),
-      removeAccount: () => Promise.reject(new Error('QuotaExceededError')),
+      removeAccounts: () => Promise.reject(new Error('QuotaExceededError')),
     };
     const mirror = createDraftMirror(DocumentDraft, { storage: () => broken });
     const revision = mirror.record(ALEX, { draft: draft('Typed'), formId: undefined, baseUpdatedAt: null });
@@ -124,12 +124,12 @@ describe('the draft mirror', () => {
     mirror.record(ALEX, { draft: draft('a'), formId: undefined, baseUpdatedAt: null });
     mirror.record(ALEX_OTHER_CLAIM, { draft: draft('b'), formId: undefined, baseUpdatedAt: null });
     mirror.record(SAM, { draft: draft('c'), formId: undefined, baseUpdatedAt: null });
-    await forgetDraftsOf('ALEX.citizen@example.com');
+    await forgetDrafts({ signedOut: 'ALEX.citizen@example.com' });
     expect(await mirror.read(ALEX)).toBeUndefined();
     expect(await mirror.read(ALEX_OTHER_CLAIM)).toBeUndefined();
     expect((await mirror.read(SAM))?.draft.Description).toBe('c');
     // The account not known: everything on this device goes.
-    await forgetDraftsOf(undefined);
+    await forgetDrafts({ signedOut: undefined });
     expect(storage.entries.size).toBe(0);
   });
 
@@ -139,9 +139,33 @@ describe('the draft mirror', () => {
     const details: DraftOwner = { account: 'alex.citizen@example.com', claim: '', form: 'account-mobile' };
     mirror.record(details, { draft: draft('a'), formId: undefined, baseUpdatedAt: null });
     mirror.record(SAM, { draft: draft('c'), formId: undefined, baseUpdatedAt: null });
-    await forgetDraftsOf('Alex.Citizen@example.com');
+    await forgetDrafts({ signedOut: 'Alex.Citizen@example.com' });
     expect(await mirror.read(details)).toBeUndefined();
     expect(await mirror.read(SAM)).toBeDefined();
+  });
+
+  it('a sign-in forgets every other account\'s drafts (kept across their time-out) and keeps the signing-in account\'s own', async () => {
+    const { storage, mirror } = setup();
+    setDraftMirrorStorage(storage);
+    const details: DraftOwner = { account: 'alex.citizen@example.com', claim: '', form: 'account-mobile' };
+    mirror.record(ALEX, { draft: draft('a'), formId: undefined, baseUpdatedAt: null });
+    mirror.record(ALEX_OTHER_CLAIM, { draft: draft('b'), formId: undefined, baseUpdatedAt: null });
+    mirror.record(details, { draft: draft('d'), formId: undefined, baseUpdatedAt: null });
+    mirror.record(SAM, { draft: draft('c'), formId: undefined, baseUpdatedAt: null });
+    // The same account again (its username typed in another case): its own drafts are all kept; Sam's go.
+    await forgetDrafts({ signedIn: ' Alex.Citizen@Example.com ' });
+    expect((await mirror.read(ALEX))?.draft.Description).toBe('a');
+    expect((await mirror.read(ALEX_OTHER_CLAIM))?.draft.Description).toBe('b');
+    expect((await mirror.read(details))?.draft.Description).toBe('d');
+    expect(await mirror.read(SAM)).toBeUndefined();
+    // Sam signs in on this browser: Alex's drafts (every claim, and My Details) go, Sam's stay.
+    mirror.record(SAM, { draft: draft('c'), formId: undefined, baseUpdatedAt: null });
+    await forgetDrafts({ signedIn: 'sam.single@example.com' });
+    expect(await mirror.read(ALEX)).toBeUndefined();
+    expect(await mirror.read(ALEX_OTHER_CLAIM)).toBeUndefined();
+    expect(await mirror.read(details)).toBeUndefined();
+    expect((await mirror.read(SAM))?.draft.Description).toBe('c');
+    expect(storage.entries.size).toBe(1);
   });
 });
 

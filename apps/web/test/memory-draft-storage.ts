@@ -19,8 +19,8 @@ export function memoryStorage(): MirrorStorage & { entries: Map<string, StoredDr
     remove: async (key) => {
       entries.delete(key);
     },
-    removeAccount: async (account) => {
-      for (const [key, entry] of [...entries]) if (account === null || entry.account === account) entries.delete(key);
+    removeAccounts: async (doomed) => {
+      for (const [key, entry] of [...entries]) if (doomed(entry.account)) entries.delete(key);
     },
   };
 }

@@ -267,7 +267,7 @@ describe('a session time-out keeps what was typed, for the same account only (fo
     return screen.findByTestId(`${section}-form`);
   }
 
-  it('Send a message: the message, its type and reason come back after signing in again; another account sees none of it', async () => {
+  it('Send a message: the message, its type and reason come back after signing in again; another account sees none of it, and its sign-in deletes it', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     saveLoginToken('alex-0', false);
     formsServer();
@@ -295,8 +295,30 @@ describe('a session time-out keeps what was typed, for the same account only (fo
     expect(value('contact-message')).toBe('');
     expect(value('contact-type')).toBe('');
     expect(screen.getByTestId('contact-restored').textContent).toBe('');
-    // Still there for Alex.
-    expect(stored('contact', '12/34567')?.draft).toMatchObject({ Message: 'Where is my travel payment?' });
+    // Kept for Alex's own next sign-in only: once Sam has signed in on this browser it is gone.
+    await waitFor(() => expect(stored('contact', '12/34567')).toBeUndefined());
+    expect(storage.entries.size).toBe(0);
+  }, 30_000);
+
+  it('signing out on purpose deletes the drafts kept on this browser; signing in again restores nothing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    saveLoginToken('alex-0', false);
+    formsServer();
+    app = renderApp('/contactus');
+    const kind = (await screen.findByTestId('contact-type')) as HTMLSelectElement;
+    await waitFor(() => expect(kind.options).toHaveLength(3));
+    type('contact-message', 'Where is my travel payment?');
+    await waitFor(() => expect(stored('contact', '12/34567')?.draft).toMatchObject({ Message: 'Where is my travel payment?' }));
+
+    fireEvent.click(screen.getByTestId('toolbar-sign-out'));
+    await waitFor(() => expect(app?.pathname()).toBe('/login'));
+    await waitFor(() => expect(storage.entries.size).toBe(0));
+
+    await signIn('alex@example.com');
+    await go('/contactus');
+    await waitFor(() => expect((screen.getByTestId('contact-type') as HTMLSelectElement).options).toHaveLength(3));
+    expect(value('contact-message')).toBe('');
+    expect(screen.getByTestId('contact-restored').textContent).toBe('');
   }, 30_000);
 
   type AccountCase = {
@@ -366,7 +388,7 @@ describe('a session time-out keeps what was typed, for the same account only (fo
     },
   ];
 
-  it.each(ACCOUNT_CASES)('My Details, $section: what was changed comes back after signing in again; another account sees none of it', async ({ section, fill, restored, untouched }) => {
+  it.each(ACCOUNT_CASES)('My Details, $section: what was changed comes back after signing in again; another account sees none of it, and its sign-in deletes it', async ({ section, fill, restored, untouched }) => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     saveLoginToken('alex-0', false);
     formsServer();
@@ -389,7 +411,8 @@ describe('a session time-out keeps what was typed, for the same account only (fo
     await openAccountSection(section);
     untouched();
     expect(screen.getByTestId(`${section}-restored`).textContent).toBe('');
-    expect(stored(`account-${section}`)).toBeDefined();
+    // Sam's sign-in on this browser deleted what Alex's time-out kept.
+    await waitFor(() => expect(stored(`account-${section}`)).toBeUndefined());
     expectNoSecrets();
   }, 30_000);
 });

@@ -6,8 +6,9 @@
  *
  * - The server draft stays the record; the mirror only bridges the gap until a save lands.
  * - Keyed by account + claim + form type, so on a shared computer one claimant never sees
- *   another's draft. Cleared on submit, on discard and on sign-out (forgetDraftsOf). A forced
- *   logout (the idle time-out) keeps it for the same account's next sign-in.
+ *   another's draft. Cleared on submit, on discard, on sign-out, and when another account signs
+ *   in on this browser (forgetDrafts). A forced logout (the idle time-out) keeps it for the same
+ *   account's next sign-in only.
  * - Forms with no server draft (Send a message, the My Details edits) keep their draft here only
  *   (use-form-draft.ts useLocalDraft): formId and baseUpdatedAt stay null, synced stays false.
  * - Holds the draft JSON only (text and the FileIDs of files already uploaded), never a file.
@@ -54,8 +55,8 @@ export type MirrorStorage = {
   /** Atomically replaces the entry by change(current): undefined keeps it, null deletes it. */
   update: (key: string, change: (current: unknown) => StoredDraft | null | undefined) => Promise<void>;
   remove: (key: string) => Promise<void>;
-  /** Every entry of this account; null: every entry on this device. */
-  removeAccount: (account: string | null) => Promise<void>;
+  /** Every entry whose account `doomed` answers true for. */
+  removeAccounts: (doomed: (account: string) => boolean) => Promise<void>;
 };
 
 export type MirrorEntry<D> = Omit<StoredDraft, 'draft'> & { draft: D };
@@ -134,17 +135,15 @@ export function indexedDbStorage(factory: IDBFactory | undefined = globalThis.in
         };
       }),
     remove: (key) => transact('readwrite', (store) => void store.delete(key)),
-    removeAccount: (account) =>
+    removeAccounts: (doomed) =>
       transact('readwrite', (store) => {
-        if (account === null) {
-          store.clear();
-          return;
-        }
         const cursor = store.openCursor();
         cursor.onsuccess = () => {
           const at = cursor.result;
           if (!at) return;
-          if ((at.value as { account?: unknown } | undefined)?.account === account) at.delete();
+          const account = (at.value as { account?: unknown } | undefined)?.account;
+          // An entry that names no account (not written by this app) goes too.
+          if (typeof account !== 'string' || doomed(account)) at.delete();
           at.continue();
         };
       }),
@@ -278,15 +277,25 @@ export function createDraftMirror<D>(schema: z.ZodType<D>, options: MirrorOption
 }
 
 /**
- * Sign-out: forgets every mirrored draft of the account on this device. When the account is not
- * known (its details never loaded in this session) every mirrored draft on the device goes: on a
- * shared computer the privacy of the one signing out comes first.
+ * Forgets drafts kept on this device (decision 017), the one place that does:
+ * - `signedOut` (a sign-out on purpose): every mirrored draft of that account. When the account is
+ *   not known (its details never loaded in this session) every draft on the device goes: on a
+ *   shared computer the privacy of the one signing out comes first.
+ * - `signedIn`: every draft of any other account. A time-out keeps a claimant's drafts for their
+ *   own next sign-in; once someone else has signed in on this browser they are not coming back
+ *   to them here, and the next person to use it should not find them stored.
  */
-export async function forgetDraftsOf(account: string | undefined): Promise<void> {
+export async function forgetDrafts(event: { signedOut: string | undefined } | { signedIn: string }): Promise<void> {
   const s = storage();
   if (!s) return;
+  const doomed: (account: string) => boolean =
+    'signedIn' in event
+      ? (account) => account !== normaliseAccount(event.signedIn)
+      : event.signedOut === undefined
+        ? () => true
+        : (account) => account === normaliseAccount(event.signedOut as string);
   try {
-    await s.removeAccount(account === undefined ? null : normaliseAccount(account));
+    await s.removeAccounts(doomed);
   } catch {
     // nothing stored, or storage refused: nothing to forget
   }
@@ -297,7 +306,7 @@ export async function forgetDraftsOf(account: string | undefined): Promise<void>
  * The account is read at once, before the sign-out drops the session's query cache.
  */
 export function forgetDraftsOnSignOut(queryClient: QueryClient): Promise<void> {
-  return forgetDraftsOf(queryClient.getQueryData(accountQueryOptions.queryKey)?.ContactDetails.EmailAddress);
+  return forgetDrafts({ signedOut: queryClient.getQueryData(accountQueryOptions.queryKey)?.ContactDetails.EmailAddress });
 }
 
 /**

@@ -54,6 +54,9 @@ export function LoginPage() {
       const response = await login(values);
       failures.current = 0;
       queryClient?.removeQueries({ queryKey: queryKeys.all });
+      // Drafts another account kept on this browser across a time-out go now (decision 017). Loaded
+      // on demand: the mirror (and zod) are not part of /login's first download.
+      void import('../../../lib/draft-mirror.ts').then((mirror) => mirror.forgetDrafts({ signedIn: values.EmailAddress }));
       clearSignedOutReason();
       // spec 000 §4 "Login outcome".
       if (response.AccountActivated === AccountActivated.Activated) {
