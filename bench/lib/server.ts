@@ -118,6 +118,9 @@ export async function startServer(options: { dataDir: string; env?: Record<strin
       LOG_LEVEL: 'warn',
       // Production refuses to start without e-mail delivery; no benchmark sends mail (nothing listens here).
       SMTP_URL: 'smtp://127.0.0.1:9',
+      // Nor with the placeholder provider contacts of the defaults.
+      PROVIDER_PRIVACY_EMAIL: 'privacy@tac.vic.gov.au',
+      PROVIDER_WEBSITE: 'https://www.tac.vic.gov.au',
       ...options.env,
     },
     stdio: ['ignore', log, log],
