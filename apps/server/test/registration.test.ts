@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ErrorNumber, catalogueMessage } from '@portal/contracts';
 import { isAtLeast16 } from '../src/modules/registration/service.ts';
-import { DIALECTS, PASSWORD, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
+import { DIALECTS, KNOWN_DEVICE, PASSWORD, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
 import { codeIn, useDelivery } from './mail-sink.ts';
 
 const JORDAN = {
@@ -46,6 +46,67 @@ describe.each(DIALECTS)('registration and recovery on %s', (dialect) => {
     expect(login.json().AccountActivated).toBe(2);
     const claims = await t.post('/api/claim/getclaims', { AccessToken: login.json().AccessToken });
     expect(claims.json().map((c: { Number: string }) => c.Number)).toEqual(['12/34567']);
+  });
+
+  it('writes nothing the registrant typed over the record, and sends it to the claims system at activation', async () => {
+    const before = await t.deps.db.selectFrom('claimants').selectAll().where('first_name', '=', 'Jordan').executeTakeFirstOrThrow();
+    const res = await t.post('/api/account/register', { ...JORDAN, HomeAddress: { PartialAddress: '1 Spring Street, MELBOURNE VIC 3000' } });
+    const registration = res.json().AccessToken as string;
+    expect(await t.deps.db.selectFrom('claimants').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect(await t.deps.db.selectFrom('provider_outbox').select('kind').where('kind', '=', 'registration-details').execute()).toEqual([]);
+    await t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: registration });
+    const code = codeIn(await mail.smtp.next('jordan.doe@example.com'));
+    await t.post('/api/account/validatesecuritycodeforlogin', { AccessToken: registration, SecurityCode: code });
+    const event = await t.deps.db.selectFrom('provider_outbox').select(['payload']).where('kind', '=', 'registration-details').executeTakeFirstOrThrow();
+    expect(JSON.parse(event.payload)).toEqual({
+      EmailAddress: 'jordan.new@example.org', MobileNumber: '0400000001', HomeAddress: '1 Spring Street, MELBOURNE VIC 3000',
+      PostalAddress: '100 Bourke Street, MELBOURNE VIC 3000', ContactsConfirmed: false,
+    });
+    expect(await t.deps.db.selectFrom('claimants').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow()).toEqual(before);
+  });
+
+  it('sends the activation code to the mobile on record, never to an e-mail the registrant typed', async () => {
+    await t.deps.db.updateTable('claimants').set({ email: null, mobile: '0400000099' }).where('first_name', '=', 'Jordan').execute();
+    const res = await t.post('/api/account/register', { ...JORDAN, EmailAddress: 'someone.else@example.org' });
+    const registration = res.json().AccessToken as string;
+    expect((await t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: registration })).json()).toEqual({ SMS: true, Email: false });
+    codeIn(await mail.sms.next('0400000099'));
+    expect(mail.smtp.messages.filter((m) => m.to === 'someone.else@example.org')).toEqual([]);
+    // Forgot username and forgot password do not accept the typed e-mail either.
+    const recovery = { FirstName: 'Jordan', LastName: 'Doe', DateOfBirth: '01/02/1980', ClaimNumber: '12/34567', EmailAddress: 'someone.else@example.org', MobileNumber: '' };
+    expect(errorNumbers(await t.post('/api/account/forgotpassword', recovery))).toEqual([ErrorNumber.InformationNotFound]);
+  });
+
+  it('cannot finish online for a claimant with no contact on record, and changes nothing', async () => {
+    await t.deps.db.updateTable('claimants').set({ email: null, mobile: null }).where('first_name', '=', 'Jordan').execute();
+    const before = await t.deps.db.selectFrom('claimants').selectAll().where('first_name', '=', 'Jordan').executeTakeFirstOrThrow();
+    const res = await t.post('/api/account/register', JORDAN);
+    expect(res.json()).toEqual([{
+      Number: ErrorNumber.NoContactOnRecord,
+      Message: 'We cannot send you an activation code because we do not have your email address or mobile number. Please call us on 1300 654 329 (8:30am to 5:30pm AEST, Monday to Friday) to finish registering.',
+    }]);
+    expect(await t.deps.db.selectFrom('accounts').select('id').where('claimant_id', '=', before.id).execute()).toEqual([]);
+    expect(await t.deps.db.selectFrom('claimants').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow()).toEqual(before);
+  });
+
+  it('throttles identity checks per claim number, whatever the address', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await t.post('/api/account/register', { ...JORDAN, FirstName: `Guess${i}` }, { remoteAddress: `198.51.100.${i}` });
+      expect(errorNumbers(res)).toEqual([ErrorNumber.InformationNotFound]);
+    }
+    // Locked for the claim: even the right details, from a new address, wait.
+    const locked = await t.post('/api/account/register', JORDAN, { remoteAddress: '192.0.2.50' });
+    expect(errorNumbers(locked)).toEqual([ErrorNumber.RecoveryThrottled]);
+    expect(locked.json()[0].Message).toBe('There have been too many attempts for this claim. Please wait 5 minutes and try again, or call us on 1300 654 329.');
+    expect(errorNumbers(await t.post('/api/account/forgotpassword', { ...SAM, FirstName: 'Samuel' }))).toEqual([ErrorNumber.InformationNotFound]);
+    t.clock.advance(5 * 60_000);
+    expect((await t.post('/api/account/register', JORDAN, { remoteAddress: '192.0.2.50' })).statusCode).toBe(200);
+  });
+
+  it('throttles recovery messages and resets per account', async () => {
+    for (let i = 0; i < 5; i++) expect((await t.post('/api/account/retrieveusername', SAM, { remoteAddress: `198.51.100.${i}` })).statusCode).toBe(200);
+    expect(errorNumbers(await t.post('/api/account/forgotpassword', SAM, { remoteAddress: '192.0.2.60' }))).toEqual([ErrorNumber.RecoveryThrottled]);
+    for (let i = 0; i < 5; i++) await mail.smtp.next('sam.single@example.com');
   });
 
   it.each([
@@ -120,12 +181,17 @@ describe.each(DIALECTS)('registration and recovery on %s', (dialect) => {
     expect(errorNumbers(await t.post('/api/account/retrieveusername', { ...SAM, EmailAddress: '', MobileNumber: '' }))).toEqual([100]);
   });
 
-  it('resets a password with a single-use token and never returns a ready session', async () => {
+  it('resets a password only once a code from the channel on record is entered, and tells the claimant', async () => {
     const start = await t.post('/api/account/forgotpassword', SAM);
     expect(start.statusCode).toBe(200);
-    const { ResetPasswordToken, Username, FirstName } = start.json();
-    expect([Username, FirstName]).toEqual(['sam.single@example.com', 'Sam']);
+    // No username in the answer: anyone with Sam's personal details could read it.
+    expect(Object.keys(start.json()).sort()).toEqual(['FirstName', 'ResetPasswordToken']);
+    const { ResetPasswordToken, FirstName } = start.json();
+    expect(FirstName).toBe('Sam');
     const old = await t.signIn('sam.single@example.com');
+    const sam = await t.deps.db.selectFrom('accounts').select('id').where('username', '=', 'sam.single@example.com').executeTakeFirstOrThrow();
+    await t.deps.db.insertInto('known_devices').values({ account_id: sam.id, device_id: 'a-browser-sam-used-last-week', verified_at: t.clock.now() }).execute();
+    const devices = () => t.deps.db.selectFrom('known_devices').select('device_id').where('account_id', '=', sam.id).orderBy('device_id').execute();
 
     const mismatch = await t.post('/api/account/resetpassword', { ResetPasswordToken, NewPassword: 'New#Secret22', ReEnterPassword: 'New#Secret23' });
     expect(mismatch.json()[0].Message).toBe("The Password must match the 'Enter New Password' field");
@@ -134,18 +200,54 @@ describe.each(DIALECTS)('registration and recovery on %s', (dialect) => {
     expect(reset.statusCode).toBe(200);
     expect(reset.json().AccountActivated).toBe(true);
     const verification = reset.json().AccessToken as string;
-    // Not a sign-in: the verification token cannot read claims; the old session has ended.
+    // Not a sign-in: the verification token cannot read claims.
     expect(errorNumbers(await t.post('/api/claim/getclaims', { AccessToken: verification }))).toEqual([ErrorNumber.TokenWrongKind]);
-    expect(errorNumbers(await t.post('/api/claim/getclaims', { AccessToken: old }))).toEqual([21]);
-    // A code to the registered channel completes it.
+    // Nothing has changed yet: the old session and the old password still work, the new one does not.
+    expect((await t.post('/api/claim/getclaims', { AccessToken: old })).statusCode).toBe(200);
+    expect((await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: PASSWORD })).json().AccountActivated).toBe(2);
+    expect(errorNumbers(await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: 'New#Secret22' }))).toEqual([101]);
+    expect((await devices()).length).toBe(2);
+
+    // The code to the registered channel applies it.
     await t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: verification });
     const code = codeIn(await mail.smtp.next('sam.single@example.com'));
     const done = await t.post('/api/account/validatesecuritycodeforlogin', { AccessToken: verification, SecurityCode: code });
     expect((await t.post('/api/claim/getclaims', { AccessToken: done.json().AccessToken })).statusCode).toBe(200);
-    // The token is single use; the old password is gone and the new one works.
+    // Every other session has ended; the token is single use; the old password is gone and the new one works.
+    expect(errorNumbers(await t.post('/api/claim/getclaims', { AccessToken: old }))).toEqual([21]);
     expect(errorNumbers(await t.post('/api/account/resetpassword', { ResetPasswordToken, NewPassword: 'Again#Secret3', ReEnterPassword: 'Again#Secret3' }))).toEqual([56]);
     expect(errorNumbers(await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: PASSWORD }))).toEqual([101]);
+    // Every browser the account knew is forgotten; the one that entered the code is known anew.
+    expect(await devices()).toEqual([{ device_id: KNOWN_DEVICE }]);
     expect((await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: 'New#Secret22' })).json().AccountActivated).toBe(2);
+    // The notice names the change and the time, never the password, and says whom to call.
+    const notice = await mail.smtp.next('sam.single@example.com');
+    expect(notice.text).toContain('Your password was reset in the Transport Accident Commission claimant portal on 21/11/2026 at 10:00am (Melbourne time).');
+    expect(notice.text).toContain('1300 654 329');
+    expect(notice.text).not.toContain('New#Secret22');
+  });
+
+  it('changes nothing for the claimant when the reset code is never entered, or entered wrong', async () => {
+    const { ResetPasswordToken } = (await t.post('/api/account/forgotpassword', SAM)).json();
+    const old = await t.signIn('sam.single@example.com');
+    const reset = await t.post('/api/account/resetpassword', { ResetPasswordToken, NewPassword: 'Taken#Over22', ReEnterPassword: 'Taken#Over22' });
+    const verification = reset.json().AccessToken as string;
+    await t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: verification });
+    const real = codeIn(await mail.smtp.next('sam.single@example.com'));
+    const wrong = real === '0000' ? '1111' : '0000';
+    for (let i = 0; i < 3; i++) await t.post('/api/account/validatesecuritycodeforlogin', { AccessToken: verification, SecurityCode: wrong });
+    // The code is spent; even the right one is refused now, and nothing changed.
+    expect(errorNumbers(await t.post('/api/account/validatesecuritycodeforlogin', { AccessToken: verification, SecurityCode: real }))).toEqual([ErrorNumber.CodeExpired]);
+    expect((await t.post('/api/claim/getclaims', { AccessToken: old })).statusCode).toBe(200);
+    expect((await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: PASSWORD })).json().AccountActivated).toBe(2);
+    // A held password lapses with its 30 minutes: a code entered later signs in but applies nothing.
+    await t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: verification });
+    const late = codeIn(await mail.smtp.next('sam.single@example.com'));
+    t.clock.advance(30 * 60_000);
+    const pending = await t.deps.db.selectFrom('reset_tokens').select('pending_password_hash').where('session_id', 'is not', null).execute();
+    expect(pending.length).toBe(1);
+    expect(late).toMatch(/^\d{4}$/);
+    expect((await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: 'Taken#Over22' })).statusCode).toBe(225);
   });
 
   it('accepts a reset token at 29:59', async () => {

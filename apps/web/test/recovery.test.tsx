@@ -119,14 +119,14 @@ describe('/forgotusername → /sentusername (spec 001)', () => {
 describe('/forgotpassword → /resetpassword (spec 001; decision 008)', () => {
   it('stores the reset token, username and first name and greets the claimant', async () => {
     server({
-      '/api/account/forgotpassword': { status: 200, body: { ResetPasswordToken: 'reset-1', Username: 'sam.single@example.com', FirstName: 'Sam' } },
+      '/api/account/forgotpassword': { status: 200, body: { ResetPasswordToken: 'reset-1', FirstName: 'Sam' } },
     });
     app = renderApp('/forgotpassword');
     await screen.findByTestId('forgot-password-form');
     fill('forgot-password');
     await submitWhenReady('forgot-password');
     await waitFor(() => expect(app?.pathname()).toBe('/resetpassword'));
-    expect(getPasswordReset()).toEqual({ ResetPasswordToken: 'reset-1', Username: 'sam.single@example.com', FirstName: 'Sam' });
+    expect(getPasswordReset()).toEqual({ ResetPasswordToken: 'reset-1', FirstName: 'Sam' });
     expect((await screen.findByTestId('reset-greeting')).textContent).toBe('Hello Sam');
     expect(screen.getByTestId('password-rules')).toBeTruthy();
   });
@@ -147,14 +147,14 @@ describe('/forgotpassword → /resetpassword (spec 001; decision 008)', () => {
     await waitFor(() => expect(app?.pathname()).toBe('/login'));
     app.cleanup();
 
-    savePasswordReset({ ResetPasswordToken: 'reset-1', Username: 'sam.single@example.com', FirstName: 'Sam' });
+    savePasswordReset({ ResetPasswordToken: 'reset-1', FirstName: 'Sam' });
     saveLoginToken('t', false);
     app = renderApp('/resetpassword');
     await waitFor(() => expect(app?.pathname()).toBe('/claims'));
   });
 
   it("says \"The Password must match the 'Enter New Password' field\"; success with an activated account → /verify", async () => {
-    savePasswordReset({ ResetPasswordToken: 'reset-1', Username: 'sam.single@example.com', FirstName: 'Sam' });
+    savePasswordReset({ ResetPasswordToken: 'reset-1', FirstName: 'Sam' });
     const api = server({ '/api/account/resetpassword': { status: 200, body: { AccessToken: 'ver-7', AccountActivated: true } } });
     app = renderApp('/resetpassword');
     await screen.findByTestId('reset-password-form');
@@ -176,7 +176,7 @@ describe('/forgotpassword → /resetpassword (spec 001; decision 008)', () => {
   });
 
   it('success with an account not yet activated → /activate', async () => {
-    savePasswordReset({ ResetPasswordToken: 'reset-1', Username: 'robin.pending@example.com', FirstName: 'Robin' });
+    savePasswordReset({ ResetPasswordToken: 'reset-1', FirstName: 'Robin' });
     server({ '/api/account/resetpassword': { status: 200, body: { AccessToken: 'reg-7', AccountActivated: false } } });
     app = renderApp('/resetpassword');
     await screen.findByTestId('reset-password-form');
@@ -188,7 +188,7 @@ describe('/forgotpassword → /resetpassword (spec 001; decision 008)', () => {
   });
 
   it('a refused reset token (56) lists the not-found message and offers to start again', async () => {
-    savePasswordReset({ ResetPasswordToken: 'reset-old', Username: 'sam.single@example.com', FirstName: 'Sam' });
+    savePasswordReset({ ResetPasswordToken: 'reset-old', FirstName: 'Sam' });
     server({ '/api/account/resetpassword': { status: 225, body: [{ Number: 56, Message: NOT_FOUND }] } });
     app = renderApp('/resetpassword');
     await screen.findByTestId('reset-password-form');

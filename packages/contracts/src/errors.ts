@@ -34,6 +34,9 @@ export const ErrorNumber = {
   CodeEntryLocked: 109,
   UsernameTaken: 110,
   AlreadyRegistered: 111,
+  // Registration and recovery: contacts on record, throttles per claim and per account.
+  NoContactOnRecord: 130,
+  RecoveryThrottled: 131,
   BankEditStateTrustee: 112,
   BankEditLocked: 113,
   SecureTokenRequired: 114,

@@ -45,6 +45,8 @@ export type AccountTable = {
   activated: number;
   one_time_password: number;
   registered_at: number;
+  /** JSON of what the registrant typed (contacts, addresses): held until activation, then sent to the claims system. */
+  registration_details?: string | null;
 };
 
 export type ClaimTable = {
@@ -180,6 +182,9 @@ export type ResetTokenTable = {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** The new password's hash, held until the session below enters a code from an on-record channel. */
+  pending_password_hash?: string | null;
+  session_id?: string | null;
 };
 
 export type SecureTokenTable = {

@@ -1,6 +1,7 @@
 /**
  * The forgot-password → reset-password hand-over (spec 001 §4 "Forgot password. Success stores
- * the reset token and username and goes to the reset page"; spec 000 §4 "Forgot-password pages
+ * the reset token and goes to the reset page" — the username is no longer answered: it goes only
+ * to the contacts on record, decision 023; spec 000 §4 "Forgot-password pages
  * need a stored forgot-password token, else /login"). Kept in sessionStorage: this tab only, and
  * gone when it closes. The token is single-use and expires after 30 minutes on the server.
  */
@@ -10,7 +11,6 @@ export const PASSWORD_RESET_KEY = 'passwordReset';
 
 export type PasswordResetState = {
   ResetPasswordToken: string;
-  Username: string;
   FirstName: string;
 };
 
@@ -26,7 +26,6 @@ export function getPasswordReset(): PasswordResetState | undefined {
     if (!v || typeof v.ResetPasswordToken !== 'string' || v.ResetPasswordToken === '') return undefined;
     return {
       ResetPasswordToken: v.ResetPasswordToken,
-      Username: typeof v.Username === 'string' ? v.Username : '',
       FirstName: typeof v.FirstName === 'string' ? v.FirstName : '',
     };
   } catch {

@@ -56,9 +56,12 @@ export type RecoveryRequest = z.input<typeof RecoveryRequest>;
 /** Where the username was sent (the /sentusername page names the method). */
 export const UsernameSentResponse = z.object({ SentBy: z.enum(['Email', 'SMS']) });
 
+/**
+ * No Username (spec 001 lists it): anyone with a claimant's personal details could read it here.
+ * It goes only to the e-mail or mobile on record, through forgot username (decision 023).
+ */
 export const ForgotPasswordResponse = z.object({
   ResetPasswordToken: z.string(),
-  Username: z.string(),
   /** For the reset page's greeting (spec 001: "Greets the user by name"). */
   FirstName: z.string(),
 });
@@ -70,7 +73,9 @@ export const ResetPasswordRequest = requestBody({
 }).refine((v) => v.NewPassword === v.ReEnterPassword, { message: MESSAGES.resetPasswordMismatch, path: ['ReEnterPassword'] });
 
 /**
- * Identity-issue security decision: a reset never returns a ready session. AccessToken is a
- * registration token (AccountActivated false → /activate) or a verification token (true → /verify).
+ * A reset never returns a ready session, and changes nothing yet: AccessToken is a registration
+ * token (AccountActivated false → /activate) or a verification token (true → /verify), and the new
+ * password takes effect only when that screen's code, sent to an on-record channel, is entered
+ * (decisions 008 and 023).
  */
 export const ResetPasswordResponse = z.object({ AccessToken: z.string(), AccountActivated: z.boolean() });

@@ -2,6 +2,7 @@
 import { CodeType } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { newId, newToken } from '../../lib/crypto.ts';
+import { applyPendingReset, releaseRegistrationDetails } from '../registration/service.ts';
 import { rotateSession, tokenHash, type AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
 import { checkAccessCode } from './service.ts';
@@ -16,10 +17,21 @@ export function loginCodeTarget(auth: AuthContext) {
   return { accountId: auth.accountId, purpose: loginPurpose(auth), codeType: CodeType.Email } as const;
 }
 
-/** Activation or sign-in verification: the pending session becomes a signed-in one, with a new token. */
+/**
+ * Activation or sign-in verification: the pending session becomes a signed-in one, with a new
+ * token. The code came from an on-record channel, so this is also where a password reset waiting
+ * on this session takes effect, and where a registrant's typed details go to the claims system.
+ */
 export async function completeLoginWithCode(deps: Deps, auth: AuthContext, code: string): Promise<{ AccessToken: string }> {
   await checkAccessCode(deps, { ...loginCodeTarget(auth), code });
-  if (auth.kind === 'registration') await repo.activateAccount(deps.db, auth.accountId);
+  await deps.db.transaction().execute(async (trx) => {
+    await applyPendingReset(deps, trx, auth);
+    if (auth.kind === 'registration') {
+      await repo.activateAccount(trx, auth.accountId);
+      await releaseRegistrationDetails(trx, auth.accountId, deps.clock.now());
+    }
+  });
+  deps.notifier.wake();
   return { AccessToken: (await rotateSession(deps, auth, 'login')).token };
 }
 

@@ -56,7 +56,7 @@ export async function signIn(
         ? AccountActivated.VerificationRequired
         : AccountActivated.Activated;
   const kind = outcome === AccountActivated.NotActivated ? 'registration' : outcome === AccountActivated.VerificationRequired ? 'verification' : 'login';
-  const token = await startSession(deps, { accountId: account.id, kind, rememberMe: input.rememberMe });
+  const { token } = await startSession(deps, { accountId: account.id, kind, rememberMe: input.rememberMe });
   return { AccessToken: token, AccountActivated: outcome };
 }
 

@@ -39,23 +39,29 @@ export function brokenUniqueColumn(error: unknown): 'username' | 'claimant_id' |
   return null;
 }
 
-export async function insertAccount(db: Db, a: { id: string; claimantId: string; username: string; passwordHash: string; now: number }) {
+export async function insertAccount(db: Db, a: { id: string; claimantId: string; username: string; passwordHash: string; now: number; registrationDetails: string }) {
   await db
     .insertInto('accounts')
-    .values({ id: a.id, claimant_id: a.claimantId, username: a.username, password_hash: a.passwordHash, activated: 0, one_time_password: 0, registered_at: a.now })
+    .values({
+      id: a.id, claimant_id: a.claimantId, username: a.username, password_hash: a.passwordHash, activated: 0, one_time_password: 0, registered_at: a.now,
+      registration_details: a.registrationDetails,
+    })
     .execute();
 }
 
-export async function updateRegisteredContact(
-  db: Db,
-  claimantId: string,
-  c: { email: string | null; mobile: string | null; homeAddress: string; postalAddress: string; same: boolean },
-) {
-  await db
-    .updateTable('claimants')
-    .set({ email: c.email, mobile: c.mobile, home_address: c.homeAddress, postal_address: c.postalAddress, addresses_same: c.same ? 1 : 0 })
-    .where('id', '=', claimantId)
-    .execute();
+/** The details held since registration, once (cleared as they are read), with the claim they go to. */
+export async function takeRegistrationDetails(db: Db, accountId: string): Promise<{ details: string; claimId: string } | undefined> {
+  const row = await db
+    .selectFrom('accounts')
+    .innerJoin('claims', 'claims.claimant_id', 'accounts.claimant_id')
+    .select(['accounts.registration_details', 'claims.id as claim_id'])
+    .where('accounts.id', '=', accountId)
+    .where('accounts.registration_details', 'is not', null)
+    .orderBy('claims.accident_date', 'desc')
+    .executeTakeFirst();
+  if (!row?.registration_details) return undefined;
+  await db.updateTable('accounts').set({ registration_details: null }).where('id', '=', accountId).execute();
+  return { details: row.registration_details, claimId: row.claim_id };
 }
 
 export async function voidResetTokens(db: Db, accountId: string, now: number) {
@@ -66,18 +72,46 @@ export async function insertResetToken(db: Db, t: { id: string; accountId: strin
   await db.insertInto('reset_tokens').values({ id: t.id, account_id: t.accountId, token_hash: t.tokenHash, created_at: t.now, expires_at: t.expiresAt, used_at: null }).execute();
 }
 
-/** Spends a reset token once; its account, or undefined when unknown, used or expired. */
-export async function useResetToken(db: Db, tokenHash: string, now: number) {
-  const row = await db
-    .updateTable('reset_tokens')
-    .set({ used_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning(['account_id'])
+/** An unspent, unexpired reset token: its id and its account. */
+export async function findLiveResetToken(db: Db, tokenHash: string, now: number) {
+  return db
+    .selectFrom('reset_tokens')
+    .innerJoin('accounts', 'accounts.id', 'reset_tokens.account_id')
+    .select(['reset_tokens.id', 'reset_tokens.account_id', 'accounts.activated'])
+    .where('reset_tokens.token_hash', '=', tokenHash)
+    .where('reset_tokens.used_at', 'is', null)
+    .where('reset_tokens.expires_at', '>', now)
     .executeTakeFirst();
-  if (!row) return undefined;
-  return db.selectFrom('accounts').select(['id', 'activated']).where('id', '=', row.account_id).executeTakeFirst();
+}
+
+/** Spends the token (once: false if it was spent meanwhile) and holds the new password for that session. */
+export async function holdPendingPassword(db: Db, tokenId: string, p: { passwordHash: string; sessionId: string; now: number; expiresAt: number }): Promise<boolean> {
+  const res = await db
+    .updateTable('reset_tokens')
+    .set({ used_at: p.now, pending_password_hash: p.passwordHash, session_id: p.sessionId, expires_at: p.expiresAt })
+    .where('id', '=', tokenId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The password held for this session, if still within its time; taken once (cleared as it is read). */
+export async function takePendingPassword(db: Db, sessionId: string, accountId: string, now: number): Promise<{ passwordHash: string } | undefined> {
+  const row = await db
+    .selectFrom('reset_tokens')
+    .select(['id', 'pending_password_hash'])
+    .where('session_id', '=', sessionId)
+    .where('account_id', '=', accountId)
+    .where('pending_password_hash', 'is not', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!row?.pending_password_hash) return undefined;
+  const res = await db.updateTable('reset_tokens').set({ pending_password_hash: null }).where('id', '=', row.id).where('pending_password_hash', 'is not', null).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1 ? { passwordHash: row.pending_password_hash } : undefined;
+}
+
+export async function forgetKnownDevices(db: Db, accountId: string): Promise<void> {
+  await db.deleteFrom('known_devices').where('account_id', '=', accountId).execute();
 }
 
 export async function setPassword(db: Db, accountId: string, passwordHash: string) {

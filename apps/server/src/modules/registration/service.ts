@@ -2,16 +2,59 @@
  * Registration and recovery (spec 001; identity issue). A registrant must match a claim on
  * record (claim number, date of birth, first and last name) and be 16 or older; a mismatch of
  * any kind gets the same 56 answer, so the answer never says which detail was wrong.
+ *
+ * Personal details are not secret (a claim letter, a relative), so nothing here trusts them
+ * alone (decision 023): codes go only to the contacts the claims system holds, what a registrant
+ * types is held until activation and sent to the claims system as a request, a reset changes the
+ * password only once a code from an on-record channel is entered, and every check is throttled
+ * per claim number and per account as well as per address.
  */
+import type { Transaction } from 'kysely';
 import { ErrorNumber, LIMITS, catalogueMessage, fillMessage, isoToday } from '@portal/contracts';
+import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { hashPassword, newId, newToken } from '../../lib/crypto.ts';
+import { hashPassword, hmac, newId, newToken } from '../../lib/crypto.ts';
 import { enqueueNotification } from '../../notify/outbox.ts';
+import { countFailures, waitFor, type Policy } from '../account/throttle.ts';
+import { queueSecurityNotice } from '../account/security-notice.ts';
+import { queueForProvider } from '../provider/outbox.ts';
 import { startSession, tokenHash } from '../session/service.ts';
 import * as repo from './repository.ts';
 
 export const RESET_TOKEN_LIFETIME_MS = 30 * 60_000;
+
+/**
+ * On top of the per-address route limit: identity checks that fail, per claim number (keyed
+ * HMAC, so the counters hold no claim numbers); and recovery messages and resets, per account
+ * (each one sends the claimant something, so a stranger cannot flood them).
+ */
+export const RECOVERY_THROTTLE: { claim: Policy; account: Policy } = {
+  claim: { threshold: 5, baseMs: 5 * 60_000, maxMs: 60 * 60_000 },
+  account: { threshold: 5, baseMs: 15 * 60_000, maxMs: 4 * 60 * 60_000 },
+};
+
+function claimKey(deps: Deps, claimNumber: string): string {
+  return `rc:${hmac(deps.hmacKey, `recovery-claim:${claimNumber}`)}`;
+}
+
+function accountKey(accountId: string): string {
+  return `ra:${accountId}`;
+}
+
+async function refuseWhileThrottled(deps: Deps, key: string): Promise<void> {
+  const wait = await waitFor(deps, [key]);
+  if (wait <= 0) return;
+  const p = deps.config.provider;
+  const minutes = String(Math.max(1, Math.ceil(wait / 60_000)));
+  throw new AppError(ErrorNumber.RecoveryThrottled, fillMessage(catalogueMessage(ErrorNumber.RecoveryThrottled), { minutes, phone: p.phone }));
+}
+
+/** One recovery message or reset for this account: refused while throttled, else counted. */
+async function spendAccountAttempt(deps: Deps, accountId: string): Promise<void> {
+  await refuseWhileThrottled(deps, accountKey(accountId));
+  await countFailures(deps, [[accountKey(accountId), RECOVERY_THROTTLE.account]]);
+}
 
 function notFound(deps: Deps): AppError {
   const p = deps.config.provider;
@@ -29,15 +72,18 @@ export function isAtLeast16(dateOfBirth: string, today: string): boolean {
 }
 
 async function matchClaimant(deps: Deps, input: { claimNumber: string; dateOfBirth: string; firstName: string; lastName: string }) {
+  const key = claimKey(deps, input.claimNumber);
+  await refuseWhileThrottled(deps, key);
   const c = await repo.findClaimantByClaimNumber(deps.db, input.claimNumber);
-  if (!c || c.date_of_birth !== input.dateOfBirth || !same(c.first_name, input.firstName) || !same(c.surname, input.lastName)) throw notFound(deps);
-  return c;
+  if (!c || c.date_of_birth !== input.dateOfBirth || !same(c.first_name, input.firstName) || !same(c.surname, input.lastName)) {
+    await countFailures(deps, [[key, RECOVERY_THROTTLE.claim]]);
+    throw notFound(deps);
+  }
+  return { ...c, throttleKey: key };
 }
 
-function addressRecord(text: string): string {
-  const [line1 = '', ...rest] = text.split(',').map((s) => s.trim());
-  return JSON.stringify({ ExperianSingleSelectedLine: text, AddressLine1: line1, AddressLine2: rest.join(', '), AddressLine3: '' });
-}
+/** What a registrant typed: held on the account until activation, never written over the record. */
+type RegistrationDetails = { EmailAddress: string | null; MobileNumber: string | null; HomeAddress: string; PostalAddress: string };
 
 export async function registerClaimant(
   deps: Deps,
@@ -49,31 +95,44 @@ export async function registerClaimant(
   const c = await matchClaimant(deps, input);
   if (!isAtLeast16(c.date_of_birth, isoToday(new Date(deps.clock.now())))) throw notFound(deps);
   if (c.account_id) throw new AppError(ErrorNumber.AlreadyRegistered);
+  // The activation code can only go to a contact the claims system holds: with none, the
+  // claimant finishes by phone, and nothing about them changes.
+  if (!c.email && !c.mobile) {
+    const p = deps.config.provider;
+    throw new AppError(ErrorNumber.NoContactOnRecord, fillMessage(catalogueMessage(ErrorNumber.NoContactOnRecord), { phone: p.phone, callHours: p.callHours }));
+  }
   const username = input.username.toLowerCase();
   if (await repo.usernameExists(deps.db, username)) throw usernameTaken();
   const accountId = newId();
   const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction().execute(async (trx) => {
-    try {
-      await repo.insertAccount(trx, { id: accountId, claimantId: c.claimant_id, username, passwordHash, now: deps.clock.now() });
-    } catch (e) {
-      // A parallel registration took the username or the claim after the checks above.
-      const column = repo.brokenUniqueColumn(e);
-      if (column === 'username') throw usernameTaken();
-      if (column === 'claimant_id') throw new AppError(ErrorNumber.AlreadyRegistered);
-      throw e;
-    }
-    // Contact details on record from the claims system stay (the activation code goes there):
-    // a registrant's own e-mail or mobile only fills a gap.
-    await repo.updateRegisteredContact(trx, c.claimant_id, {
-      email: c.email ?? input.email ?? null,
-      mobile: c.mobile ?? input.mobile ?? null,
-      homeAddress: addressRecord(input.homeAddress),
-      postalAddress: addressRecord(input.postalAddress),
-      same: input.homeAddress === input.postalAddress,
-    });
-  });
-  return { AccessToken: await startSession(deps, { accountId, kind: 'registration', rememberMe: false }) };
+  const details: RegistrationDetails = {
+    EmailAddress: input.email ?? null,
+    MobileNumber: input.mobile ?? null,
+    HomeAddress: input.homeAddress,
+    PostalAddress: input.postalAddress,
+  };
+  try {
+    await repo.insertAccount(deps.db, { id: accountId, claimantId: c.claimant_id, username, passwordHash, now: deps.clock.now(), registrationDetails: JSON.stringify(details) });
+  } catch (e) {
+    // A parallel registration took the username or the claim after the checks above.
+    const column = repo.brokenUniqueColumn(e);
+    if (column === 'username') throw usernameTaken();
+    if (column === 'claimant_id') throw new AppError(ErrorNumber.AlreadyRegistered);
+    throw e;
+  }
+  const { token } = await startSession(deps, { accountId, kind: 'registration', rememberMe: false });
+  return { AccessToken: token };
+}
+
+/**
+ * At activation: what the registrant typed goes to the claims system as a request (its contacts
+ * unconfirmed: they receive nothing from the portal until the claims system records them or the
+ * claimant confirms them with a code from an on-record channel in My Details).
+ */
+export async function releaseRegistrationDetails(trx: Transaction<Database>, accountId: string, now: number): Promise<void> {
+  const held = await repo.takeRegistrationDetails(trx, accountId);
+  if (!held) return;
+  await queueForProvider(trx, { claimId: held.claimId, kind: 'registration-details', payload: { ...(JSON.parse(held.details) as RegistrationDetails), ContactsConfirmed: false }, now });
 }
 
 type RecoveryInput = { firstName: string; lastName: string; dateOfBirth: string; mobile: string | undefined; email: string | undefined; claimNumber: string };
@@ -85,7 +144,11 @@ async function matchAccount(deps: Deps, input: RecoveryInput) {
   const byEmail = input.email && c.email && same(input.email, c.email) ? { channel: 'email' as const, to: c.email } : null;
   const bySms = input.mobile && c.mobile && input.mobile === c.mobile ? { channel: 'sms' as const, to: c.mobile } : null;
   const target = byEmail ?? bySms;
-  if (!target) throw notFound(deps);
+  if (!target) {
+    await countFailures(deps, [[c.throttleKey, RECOVERY_THROTTLE.claim]]);
+    throw notFound(deps);
+  }
+  await spendAccountAttempt(deps, c.account_id);
   return { accountId: c.account_id, username: c.username, activated: c.activated === 1, firstName: c.first_name, target };
 }
 
@@ -103,7 +166,8 @@ export async function sendUsername(deps: Deps, input: RecoveryInput): Promise<{ 
   return { SentBy: a.target.channel === 'sms' ? 'SMS' : 'Email' };
 }
 
-export async function startPasswordReset(deps: Deps, input: RecoveryInput): Promise<{ ResetPasswordToken: string; Username: string; FirstName: string }> {
+/** Answers no username: that goes only to the contacts on record (forgot username). */
+export async function startPasswordReset(deps: Deps, input: RecoveryInput): Promise<{ ResetPasswordToken: string; FirstName: string }> {
   const a = await matchAccount(deps, input);
   const token = newToken();
   const now = deps.clock.now();
@@ -112,21 +176,41 @@ export async function startPasswordReset(deps: Deps, input: RecoveryInput): Prom
     await repo.voidResetTokens(trx, a.accountId, now);
     await repo.insertResetToken(trx, { id: newId(), accountId: a.accountId, tokenHash: tokenHash(token), now, expiresAt: now + RESET_TOKEN_LIFETIME_MS });
   });
-  return { ResetPasswordToken: token, Username: a.username, FirstName: a.firstName };
+  return { ResetPasswordToken: token, FirstName: a.firstName };
 }
 
 /**
- * Sets the new password and ends every session. It never answers with a ready session: the
- * claimant goes on to /activate or /verify, where a code sent to the registered channel
- * completes the sign-in (docs/decisions/008-registration-and-reset.md).
+ * Holds the new password on the reset token and starts the session that must enter a code. Nothing
+ * changes for the claimant yet: no password, no session ended. The claimant goes on to /activate or
+ * /verify, where the code sent to the e-mail or mobile on record applies it (applyPendingReset).
  */
 export async function resetPassword(deps: Deps, input: { token: string; password: string }): Promise<{ AccessToken: string; AccountActivated: boolean }> {
   const now = deps.clock.now();
-  const account = await repo.useResetToken(deps.db, tokenHash(input.token), now);
-  if (!account) throw notFound(deps);
-  await repo.setPassword(deps.db, account.id, await hashPassword(input.password));
-  await repo.revokeAllSessions(deps.db, account.id, now);
-  const activated = account.activated === 1;
-  const token = await startSession(deps, { accountId: account.id, kind: activated ? 'verification' : 'registration', rememberMe: false });
-  return { AccessToken: token, AccountActivated: activated };
+  const pending = await repo.findLiveResetToken(deps.db, tokenHash(input.token), now);
+  if (!pending) throw notFound(deps);
+  await spendAccountAttempt(deps, pending.account_id);
+  const passwordHash = await hashPassword(input.password);
+  const activated = pending.activated === 1;
+  const session = await startSession(deps, { accountId: pending.account_id, kind: activated ? 'verification' : 'registration', rememberMe: false });
+  const held = await repo.holdPendingPassword(deps.db, pending.id, { passwordHash, sessionId: session.sessionId, now, expiresAt: now + RESET_TOKEN_LIFETIME_MS });
+  // Spent by a parallel call with the same token between the two statements.
+  if (!held) throw notFound(deps);
+  return { AccessToken: session.token, AccountActivated: activated };
+}
+
+/**
+ * After a code from an on-record channel was entered on this session: applies a reset waiting on
+ * it — the new password, every other session ended, every known browser forgotten — and tells
+ * the claimant on every channel on record. False when no reset waits on the session.
+ */
+export async function applyPendingReset(deps: Deps, trx: Transaction<Database>, input: { accountId: string; sessionId: string }): Promise<boolean> {
+  const now = deps.clock.now();
+  const pending = await repo.takePendingPassword(trx, input.sessionId, input.accountId, now);
+  if (!pending) return false;
+  await repo.setPassword(trx, input.accountId, pending.passwordHash);
+  await repo.revokeAllSessions(trx, input.accountId, now);
+  await repo.forgetKnownDevices(trx, input.accountId);
+  await repo.voidResetTokens(trx, input.accountId, now);
+  await queueSecurityNotice(deps, trx, now, { accountId: input.accountId, change: 'password reset' });
+  return true;
 }

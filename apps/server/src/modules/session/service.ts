@@ -28,10 +28,10 @@ export function tokenHash(token: string): string {
 export async function startSession(
   deps: Deps,
   input: { accountId: string; kind: SessionKind; rememberMe: boolean },
-): Promise<string> {
+): Promise<{ token: string; sessionId: string }> {
   const now = deps.clock.now();
   const lifetime = input.rememberMe && input.kind === 'login' ? SESSION.rememberMeLifetimeMs : SESSION.absoluteLifetimeMs;
-  return (await insertNewSession(deps, input, now, lifetime, null)).token;
+  return insertNewSession(deps, input, now, lifetime, null);
 }
 
 async function insertNewSession(

@@ -1,6 +1,6 @@
 /**
  * POST /api/account/forgotpassword (spec 001 "Forgot password"): answers a single-use reset token
- * (30 minutes), the username and the first name for the reset page's greeting. Silent.
+ * (30 minutes) and the first name for the reset page's greeting (no username: decision 023). Silent.
  */
 import { ENDPOINTS, MESSAGES } from '@portal/contracts';
 import type { PasswordResetState } from '../../../lib/password-reset.ts';

@@ -1,6 +1,6 @@
 /**
- * /forgotpassword (spec 001 "Forgot password"): success stores the reset token, the username and
- * the first name (sessionStorage, lib/password-reset.ts) and goes to /resetpassword.
+ * /forgotpassword (spec 001 "Forgot password"): success stores the reset token and the first
+ * name (sessionStorage, lib/password-reset.ts) and goes to /resetpassword.
  */
 import { Link, useNavigate } from 'react-router';
 import { MaintenanceGate } from '../../../components/maintenance-gate.tsx';
@@ -14,7 +14,7 @@ export function ForgotPasswordPage() {
 
   const onSubmit = async (values: RecoveryValues) => {
     const result = await forgotPassword(values);
-    savePasswordReset({ ResetPasswordToken: result.ResetPasswordToken, Username: result.Username, FirstName: result.FirstName });
+    savePasswordReset({ ResetPasswordToken: result.ResetPasswordToken, FirstName: result.FirstName });
     await navigate('/resetpassword');
   };
 

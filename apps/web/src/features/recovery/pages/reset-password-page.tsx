@@ -2,9 +2,10 @@
  * /resetpassword (spec 001 "Reset password"). The route's guard (app/guards.ts) lets in only a
  * signed-out visitor with a stored reset token. Greets the claimant by first name.
  *
- * Success never signs in directly (docs/decisions/008): the reset state is cleared, then
+ * Success changes nothing yet (docs/decisions/008 and 023): the reset state is cleared, then
  * AccountActivated false → the registration token is stored and /activate sends the activation
- * code; true → the verification token is stored and /verify sends a sign-in code.
+ * code; true → the verification token is stored and /verify sends a sign-in code. The new
+ * password takes effect when that code, sent to the e-mail or mobile on record, is entered.
  */
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -42,14 +43,11 @@ export function ResetPasswordPage() {
         <h2 id="reset-heading" data-testid="reset-greeting">
           {reset.FirstName ? `Hello ${reset.FirstName}` : 'Hello'}
         </h2>
-        {reset.Username ? (
-          <p>
-            Choose a new password for your account <strong data-testid="reset-username">{reset.Username}</strong>.
-          </p>
-        ) : (
-          <p>Choose a new password for your account.</p>
-        )}
-        <p>After this we send a code to your email or mobile to finish signing you in.</p>
+        <p>Choose a new password for your account.</p>
+        <p>
+          Then we send a code to the email or mobile we hold for you. Your new password works once you enter that code; until then your old
+          password still works.
+        </p>
         <ResetPasswordForm token={reset.ResetPasswordToken} onSubmit={onSubmit} onTokenRefused={onTokenRefused} />
         {refused ? (
           <p className="card-footer">
