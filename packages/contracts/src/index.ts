@@ -4,6 +4,7 @@ export * from './error-catalogue.ts';
 export * from './client-messages.ts';
 export * from './messages.ts';
 export * from './fields.ts';
+export * from './json.ts';
 export * from './calendar.ts';
 export * from './intl.ts';
 export * from './api/index.ts';

@@ -1,6 +1,7 @@
 /** Drafts and submission of the documents form (spec 001 Submit documents, Document drafts; uploads issue). */
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
+import { BODY_JSON_BOUNDS, DRAFT_JSON_BOUNDS, boundedJson } from '../json.ts';
 import { requestBody, isoDate } from './common.ts';
 import { FORM_TYPES } from './uploads.ts';
 
@@ -45,15 +46,14 @@ export const FormTypeParams = z.strictObject({ type: z.enum(FORM_TYPES) });
 
 /**
  * The generic draft calls (spec 001 §7 updateform/{type}, getdraft/{type}, discarddraft/{type})
- * for the forms that keep drafts. A draft is the form's own JSON (at most 64 KB) with the files
- * uploaded for it listed as Documents; the documents form's draft is the DocumentDraft above.
+ * for the forms that keep drafts. A draft is the form's own JSON (at most 64 KB, 32 levels deep)
+ * with the files uploaded for it listed as Documents; the documents form's draft is the
+ * DocumentDraft above.
  */
 export const DRAFT_FORM_TYPES = ['documents', 'reimbursement'] as const;
 export type DraftFormType = (typeof DRAFT_FORM_TYPES)[number];
 export const DraftTypeParams = z.strictObject({ type: z.enum(DRAFT_FORM_TYPES) });
-export const GenericDraft = z
-  .looseObject({ Documents: z.array(DraftFile).max(20) })
-  .refine((d) => JSON.stringify(d).length <= 65_536, 'A draft is at most 64 KB');
+export const GenericDraft = boundedJson(z.looseObject({ Documents: z.array(DraftFile).max(20) }), DRAFT_JSON_BOUNDS);
 export const SaveDraftRequest = requestBody({
   FormId: z.string().max(64).optional(),
   Draft: GenericDraft,
@@ -65,4 +65,4 @@ export const DraftResponse = z.object({ FormId: z.string(), Draft: z.looseObject
  * submit/{type}: the generic submit of a form that keeps drafts. Its body is that form's own
  * submission (SubmitDocumentsRequest, SubmitReimbursementRequest), checked by type on the server.
  */
-export const SubmitDraftFormRequest = z.looseObject({ AccessToken: z.string().max(256).nullable().optional() });
+export const SubmitDraftFormRequest = boundedJson(z.looseObject({ AccessToken: z.string().max(256).nullable().optional() }), BODY_JSON_BOUNDS);

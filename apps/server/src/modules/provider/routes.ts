@@ -3,6 +3,7 @@
  * API-key authentication before any body is read, a scope check per operation and idempotent
  * writes. Claimant tokens mean nothing here, and API keys mean nothing on /api.
  */
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -46,7 +47,8 @@ export async function providerRoutes(app: FastifyInstance, deps: Deps, store: Fi
         if (err instanceof ProviderError) problem = err;
         else if (hasZodFastifySchemaValidationErrors(err)) problem = problemFromValidation(err);
         else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') problem = new ProviderError(413, 'Content Too Large', `At most ${PROVIDER_BODY_LIMIT} bytes`);
-        else if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) problem = new ProviderError(err.statusCode, 'Bad Request', 'The request could not be read');
+        // A body of another type (multipart, text) is 415 Unsupported Media Type, and so titled.
+        else if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) problem = new ProviderError(err.statusCode, STATUS_CODES[err.statusCode] ?? 'Bad Request', 'The request could not be read');
         else {
           request.log.error({ err }, 'provider API error');
           problem = new ProviderError(500, 'Internal Server Error');

@@ -1,9 +1,9 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { AUTHORITY_UPLOAD_PATH, AuthorityFields, ENDPOINTS, ErrorNumber, LIMITS, SIGNATURE_FIELD, SIGNATURE_MAX_BYTES, UPLOAD_FILE_FIELD, UPLOAD_PATH, UploadFields } from '@portal/contracts';
+import { AUTHORITY_UPLOAD_PATH, AuthorityFields, ENDPOINTS, ErrorNumber, SIGNATURE_FIELD, SIGNATURE_MAX_BYTES, UPLOAD_FILE_FIELD, UPLOAD_PATH, UploadFields } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError, zodIssueItems } from '../../errors.ts';
 import { bindEndpoint } from '../../lib/endpoint.ts';
+import { readParts, registerMultipart } from '../../plugins/multipart.ts';
 import { CLAIMANT_API } from '../../lib/route-controls.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { findAuthorityFormData, submitAuthority } from '../forms/authority.ts';
@@ -12,14 +12,10 @@ import { discardFile, findFileContent, openDownload, storeUpload } from './servi
 
 export async function uploadRoutes(app: FastifyInstance, deps: Deps, store: FileStore): Promise<void> {
   await app.register(async (scope) => {
-    // Limits enforced by the parser while streaming (its default would silently truncate).
-    await scope.register(multipart, {
-      throwFileSizeLimit: true,
-      limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 8, fieldSize: 4096, parts: 9, headerPairs: 100 },
-    });
+    await registerMultipart(scope);
     scope.post(UPLOAD_PATH, { config: { controls: CLAIMANT_API } }, async (request) => {
       const fields: Record<string, string> = {};
-      for await (const part of request.parts()) {
+      for await (const part of readParts(request)) {
         if (part.type === 'field') {
           fields[part.fieldname] = String(part.value);
           continue;
@@ -55,7 +51,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps, store: File
     scope.post(AUTHORITY_UPLOAD_PATH, { config: { controls: CLAIMANT_API } }, async (request) => {
       const fields: Record<string, string> = {};
       let png: Buffer | undefined;
-      for await (const part of request.parts({ limits: { fileSize: SIGNATURE_MAX_BYTES } })) {
+      for await (const part of readParts(request, { limits: { fileSize: SIGNATURE_MAX_BYTES } })) {
         if (part.type === 'field') {
           fields[part.fieldname] = String(part.value);
           continue;
