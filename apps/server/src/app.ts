@@ -12,6 +12,7 @@ import type { Deps } from './deps.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { dataCipher, deriveKey, resolveEncryptionKey } from './lib/crypto.ts';
 import { clientKey } from './lib/client-key.ts';
+import { boundedHttpServer } from './lib/http-server.ts';
 import { createLogger } from './lib/logger.ts';
 import { controlsOf, requireDeclaredControls } from './lib/route-controls.ts';
 import { accessCodeRoutes } from './modules/access-code/routes.ts';
@@ -93,6 +94,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
     requestIdHeader: false,
+    // Request, headers and keep-alive time-outs, and a cap on connections per client address.
+    serverFactory: boundedHttpServer({
+      requestTimeoutMs: config.requestTimeoutMs,
+      maxConnectionsPerAddress: config.maxConnectionsPerAddress,
+      trustedProxies: config.trustedProxies,
+    }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,6 @@
 /** Environment variables, checked by a zod schema at start-up with a message naming the bad variable. */
 import { z } from 'zod';
-import { DEFAULT_PROVIDER, type ProviderIdentity } from '@portal/contracts';
+import { DEFAULT_PROVIDER, LIMITS, type ProviderIdentity } from '@portal/contracts';
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -40,6 +40,10 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** A request, headers and body, must arrive whole within this; the web app gives up after as long. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(LIMITS.requestTimeoutMs),
+  /** Connections one client address may hold open at once (trusted proxies are not counted). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(64),
   /** Required in production: without it, access codes would wait in the outbox for ever and nobody could sign in. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   SMTP_FROM: z.string().min(3).default('Claimant portal <no-reply@localhost>'),
@@ -89,6 +93,8 @@ export type Config = {
   webDist: string | undefined;
   rateLimitPerMinute: number;
   loginRateLimitPerMinute: number;
+  requestTimeoutMs: number;
+  maxConnectionsPerAddress: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
   smsWebhookUrl: string | undefined;
@@ -161,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     smsWebhookUrl: e.SMS_WEBHOOK_URL,

@@ -5,7 +5,9 @@
  * connections per address and on files a crash left behind.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorNumber, catalogueMessage } from '@portal/contracts';
@@ -158,5 +160,93 @@ describe('the error list', () => {
     expect(items).toHaveLength(MAX_ERROR_ITEMS);
     expect(items.at(-1)).toEqual({ Number: ErrorNumber.Validation, Message: '26 more errors were omitted' });
     expect(JSON.stringify(items).length).toBeLessThan(MAX_ERROR_ITEMS * 500);
+  });
+});
+
+describe('slow clients and many connections, on a listening server', () => {
+  /** Opens a raw connection and reads until the server closes it. */
+  const open = (port: number) =>
+    new Promise<{ socket: net.Socket; closed: Promise<string> }>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let received = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => {
+        received += chunk;
+      });
+      const closed = new Promise<string>((done) => socket.on('close', () => done(received)));
+      socket.on('error', () => {});
+      socket.once('connect', () => resolve({ socket, closed }));
+      socket.once('error', reject);
+    });
+  /** One keep-alive request on an open connection; resolves with the status line. */
+  const request = (socket: net.Socket) =>
+    new Promise<string>((resolve) => {
+      socket.once('data', (chunk: string | Buffer) => resolve(String(chunk).split('\r\n')[0] ?? ''));
+      socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    });
+  const listen = async (t: TestApp) => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    return (t.app.server.address() as AddressInfo).port;
+  };
+
+  it('a body that trickles in and never finishes is cut off after the request time-out with 408', async () => {
+    const t = await createTestApp('sqlite', { REQUEST_TIMEOUT_MS: '300' });
+    const port = await listen(t);
+    const { socket, closed } = await open(port);
+    // A byte now and then: the connection is never idle, so only the request time-out can end it.
+    const trickle = setInterval(() => socket.write(' '), 50);
+    try {
+      const headers = `Host: 127.0.0.1\r\nCookie: XSRF-TOKEN=${CSRF}\r\nX-XSRF-Token: ${CSRF}\r\nContent-Type: application/json\r\nContent-Length: 1000`;
+      socket.write(`POST /api/analytics/pageview HTTP/1.1\r\n${headers}\r\n\r\n{"Pa`);
+      expect(await closed).toMatch(/^HTTP\/1\.1 408 /);
+    } finally {
+      clearInterval(trickle);
+      socket.destroy();
+      await t.close();
+    }
+  });
+
+  it('connections beyond the cap per address are closed as they open; a freed place can be taken again; a trusted proxy is not capped', async () => {
+    const t = await createTestApp('sqlite', { MAX_CONNECTIONS_PER_ADDRESS: '2' });
+    const port = await listen(t);
+    const sockets: net.Socket[] = [];
+    try {
+      const first = await open(port);
+      const second = await open(port);
+      sockets.push(first.socket, second.socket);
+      // Answered requests mean the server has counted both connections.
+      expect(await request(first.socket)).toBe('HTTP/1.1 200 OK');
+      expect(await request(second.socket)).toBe('HTTP/1.1 200 OK');
+      const third = await open(port);
+      sockets.push(third.socket);
+      expect(await third.closed).toBe('');
+      // The two held connections are still served.
+      expect(await request(first.socket)).toBe('HTTP/1.1 200 OK');
+      // Once one closes, its place is free (the server may see the close a moment later).
+      first.socket.destroy();
+      await first.closed;
+      let served = false;
+      for (let attempt = 0; attempt < 50 && !served; attempt++) {
+        const next = await open(port);
+        sockets.push(next.socket);
+        served = (await Promise.race([request(next.socket), next.closed.then(() => 'closed')])) === 'HTTP/1.1 200 OK';
+        if (!served) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(served).toBe(true);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await t.close();
+    }
+    // A proxy carries many clients: its connections are not counted.
+    const proxied = await createTestApp('sqlite', { MAX_CONNECTIONS_PER_ADDRESS: '1', TRUSTED_PROXIES: '127.0.0.1' });
+    const proxyPort = await listen(proxied);
+    const fromProxy: net.Socket[] = [];
+    try {
+      for (let i = 0; i < 3; i++) fromProxy.push((await open(proxyPort)).socket);
+      for (const s of fromProxy) expect(await request(s)).toBe('HTTP/1.1 200 OK');
+    } finally {
+      for (const s of fromProxy) s.destroy();
+      await proxied.close();
+    }
   });
 });
