@@ -12,7 +12,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorNumber, catalogueMessage } from '@portal/contracts';
 import { createApiKey } from '../src/modules/provider/keys.ts';
+import { removeExpiredUploads } from '../src/modules/uploads/service.ts';
 import { MAX_ERROR_ITEMS, validationItems } from '../src/plugins/errors.ts';
+import { localFileStore } from '../src/storage/file-store.ts';
+import { parseS3Url, s3ClientFromConfig, s3FileStore } from '../src/storage/s3-store.ts';
 import { CSRF, createTestApp, errorNumbers, signInWithClaim, type TestApp } from './helpers.ts';
 
 const MALFORMED = [{ Number: ErrorNumber.MalformedBody, Message: catalogueMessage(ErrorNumber.MalformedBody) }];
@@ -248,5 +251,49 @@ describe('slow clients and many connections, on a listening server', () => {
       for (const s of fromProxy) s.destroy();
       await proxied.close();
     }
+  });
+});
+
+describe('files a crash left in the staging directory', () => {
+  let t: TestApp;
+  let tmp: string;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    tmp = path.join(t.deps.config.dataDir, 'files', 'tmp');
+  });
+  afterAll(() => t.close());
+
+  const HOUR = 60 * 60_000;
+  /** A staged file last written `ageMs` ago (file times are the system's, as the sweep reads them). */
+  const staged = (name: string, ageMs: number) => {
+    const file = path.join(tmp, name);
+    fs.writeFileSync(file, 'part of an upload');
+    const at = new Date(Date.now() - ageMs);
+    fs.utimesSync(file, at, at);
+    return file;
+  };
+
+  it('are removed by the hourly clean-up once an hour old; uploads still being written are kept', async () => {
+    const store = localFileStore(path.join(t.deps.config.dataDir, 'files'));
+    const old = staged('crashed-upload-1', 2 * HOUR);
+    const fresh = staged('upload-in-progress-1', 60_000);
+    await removeExpiredUploads(t.deps, store);
+    expect(fs.existsSync(old)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    fs.rmSync(fresh);
+  });
+
+  it('are removed when a store starts, local or S3 (which stages on local disk too)', () => {
+    const old = staged('crashed-upload-2', HOUR + 60_000);
+    const fresh = staged('upload-in-progress-2', 0);
+    localFileStore(path.join(t.deps.config.dataDir, 'files'));
+    expect(fs.existsSync(old)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    const s3Old = staged('crashed-upload-3', 3 * HOUR);
+    const client = s3ClientFromConfig({ endpoint: 'http://127.0.0.1:9', region: 'ap-southeast-2', accessKeyId: 'x', secretAccessKey: 'y', forcePathStyle: true });
+    s3FileStore(client, parseS3Url('s3://portal-files'), tmp);
+    expect(fs.existsSync(s3Old)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
+    fs.rmSync(fresh);
   });
 });

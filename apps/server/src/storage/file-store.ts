@@ -26,7 +26,41 @@ export type FileStore = {
   remove: (key: string) => Promise<void>;
   /** Throws when the store cannot take a file now (the readiness check). */
   check: () => Promise<void>;
+  /** Removes staged files left by uploads a crash interrupted (see removeStaleStaged); how many. */
+  sweepStaging: () => Promise<number>;
 };
+
+/**
+ * A staged file older than this belongs to no upload still running: a request must arrive whole
+ * within REQUEST_TIMEOUT_MS (at most 10 minutes), and a staged file is committed or discarded as
+ * soon as it is checked. One left behind was cut off by a crash or a kill.
+ */
+export const STALE_STAGED_MS = 60 * 60_000;
+
+/**
+ * Removes the files in a staging directory last written more than STALE_STAGED_MS ago. Their
+ * times are the file system's, so they are compared with the system's clock, not the injected one.
+ */
+export async function removeStaleStaged(dir: string, now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const name of await fsp.readdir(dir).catch(() => [] as string[])) {
+    const file = path.join(dir, name);
+    const stat = await fsp.lstat(file).catch(() => undefined);
+    if (!stat?.isFile() || stat.mtimeMs > now - STALE_STAGED_MS) continue;
+    await fsp.rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
+/** The same at start, before the store takes its first file. */
+export function removeStaleStagedSync(dir: string, now = Date.now()): void {
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name);
+    const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+    if (stat?.isFile() && stat.mtimeMs <= now - STALE_STAGED_MS) fs.rmSync(file, { force: true });
+  }
+}
 
 /** Streams `source` into a new file under `tmp`, fsynced; on error nothing is left behind. */
 export async function stageToDisk(tmp: string, source: Readable): Promise<{ path: string; size: number; sha256: string }> {
@@ -63,6 +97,7 @@ export async function checkWritable(dir: string): Promise<void> {
 export function localFileStore(root: string): FileStore {
   const tmp = path.join(root, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
+  removeStaleStagedSync(tmp);
   const finalPath = (key: string) => {
     if (!isFileKey(key)) throw new Error('bad file key');
     return path.join(root, key.slice(0, 2), key);
@@ -87,5 +122,6 @@ export function localFileStore(root: string): FileStore {
     read: (key) => fs.createReadStream(finalPath(key)),
     remove: (key) => fsp.rm(finalPath(key), { force: true }),
     check: () => checkWritable(tmp),
+    sweepStaging: () => removeStaleStaged(tmp),
   };
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { checkWritable, isFileKey, newFileKey, stageToDisk, type FileStore } from './file-store.ts';
+import { checkWritable, isFileKey, newFileKey, removeStaleStaged, removeStaleStagedSync, stageToDisk, type FileStore } from './file-store.ts';
 
 export type S3Location = { bucket: string; prefix: string };
 
@@ -24,6 +24,7 @@ export function parseS3Url(url: string): S3Location {
 
 export function s3FileStore(client: S3Client, location: S3Location, stagingDir: string): FileStore {
   fs.mkdirSync(stagingDir, { recursive: true });
+  removeStaleStagedSync(stagingDir);
   const objectKey = (key: string) => {
     if (!isFileKey(key)) throw new Error('bad file key');
     return `${location.prefix}${key.slice(0, 2)}/${key}`;
@@ -64,6 +65,7 @@ export function s3FileStore(client: S3Client, location: S3Location, stagingDir: 
       await checkWritable(stagingDir);
       await client.send(new HeadBucketCommand({ Bucket: location.bucket }));
     },
+    sweepStaging: () => removeStaleStaged(stagingDir),
   };
 }
 

@@ -176,12 +176,16 @@ export async function discardFile(deps: Deps, store: FileStore, auth: AuthContex
   return true;
 }
 
-/** Removes files never sent with a form within 7 days (the periodic clean-up). */
+/**
+ * Removes files never sent with a form within 7 days (the periodic clean-up), and staged files
+ * of uploads a crash cut off (the store also clears those when it starts).
+ */
 export async function removeExpiredUploads(deps: Deps, store: FileStore): Promise<number> {
   const expired = await repo.findExpiredUnsubmitted(deps.db, deps.clock.now() - UNSUBMITTED_FILE_LIFETIME_MS, 500);
   for (const f of expired) {
     await repo.deleteFileRow(deps.db, f.id);
     await store.remove(f.storage_key);
   }
+  await store.sweepStaging();
   return expired.length;
 }
