@@ -3,7 +3,7 @@ import { CodeType, ErrorNumber } from '@portal/contracts';
 import { THROTTLE } from '../src/modules/account/throttle.ts';
 import { sealedAt } from '../src/lib/crypto.ts';
 import { DIALECTS, PASSWORD, createTestApp, errorNumbers, signInWithClaim, type TestApp } from './helpers.ts';
-import { codeIn, useDelivery, type Sink } from './mail-sink.ts';
+import { nextCode, nextMatching, useDelivery, type Sink } from './mail-sink.ts';
 
 const ADDRESS = { ExperianSingleSelectedLine: '5 Sturt Street, BALLARAT CENTRAL VIC 3350', AddressLine1: '5 Sturt Street', AddressLine2: 'BALLARAT CENTRAL VIC 3350', AddressLine3: '' };
 
@@ -18,7 +18,7 @@ describe.each(DIALECTS)('account updates on %s', (dialect) => {
   /** Step-up through a real code: answers the rotated session token and the secure token. */
   async function stepUp(token: string, codeType: number, inbox: Sink, to: string) {
     await t.post('/api/account/generatesecuritycodewhileloggedin', { AccessToken: token, CodeType: codeType });
-    const code = codeIn(await inbox.next(to));
+    const code = await nextCode(inbox, to);
     const res = await t.post('/api/account/validatesecuritycodewhileloggedin', { AccessToken: token, CodeType: codeType, SecurityCode: code });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { AccessToken: string; SecureToken: string };
@@ -64,6 +64,22 @@ describe.each(DIALECTS)('account updates on %s', (dialect) => {
       expect((await change(PASSWORD)).json()).toBe(true);
     });
 
+    it('tells the claimant of a password or preference change on every channel on record, and of nothing unchanged', async () => {
+      const token = await t.signIn('sam.single@example.com');
+      expect((await t.post('/api/account/updatepassword', { AccessToken: token, OldPassword: PASSWORD, NewPassword: 'New#Secret22', ReEnterPassword: 'New#Secret22' })).json()).toBe(true);
+      const email = await nextMatching(mail.smtp, 'sam.single@example.com', /password was changed/);
+      expect(email.text).toContain('Your password was changed in the Transport Accident Commission claimant portal on 21/11/2026 at 10:00am (Melbourne time).');
+      expect(email.text).not.toContain('New#Secret22');
+      expect((await nextMatching(mail.sms, '0423456789', /password was changed/)).text).not.toContain('New#Secret22');
+      expect((await t.post('/api/account/updatepreferences', { AccessToken: token, SMS: true, Email: false })).statusCode).toBe(200);
+      await nextMatching(mail.smtp, 'sam.single@example.com', /Your notification preferences were changed/);
+      await nextMatching(mail.sms, '0423456789', /notification preferences were changed/);
+      // Saving the same choice again changes nothing and tells nobody.
+      const before = await t.deps.db.selectFrom('notifications').select('id').where('kind', 'like', 'security-notice:%').execute();
+      await t.post('/api/account/updatepreferences', { AccessToken: token, SMS: true, Email: false });
+      expect(await t.deps.db.selectFrom('notifications').select('id').where('kind', 'like', 'security-notice:%').execute()).toHaveLength(before.length);
+    });
+
     it('checks the rules, changes the password and ends every other session', async () => {
       const other = await t.signIn('sam.single@example.com');
       const token = await t.signIn('sam.single@example.com');
@@ -107,6 +123,11 @@ describe.each(DIALECTS)('account updates on %s', (dialect) => {
       const event = await t.deps.db.selectFrom('provider_outbox').select(['kind', 'payload']).where('kind', '=', 'account-change').orderBy('seq', 'desc').executeTakeFirstOrThrow();
       expect(event.payload).not.toContain('11223344');
       expect(JSON.parse(event.payload)).toMatchObject({ Change: 'bank-details', Changes: { AccountNumber: { from: '5432', to: '3344' } } });
+      // And the claimant hears of it on every channel on record, without the number.
+      const notice = await nextMatching(mail.smtp, 'sam.single@example.com', /Your bank details were changed/);
+      expect(notice.text).not.toContain('11223344');
+      expect(notice.text).not.toContain('3344');
+      await nextMatching(mail.sms, '0423456789', /bank details were changed/);
     });
 
     it('refuses another account\'s secure token', async () => {
@@ -198,6 +219,23 @@ describe.each(DIALECTS)('account updates on %s', (dialect) => {
       const token = await t.signIn('sam.single@example.com');
       const res = await contact(token, { EmailAddress: 'sam.new@example.com' });
       expect(res.json()[0].Message).toBe('Unfortunately we are not able to update your e-mail address at this time. Please contact the provider to update your details on 1300 654 329.');
+    });
+
+    it('tells the claimant of a changed e-mail at the old address and the new one, and by SMS, never naming the new value', async () => {
+      const token = await t.signIn('sam.single@example.com');
+      const step = await stepUp(token, CodeType.Email, mail.sms, '0423456789');
+      expect((await contact(step.AccessToken, { EmailAddress: 'sam.new@example.com', SecureToken: step.SecureToken, isSecureUpdate: true })).json()).toBe(true);
+      const changed = /contact details were changed/;
+      const oldAddress = await nextMatching(mail.smtp, 'sam.single@example.com', changed);
+      const newAddress = await nextMatching(mail.smtp, 'sam.new@example.com', changed);
+      const sms = await nextMatching(mail.sms, '0423456789', changed);
+      for (const notice of [oldAddress, newAddress]) {
+        expect(notice.text).toContain('Your contact details were changed in the Transport Accident Commission claimant portal on 21/11/2026 at 10:00am (Melbourne time).');
+        expect(notice.text).toContain('If it was not you, please call us straight away on 1300 654 329');
+      }
+      // The old address hears of the change, never what it was changed to.
+      expect(oldAddress.text).not.toContain('sam.new@example.com');
+      expect(sms.text).toBe('TAC portal: your contact details were changed on 21/11/2026 at 10:00am (Melbourne time). Not you? Call 1300 654 329.');
     });
 
     it.each([

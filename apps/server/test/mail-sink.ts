@@ -89,6 +89,22 @@ export function codeIn(message: Received): string {
   return m[1] as string;
 }
 
+/**
+ * The next code sent to `to`, passing over other messages on the way (the security notices a
+ * change sends to the same address arrive in their own time).
+ */
+export async function nextCode(sink: Sink, to: string, timeoutMs?: number): Promise<string> {
+  return codeIn(await nextMatching(sink, to, /code (?:for the .*? )?is \d{4}/, timeoutMs));
+}
+
+/** The next message to `to` whose text matches, passing over the others. */
+export async function nextMatching(sink: Sink, to: string, pattern: RegExp, timeoutMs?: number): Promise<Received> {
+  for (;;) {
+    const message = await sink.next(to, timeoutMs);
+    if (pattern.test(message.text)) return message;
+  }
+}
+
 export type Delivery = {
   smtp: Sink;
   sms: Sink & { authorizations: string[] };

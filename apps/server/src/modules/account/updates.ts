@@ -12,7 +12,9 @@ import { AppError } from '../../errors.ts';
 import { hashPassword, sealedAt, verifyPassword } from '../../lib/crypto.ts';
 import { consumeSecureToken } from '../access-code/sign-in.ts';
 import { diff, recordAudit, type Change } from '../audit/repository.ts';
+import type { Channel } from '../../notify/transports.ts';
 import { queueAccountChange } from '../provider/outbox.ts';
+import { queueSecurityNotice, type SecurityChange } from './security-notice.ts';
 import { findBankName } from '../bsb/service.ts';
 import type { AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
@@ -24,11 +26,29 @@ async function requireSecureToken(deps: Deps, auth: AuthContext, token: string |
   if (!token || !(await consumeSecureToken(deps, auth, token, codeType))) throw new AppError(ErrorNumber.SecureTokenRequired);
 }
 
-/** Every change of the claimant's own details: audited, and sent to the provider as an event (masked). */
-async function recordChange(trx: Transaction<Database>, auth: AuthContext, claimantId: string, kind: string, changes: Record<string, Change>, now: number): Promise<void> {
+const NOTICE: Record<string, SecurityChange> = {
+  preferences: 'notification preferences',
+  password: 'password',
+  'bank-details': 'bank details',
+  'contact-details': 'contact details',
+};
+
+/**
+ * Every change of the claimant's own details: audited, sent to the provider as an event (masked),
+ * and told to the claimant on every channel on record — and on the old e-mail or mobile when that
+ * is what changed — in the change's transaction (modules/account/security-notice.ts).
+ */
+async function recordChange(
+  deps: Deps,
+  trx: Transaction<Database>,
+  auth: AuthContext,
+  change: { claimantId: string; kind: keyof typeof NOTICE; changes: Record<string, Change>; now: number; oldContacts?: { channel: Channel; to: string }[] },
+): Promise<void> {
+  const { claimantId, kind, changes, now } = change;
   if (Object.keys(changes).length === 0) return;
   await recordAudit(trx, { accountId: auth.accountId, sessionId: auth.sessionId, kind, changes, at: now });
   await queueAccountChange(trx, { claimantId, selectedClaimId: auth.selectedClaimId, kind, changes, now });
+  await queueSecurityNotice(deps, trx, now, { accountId: auth.accountId, change: NOTICE[kind] as SecurityChange, alsoTo: change.oldContacts ?? [] });
 }
 
 export async function updatePreferences(deps: Deps, auth: AuthContext, input: { SMS: boolean; Email: boolean }) {
@@ -44,8 +64,9 @@ export async function updatePreferences(deps: Deps, auth: AuthContext, input: { 
   await deps.db.transaction().execute(async (trx) => {
     await repo.setPreferences(trx, c.claimant_id, sms, email);
     const changes = diff({ SMS: String(c.pref_sms === 1), Email: String(c.pref_email === 1) }, { SMS: String(sms), Email: String(email) });
-    await recordChange(trx, auth, c.claimant_id, 'preferences', changes, now);
+    await recordChange(deps, trx, auth, { claimantId: c.claimant_id, kind: 'preferences', changes, now });
   });
+  deps.notifier.wake();
   return { SMS: sms, Email: email };
 }
 
@@ -65,8 +86,9 @@ export async function updatePassword(deps: Deps, auth: AuthContext, input: { old
   await deps.db.transaction().execute(async (trx) => {
     await repo.setPasswordHash(trx, auth.accountId, newHash);
     await repo.revokeOtherSessions(trx, auth.accountId, auth.sessionId, now);
-    await recordChange(trx, auth, auth.claimantId, 'password', { Password: { from: '[set]', to: '[changed]' } }, now);
+    await recordChange(deps, trx, auth, { claimantId: auth.claimantId, kind: 'password', changes: { Password: { from: '[set]', to: '[changed]' } }, now });
   });
+  deps.notifier.wake();
   return true;
 }
 
@@ -97,8 +119,9 @@ export async function updateBankDetails(
       { AccountName: a.bank_account_name, Bsb: a.bank_bsb, AccountNumber: a.bank_account_last4 },
       { AccountName: input.accountName, Bsb: input.bsb, AccountNumber: last4 },
     );
-    await recordChange(trx, auth, a.claimant_id, 'bank-details', changes, now);
+    await recordChange(deps, trx, auth, { claimantId: a.claimant_id, kind: 'bank-details', changes, now });
   });
+  deps.notifier.wake();
   return true;
 }
 
@@ -133,7 +156,12 @@ export async function updateContactDetails(deps: Deps, auth: AuthContext, input:
       { EmailAddress: a.email, MobileNumber: a.mobile, AreaCode: a.phone_area, PhoneNumber: a.phone_number, HomeAddress: lineOf(a.home_address), PostalAddress: lineOf(a.postal_address) },
       { EmailAddress: next.email, MobileNumber: next.mobile, AreaCode: next.phoneArea, PhoneNumber: next.phoneNumber, HomeAddress: lineOf(home), PostalAddress: lineOf(postal) },
     );
-    await recordChange(trx, auth, a.claimant_id, 'contact-details', changes, now);
+    // The old address or number hears of it too: if it was not the claimant, that is where they are.
+    const oldContacts: { channel: Channel; to: string }[] = [];
+    if (emailChanged && a.email) oldContacts.push({ channel: 'email', to: a.email });
+    if (mobileChanged && a.mobile) oldContacts.push({ channel: 'sms', to: a.mobile });
+    await recordChange(deps, trx, auth, { claimantId: a.claimant_id, kind: 'contact-details', changes, now, oldContacts });
   });
+  deps.notifier.wake();
   return true;
 }
