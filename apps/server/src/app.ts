@@ -31,7 +31,8 @@ import { registrationRoutes } from './modules/registration/routes.ts';
 import { transportsFromConfig, type Transports } from './notify/transports.ts';
 import { createNotifier } from './notify/worker.ts';
 import { registerCsrf } from './plugins/csrf.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/static.ts';
 import { localFileStore, type FileStore } from './storage/file-store.ts';
@@ -94,6 +95,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
     requestIdHeader: false,
+    // A path that cannot be decoded, or a parameter over the router's length: a catalogue answer.
+    frameworkErrors: answerFrameworkError,
     // Request, headers and keep-alive time-outs, and a cap on connections per client address.
     serverFactory: boundedHttpServer({
       requestTimeoutMs: config.requestTimeoutMs,
@@ -136,6 +139,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   };
 
   registerErrorHandling(app);
+  // Before every plugin and route, so all of them (and the not-found handler) are measured.
+  registerMetrics(app, deps);
   // JSON only (multipart on the upload calls): Fastify would otherwise read text/plain as a string
   // and answer it as a malformed body; the contract says 415 for a body of another type.
   app.removeContentTypeParser('text/plain');

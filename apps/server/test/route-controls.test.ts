@@ -138,3 +138,33 @@ describe('every spelling that reaches a route is counted by its limit', () => {
     }
   });
 });
+
+describe('URLs the router cannot read speak the documented format', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['GET', '/api/content/%E0%A4%A'],
+    ['POST', '/api/documentupload/getdraft/%ZZ'],
+    ['GET', `/api/content/${'a'.repeat(150)}`],
+    ['POST', `/api/documentupload/getdraft/${'x'.repeat(120)}`],
+    ['GET', '/claim/%E0%A4%A'],
+  ] as const)('%s %s: a catalogue 404, the URL not echoed, never cached', async (method, url) => {
+    const res = await t.app.inject({ method, url, headers: WITH_CSRF, ...(method === 'POST' ? { payload: {} } : {}) });
+    expect(res.statusCode).toBe(404);
+    expect(errorNumbers(res)).toEqual([ErrorNumber.EndpointNotAvailable]);
+    expect(res.body).not.toContain('FST_ERR');
+    expect(res.body).not.toContain(url.slice(5, 20));
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('the provider API answers problem details', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/provider/v1/claimants/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(String(res.headers['content-type'])).toContain('application/problem+json');
+    expect(res.body).not.toContain('%E0');
+  });
+});

@@ -2,10 +2,11 @@
  * The one place errors become responses: HTTP 225 with a list of { Number, Message, Field? }
  * (spec 000 §8), 415 for an unsupported media type, never a stack trace.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorNumber, catalogueMessage, type ErrorItem } from '@portal/contracts';
 import { AppError, ERROR_STATUS } from '../errors.ts';
+import { areaOfUnmatched } from '../lib/route-controls.ts';
 import { isMalformedMultipart } from './multipart.ts';
 
 function list(number: number): ErrorItem[] {
@@ -78,4 +79,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err }, 'unexpected error');
     return reply.code(500).send(list(ErrorNumber.Internal));
   });
+}
+
+/**
+ * Fastify's own answers from before routing (a path that cannot be percent-decoded, a path
+ * parameter over the router's length): no route matched, so the area the path was meant for
+ * chooses the documented format, as for any unknown path — never Fastify's default, which echoed
+ * the URL. Counted nowhere and cached nowhere.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void reply.header('Cache-Control', 'no-store').header('X-Content-Type-Options', 'nosniff');
+  request.log.info({ code: error.code }, 'request refused before routing');
+  if (areaOfUnmatched(request.url) === 'provider') {
+    void reply.code(400).type('application/problem+json').send({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'The request URL could not be read' });
+    return;
+  }
+  void reply.code(404).send(list(ErrorNumber.EndpointNotAvailable));
 }
