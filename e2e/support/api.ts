@@ -111,8 +111,9 @@ export class ApiClient {
     const { AccessToken, AccountActivated } = await this.login(username);
     if (AccountActivated !== 1) return;
     await this.ok('/api/account/generatesecuritycodeforlogin', { AccessToken, DevType: 0 });
-    const code = /code (?:for the .*? )?is (\d{4})/.exec((await mail.next(username)).text)?.[1];
-    if (!code) throw new Error(`no access code reached ${username}`);
+    // The next message to the address that carries a code (a security notice may come first).
+    let code: string | undefined;
+    while (!code) code = /code (?:for the .*? )?is (\d{4})/.exec((await mail.next(username)).text)?.[1];
     await this.ok('/api/account/validatesecuritycodeforlogin', { AccessToken, SecurityCode: code, DeviceType: 0 });
   }
 }

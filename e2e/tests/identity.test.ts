@@ -13,6 +13,7 @@ import { DESKTOP, PHONE, VIEWPORTS, isNarrow, type Viewport } from '../support/b
 import { signIn, storedUser } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { nextCode, wrongCode } from '../support/codes.ts';
+import { nextMatching } from '../../apps/server/test/mail-sink.ts';
 import { arriveAt, useSuite, visit } from '../support/harness.ts';
 import { menuButton, sideMenu, signOutControl } from '../support/ui.ts';
 
@@ -34,6 +35,28 @@ async function signOut(page: Page, viewport: Viewport): Promise<void> {
   }
 }
 
+/** Fills the registration form for Jordan (the demo claimant with no account) and ticks the terms. */
+async function fillRegistration(page: Page, username: string): Promise<void> {
+  await page.getByTestId('register-username').fill(username);
+  await page.getByTestId('register-date-of-birth').fill('01/02/1980');
+  await page.getByTestId('register-first-name').fill('Jordan');
+  await page.getByTestId('register-last-name').fill('Doe');
+  await page.getByTestId('register-claim-number-first').pressSequentially('12');
+  // Focus moves to the second part after two digits (spec 001 §5).
+  await expect(page.getByTestId('register-claim-number-second').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+  await page.keyboard.type('34567');
+  await page.getByTestId('register-email').fill(username);
+  await page.getByTestId('register-mobile').fill('0400000001');
+  await page.getByTestId('register-new-password').fill('Fresh#Start1');
+  await page.getByTestId('register-re-enter-password').fill('Fresh#Start1');
+  await page.getByTestId('register-home-address').fill('159 Tooronga');
+  await page.getByTestId('register-home-address-option').first().click();
+  await page.getByTestId('register-same-as-home').check();
+  await expect(page.getByTestId('register-postal-address').count()).resolves.toBe(0);
+  await expect(page.getByTestId('register-submit').isDisabled()).resolves.toBe(true);
+  await page.getByTestId('register-terms').check();
+}
+
 describe('registration and activation', () => {
   // The demo claimant can register once per server: each viewport gets a server of its own.
   it.each(VIEWPORTS.map((v) => [v.name, v] as const))('registers the demo claimant, activates with the e-mailed code and lands on the claim (%s)', async (_name, viewport) => {
@@ -42,24 +65,7 @@ describe('registration and activation', () => {
     await expect(page.getByTestId('register-step').textContent()).resolves.toContain('Step 1 of 2');
     await expect(page.getByTestId('register-country').inputValue()).resolves.toBe('Australia');
     const username = `jordan.${viewport.name}@example.org`;
-    await page.getByTestId('register-username').fill(username);
-    await page.getByTestId('register-date-of-birth').fill('01/02/1980');
-    await page.getByTestId('register-first-name').fill('Jordan');
-    await page.getByTestId('register-last-name').fill('Doe');
-    await page.getByTestId('register-claim-number-first').pressSequentially('12');
-    // Focus moves to the second part after two digits (spec 001 §5).
-    await expect(page.getByTestId('register-claim-number-second').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-    await page.keyboard.type('34567');
-    await page.getByTestId('register-email').fill(username);
-    await page.getByTestId('register-mobile').fill('0400000001');
-    await page.getByTestId('register-new-password').fill('Fresh#Start1');
-    await page.getByTestId('register-re-enter-password').fill('Fresh#Start1');
-    await page.getByTestId('register-home-address').fill('159 Tooronga');
-    await page.getByTestId('register-home-address-option').first().click();
-    await page.getByTestId('register-same-as-home').check();
-    await expect(page.getByTestId('register-postal-address').count()).resolves.toBe(0);
-    await expect(page.getByTestId('register-submit').isDisabled()).resolves.toBe(true);
-    await page.getByTestId('register-terms').check();
+    await fillRegistration(page, username);
     await page.getByTestId('register-submit').click();
 
     await arriveAt(page, '/activate', `activate (${viewport.name})`);
@@ -81,6 +87,31 @@ describe('registration and activation', () => {
     await arriveAt(page, '/claim', `claim home after signing in (${viewport.name})`);
     await expect(page.getByTestId('claim-summary-number').textContent()).resolves.toContain('12/34567');
     expect((await storedUser(page))?.area, 'a plain sign-in is kept in sessionStorage').toBe('session');
+    });
+  });
+});
+
+describe('registration with no contact on record', () => {
+  it('tells a claimant for whom the claims system holds no e-mail or mobile to call us, and creates nothing', async () => {
+    await suite.withOwnServer(PHONE, async ({ page }, server) => {
+      const db = new SQLite(path.join(server.dataDir, 'portal.db'));
+      try {
+        db.prepare("update claimants set email = null, mobile = null where first_name = 'Jordan'").run();
+      } finally {
+        db.close();
+      }
+      await visit(page, '/register', 'register (no contact on record)');
+      await fillRegistration(page, 'jordan.nocontact@example.org');
+      await page.getByTestId('register-submit').click();
+      await page.getByText('We cannot send you an activation code because we do not have your email address or mobile number.').first().waitFor();
+      await expectNoSeriousA11yViolations(page, 'register with no contact on record');
+      expect(new URL(page.url()).pathname).toBe('/register');
+      const check = new SQLite(path.join(server.dataDir, 'portal.db'), { readonly: true });
+      try {
+        expect(check.prepare("select count(*) as n from accounts where username = 'jordan.nocontact@example.org'").get()).toEqual({ n: 0 });
+      } finally {
+        check.close();
+      }
     });
   });
 });
@@ -189,10 +220,16 @@ describe('recovery', () => {
     await page.getByText("The Password must match the 'Enter New Password' field").first().waitFor();
     await expectNoSeriousA11yViolations(page, 'reset password with the mismatch');
     await page.getByTestId('reset-re-enter-password').fill('New#Secret22');
+    await expect(page.locator('main').textContent()).resolves.toContain('Your new password works once you enter that code; until then your old password still works.');
     await page.getByTestId('reset-submit').click();
     await arriveAt(page, '/verify', 'verify after reset');
     await typeCode(page, await nextCode(suite.server, 'sam.single@example.com'));
     await arriveAt(page, '/claim', 'claim home after reset');
+    // The claimant is told on the channel on record, with the time and whom to call, never the password.
+    const notice = await nextMatching(suite.server.mail, 'sam.single@example.com', /Your password was reset/);
+    expect(notice.text).toContain('(Melbourne time)');
+    expect(notice.text).toContain('1300 654 329');
+    expect(notice.text).not.toContain('New#Secret22');
   });
 });
 

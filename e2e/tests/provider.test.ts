@@ -5,6 +5,7 @@
  * Every page visited gets the axe check.
  */
 import { describe, expect, test } from 'vitest';
+import { nextMatching } from '../../apps/server/test/mail-sink.ts';
 import { ALEX_CLAIMS, ApiClient, DEMO, SAM_CLAIM } from '../support/api.ts';
 import { seedSession } from '../support/auth.ts';
 import { DESKTOP, PHONE, isNarrow } from '../support/browser.ts';
@@ -32,7 +33,7 @@ describe('a message from the claims system', () => {
     expect(posted.status).toBe(200);
     expect(posted.body).toMatchObject({ Notified: true });
 
-    const mail = await suite.server.mail.next(DEMO.sam);
+    const mail = await nextMatching(suite.server.mail, DEMO.sam, /new message/);
     expect(mail.text).toContain('You have a new message');
     expect(mail.text).not.toContain('treatment');
 
