@@ -121,6 +121,8 @@ export async function startServer(options: { dataDir: string; env?: Record<strin
       // Nor with the placeholder provider contacts of the defaults.
       PROVIDER_PRIVACY_EMAIL: 'privacy@tac.vic.gov.au',
       PROVIDER_WEBSITE: 'https://www.tac.vic.gov.au',
+      // Several benchmark servers may run at once; the default metrics port fits one.
+      METRICS_PORT: 'off',
       ...options.env,
     },
     stdio: ['ignore', log, log],

@@ -152,7 +152,8 @@ export async function startPortal(options: { name: string; env: Record<string, s
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...options.env, HOST: '127.0.0.1', PORT: String(port) },
+    // Two portals on one host: the default metrics port would be taken by the first.
+    env: { ...process.env, METRICS_PORT: 'off', ...options.env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = track(child, 'SIGKILL');

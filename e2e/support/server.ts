@@ -114,6 +114,8 @@ export async function startServer(options: { env?: Record<string, string> } = {}
       // per-address limits (which also count the static files) would stop the suite itself.
       RATE_LIMIT_PER_MINUTE: '100000',
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+      // Servers of parallel tests would all want the default metrics port.
+      METRICS_PORT: 'off',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -68,6 +68,15 @@ const EnvSchema = z.object({
   PROVIDER_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
   /** The portal's public address, for file links in outbox events (e.g. https://portal.example.org). */
   PUBLIC_URL: z.string().url().optional(),
+  /** The Prometheus listener, a server of its own beside the portal's port (docs/operations/metrics.md); 0 or off: none. */
+  METRICS_PORT: z
+    .string()
+    .regex(/^(off|\d{1,5})$/, "must be a port number, or 0 or 'off' for no metrics listener")
+    .transform((v) => (v === 'off' ? 0 : Number(v)))
+    .refine((v) => v <= 65535, 'must be a port number up to 65535')
+    .default(9464),
+  /** Loopback by default: the metrics name routes and error numbers, for the operator's scraper only. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   PROVIDER_NAME: z.string().min(1).default(DEFAULT_PROVIDER.name),
   PROVIDER_SHORT_NAME: z.string().min(1).default(DEFAULT_PROVIDER.shortName),
   PROVIDER_PHONE: z.string().min(1).default(DEFAULT_PROVIDER.phone),
@@ -105,6 +114,8 @@ export type Config = {
   fileStore: string | undefined;
   s3: { endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
   publicUrl: string | undefined;
+  /** The Prometheus listener; undefined when METRICS_PORT is 0 or off. */
+  metrics: { port: number; host: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -151,6 +162,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.PROVIDER_WEBHOOK_URL && !e.PROVIDER_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  PROVIDER_WEBHOOK_SECRET: required with PROVIDER_WEBHOOK_URL');
   }
+  if (e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT (the metrics are never served on the portal\'s port)');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -187,5 +201,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     fileStore: e.FILE_STORE,
     s3: { endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE },
+    metrics: e.METRICS_PORT === 0 ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }

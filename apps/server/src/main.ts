@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, DEMO_UNREGISTERED, isEmpty, seedDemoData, seedReferenceFiles } from './db/seed/demo.ts';
 import { seedContent } from './db/seed/content.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
+import { startMetricsListener } from './lib/metrics-listener.ts';
 
 const SHUTDOWN_GRACE_MS = 25_000;
 
@@ -43,6 +44,9 @@ async function main(): Promise<void> {
     if (closing) reply.header('connection', 'close');
   });
   await app.listen({ port: config.port, host: config.host });
+  // A server of its own (loopback by default): the metrics are never served on the portal's port.
+  const metrics = config.metrics ? await startMetricsListener(app.metrics, config.metrics, app.log) : undefined;
+  if (metrics) app.log.info({ address: metrics.address.address, port: metrics.address.port }, 'metrics listening on /metrics');
   if (config.demo) {
     const url = `http://localhost:${config.port}`;
     const lines = [
@@ -69,8 +73,7 @@ async function main(): Promise<void> {
     // close each as it does (server.close() closes only those idle at the time).
     const reap = setInterval(() => app.server.closeIdleConnections(), 250);
     reap.unref();
-    void app
-      .close()
+    void Promise.all([app.close(), metrics?.close()])
       .then(() => database.close())
       .then(() => process.exit(0), () => process.exit(1));
   };

@@ -25,9 +25,14 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
   return Math.round(ceiling * (0.5 + random() * 0.5));
 }
 
+/** A failed attempt, as the metrics count it: the channel and whether the row is now parked as dead. */
+export type DeliveryFailure = { channel: 'email' | 'sms'; dead: boolean };
+
 export type Notifier = {
   /** Ask for a delivery round soon (after a transaction that enqueued something has committed). */
   wake: () => void;
+  /** Be told of each failed attempt once it is recorded (plugins/metrics.ts counts them). */
+  onDeliveryFailed: (listener: (failure: DeliveryFailure) => void) => void;
   /** One delivery round; resolves with the number of notifications sent. */
   drainOnce: () => Promise<number>;
   stop: () => Promise<void>;
@@ -39,6 +44,7 @@ export function createNotifier(deps: { db: Db; clock: Clock; cipher: Cipher; log
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = false;
+  const failureListeners: ((failure: DeliveryFailure) => void)[] = [];
 
   async function deliver(row: { id: string; channel: 'email' | 'sms'; recipient_enc: string; subject: string; body_enc: string | null; attempts: number; kind: string; expires_at: number | null }): Promise<boolean> {
     const now = clock.now();
@@ -86,6 +92,7 @@ export function createNotifier(deps: { db: Db; clock: Clock; cipher: Cipher; log
           dead_at: dead ? clock.now() : null,
         })
         .execute();
+      for (const listener of failureListeners) listener({ channel: row.channel, dead });
       return false;
     }
   }
@@ -133,6 +140,9 @@ export function createNotifier(deps: { db: Db; clock: Clock; cipher: Cipher; log
   return {
     wake: () => {
       if (!stopped) setImmediate(() => void drainOnce());
+    },
+    onDeliveryFailed: (listener) => {
+      failureListeners.push(listener);
     },
     drainOnce,
     stop: async () => {
