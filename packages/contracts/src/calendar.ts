@@ -4,10 +4,9 @@
  * reply-by date 10 working days after it was sent, skipping weekends and Victorian public
  * holidays (VIC_PUBLIC_HOLIDAYS — docs/operations/public-holidays.md says how to update it).
  */
+import { PROVIDER_TIME_ZONE } from './constants.ts';
 import { isoToday } from './fields.ts';
 import { dateTimeFormat } from './intl.ts';
-
-export const PROVIDER_TIME_ZONE = 'Australia/Melbourne';
 
 /** Spec 001 §9: the support line is staffed 8:30am–5:30pm weekdays (minutes after midnight). */
 export const CALL_LINE_HOURS = { opensAt: 8 * 60 + 30, closesAt: 17 * 60 + 30 } as const;

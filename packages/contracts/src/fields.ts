@@ -3,7 +3,7 @@
  * (react-hook-form + zodResolver) and re-checked by the server routes.
  */
 import { z } from 'zod';
-import { LIMITS } from './constants.ts';
+import { LIMITS, PROVIDER_TIME_ZONE } from './constants.ts';
 import { MESSAGES } from './messages.ts';
 import { dateTimeFormat } from './intl.ts';
 import { stripSpaces } from './text.ts';
@@ -107,7 +107,7 @@ export function formatDisplayDate(iso: string): string {
 }
 
 /** Today's calendar date in the provider's time zone, as 'yyyy-mm-dd'. */
-export function isoToday(now: Date = new Date(), timeZone = 'Australia/Melbourne'): string {
+export function isoToday(now: Date = new Date(), timeZone = PROVIDER_TIME_ZONE): string {
   return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
