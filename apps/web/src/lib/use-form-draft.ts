@@ -1,7 +1,8 @@
 /**
  * One form's draft (spec 001 "Document and reimbursement drafts"; issue #5), written once for
  * every form that keeps a server draft and this device's mirror (draft-mirror.ts):
- * - opening: the server draft and the mirror are read; a newer mirrored change wins and is sent;
+ * - opening: the server draft (a query held only while the form is open) and the mirror are read;
+ *   a newer mirrored change wins and is sent;
  * - every change of the draft's content is mirrored at once and saved LIMITS.draftDebounceMs
  *   after the last one; a save that fails is re-sent when the connection returns ('online');
  * - leaving with unsaved changes (or uploads in flight) asks first (50 ms rule) and saves the
@@ -12,7 +13,7 @@
  * useLocalDraft (below) is the same for a form the server keeps no draft of: the mirror only.
  */
 import { LIMITS, MESSAGES } from '@portal/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { requestConfirm } from './confirm.ts';
@@ -41,17 +42,15 @@ export type DraftApi<D> = {
   discard: (formId: string | undefined) => Promise<unknown>;
 };
 
-export type FormDraftOptions<D, A> = {
+export type FormDraftOptions<D> = {
   /** The form's name in the mirror's key ('documents', 'reimbursement'). */
   form: string;
   mirror: DraftMirror<D>;
   api: DraftApi<D>;
   /** What the form shows now, as a draft: a change of its content is a change of the draft. */
   draft: D;
-  /** Anything else the form needs before it shows, fetched alongside the draft. */
-  loadAlongside?: () => Promise<A>;
-  /** Puts the opened draft (null: none) on screen, with what loadAlongside fetched. */
-  restore: (draft: D | null, alongside: A) => void;
+  /** Puts the opened draft (null: none) on screen. */
+  restore: (draft: D | null) => void;
   /** Uploads still in flight: leaving asks even with the draft saved. */
   uploading: boolean;
   /** While true, a change is neither mirrored nor saved. By default: once the form is sent. */
@@ -60,7 +59,10 @@ export type FormDraftOptions<D, A> = {
   draftSavedNoticeAt?: string;
 };
 
-export function useFormDraft<D, A = undefined>(options: FormDraftOptions<D, A>) {
+/** The query key of a form's server draft, kept apart from the session's keys: it lives only while the form is open. */
+const formDraftKey = (form: string) => ['form-draft', form] as const;
+
+export function useFormDraft<D>(options: FormDraftOptions<D>) {
   const { draft, uploading } = options;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -83,15 +85,21 @@ export function useFormDraft<D, A = undefined>(options: FormDraftOptions<D, A>) 
   const changeSeq = useRef(0);
 
   // Opening: the server draft and this device's mirror; a newer mirrored change wins and is sent.
+  // The server draft is read once per opening of the form (gcTime 0, never stale while open): the
+  // form then owns it, and its saves are what the server holds.
+  const serverDraft = useQuery({
+    queryKey: formDraftKey(options.form),
+    queryFn: async () => (await latest.current.api.get()) ?? null,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const server = serverDraft.isError ? ('unavailable' as const) : serverDraft.data;
   useEffect(() => {
+    if (server === undefined) return;
     let live = true;
     void (async () => {
-      const { form, mirror, api, loadAlongside } = latest.current;
-      const [alongside, server, who] = await Promise.all([
-        loadAlongside?.(),
-        api.get().catch(() => 'unavailable' as const),
-        currentDraftOwner(queryClient, form),
-      ]);
+      const { form, mirror, api } = latest.current;
+      const who = await currentDraftOwner(queryClient, form);
       if (!live) return;
       owner.current = who;
       const opened = await openDraft(mirror, who, server, (d, id) => api.save({ FormId: id, Draft: d }));
@@ -99,7 +107,7 @@ export function useFormDraft<D, A = undefined>(options: FormDraftOptions<D, A>) 
       formId.current = opened.formId;
       serverUpdatedAt.current = opened.updatedAt;
       mirrorRevision.current = opened.revision;
-      latest.current.restore(opened.draft, alongside as A);
+      latest.current.restore(opened.draft);
       if (opened.unsynced) {
         // Still not on the server: the leave confirmation applies and the 'online' retry sends it.
         changeSeq.current += 1;
@@ -111,7 +119,7 @@ export function useFormDraft<D, A = undefined>(options: FormDraftOptions<D, A>) 
     return () => {
       live = false;
     };
-  }, [queryClient]);
+  }, [queryClient, server]);
 
   const restoredNotice = useRestoredNotice(loaded, restored);
 

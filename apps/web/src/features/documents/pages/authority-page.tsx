@@ -4,14 +4,14 @@
  * today's date) and, beyond the spec, an accessible alternative for people who cannot draw: type
  * the full name and tick the declaration. Submit is disabled until signed and while submitting.
  */
-import { AUTHORITY_CONSENT, AUTHORITY_UPLOAD_PATH, ENDPOINTS, SIGNATURE_FIELD, SIGNATURE_MAX_BYTES, SIGNATURE_PAD, formatDisplayDate, type AuthorityFormData } from '@portal/contracts';
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { AUTHORITY_CONSENT, AUTHORITY_UPLOAD_PATH, SIGNATURE_FIELD, SIGNATURE_MAX_BYTES, SIGNATURE_PAD, formatDisplayDate } from '@portal/contracts';
+import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckboxField, Field } from '../../../components/form-field.tsx';
 import { fillProvider } from '../../../lib/provider.ts';
-import { request } from '../../../lib/request.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import { sendMultipart } from '../../../lib/upload.ts';
+import { useAuthorityFormData } from '../api/get-authority-form-data.ts';
 import styles from './documents.module.css';
 
 function todayDisplay(): string {
@@ -29,8 +29,7 @@ function toPng(canvas: HTMLCanvasElement): Promise<Blob | null> {
 
 export function AuthorityPage() {
   const navigate = useNavigate();
-  const [data, setData] = useState<AuthorityFormData | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const authority = useAuthorityFormData();
   const [typedMode, setTypedMode] = useState(false);
   const [signed, setSigned] = useState(false);
   const [typedName, setTypedName] = useState('');
@@ -41,21 +40,6 @@ export function AuthorityPage() {
   const drawing = useRef(false);
   const drewSomething = useRef(false);
   const idempotencyKey = useRef<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    request<AuthorityFormData>(ENDPOINTS.getAuthorityFormData, {}).then(
-      (d) => {
-        if (live) setData(d);
-      },
-      () => {
-        if (live) setLoadFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const context = () => {
     const canvas = canvasRef.current;
@@ -138,13 +122,14 @@ export function AuthorityPage() {
     }
   };
 
-  if (loadFailed) {
+  if (authority.isError) {
     return (
       <p className="callout callout--error" data-testid="authority-load-error">
         Your details could not be loaded. Please try again later.
       </p>
     );
   }
+  const data = authority.data;
   if (!data) {
     return (
       <p role="status" data-testid="authority-loading">

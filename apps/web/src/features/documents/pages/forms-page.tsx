@@ -5,7 +5,7 @@
 import { LIMITS, formatDisplayDate } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { getDraftDates } from '../api/documents.ts';
+import { useDraftDates } from '../api/get-draft-dates.ts';
 import styles from './documents.module.css';
 
 export function FormsPage() {
@@ -14,20 +14,8 @@ export function FormsPage() {
   // The toast belongs to the navigation that brought the claimant here (location.key).
   const [dismissedKey, setDismissedKey] = useState<string | null>(null);
   const toast = draftSaved && dismissedKey !== location.key;
-  const [draftDate, setDraftDate] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    getDraftDates().then(
-      (dates) => {
-        if (live) setDraftDate(dates.DocumentsDate);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  // Silent: without the dates the panel simply shows no date.
+  const draftDate = useDraftDates().data?.DocumentsDate ?? null;
 
   useEffect(() => {
     if (!toast) return;

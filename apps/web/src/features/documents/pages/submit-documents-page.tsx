@@ -20,14 +20,11 @@ import { createDraftMirror } from '../../../lib/draft-mirror.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import { showAlert } from '../../../lib/alerts.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
-import {
-  discardDocumentDraft,
-  getDocumentDraft,
-  getDocumentTypes,
-  saveDocumentDraft,
-  submitDocuments,
-  type DocumentType,
-} from '../api/documents.ts';
+import { discardDocumentDraft } from '../api/discard-document-draft.ts';
+import { getDocumentDraft } from '../api/get-document-draft.ts';
+import { useDocumentTypes, type DocumentType } from '../api/get-document-types.ts';
+import { saveDocumentDraft } from '../api/save-document-draft.ts';
+import { submitDocuments } from '../api/submit-documents.ts';
 import styles from './documents.module.css';
 
 export { DISCARD_MESSAGE, RESTORED_MESSAGE } from '../../../lib/use-form-draft.ts';
@@ -67,7 +64,9 @@ function toDraft(type: DocumentType | null, message: string, items: readonly Upl
 
 export function SubmitDocumentsPage() {
   const navigate = useNavigate();
-  const [types, setTypes] = useState<DocumentType[] | null>(null);
+  const documentTypes = useDocumentTypes();
+  // The form shows once the list has answered; without it (the app's alert said why) it offers none.
+  const types = documentTypes.data ?? (documentTypes.isError && !documentTypes.isFetching ? [] : null);
   const [type, setType] = useState<DocumentType | null>(null);
   const [message, setMessage] = useState('');
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -82,15 +81,13 @@ export function SubmitDocumentsPage() {
   latest.current = { items };
   const uploading = isUploading(items);
 
-  // Loads the types alongside the draft; uploads still in flight are saved when they finish.
+  // Uploads still in flight are saved when they finish.
   const draft = useFormDraft({
     form: 'documents',
     mirror: documentsMirror,
     api: documentsDraftApi,
     draft: toDraft(type, message, items),
-    loadAlongside: () => getDocumentTypes().catch(() => [] as DocumentType[]),
-    restore: (opened, list) => {
-      setTypes(list);
+    restore: (opened) => {
       if (opened) {
         setType(opened.DocumentType);
         setMessage(opened.Description);
@@ -168,7 +165,7 @@ export function SubmitDocumentsPage() {
     await navigate('/forms', { replace: true });
   };
 
-  if (!draft.loaded) {
+  if (!draft.loaded || types === null) {
     return (
       <p role="status" data-testid="documents-loading">
         Loading your form…
@@ -190,12 +187,12 @@ export function SubmitDocumentsPage() {
               data-testid="documents-type"
               value={type ? String(type.Id) : ''}
               onChange={(e) => {
-                const chosen = types?.find((t) => String(t.Id) === e.currentTarget.value) ?? null;
+                const chosen = types.find((t) => String(t.Id) === e.currentTarget.value) ?? null;
                 setType(chosen);
               }}
             >
               <option value="">Please select</option>
-              {(types ?? []).map((t) => (
+              {types.map((t) => (
                 <option key={t.Id} value={String(t.Id)}>
                   {t.Item}
                 </option>

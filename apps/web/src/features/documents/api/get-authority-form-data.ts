@@ -1,0 +1,24 @@
+/**
+ * POST /api/account/getauthorityformdata: the claimant's details the authority form shows
+ * read-only (names, claim number, address, dates, initials). Not silent: a failure shows the
+ * app's alert and the page says the details could not be loaded.
+ */
+import { ENDPOINTS, type AuthorityFormData } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+import { documentsKeys } from './documents-keys.ts';
+
+export function getAuthorityFormData(): Promise<AuthorityFormData> {
+  return request<AuthorityFormData>(ENDPOINTS.getAuthorityFormData, {});
+}
+
+export const authorityFormDataQueryOptions = queryOptions({
+  queryKey: documentsKeys.authorityFormData,
+  queryFn: getAuthorityFormData,
+  staleTime: Infinity,
+  gcTime: 0,
+});
+
+export function useAuthorityFormData() {
+  return useQuery(authorityFormDataQueryOptions);
+}
