@@ -15,8 +15,6 @@ export type RouteAccess = 'login' | 'signed-out' | 'registration' | 'verificatio
 export type LeftControl = 'menu' | 'back' | 'cancel' | 'close' | 'none';
 export type RightControl = 'phone' | 'home' | 'none';
 
-export type PlaceholderInfo = { issue: number; summary: string };
-
 export type RouteMeta = {
   title: string;
   access: RouteAccess;
@@ -32,7 +30,6 @@ export type RouteMeta = {
   nhHidesChrome?: boolean;
   /** Where back / cancel / close go when there is no earlier page in this tab. */
   parent?: string;
-  placeholder?: PlaceholderInfo;
 };
 
 export function isRouteMeta(value: unknown): value is RouteMeta {
@@ -149,11 +146,3 @@ export const SENT_ITEM_DETAIL_META: RouteMeta = {
 
 // Reimbursement (#6): the claim form (spec 001 §2 title 'Claim reimbursement').
 export const REIMBURSEMENT_META: RouteMeta = { title: 'Claim reimbursement', access: 'claim', left: 'cancel', right: 'home', parent: '/claim' };
-
-/**
- * Pages owned by later issues, as clearly-marked placeholders (one table, one component).
- * Titles follow spec 001 §2's examples.
- */
-export const PLACEHOLDER_ROUTES: ReadonlyArray<{ path: string; meta: RouteMeta }> = [
-  // #5 — documents
-];
