@@ -174,7 +174,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   formRoutes(app, deps, fileStore);
   requestRoutes(app, deps);
   await providerRoutes(app, deps, fileStore);
-  docsRoutes(app);
+  docsRoutes(app, { publicUrl: config.publicUrl });
   healthRoutes(app, deps, fileStore, redis);
   if (config.webhook && (options.startWorkers ?? true)) {
     const delivery = createProviderDelivery(deps, config.webhook, { autoStart: true });

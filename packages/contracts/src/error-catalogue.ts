@@ -1,6 +1,7 @@
 /**
  * The error-number catalogue's meanings and messages (spec 000 §8, foundation issue); errors.ts
- * re-exports it beside the numbers. docs/api.md documents them.
+ * re-exports it beside the numbers. docs/api.md's table of them is generated from this list
+ * (npm run docs:api).
  */
 export type CatalogueEntry = { number: number; meaning: string; message: string };
 
@@ -9,10 +10,10 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   { number: 2, meaning: 'Unprocessable request (client)', message: 'Your request could not be completed.' },
   { number: 3, meaning: 'Script error (client)', message: 'Your request could not be completed.' },
   { number: 4, meaning: 'Syntax error (client)', message: 'Your request could not be completed.' },
-  { number: 8, meaning: 'Session idle for longer than the idle time-out', message: 'Your session has timed out. Please sign in again.' },
+  { number: 8, meaning: 'Session idle for longer than the idle time-out (20 minutes)', message: 'Your session has timed out. Please sign in again.' },
   { number: 18, meaning: 'Access token unknown to the server', message: 'Your session is no longer valid. Please sign in again.' },
-  { number: 21, meaning: 'Session revoked (signed out, or replaced at sign-in)', message: 'You have been signed out. Please sign in again.' },
-  { number: 22, meaning: 'Session older than its absolute lifetime', message: 'Your session has expired. Please sign in again.' },
+  { number: 21, meaning: 'Session revoked (signed out, replaced at a new sign-in, or already expired)', message: 'You have been signed out. Please sign in again.' },
+  { number: 22, meaning: 'Session older than its absolute lifetime (12 hours; 30 days with RememberMe)', message: 'Your session has expired. Please sign in again.' },
   { number: 24, meaning: 'No access token sent to a call that needs one', message: 'Please sign in to continue.' },
   { number: 28, meaning: 'Token of the wrong kind for this call (e.g. a registration token)', message: 'Please sign in to continue.' },
   { number: 49, meaning: 'Access code incorrect', message: 'The {type} code is incorrect. Please try again' },
@@ -24,12 +25,12 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   { number: 101, meaning: 'Sign-in failed (unknown username or wrong password: never says which)', message: 'Provide valid login details' },
   { number: 102, meaning: 'Sign-in temporarily throttled for this username or address (or, at a password change, the current-password check for this account)', message: 'Too many sign-in attempts. Please wait a moment and try again.' },
   { number: 103, meaning: 'Missing or mismatched X-XSRF-TOKEN header', message: 'Your request could not be verified. Please reload the page and try again.' },
-  { number: 104, meaning: 'Request body larger than allowed', message: 'Your request is too large.' },
+  { number: 104, meaning: 'Request body larger than allowed (1 MB)', message: 'Your request is too large.' },
   { number: 105, meaning: 'Too many requests from this address', message: 'Too many requests. Please wait a moment and try again.' },
   { number: 106, meaning: 'A claim-scoped call with no claim selected', message: 'Please select a claim first.' },
   { number: 107, meaning: 'Body is not valid JSON (or carries __proto__)', message: 'Your request could not be read.' },
-  { number: 108, meaning: 'Too many access codes requested (5 an hour, 10 a day)', message: 'You have asked for too many codes. Please try again later or call us on {phone}.' },
-  { number: 109, meaning: 'Too many wrong access codes today: code entry locked until tomorrow', message: 'You have entered too many incorrect codes today. Please try again tomorrow or call us on {phone}.' },
+  { number: 108, meaning: 'Too many access codes requested (5 an hour, 10 a day, per purpose)', message: 'You have asked for too many codes. Please try again later or call us on {phone}.' },
+  { number: 109, meaning: 'Too many wrong access codes today (6): code entry locked until tomorrow', message: 'You have entered too many incorrect codes today. Please try again tomorrow or call us on {phone}.' },
   { number: 110, meaning: 'Registration: the username is already in use', message: 'That username is already in use. Please choose another email address as your username.' },
   { number: 111, meaning: 'Registration: this claim already has an account', message: 'You are already registered. Please sign in, or use Forgot username or Forgot password.' },
   { number: 130, meaning: 'Registration cannot finish online: the claims system holds no e-mail address or mobile number to send the activation code to (nothing is changed)', message: 'We cannot send you an activation code because we do not have your email address or mobile number. Please call us on {phone} ({callHours}) to finish registering.' },

@@ -41,8 +41,8 @@ ${body ? `<h4>Request body</h4><pre>${escapeHtml(JSON.stringify(body, null, 2))}
 </main></body></html>`;
 }
 
-export function docsRoutes(app: FastifyInstance): void {
-  const doc = buildOpenApi();
+export function docsRoutes(app: FastifyInstance, options: { publicUrl: string | undefined }): void {
+  const doc = buildOpenApi(options);
   const html = renderDocs(doc);
   app.get('/docs/openapi.json', async (_request, reply) => reply.type('application/json').send(doc));
   app.get('/docs/docs.css', async (_request, reply) => reply.type('text/css').send(CSS));
