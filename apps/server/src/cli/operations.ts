@@ -3,11 +3,11 @@
  * A key's secret is printed once, when it is created, and never again (only its hash is kept).
  */
 import { PROVIDER_SCOPES, SetMaintenanceRequest, type ProviderScope } from '@portal/contracts';
-import type { Deps } from '../deps.ts';
-import { listOutbox, replayOutboxEvent } from '../modules/provider/delivery.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../modules/provider/keys.ts';
+import { listOutbox, replayOutboxEvent } from '../modules/provider/outbox.ts';
 import { setMaintenance } from '../modules/provider/service.ts';
-import { CommandError, UsageError, iso, labelsByField, providerCall, requiredOption, stringOption, validate, type Command, type Result } from './command.ts';
+import { CommandError, iso, labelsByField, providerCall, requiredOption, stringOption, validate, type Command } from './command.ts';
+import { listCommand, listResult, outboxView, requeueCommand } from './outbox.ts';
 
 const isScope = (s: string): s is ProviderScope => (PROVIDER_SCOPES as readonly string[]).includes(s);
 
@@ -22,34 +22,23 @@ function parseScopes(text: string): ProviderScope[] {
   return given.filter(isScope);
 }
 
-type OutboxFilter = 'pending' | 'dead' | 'all';
-
-async function outboxResult(deps: Deps, filter: OutboxFilter): Promise<Result> {
-  const limit = 100;
-  const rows = await listOutbox(deps, filter, limit);
-  const events = rows.map((r) => ({
-    Id: r.id,
-    Kind: r.kind,
-    ClaimNumber: r.claim,
-    CreatedAt: iso(r.created_at),
-    Attempts: r.attempts,
-    LastError: r.last_error,
-    DeliveredAt: iso(r.delivered_at),
-    DeadAt: iso(r.dead_at),
-    NextAttemptAt: iso(r.next_attempt_at),
-  }));
-  const state = (e: (typeof events)[number]) => (e.DeliveredAt ? `delivered ${e.DeliveredAt}` : e.DeadAt ? `DEAD since ${e.DeadAt}` : `due ${e.NextAttemptAt}`);
-  const empty = { pending: 'No events waiting.', dead: 'No dead events.', all: 'The outbox is empty.' }[filter];
-  return {
-    json: events,
-    text: events.length
-      ? [
-          ...events.map((e) => `${e.Id}  ${e.Kind}  claim ${e.ClaimNumber}  created ${e.CreatedAt}  attempts ${e.Attempts}  ${state(e)}${e.LastError ? `  last error: ${e.LastError}` : ''}`),
-          ...(events.length === limit ? [`(the first ${limit} shown)`] : []),
-        ]
-      : [empty],
-  };
-}
+const outbox = outboxView({
+  list: async (deps, filter, limit) =>
+    (await listOutbox(deps, filter, limit)).map((r) => ({
+      Id: r.id,
+      Kind: r.kind,
+      ClaimNumber: r.claim,
+      CreatedAt: iso(r.created_at),
+      Attempts: r.attempts,
+      LastError: r.last_error,
+      DeliveredAt: iso(r.delivered_at),
+      DeadAt: iso(r.dead_at),
+      NextAttemptAt: iso(r.next_attempt_at),
+    })),
+  about: (e) => `claim ${e.ClaimNumber}`,
+  done: (e) => (e.DeliveredAt ? `delivered ${e.DeliveredAt}` : null),
+  empty: { pending: 'No events waiting.', dead: 'No dead events.', all: 'The outbox is empty.' },
+});
 
 export const operationCommands: Command[] = [
   {
@@ -101,35 +90,14 @@ export const operationCommands: Command[] = [
       };
     },
   },
-  {
-    name: 'outbox list',
-    args: '[--dead|--all]',
-    summary: 'Webhook events waiting for delivery (--dead: parked after too many failures; --all: delivered too).',
-    options: { dead: { type: 'boolean' }, all: { type: 'boolean' } },
-    async run({ deps }, { values }) {
-      if (values.dead && values.all) throw new UsageError('give --dead or --all, not both');
-      return outboxResult(deps, values.dead ? 'dead' : values.all ? 'all' : 'pending');
-    },
-  },
+  listCommand('outbox list', 'Webhook events waiting for delivery (--dead: parked after too many failures; --all: delivered too).', outbox),
   {
     name: 'outbox dead',
     args: '',
     summary: 'The same as outbox list --dead.',
-    async run({ deps }) {
-      return outboxResult(deps, 'dead');
-    },
+    run: ({ deps }) => listResult(deps, outbox, 'dead'),
   },
-  {
-    name: 'outbox replay',
-    args: 'ID',
-    summary: 'Puts a dead event back in line, due now, with a fresh attempt count (the server\'s worker delivers it).',
-    positionals: [1, 1],
-    async run({ deps }, { positionals }) {
-      const id = positionals[0] as string;
-      if (!(await replayOutboxEvent(deps, id))) throw new CommandError(`No dead event ${id} (unknown, or not dead)`);
-      return { json: { Id: id, Replayed: true }, text: [`Event ${id} is back in line.`] };
-    },
-  },
+  requeueCommand('outbox replay', "Puts a dead event back in line, due now, with a fresh attempt count (the server's worker delivers it).", { noun: 'Event', key: 'Replayed', requeue: replayOutboxEvent }),
   {
     name: 'maintenance set',
     args: '"MESSAGE" ["MESSAGE"...] [--until ISO-DATETIME]',

@@ -6,7 +6,9 @@
  * access code that was re-sent, used or expired) is withdrawn by deleting its row.
  */
 import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import type { Outcome } from '../jobs/outbox-worker.ts';
 import { newId, sealedAt, type Cipher } from '../lib/crypto.ts';
 import type { Channel } from './transports.ts';
 
@@ -61,4 +63,106 @@ export async function cancelNotifications(db: Kysely<Database> | Transaction<Dat
   const pending = ids.filter((id): id is string => id !== null);
   if (pending.length === 0) return;
   await db.deleteFrom('notifications').where('id', 'in', pending).where('sent_at', 'is', null).execute();
+}
+
+/** Waiting notifications due by `now` on the given channels, oldest first (the worker leases each as it comes to it). */
+export function dueNotifications(db: Db, now: number, channels: readonly Channel[], limit: number) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'channel', 'recipient_enc', 'subject', 'body_enc', 'attempts', 'kind', 'expires_at'])
+    .where('sent_at', 'is', null)
+    .where('dead_at', 'is', null)
+    .where('next_attempt_at', '<=', now)
+    .where('channel', 'in', channels)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Leases a row as it was selected, still due and not leased: another process may have tried it
+ * (and rescheduled it) since, or it may have been sent, cancelled or removed.
+ */
+export async function leaseNotification(db: Db, row: { id: string; attempts: number }, now: number, lease: number): Promise<boolean> {
+  const leased = await db
+    .updateTable('notifications')
+    .set({ locked_until: lease })
+    .where('id', '=', row.id)
+    .where('sent_at', 'is', null)
+    .where('dead_at', 'is', null)
+    .where('attempts', '=', row.attempts)
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .executeTakeFirst();
+  return Number(leased.numUpdatedRows) === 1;
+}
+
+/** Withdraws a leased row that became worthless before it went out (an access code that has expired). */
+export async function withdrawNotification(db: Db, id: string, lease: number): Promise<void> {
+  await db.deleteFrom('notifications').where('id', '=', id).where('locked_until', '=', lease).execute();
+}
+
+/**
+ * Records an attempt: sent (its text erased), or failed and rescheduled or dead. Only while the
+ * lease is still the attempt's: once it has run out another process owns the row, and a late
+ * answer here must not undo what it recorded.
+ */
+export async function recordNotificationAttempt(db: Db, id: string, lease: number, o: Outcome): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set(
+      o.error === null
+        ? { sent_at: o.at, body_enc: null, locked_until: null, attempts: o.attempts }
+        : { attempts: o.attempts, last_error: o.error, locked_until: null, next_attempt_at: o.nextAttemptAt, dead_at: o.dead ? o.at : null },
+    )
+    .where('id', '=', id)
+    .where('locked_until', '=', lease)
+    .execute();
+}
+
+export type NotificationFilter = 'pending' | 'dead' | 'all';
+
+/** For the operator: what is waiting, dead or sent, oldest first. Never the recipient or the text. */
+export async function listNotifications(db: Db, filter: NotificationFilter, limit = 100) {
+  let q = db
+    .selectFrom('notifications')
+    .select(['id', 'kind', 'channel', 'account_id', 'created_at', 'attempts', 'last_error', 'next_attempt_at', 'sent_at', 'dead_at', 'expires_at']);
+  if (filter === 'pending') q = q.where('sent_at', 'is', null).where('dead_at', 'is', null);
+  if (filter === 'dead') q = q.where('sent_at', 'is', null).where('dead_at', 'is not', null);
+  return q.orderBy('created_at').orderBy('id').limit(limit).execute();
+}
+
+/**
+ * How many notifications are parked as dead and could still be retried (for /readyz). An expired
+ * one (an access code past its lifetime) no longer counts: nothing can be done for it, and an
+ * alert on the count would never clear.
+ */
+export async function countDeadNotifications(db: Db, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('sent_at', 'is', null)
+    .where('dead_at', 'is not', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Puts a dead notification back in line, due now, with a fresh attempt count. Not once it has
+ * expired: an access code's message is worthless after the code's lifetime, and the claimant
+ * gets a new code by pressing "Re-send my code".
+ */
+export async function retryNotification(db: Db, now: number, id: string): Promise<'retried' | 'not-dead' | 'expired'> {
+  const row = await db.selectFrom('notifications').select(['expires_at']).where('id', '=', id).where('sent_at', 'is', null).where('dead_at', 'is not', null).executeTakeFirst();
+  if (!row) return 'not-dead';
+  if (row.expires_at !== null && row.expires_at <= now) return 'expired';
+  const res = await db
+    .updateTable('notifications')
+    .set({ dead_at: null, attempts: 0, next_attempt_at: now, locked_until: null })
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .where('dead_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1 ? 'retried' : 'not-dead';
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps.ts';
 import type { FileStore } from '../../storage/file-store.ts';
-import { countDeadNotifications } from '../../notify/worker.ts';
+import { countDeadNotifications } from '../../notify/outbox.ts';
 
 const CHECK_TIMEOUT_MS = 2_000;
 

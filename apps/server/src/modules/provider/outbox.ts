@@ -1,11 +1,13 @@
 /**
  * What claimants submit, queued for the provider's claims system in the same transaction as the
- * submission. Delivery (signed webhook, retries, replay) arrives with the provider-integration issue;
- * until then nothing is dropped: entries wait here.
+ * submission, and the queue's one writer: delivery.ts leases, sends and records through it, and
+ * the operator lists and replays. With no webhook configured nothing is dropped: entries wait here.
  */
 import { SqliteAdapter, sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { Db, DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import type { Deps } from '../../deps.ts';
+import type { Outcome } from '../../jobs/outbox-worker.ts';
 import { newId } from '../../lib/crypto.ts';
 
 export async function queueForProvider(db: Db | Transaction<Database>, e: { claimId: string; kind: string; payload: unknown; now: number }): Promise<void> {
@@ -33,4 +35,88 @@ export async function queueAccountChange(
     (await trx.selectFrom('claims').select('id').where('claimant_id', '=', e.claimantId).orderBy('accident_date', 'desc').executeTakeFirst())?.id;
   if (!claimId) return;
   await queueForProvider(trx, { claimId, kind: 'account-change', payload: { Change: e.kind, Changes: e.changes }, now: e.now });
+}
+
+export type DueEvent = { id: string; claim_id: string; kind: string; payload: string; created_at: number; attempts: number };
+
+/** Due events whose claim has nothing older still undelivered. */
+function dueQuery(db: Db, now: number, limit: number) {
+  return db
+    .selectFrom('provider_outbox as o')
+    .select(['o.id', 'o.claim_id', 'o.kind', 'o.payload', 'o.created_at', 'o.attempts'])
+    .where('o.delivered_at', 'is', null)
+    .where('o.dead_at', 'is', null)
+    .where('o.next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('o.locked_until', 'is', null), eb('o.locked_until', '<', now)]))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('provider_outbox as p')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('p.claim_id', '=', 'o.claim_id')
+            .where('p.delivered_at', 'is', null)
+            .whereRef('p.seq', '<', 'o.seq'),
+        ),
+      ),
+    )
+    .orderBy('o.seq')
+    .limit(limit);
+}
+
+/** Picks and leases due events; two workers never lease the same one (FOR UPDATE SKIP LOCKED on PostgreSQL). */
+export async function leaseDueEvents(db: Db, dialect: DialectName, now: number, o: { batch: number; leaseMs: number }): Promise<DueEvent[]> {
+  return db.transaction().execute(async (trx) => {
+    const q = dueQuery(db, now, o.batch);
+    const rows = dialect === 'postgres' ? await trx.executeQuery(q.forUpdate('o').skipLocked().compile()).then((r) => r.rows as DueEvent[]) : await trx.executeQuery(q.compile()).then((r) => r.rows as DueEvent[]);
+    const leased: DueEvent[] = [];
+    for (const row of rows) {
+      const res = await trx
+        .updateTable('provider_outbox')
+        .set({ locked_until: now + o.leaseMs })
+        .where('id', '=', row.id)
+        .where('delivered_at', 'is', null)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 1) leased.push(row);
+    }
+    return leased;
+  });
+}
+
+/** Records an attempt in provider_delivery_attempts and its outcome on the event, together. */
+export async function recordDeliveryAttempt(db: Db, id: string, o: Outcome & { status: number | null; durationMs: number }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('provider_delivery_attempts').values({ id: newId(), outbox_id: id, at: o.at, outcome: o.error === null ? 'delivered' : 'failed', http_status: o.status, error: o.error, duration_ms: o.durationMs }).execute();
+    await trx
+      .updateTable('provider_outbox')
+      .set(
+        o.error === null
+          ? { delivered_at: o.at, attempts: o.attempts, locked_until: null, last_error: null }
+          : { attempts: o.attempts, locked_until: null, last_error: o.error, next_attempt_at: o.nextAttemptAt, dead_at: o.dead ? o.at : null },
+      )
+      .where('id', '=', id)
+      .execute();
+  });
+}
+
+/** For the operator: events waiting, dead, or all of them. */
+export async function listOutbox(deps: Pick<Deps, 'db'>, filter: 'pending' | 'dead' | 'all', limit = 100) {
+  let q = deps.db
+    .selectFrom('provider_outbox')
+    .innerJoin('claims', 'claims.id', 'provider_outbox.claim_id')
+    .select(['provider_outbox.id', 'provider_outbox.kind', 'claims.number as claim', 'provider_outbox.created_at', 'provider_outbox.attempts', 'provider_outbox.last_error', 'provider_outbox.delivered_at', 'provider_outbox.dead_at', 'provider_outbox.next_attempt_at']);
+  if (filter === 'pending') q = q.where('provider_outbox.delivered_at', 'is', null).where('provider_outbox.dead_at', 'is', null);
+  if (filter === 'dead') q = q.where('provider_outbox.dead_at', 'is not', null);
+  return q.orderBy('provider_outbox.seq').limit(limit).execute();
+}
+
+/** Puts a dead event back in line, due now, with a fresh attempt count. */
+export async function replayOutboxEvent(deps: Pick<Deps, 'db' | 'clock'>, id: string): Promise<boolean> {
+  const res = await deps.db
+    .updateTable('provider_outbox')
+    .set({ dead_at: null, attempts: 0, next_attempt_at: deps.clock.now(), locked_until: null })
+    .where('id', '=', id)
+    .where('dead_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
