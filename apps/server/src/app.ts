@@ -40,15 +40,13 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
 import { requestRoutes } from './modules/requests/routes.ts';
 import { providerRoutes } from './modules/provider/routes.ts';
-import { createProviderDelivery } from './modules/provider/delivery.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import { parseS3Url, s3ClientFromConfig, s3FileStore, stagingDirOf } from './storage/s3-store.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { rateLimitStorage, refuseUncountedOwnLimits } from './plugins/rate-limit-store.ts';
 import { connectRedis } from './lib/redis.ts';
 import { databaseThrottleStore, redisThrottleStore } from './modules/account/throttle.ts';
-import { removeExpiredUploads } from './modules/uploads/service.ts';
-import { removeEndedRecords } from './modules/housekeeping/service.ts';
+import { startJobs } from './jobs/start.ts';
 
 declare const __BUILD_COMMIT__: string | undefined;
 declare const __BUILD_TIME__: string | undefined;
@@ -67,8 +65,6 @@ export type AppOptions = {
   /** The file store (default: local disk under DATA_DIR/files). */
   fileStore?: FileStore;
 };
-
-const CLEANUP_EVERY_MS = 60 * 60_000;
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -114,11 +110,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const dataKey = resolveEncryptionKey(config.encryptionKey, config.dataDir);
   const cipher = dataCipher(dataKey, config.previousEncryptionKeys);
   const transports = options.transports ?? transportsFromConfig(config, options.database.db, clock.now);
-  const notifier = createNotifier(
-    { db: options.database.db, clock, cipher, log: app.log, transports },
-    { autoStart: options.startWorkers ?? true },
-  );
-  app.addHook('onClose', () => notifier.stop());
+  // Started with the other background work, after every route (jobs/start.ts).
+  const notifier = createNotifier({ db: options.database.db, clock, cipher, log: app.log, transports }, { autoStart: false });
   // REDIS_URL: the rate-limit and sign-in throttle counters live in Redis (decision 015).
   const redis = config.redis ? await connectRedis(config.redis, app.log) : undefined;
   if (redis) app.addHook('onClose', () => redis.close());
@@ -176,30 +169,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await providerRoutes(app, deps, fileStore);
   docsRoutes(app, { publicUrl: config.publicUrl });
   healthRoutes(app, deps, fileStore, redis);
-  if (config.webhook && (options.startWorkers ?? true)) {
-    const delivery = createProviderDelivery(deps, config.webhook, { autoStart: true });
-    app.addHook('onClose', () => delivery.stop());
-  }
-  if (options.startWorkers ?? true) {
-    // Files never sent with a form are removed after 7 days; ended sessions, dead codes and
-    // delivered messages after 30 (decision 019).
-    const cleanup = setInterval(() => {
-      removeExpiredUploads(deps, fileStore).catch((err: unknown) => app.log.error({ err }, 'upload clean-up failed'));
-      removeEndedRecords(deps).then(
-        (removed) => {
-          if (Object.values(removed).some((n) => n > 0)) app.log.info({ removed }, 'ended records removed');
-        },
-        (err: unknown) => app.log.error({ err }, 'ended-record clean-up failed'),
-      );
-    }, CLEANUP_EVERY_MS);
-    cleanup.unref();
-    app.addHook('onClose', async () => clearInterval(cleanup));
-  }
   claimRoutes(app, deps);
   inboxRoutes(app, deps);
   referenceRoutes(app, deps);
   analyticsRoutes(app, deps);
 
   await registerWebApp(app, config.webDist ?? defaultWebDist());
+  // The outbox workers and the hourly clean-up, in one place, once every route is in place.
+  startJobs(app, deps, fileStore, options.startWorkers ?? true);
   return { app, deps };
 }
