@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
 import { BODY_JSON_BOUNDS, DRAFT_JSON_BOUNDS, boundedJson } from '../json.ts';
+import { MESSAGES } from '../messages.ts';
 import { requestBody, isoDate } from './common.ts';
 import { FORM_TYPES } from './uploads.ts';
 
@@ -17,6 +18,22 @@ export const DocumentDraft = z.object({
   Documents: z.array(DraftFile).max(20),
 });
 export type DocumentDraft = z.infer<typeof DocumentDraft>;
+
+/**
+ * Spec 001 §5 "Documents page": the rules a documents form must meet to be sent, read from the
+ * chosen type's list item. The web page checks the claimant's choice with it; the server checks
+ * again with the item its own list holds for the chosen Id (null when there is none).
+ */
+export const DocumentsToSend = DocumentDraft.superRefine((draft, ctx) => {
+  const add = (message: string, field: keyof DocumentDraft) => ctx.addIssue({ code: 'custom', message, path: [field] });
+  const type = draft.DocumentType?.Item;
+  const taxFile = type === TAX_FILE_DECLARATION;
+  if (type === undefined) add(MESSAGES.documentTypeRequired, 'DocumentType');
+  if (type === REIMBURSEMENT_TYPE) add(MESSAGES.reimbursementUseForm, 'DocumentType');
+  if (type !== undefined && type !== REIMBURSEMENT_TYPE && !taxFile && draft.Description.trim() === '') add(MESSAGES.documentMessageRequired, 'Description');
+  if (draft.Documents.length === 0) add(MESSAGES.documentsRequired, 'Documents');
+  if (taxFile && draft.Documents.length > 1) add(MESSAGES.taxFileOneDocument, 'Documents');
+});
 
 /** FormId names the draft being saved: a save for a form already submitted never resurrects it. */
 export const SaveDocumentDraftRequest = requestBody({

@@ -1,24 +1,13 @@
 /**
- * The documents form (spec 001 Submit documents, Document drafts; uploads issue): a draft per
+ * Drafts of the forms that keep them (spec 001 Document drafts; uploads issue): a draft per
  * claimant and claim, saved as the claimant types; a save for a form already sent never brings
- * it back; submit is idempotent, records a sent item and queues the form for the provider, all
- * in one transaction with its files.
+ * it back. Sending one is the submission path's (modules/submissions).
  */
-import {
-  ErrorNumber,
-  MESSAGES,
-  REIMBURSEMENT_TYPE,
-  TAX_FILE_DECLARATION,
-  isoToday,
-  type DocumentDraft,
-  type DraftFormType,
-  type ErrorItem,
-} from '@portal/contracts';
+import { ErrorNumber, isoToday, type DraftFormType } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { FileStore } from '../../storage/file-store.ts';
-import { queueForProvider } from '../provider/outbox.ts';
 import type { AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
 
@@ -80,59 +69,4 @@ export async function discardDraft(deps: Deps, store: FileStore, auth: AuthConte
   });
   for (const f of unique) await store.remove(f.storage_key);
   return true;
-}
-
-/** Spec 001 §5 "Documents page": the rules a sent form must meet. */
-async function checkDocuments(deps: Deps, draft: DocumentDraft, ownFiles: number): Promise<{ items: ErrorItem[]; typeItem: string }> {
-  const items: ErrorItem[] = [];
-  const add = (Message: string, Field: string) => items.push({ Number: ErrorNumber.Validation, Message, Field });
-  const type = draft.DocumentType ? await repo.findListItem(deps.db, 'DocumentFormTypes', draft.DocumentType.Id) : undefined;
-  if (!type) add(MESSAGES.documentTypeRequired, 'DocumentType');
-  const typeItem = type?.item ?? '';
-  if (typeItem === REIMBURSEMENT_TYPE) add(MESSAGES.reimbursementUseForm, 'DocumentType');
-  const taxFile = typeItem === TAX_FILE_DECLARATION;
-  if (!taxFile && type && typeItem !== REIMBURSEMENT_TYPE && draft.Description.trim() === '') add(MESSAGES.documentMessageRequired, 'Description');
-  if (draft.Documents.length === 0) add(MESSAGES.documentsRequired, 'Documents');
-  else if (ownFiles !== draft.Documents.length) throw new AppError(ErrorNumber.NotFound);
-  if (taxFile && draft.Documents.length > 1) add(MESSAGES.taxFileOneDocument, 'Documents');
-  return { items, typeItem };
-}
-
-export async function submitDocuments(
-  deps: Deps,
-  auth: AuthContext,
-  claimId: string,
-  input: { formId: string; draft: DocumentDraft; idempotencyKey: string },
-): Promise<{ SentItemId: string }> {
-  // The same key answers the same result: a retried request or a double click sends one form.
-  const earlier = await repo.findByIdempotencyKey(deps.db, auth.accountId, input.idempotencyKey);
-  if (earlier) {
-    const sent = await repo.findSentItemOfForm(deps.db, earlier.id);
-    if (sent) return { SentItemId: sent.id };
-  }
-  const form = await repo.findOwnForm(deps.db, input.formId, auth.accountId, claimId);
-  if (!form || form.form_type !== FORM_TYPE) throw new AppError(ErrorNumber.NotFound);
-  if (form.status === 'submitted') throw new AppError(ErrorNumber.FormAlreadySubmitted);
-  const ids = input.draft.Documents.map((d) => d.FileID);
-  const files = await repo.findUnsentFiles(deps.db, auth.accountId, claimId, ids);
-  const { items, typeItem } = await checkDocuments(deps, input.draft, files.length);
-  if (items.length) throw AppError.list(items);
-  const now = deps.clock.now();
-  const sentItemId = newId();
-  const description = input.draft.Description.trim();
-  await deps.db.transaction().execute(async (trx) => {
-    if (!(await repo.markSubmitted(trx, form.id, JSON.stringify(input.draft), input.idempotencyKey, now))) throw new AppError(ErrorNumber.FormAlreadySubmitted);
-    await repo.attachFiles(trx, form.id, ids, now);
-    await repo.insertSentItem(trx, {
-      id: sentItemId, account_id: auth.accountId, claim_id: claimId, form_id: form.id, type_item: 'Documents',
-      subject_main: 'Documents', subject_other: typeItem, message: description, created_at: now,
-    });
-    await queueForProvider(trx, {
-      claimId,
-      kind: 'documents',
-      payload: { FormId: form.id, SentItemId: sentItemId, DocumentType: typeItem, Description: description, Files: files.map((f) => ({ FileId: f.id, Filename: f.original_name })) },
-      now,
-    });
-  });
-  return { SentItemId: sentItemId };
 }

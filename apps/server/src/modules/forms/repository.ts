@@ -1,6 +1,6 @@
-import type { Insertable, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Database, FileTable, FormTable, SentItemTable } from '../../db/schema.ts';
+import type { Database, FormTable } from '../../db/schema.ts';
 
 type Writer = Db | Transaction<Database>;
 
@@ -18,10 +18,6 @@ export async function findDraft(db: Db, accountId: string, claimId: string, form
     .where('status', '=', 'draft')
     .orderBy('updated_at', 'desc')
     .executeTakeFirst();
-}
-
-export async function findByIdempotencyKey(db: Db, accountId: string, key: string) {
-  return db.selectFrom('forms').select(['id', 'status']).where('account_id', '=', accountId).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
 export async function insertForm(db: Writer, row: FormTable): Promise<void> {
@@ -94,40 +90,4 @@ export async function attachFiles(db: Writer, formId: string, ids: string[], sub
 
 export async function deleteFileRows(db: Writer, ids: string[]): Promise<void> {
   if (ids.length) await db.deleteFrom('files').where('id', 'in', ids).where('submitted_at', 'is', null).execute();
-}
-
-export async function insertSentItem(db: Writer, row: Insertable<SentItemTable>): Promise<void> {
-  await db.insertInto('sent_items').values(row).execute();
-}
-
-export async function findSentItemOfForm(db: Db, formId: string) {
-  return db.selectFrom('sent_items').select(['id']).where('form_id', '=', formId).executeTakeFirst();
-}
-
-export async function findListItem(db: Db, listType: string, id: number) {
-  return db.selectFrom('dropdown_items').select(['id', 'item']).where('list_type', '=', listType).where('id', '=', id).executeTakeFirst();
-}
-
-export async function findAuthorityDetails(db: Db, accountId: string, claimId: string) {
-  return db
-    .selectFrom('accounts')
-    .innerJoin('claimants', 'claimants.id', 'accounts.claimant_id')
-    .innerJoin('claims', 'claims.claimant_id', 'claimants.id')
-    .select(['claimants.first_name', 'claimants.middle_names', 'claimants.surname', 'claimants.date_of_birth', 'claimants.postal_address', 'claimants.home_address', 'claims.number', 'claims.accident_date'])
-    .where('accounts.id', '=', accountId)
-    .where('claims.id', '=', claimId)
-    .executeTakeFirst();
-}
-
-export async function insertFileRow(db: Writer, row: FileTable): Promise<void> {
-  await db.insertInto('files').values(row).execute();
-}
-
-/** A dropdown item by the ElementNumber the web app sends back (ContactCategories). */
-export async function findListItemByElement(db: Db, listType: string, elementNumber: number) {
-  return db.selectFrom('dropdown_items').select(['id', 'item']).where('list_type', '=', listType).where('element_number', '=', elementNumber).executeTakeFirst();
-}
-
-export async function findOwnBankDetails(db: Db, claimantId: string) {
-  return db.selectFrom('claimants').select(['bank_name', 'bank_account_name', 'bank_bsb', 'bank_account_last4']).where('id', '=', claimantId).executeTakeFirst();
 }

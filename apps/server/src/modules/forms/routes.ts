@@ -4,10 +4,10 @@ import type { Deps } from '../../deps.ts';
 import { bindEndpoint } from '../../lib/endpoint.ts';
 import type { z } from 'zod';
 import type { FileStore } from '../../storage/file-store.ts';
-import type { AuthContext } from '../session/service.ts';
 import { zodIssueItems, AppError } from '../../errors.ts';
-import { discardDraft, findDraft, findDraftDates, saveDraft, submitDocuments } from './documents.ts';
-import { submitReimbursement } from './reimbursement.ts';
+import { submitDocuments } from '../submissions/documents.ts';
+import { submitReimbursement } from '../submissions/reimbursement.ts';
+import { discardDraft, findDraft, findDraftDates, saveDraft } from './documents.ts';
 
 /** A draft is stored as it is typed, unencrypted: someone else's account number never goes into one. */
 function withoutAccountNumber<T extends Record<string, unknown>>(draft: T): T {
@@ -31,15 +31,9 @@ export function formRoutes(app: FastifyInstance, deps: Deps, store: FileStore): 
   });
   bindEndpoint(app, deps, ENDPOINTS.getDraft, ({ auth, claimId, params }) => findDraft(deps, auth, claimId, params.type));
   bindEndpoint(app, deps, ENDPOINTS.discardDraft, ({ auth, claimId, params }) => discardDraft(deps, store, auth, claimId, params.type));
-  const sendDocuments = (auth: AuthContext, claimId: string, body: z.output<typeof SubmitDocumentsRequest>) =>
-    submitDocuments(deps, auth, claimId, { formId: body.FormId, draft: body.Draft, idempotencyKey: body.IdempotencyKey });
-  const sendReimbursement = (auth: AuthContext, claimId: string, body: z.output<typeof SubmitReimbursementRequest>) =>
-    submitReimbursement(deps, auth, claimId, {
-      formId: body.FormId, idempotencyKey: body.IdempotencyKey, payOther: body.PayOther, payee: body.Payee, receipts: body.Receipts, documents: body.Documents,
-    });
-  bindEndpoint(app, deps, ENDPOINTS.submitDocuments, ({ auth, claimId, body }) => sendDocuments(auth, claimId, body));
+  bindEndpoint(app, deps, ENDPOINTS.submitDocuments, ({ auth, claimId, body }) => submitDocuments(deps, auth, claimId, body));
   bindEndpoint(app, deps, ENDPOINTS.getDraftDates, ({ auth, claimId }) => findDraftDates(deps, auth, claimId));
-  bindEndpoint(app, deps, ENDPOINTS.submitReimbursement, ({ auth, claimId, body }) => sendReimbursement(auth, claimId, body));
+  bindEndpoint(app, deps, ENDPOINTS.submitReimbursement, ({ auth, claimId, body }) => submitReimbursement(deps, auth, claimId, body));
   // The generic submit checks the body against the form's own submission schema.
   bindEndpoint(app, deps, ENDPOINTS.submitDraftForm, ({ auth, claimId, body, params }) => {
     const parse = <S extends z.ZodType>(schema: S): z.output<S> => {
@@ -47,6 +41,6 @@ export function formRoutes(app: FastifyInstance, deps: Deps, store: FileStore): 
       if (!parsed.success) throw AppError.list(zodIssueItems(parsed.error.issues));
       return parsed.data;
     };
-    return params.type === 'documents' ? sendDocuments(auth, claimId, parse(SubmitDocumentsRequest)) : sendReimbursement(auth, claimId, parse(SubmitReimbursementRequest));
+    return params.type === 'documents' ? submitDocuments(deps, auth, claimId, parse(SubmitDocumentsRequest)) : submitReimbursement(deps, auth, claimId, parse(SubmitReimbursementRequest));
   });
 }

@@ -2,15 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { bindEndpoint } from '../../lib/endpoint.ts';
-import { createContactForm, createDetailsRequest, submitContactForm, submitDetailsRequest } from './service.ts';
+import { createContactForm, createDetailsRequest, submitContactForm, submitDetailsRequest } from '../submissions/requests.ts';
 
 export function requestRoutes(app: FastifyInstance, deps: Deps): void {
   bindEndpoint(app, deps, ENDPOINTS.uploadContactForm, ({ auth, claimId, body }) => createContactForm(deps, auth, claimId, body));
-  bindEndpoint(app, deps, ENDPOINTS.submitContactForm, ({ auth, claimId, body }) =>
-    submitContactForm(deps, auth, claimId, { formId: body.FormId, idempotencyKey: body.IdempotencyKey }),
-  );
+  bindEndpoint(app, deps, ENDPOINTS.submitContactForm, ({ auth, claimId, body }) => submitContactForm(deps, auth, claimId, body));
   bindEndpoint(app, deps, ENDPOINTS.uploadDetailsRequest, ({ auth, claimId, body }) => createDetailsRequest(deps, auth, claimId, body));
-  bindEndpoint(app, deps, ENDPOINTS.submitDetailsRequest, ({ auth, claimId, body }) =>
-    submitDetailsRequest(deps, auth, claimId, { formId: body.FormId, idempotencyKey: body.IdempotencyKey }),
-  );
+  bindEndpoint(app, deps, ENDPOINTS.submitDetailsRequest, ({ auth, claimId, body }) => submitDetailsRequest(deps, auth, claimId, body));
 }

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { FileTable } from '../../db/schema.ts';
+import type { Database, FileTable } from '../../db/schema.ts';
 
-export async function insertFile(db: Db, row: FileTable): Promise<void> {
+/** A file's row: an upload's, or (in its submission's transaction) a file the server wrote. */
+export async function insertFile(db: Db | Transaction<Database>, row: FileTable): Promise<void> {
   await db.insertInto('files').values(row).execute();
 }
 

@@ -6,7 +6,7 @@ import { bindEndpoint } from '../../lib/endpoint.ts';
 import { readParts, registerMultipart } from '../../plugins/multipart.ts';
 import { CLAIMANT_API } from '../../lib/route-controls.ts';
 import type { FileStore } from '../../storage/file-store.ts';
-import { findAuthorityFormData, submitAuthority } from '../forms/authority.ts';
+import { findAuthorityFormData, submitAuthority } from '../submissions/authority.ts';
 import { authenticate } from '../session/service.ts';
 import { discardFile, findFileContent, openDownload, storeUpload } from './service.ts';
 

@@ -2,7 +2,7 @@
  * The authority to release information (spec 001 Authority form; uploads issue). The server keeps
  * a signed record: a PDF with the consent text, the claimant's details, the drawn signature (or
  * the typed name and declaration, for those who cannot draw) and the time, stored as a document
- * of the claim, listed in sent items and queued for the provider — in one transaction.
+ * of the claim, listed in sent items and queued for the provider — on the submission path.
  */
 import { Readable } from 'node:stream';
 import {
@@ -23,10 +23,11 @@ import { newId } from '../../lib/crypto.ts';
 import { PngRefused, checkPng } from '../../lib/png-bounds.ts';
 import { PROVIDER_TIME_ZONE } from '../../lib/time.ts';
 import type { FileStore } from '../../storage/file-store.ts';
-import { queueForProvider } from '../provider/outbox.ts';
 import type { AuthContext } from '../session/service.ts';
+import { insertFile } from '../uploads/repository.ts';
 import { cleanText, createTextSetter, type Weight } from './pdf-text.ts';
 import * as repo from './repository.ts';
+import { submitForm } from './submit-form.ts';
 
 type Signature = { method: 'drawn'; png: Buffer } | { method: 'typed'; name: string };
 
@@ -142,51 +143,26 @@ async function renderPdf(deps: Deps, data: AuthorityFormData, signature: Signatu
   return Buffer.from(await pdf.save());
 }
 
-export async function submitAuthority(
-  deps: Deps,
-  store: FileStore,
-  auth: AuthContext,
-  claimId: string,
-  input: { signature: Signature; idempotencyKey: string },
-): Promise<{ SentItemId: string }> {
-  const earlier = await repo.findByIdempotencyKey(deps.db, auth.accountId, input.idempotencyKey);
-  if (earlier) {
-    const sent = await repo.findSentItemOfForm(deps.db, earlier.id);
-    if (sent) return { SentItemId: sent.id };
-  }
-  const signature = checkedSignature(deps, input.signature);
-  const data = await findAuthorityFormData(deps, auth, claimId);
-  const now = deps.clock.now();
-  const pdf = await renderPdf(deps, data, signature, new Date(now));
-  const staged = await store.stage(Readable.from(pdf));
-  const key = await staged.commit();
-  const formId = newId();
-  const fileId = newId();
-  const sentItemId = newId();
-  const filename = `Authority-to-release-information-${data.ClaimNumber.replace('/', '-')}.pdf`;
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      await repo.insertForm(trx, {
-        id: formId, account_id: auth.accountId, claim_id: claimId, form_type: 'authority', status: 'submitted',
-        data: JSON.stringify({ SignatureMethod: input.signature.method }), saved_unsubmitted: 0, updated_at: now, submitted_at: now, idempotency_key: input.idempotencyKey,
-      });
-      await repo.insertFileRow(trx, {
-        id: fileId, account_id: auth.accountId, claim_id: claimId, form_type: 'authority', form_id: formId, description: 'Signed authority to release information',
-        original_name: filename, size: staged.size, mime: 'application/pdf', sha256: staged.sha256, storage_key: key, created_at: now, submitted_at: now,
-      });
-      await repo.insertSentItem(trx, {
-        id: sentItemId, account_id: auth.accountId, claim_id: claimId, form_id: formId, type_item: 'Authority form',
-        subject_main: 'Authority form', subject_other: 'Authority to release information', message: '', created_at: now,
-      });
-      await queueForProvider(trx, { claimId, kind: 'authority-form', payload: { FormId: formId, SentItemId: sentItemId, FileId: fileId, SignatureMethod: input.signature.method }, now });
-    });
-  } catch (e) {
-    await store.remove(key);
-    // A parallel request with the same key won the race: answer what it recorded.
-    const winner = await repo.findByIdempotencyKey(deps.db, auth.accountId, input.idempotencyKey);
-    const sent = winner ? await repo.findSentItemOfForm(deps.db, winner.id) : undefined;
-    if (sent) return { SentItemId: sent.id };
-    throw e;
-  }
-  return { SentItemId: sentItemId };
+/** The form is made at the submit: signed and sent at once, with the PDF as its one file. */
+export async function submitAuthority(deps: Deps, store: FileStore, auth: AuthContext, claimId: string, input: { signature: Signature; idempotencyKey: string }) {
+  return submitForm(deps, auth, claimId, 'authority', { IdempotencyKey: input.idempotencyKey }, async (form, now) => {
+    const signature = checkedSignature(deps, input.signature);
+    const data = await findAuthorityFormData(deps, auth, claimId);
+    const staged = await store.stage(Readable.from(await renderPdf(deps, data, signature, new Date(now))));
+    const key = await staged.commit();
+    const fileId = newId();
+    return {
+      data: JSON.stringify({ SignatureMethod: input.signature.method }),
+      files: [],
+      record: (trx) =>
+        insertFile(trx, {
+          id: fileId, account_id: auth.accountId, claim_id: claimId, form_type: 'authority', form_id: form.id, description: 'Signed authority to release information',
+          original_name: `Authority-to-release-information-${data.ClaimNumber.replace('/', '-')}.pdf`, size: staged.size, mime: 'application/pdf',
+          sha256: staged.sha256, storage_key: key, created_at: now, submitted_at: now,
+        }),
+      abandon: () => store.remove(key),
+      sentItem: { type: 'Authority form', subject: 'Authority to release information', message: '' },
+      event: { kind: 'authority-form', payload: { FileId: fileId, SignatureMethod: input.signature.method } },
+    };
+  });
 }

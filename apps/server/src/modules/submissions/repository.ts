@@ -1,0 +1,48 @@
+import type { Insertable, Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database, DetailsRequestTable, SentItemTable } from '../../db/schema.ts';
+
+type Writer = Db | Transaction<Database>;
+
+/** The sent item of the claimant's form sent with this idempotency key (one form per key and account). */
+export async function findSentItemByKey(db: Db, accountId: string, key: string) {
+  return db
+    .selectFrom('forms')
+    .innerJoin('sent_items', 'sent_items.form_id', 'forms.id')
+    .select('sent_items.id')
+    .where('forms.account_id', '=', accountId)
+    .where('forms.idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function insertSentItem(db: Writer, row: Insertable<SentItemTable>): Promise<void> {
+  await db.insertInto('sent_items').values(row).execute();
+}
+
+export async function insertDetailsRequest(db: Writer, row: Insertable<DetailsRequestTable>): Promise<void> {
+  await db.insertInto('details_requests').values(row).execute();
+}
+
+export async function findListItem(db: Db, listType: string, id: number) {
+  return db.selectFrom('dropdown_items').select(['id', 'item']).where('list_type', '=', listType).where('id', '=', id).executeTakeFirst();
+}
+
+/** A dropdown item by the ElementNumber the web app sends back (ContactCategories). */
+export async function findListItemByElement(db: Db, listType: string, elementNumber: number) {
+  return db.selectFrom('dropdown_items').select(['id', 'item']).where('list_type', '=', listType).where('element_number', '=', elementNumber).executeTakeFirst();
+}
+
+export async function findOwnBankDetails(db: Db, claimantId: string) {
+  return db.selectFrom('claimants').select(['bank_name', 'bank_account_name', 'bank_bsb', 'bank_account_last4']).where('id', '=', claimantId).executeTakeFirst();
+}
+
+export async function findAuthorityDetails(db: Db, accountId: string, claimId: string) {
+  return db
+    .selectFrom('accounts')
+    .innerJoin('claimants', 'claimants.id', 'accounts.claimant_id')
+    .innerJoin('claims', 'claims.claimant_id', 'claimants.id')
+    .select(['claimants.first_name', 'claimants.middle_names', 'claimants.surname', 'claimants.date_of_birth', 'claimants.postal_address', 'claimants.home_address', 'claims.number', 'claims.accident_date'])
+    .where('accounts.id', '=', accountId)
+    .where('claims.id', '=', claimId)
+    .executeTakeFirst();
+}
