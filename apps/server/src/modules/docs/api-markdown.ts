@@ -6,7 +6,7 @@
  * `npm run docs:api` writes the file; apps/server/test/docs.test.ts fails when it is stale.
  */
 import type { z } from 'zod';
-import { CATALOGUE, ENDPOINTS, PROVIDER_ENDPOINTS, type Endpoint, type ProviderEndpoint } from '@portal/contracts';
+import { CATALOGUE_ENTRIES, ENDPOINTS, PROVIDER_ENDPOINTS, type Endpoint, type ProviderEndpoint } from '@portal/contracts';
 import { AUTH_LABEL, schema } from './openapi.ts';
 
 /** The JSON Schema subset zod's toJSONSchema produces for the contracts. */
@@ -124,7 +124,7 @@ function providerCalls(): string {
 }
 
 function errorNumbers(): string {
-  const rows = [...CATALOGUE].sort((a, b) => a.number - b.number).map((e) => `| ${e.number} | ${cell(e.meaning)} | ${cell(e.message)} |`);
+  const rows = CATALOGUE_ENTRIES.map((e) => `| ${e.number} | ${cell(e.meaning)} | ${cell(e.message)} |`);
   return ['| No. | Meaning | Message |', '|---|---|---|', ...rows].join('\n');
 }
 
