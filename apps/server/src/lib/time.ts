@@ -1,6 +1,4 @@
 import { PROVIDER_TIME_ZONE, dateTimeFormat } from '@portal/contracts';
-// authority.ts still imports it from here.
-export { PROVIDER_TIME_ZONE } from '@portal/contracts';
 
 /**
  * A time zone's offset from UTC is the same throughout each quarter hour of UTC: every offset in

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import {
   AUTHORITY_CONSENT,
   ErrorNumber,
+  PROVIDER_TIME_ZONE,
   SIGNATURE_MAX_BYTES,
   SIGNATURE_MAX_SCALE,
   SIGNATURE_PAD,
@@ -21,7 +22,6 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/crypto.ts';
 import { PngRefused, checkPng } from '../../lib/png-bounds.ts';
-import { PROVIDER_TIME_ZONE } from '../../lib/time.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import type { AuthContext } from '../session/service.ts';
 import { insertFile } from '../uploads/repository.ts';
