@@ -1,5 +1,5 @@
 /**
- * Address search on a full-size index (issue #10, part 1). A synthetic G-NAF Core file of
+ * Address search on a full-size index. A synthetic G-NAF Core file of
  * ADDRESS_COUNT addresses (default 3.9 million, Victoria's size) is generated from real
  * locality and street names, imported with the server's own importer into a fresh SQLite
  * database, then searched through the server's own search service with realistic 1–4 word

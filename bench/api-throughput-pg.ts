@@ -1,5 +1,5 @@
 /**
- * API throughput on PostgreSQL (issue #10, part 3, second half): the api-throughput benchmark's
+ * API throughput on PostgreSQL: the api-throughput benchmark's
  * load — the same call mix, data and sizes — on API_PG_PROCESSES (2) server processes sharing one
  * PostgreSQL database, the connections split between them (one autocannon instance per process,
  * all run together, using the one session token signed in on the first). Baseline: the bare

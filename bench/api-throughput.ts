@@ -1,5 +1,5 @@
 /**
- * API throughput (issue #10, part 3). The production bundle on SQLite holding API_CLAIMANTS
+ * API throughput. The production bundle on SQLite holding API_CLAIMANTS
  * claimants and API_MESSAGES inbox messages answers autocannon (API_CONNECTIONS connections,
  * API_DURATION seconds) cycling through getclaims, getmessages (a page of 10 from a claim
  * holding API_HEAVY_MESSAGES messages), getunreadmessagecount and getaccount, as one signed-in

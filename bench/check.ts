@@ -1,5 +1,5 @@
 /**
- * `npm run bench:check`: the newest figures in results.json against the budgets of issue #10,
+ * `npm run bench:check`: the newest figures in results.json against the budgets (bench/lib/budgets.ts),
  * one line each (`name: value (budget …) ok|over`). Exits 1 when a budget is over or has not been
  * measured. It reads results only: run `npm run bench` first. Not part of `npm test`.
  */

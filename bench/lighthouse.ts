@@ -1,5 +1,5 @@
 /**
- * Lighthouse (issue #10, part 5): the performance and accessibility scores of /login and /claim on
+ * Lighthouse: the performance and accessibility scores of /login and /claim on
  * Lighthouse's mobile preset (its default config: a mid-range phone's screen, simulated slow 4G and
  * 4× CPU slowdown), from the production server bundle serving the built web app, in Debian's
  * Chromium. /claim is audited signed in as a demo claimant with a claim selected. Each page is

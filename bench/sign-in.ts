@@ -1,5 +1,5 @@
 /**
- * Sign-in (issue #10, part 4). Logins per second against the spawned production bundle, with
+ * Sign-in. Logins per second against the spawned production bundle, with
  * SIGNIN_CONNECTIONS concurrent clients for SIGNIN_DURATION seconds, beside argon2id alone (the
  * server's own hashPassword, same parameters) at the same concurrency in this process: a
  * sign-in is bounded by argon2id by design, so the ratio shows what the rest of the sign-in costs.

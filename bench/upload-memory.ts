@@ -1,5 +1,5 @@
 /**
- * Upload memory (issue #10, part 2). A spawned server (the production bundle) takes 10 MB PDFs
+ * Upload memory. A spawned server (the production bundle) takes 10 MB PDFs
  * through the real multipart endpoint from a signed-in demo claimant. Figures: one upload's
  * time beside fs.copyFile of the same bytes, and the server process's peak RSS growth while
  * UPLOAD_CONCURRENCY (10) uploads run at once, beside the bytes in flight.

@@ -1,5 +1,5 @@
 /**
- * Web bundle (issue #10, part 5): the JavaScript and CSS a first visit to /login downloads,
+ * Web bundle: the JavaScript and CSS a first visit to /login downloads,
  * gzip-compressed. Two ways, in the same run: read from the build (index.html's tags, the /login
  * route chunk and what Vite preloads with it — what bench:bundle checks in CI), and recorded
  * from Chromium loading /login from the real server (the truth, including anything the shell

@@ -1,4 +1,4 @@
-/** The budgets of issue #10: one per figure id; benchmarks attach them, check.ts compares. */
+/** The benchmarks' budgets: one per figure id; benchmarks attach them, check.ts compares. */
 export type Budget = { op: '<' | '<=' | '>='; value: number; unit: string };
 
 export const BUDGETS: Record<string, Budget> = {

@@ -59,7 +59,7 @@ export function renderMarkdown(results: ResultsFile): string {
   const lines: string[] = [
     '# Benchmark results',
     '',
-    'Written by `npm run bench` (bench/run.ts); `npm run bench:check` compares bench/results.json with the budgets of issue #10.',
+    'Written by `npm run bench` (bench/run.ts); `npm run bench:check` compares bench/results.json with the budgets (bench/lib/budgets.ts).',
     'Each figure is measured beside a baseline doing the same work the simplest way, in the same run, so the ratio',
     'still means something on a busy machine. Timings from a shared 2-core machine are noisy: read the ratios first.',
     '',

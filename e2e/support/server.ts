@@ -106,7 +106,7 @@ export async function startServer(options: { env?: Record<string, string> } = {}
       PORTAL_DEMO: '1',
       LOG_LEVEL: 'warn',
       WEB_DIST: webDist(),
-      // Real delivery (issue 3): e-mail over SMTP and texts through the SMS webhook, each to a
+      // Real delivery: e-mail over SMTP and texts through the SMS webhook, each to a
       // sink of this test's; nothing reaches the development mailbox.
       SMTP_URL: mail.url,
       SMS_WEBHOOK_URL: sms.url,

@@ -1,5 +1,5 @@
 /**
- * My Details (issue #4) in Chromium, in web mode and in app mode: every block's read and edit
+ * My Details in Chromium, in web mode and in app mode: every block's read and edit
  * views, Save and Cancel, the validation messages of spec 000 §5 each block uses, the access-code
  * gate (codes read from what the portal delivered: the test's SMTP server, or its SMS webhook sink
  * for a text), the State Trustees and 48-hour bank blocks, the provider's edit flags, preferences

@@ -1,5 +1,5 @@
 /**
- * Content issue (#8) in Chromium: what we can pay for (the list and a detail page with its
+ * Content in Chromium: what we can pay for (the list and a detail page with its
  * breadcrumbs), the three legal pages (with nh=1 and r=1, and the privacy policy reached from
  * /register), links to other websites in content (modified and middle clicks still ask before
  * leaving), and the self-assessment survey end to

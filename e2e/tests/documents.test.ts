@@ -1,5 +1,5 @@
 /**
- * Documents issue (#5) in Chromium: send documents with two files (progress to 100, a third
+ * Documents in Chromium: send documents with two files (progress to 100, a third
  * cancelled mid-way on a throttled connection), the draft restored after a reload, discard, the
  * validation messages, the Tax File Declaration rules, the authority form (typed alternative and
  * drawn with the mouse) and the thank-you pages. Every page visited gets the axe check.

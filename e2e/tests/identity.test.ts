@@ -1,5 +1,5 @@
 /**
- * Identity screens (issue 3): registration, activation and signing in with the new account, a
+ * Identity screens: registration, activation and signing in with the new account, a
  * wrong code three times then re-send, sign-in verification on a new browser, forgot username,
  * forgot password → reset → verify, and the maintenance message. Codes are read from the test's
  * SMTP server. The axe check runs on every page visited and on each error state: the register

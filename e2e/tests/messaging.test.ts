@@ -1,5 +1,5 @@
 /**
- * Messaging issue (#7) in Chromium at 1280 and 375 px: send an enquiry of each special type
+ * Messaging in Chromium at 1280 and 375 px: send an enquiry of each special type
  * (Reimbursement shows its section, Other needs the reason) with two attachments; read a message
  * and watch the unread count drop without a reload; "Load more" (messages written straight into
  * the server's database) and an attachment downloaded; the sent items filter and detail; app

@@ -1,5 +1,5 @@
 /**
- * Provider integration (#9) in Chromium: a message the claims system posts through the provider
+ * Provider integration in Chromium: a message the claims system posts through the provider
  * API reaches the claimant's inbox with its unread count, and its notification (no claim
  * content) reaches the SMTP sink; approving a personal-details change request updates My Details.
  * Every page visited gets the axe check.

@@ -1,5 +1,5 @@
 /**
- * Reimbursement issue (#6) in Chromium: a claim with a pharmacy and a home-services receipt paid
+ * Reimbursement in Chromium: a claim with a pharmacy and a home-services receipt paid
  * to me (a double click sends one claim); someone else paid, with the BSB looked up; the
  * provider-pay text; review and back; the draft restored after a reload; discard; the
  * no-bank-details and 48-hour paths; the validation messages. axe checks both steps (arriveAt

@@ -1,5 +1,5 @@
 /**
- * Issue #10, the deploy/ layout for real: two portal processes (the built server) over one
+ * The deploy/ layout for real: two portal processes (the built server) over one
  * PostgreSQL database and one DATA_DIR, behind Debian's nginx configured from deploy/ (its
  * upstream block — no sticky sessions — and deploy/nginx/portal-locations.conf). One claimant
  * signs in through one process and carries on through the other and through nginx; the API and

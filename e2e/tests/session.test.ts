@@ -3,7 +3,7 @@
  * survives a closed page and a reload; a plain session does not reach a new context; a session
  * revoked server-side forces a logout at the next call.
  *
- * The session time-out (issue 2, WCAG 2.2.1) in the browser: "Stay signed in" two minutes before
+ * The session time-out (WCAG 2.2.1) in the browser: "Stay signed in" two minutes before
  * the idle limit, staying, letting it lapse, the server's own idle and lifetime limits, and a
  * document draft that survives the time-out. The browser's time is moved with Playwright's clock;
  * the server's through ageSession (support/server.ts).

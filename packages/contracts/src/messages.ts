@@ -65,7 +65,7 @@ export const MESSAGES = {
   providerInvoicesNotPaid: 'Provider invoices cannot be paid through the portal.',
   receiptRequired: 'Please add at least one receipt',
   receiptTypeRequired: 'Please select a receipt type',
-  // Kept exactly as the spec spells it (issue #6).
+  // Kept exactly as the spec spells it.
   pharmacyProviderInvalid: 'Please specify serivce provider details (max 150 characters)',
   homeProviderInvalid: 'Please specify the service provider (max 100 characters)',
   receiptDateInvalid: 'Enter a valid date in dd/mm/yyyy format, not after today',

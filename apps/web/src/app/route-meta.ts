@@ -57,7 +57,7 @@ export const LOGIN_APP_META: RouteMeta = { ...LOGIN_META, mobile: true };
 export const CLAIMS_META: RouteMeta = { title: 'My Claims', access: 'session', left: 'menu', right: 'phone' };
 export const CLAIM_HOME_META: RouteMeta = { title: 'Claim home', access: 'claim', left: 'menu', right: 'phone', crumb: null };
 
-// Identity issue (#3): registration, activation, sign-in verification, recovery (spec 001 §2 titles).
+// Identity: registration, activation, sign-in verification, recovery (spec 001 §2 titles).
 export const REGISTER_META: RouteMeta = { title: 'Register', access: 'signed-out', left: 'back', right: 'phone', parent: '/login' };
 export const ACTIVATE_META: RouteMeta = { title: 'Activate', access: 'registration', left: 'back', right: 'phone', parent: '/login' };
 export const VERIFY_META: RouteMeta = { title: 'Verification code', access: 'verification', left: 'back', right: 'phone', parent: '/login' };
@@ -76,7 +76,7 @@ export const ACCOUNT_DETAILS_CODE_META: RouteMeta = {
 };
 export const BANK_DETAILS_CODE_META: RouteMeta = { ...ACCOUNT_DETAILS_CODE_META };
 
-// Content issue (#8): what we can pay for, the legal pages and the self-assessment (spec 001 §2).
+// Content: what we can pay for, the legal pages and the self-assessment (spec 001 §2).
 export const SERVICES_META: RouteMeta = { title: 'What we can pay for', access: 'claim', left: 'back', right: 'home', parent: '/claim' };
 /** spec 001 §2 title 'Service Detail'; the loader replaces it with the service's name. */
 export const SERVICE_DETAIL_META: RouteMeta = {
@@ -109,13 +109,13 @@ export const SURVEY_META: RouteMeta = {
 };
 export const SURVEY_OUTRO_META: RouteMeta = { title: 'My self-assessment', access: 'survey', left: 'none', right: 'phone' };
 
-// Documents issue (#5): the hub, the documents form, the authority form and the thank-you pages.
+// Documents: the hub, the documents form, the authority form and the thank-you pages.
 export const FORMS_META: RouteMeta = { title: 'Send documents', access: 'claim', left: 'back', right: 'home', parent: '/claim' };
 export const SUBMIT_DOCUMENTS_META: RouteMeta = { title: 'Submit Documents', access: 'claim', left: 'cancel', right: 'home', parent: '/forms', section: { label: 'Send documents', to: '/forms' } };
 export const AUTHORITY_META: RouteMeta = { title: 'Authority to release information form', access: 'claim', left: 'cancel', right: 'home', parent: '/forms', section: { label: 'Send documents', to: '/forms' } };
 export const THANK_YOU_META: RouteMeta = { title: 'Thank you', access: 'claim', left: 'none', right: 'home', parent: '/claim' };
 
-// Account (#4): My Details (also /accountupdated/{type}/{success}, the same page with a toast), the
+// Account: My Details (also /accountupdated/{type}/{success}, the same page with a toast), the
 // edit pages app mode opens instead of inline editing, and the password change.
 export const ACCOUNT_META: RouteMeta = { title: 'My Details', crumb: 'Personal details', access: 'claim', left: 'back', right: 'home', parent: '/claim' };
 const ACCOUNT_SECTION = { label: 'Personal details', to: '/account' };
@@ -127,7 +127,7 @@ export const MOBILE_NUMBER_META = accountEditMeta('Mobile Number');
 export const BANK_ACCOUNT_META = accountEditMeta('Bank Account Details');
 export const UPDATE_PASSWORD_META = accountEditMeta('Change Password');
 
-// Messaging (#7): Send a message, Inbox, Sent items and the full-page details app mode opens
+// Messaging: Send a message, Inbox, Sent items and the full-page details app mode opens
 // (spec 001 §2: both spellings of the inbox-item, sent-items and sent-item paths). The sent-item
 // detail is titled "Sent Message" (spec 001 §4, the inbox's route-leave rule).
 const INBOX_SECTION = { label: 'Inbox', to: '/inbox' };
@@ -144,5 +144,5 @@ export const SENT_ITEM_DETAIL_META: RouteMeta = {
   section: { label: 'Sent Items', to: '/sentitems' },
 };
 
-// Reimbursement (#6): the claim form (spec 001 §2 title 'Claim reimbursement').
+// Reimbursement: the claim form (spec 001 §2 title 'Claim reimbursement').
 export const REIMBURSEMENT_META: RouteMeta = { title: 'Claim reimbursement', access: 'claim', left: 'cancel', right: 'home', parent: '/claim' };

@@ -1,5 +1,5 @@
 /**
- * The draft mirror (issue #5): "A closed tab or a dropped connection loses nothing that was typed
+ * The draft mirror: "A closed tab or a dropped connection loses nothing that was typed
  * more than a second before." Every change of a form's draft is written here at once (the server
  * save waits LIMITS.draftDebounceMs), marked unsynced until a server save of that very change
  * succeeds, and re-sent when the connection returns or the form is opened again.

@@ -1,5 +1,5 @@
 /**
- * One form's draft (spec 001 "Document and reimbursement drafts"; issue #5), written once for
+ * One form's draft (spec 001 "Document and reimbursement drafts"), written once for
  * every form that keeps a server draft and this device's mirror (draft-mirror.ts):
  * - opening: the server draft (a query held only while the form is open) and the mirror are read;
  *   a newer mirrored change wins and is sent;

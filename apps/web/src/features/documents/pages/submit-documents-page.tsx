@@ -3,7 +3,7 @@
  * message, uploads, authorisation, Submit and Discard Draft, and the 'submitdocs' help content.
  * The draft is saved LIMITS.draftDebounceMs after every change and restored on open; leaving with
  * unsaved changes asks first (50 ms rule) and marks the draft saved-unsubmitted.
- * Issue #5: every change is also written at once to this device's draft mirror (lib/draft-mirror.ts),
+ * Every change is also written at once to this device's draft mirror (lib/draft-mirror.ts),
  * so a closed tab or a dropped connection loses nothing typed more than a second before; a save
  * that fails is re-sent when the connection returns, and a newer mirrored change is restored (and
  * sent) when the form is opened. All of that is lib/use-form-draft.ts, shared with the
@@ -29,7 +29,7 @@ import styles from './documents.module.css';
 
 export { DISCARD_MESSAGE, RESTORED_MESSAGE } from '../../../lib/use-form-draft.ts';
 
-/** This device's copy of the documents draft (issue #5). */
+/** This device's copy of the documents draft. */
 const documentsMirror = createDraftMirror(DocumentDraft);
 const documentsDraftApi = { get: getDocumentDraft, save: saveDocumentDraft, discard: discardDocumentDraft };
 

@@ -1,5 +1,5 @@
 /**
- * /contactus, "Send a message" (spec 001 Contact us; issue #7): the intro, the call-line note
+ * /contactus, "Send a message" (spec 001 Contact us): the intro, the call-line note
  * (only while the line is open), Enquiry Type* (ContactCategories, sorted by ElementNumber), the
  * Reimbursement section (a link to /reimbursementform) or the Other reason, the message (1–950
  * characters, a live count), the documents and Submit.
