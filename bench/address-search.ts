@@ -11,7 +11,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { importGnafCore } from '../apps/server/src/modules/address/import.ts';
+import { importGnafCore } from '../apps/server/src/db/import/gnaf-core.ts';
 import { localAddressSearch } from '../apps/server/src/modules/address/search.ts';
 import { findAddressSuggestions } from '../apps/server/src/modules/address/service.ts';
 import { writeSyntheticGnaf } from './gnaf-synth.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importGnafCore } from '../src/modules/address/import.ts';
+import { importGnafCore } from '../src/db/import/gnaf-core.ts';
 import { DIALECTS, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
 
 describe.each(DIALECTS)('address search on %s', (dialect) => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceFile } from '../src/db/seed/demo.ts';
-import { importBsbDirectory, importInstitutions } from '../src/modules/bsb/import.ts';
+import { importBsbDirectory, importInstitutions } from '../src/db/import/bsb.ts';
 import { DIALECTS, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
 
 describe.each(DIALECTS)('BSB look-up on %s', (dialect) => {

@@ -6,8 +6,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { ProviderContentParams, PutContentRequest } from '@portal/contracts';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, isEmpty, seedDemoData } from '../db/seed/demo.ts';
-import { importGnafCore } from '../modules/address/import.ts';
-import { importBsbDirectory } from '../modules/bsb/import.ts';
+import { importGnafCore } from '../db/import/gnaf-core.ts';
+import { importBsbDirectory } from '../db/import/bsb.ts';
 import { putContent } from '../modules/provider/service.ts';
 import { CommandError, providerCall, type Command } from './command.ts';
 

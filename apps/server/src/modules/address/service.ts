@@ -5,7 +5,7 @@
  * boxes are not in G-NAF.
  */
 import { isDeliveryAddress, type AddressSuggestion } from '@portal/contracts';
-import { searchText } from './import.ts';
+import { searchText } from '../../db/import/gnaf-core.ts';
 import type { AddressSearch } from './search.ts';
 
 export const MAX_SUGGESTIONS = 10;

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import readline from 'node:readline';
-import type { Db } from '../../db/database.ts';
-import type { BsbTable } from '../../db/schema.ts';
+import type { Db } from '../database.ts';
+import type { BsbTable } from '../schema.ts';
 import { parseCsvLine } from '../../lib/csv.ts';
 
 const BATCH = 500;

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import readline from 'node:readline';
-import type { Db } from '../../db/database.ts';
-import type { AddressTable } from '../../db/schema.ts';
+import type { Db } from '../database.ts';
+import type { AddressTable } from '../schema.ts';
 
 const REQUIRED = ['ADDRESS_DETAIL_PID', 'ADDRESS_LABEL', 'LOCALITY_NAME', 'STATE', 'POSTCODE'] as const;
 const BATCH = 500;
