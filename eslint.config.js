@@ -55,6 +55,24 @@ export default tseslint.config(
   },
   ...featureZones,
   {
+    // The server's one direction: lib/ and db/ are infrastructure, below the features in modules/.
+    files: ['apps/server/src/lib/**/*.ts', 'apps/server/src/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/modules/**'], message: 'lib/ and db/ never import modules/: the features build on them, not the reverse.' }],
+      }],
+    },
+  },
+  {
+    // Routes are thin (STYLE rule 2): parse, call one service function, reply. Queries live in repositories.
+    files: ['apps/server/src/modules/*/routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['./repository.ts', './*-repository.ts', '**/repository.ts', '**/*-repository.ts'], message: 'Routes call services, never repositories.' }],
+      }],
+    },
+  },
+  {
     files: ['packages/contracts/src/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
-import { bindEndpoint } from '../../lib/endpoint.ts';
-import { countUnread } from './repository.ts';
-import { findInboxPage, findSentItemsPage, markMessageRead } from './service.ts';
+import { bindEndpoint } from '../../plugins/endpoint.ts';
+import { countUnreadMessages, findInboxPage, findSentItemsPage, markMessageRead } from './service.ts';
 
 export function inboxRoutes(app: FastifyInstance, deps: Deps): void {
-  bindEndpoint(app, deps, ENDPOINTS.getUnreadMessageCount, ({ claimId }) => countUnread(deps.db, claimId));
+  bindEndpoint(app, deps, ENDPOINTS.getUnreadMessageCount, ({ claimId }) => countUnreadMessages(deps, claimId));
   bindEndpoint(app, deps, ENDPOINTS.getMessages, ({ claimId, body }) => findInboxPage(deps, claimId, body.Offset, body.Amount));
   bindEndpoint(app, deps, ENDPOINTS.markAsRead, ({ claimId, body }) => markMessageRead(deps, claimId, body.MessageId));
   bindEndpoint(app, deps, ENDPOINTS.getSentItems, ({ auth, claimId, body }) =>

@@ -13,6 +13,11 @@ function byForm(files: { id: string; original_name: string; form_id: string | nu
   return map;
 }
 
+/** The unread count of the selected claim (the badge on every claim page). */
+export function countUnreadMessages(deps: Deps, claimId: string): Promise<number> {
+  return repo.countUnread(deps.db, claimId);
+}
+
 export async function findInboxPage(deps: Deps, claimId: string, offset: number, amount: number) {
   const [total, rows] = await Promise.all([repo.countMessages(deps.db, claimId), repo.listMessages(deps.db, claimId, offset, amount)]);
   const attachments = byForm(await repo.filesOf(deps.db, rows.map((r) => r.id)));

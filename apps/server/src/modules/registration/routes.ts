@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
-import { bindEndpoint } from '../../lib/endpoint.ts';
+import { bindEndpoint } from '../../plugins/endpoint.ts';
 import { registerClaimant, resetPassword, sendUsername, startPasswordReset } from './service.ts';
 
 /** Identity checks by personal details are limited per address far below the general limit. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AUTHORITY_UPLOAD_PATH, AuthorityFields, ENDPOINTS, ErrorNumber, SIGNATURE_FIELD, SIGNATURE_MAX_BYTES, UPLOAD_FILE_FIELD, UPLOAD_PATH, UploadFields } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError, zodIssueItems } from '../../errors.ts';
-import { bindEndpoint } from '../../lib/endpoint.ts';
+import { bindEndpoint } from '../../plugins/endpoint.ts';
 import { readParts, registerMultipart } from '../../plugins/multipart.ts';
 import { CLAIMANT_API } from '../../lib/route-controls.ts';
 import type { FileStore } from '../../storage/file-store.ts';

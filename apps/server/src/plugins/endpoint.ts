@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { authenticate, type AuthContext } from '../modules/session/service.ts';
 import { authenticateSurvey, type SurveyAuth } from '../modules/survey/service.ts';
-import { CLAIMANT_API } from './route-controls.ts';
+import { CLAIMANT_API } from '../lib/route-controls.ts';
 
 type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
 type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.output<E['params']> : undefined;
