@@ -1,13 +1,12 @@
 /**
- * `apikey …`, `outbox …`, `maintenance …`: the operator's side of the provider integration.
+ * `apikey …`, `outbox …` (cli/outbox.ts), `maintenance …`: the operator's side of the provider integration.
  * A key's secret is printed once, when it is created, and never again (only its hash is kept).
  */
 import { PROVIDER_SCOPES, SetMaintenanceRequest, type ProviderScope } from '@portal/contracts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../modules/provider/keys.ts';
-import { listOutbox, replayOutboxEvent } from '../modules/provider/outbox.ts';
 import { setMaintenance } from '../modules/provider/service.ts';
 import { CommandError, iso, labelsByField, providerCall, requiredOption, stringOption, validate, type Command } from './command.ts';
-import { listCommand, listResult, outboxView, requeueCommand } from './outbox.ts';
+import { outboxCommands } from './outbox.ts';
 
 const isScope = (s: string): s is ProviderScope => (PROVIDER_SCOPES as readonly string[]).includes(s);
 
@@ -21,24 +20,6 @@ function parseScopes(text: string): ProviderScope[] {
   }
   return given.filter(isScope);
 }
-
-const outbox = outboxView({
-  list: async (deps, filter, limit) =>
-    (await listOutbox(deps, filter, limit)).map((r) => ({
-      Id: r.id,
-      Kind: r.kind,
-      ClaimNumber: r.claim,
-      CreatedAt: iso(r.created_at),
-      Attempts: r.attempts,
-      LastError: r.last_error,
-      DeliveredAt: iso(r.delivered_at),
-      DeadAt: iso(r.dead_at),
-      NextAttemptAt: iso(r.next_attempt_at),
-    })),
-  about: (e) => `claim ${e.ClaimNumber}`,
-  done: (e) => (e.DeliveredAt ? `delivered ${e.DeliveredAt}` : null),
-  empty: { pending: 'No events waiting.', dead: 'No dead events.', all: 'The outbox is empty.' },
-});
 
 export const operationCommands: Command[] = [
   {
@@ -90,14 +71,7 @@ export const operationCommands: Command[] = [
       };
     },
   },
-  listCommand('outbox list', 'Webhook events waiting for delivery (--dead: parked after too many failures; --all: delivered too).', outbox),
-  {
-    name: 'outbox dead',
-    args: '',
-    summary: 'The same as outbox list --dead.',
-    run: ({ deps }) => listResult(deps, outbox, 'dead'),
-  },
-  requeueCommand('outbox replay', "Puts a dead event back in line, due now, with a fresh attempt count (the server's worker delivers it).", { noun: 'Event', key: 'Replayed', requeue: replayOutboxEvent }),
+  ...outboxCommands,
   {
     name: 'maintenance set',
     args: '"MESSAGE" ["MESSAGE"...] [--until ISO-DATETIME]',

@@ -21,7 +21,7 @@ import { CommandError, UsageError, type Command, type OptionSpec, type Result, t
 import { dataCommands } from './data.ts';
 import { keyCommands } from './keys.ts';
 import { messageCommands } from './messages.ts';
-import { notificationCommands } from './notifications.ts';
+import { notificationCommands } from './outbox.ts';
 import { operationCommands } from './operations.ts';
 
 export type CliIo = { stdout: { write: (text: string) => unknown }; stderr: { write: (text: string) => unknown } };

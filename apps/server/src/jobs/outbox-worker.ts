@@ -1,35 +1,36 @@
 /**
- * The one outbox worker (STYLE rule 14), for the e-mail and SMS notifications (notify/worker.ts)
- * and the provider webhook's events (modules/provider/delivery.ts). A use supplies how to lease a
- * batch of due rows, how to deliver one and how to record what happened; the SQL stays with each
- * table's repository (rule 13). The worker keeps the rest: one round at a time in a process,
- * exponential back-off with jitter after a failure, dead after the use's number of attempts, a
- * poll timer, wake() after a commit, stop().
+ * The one outbox worker (STYLE rule 14) of notify/worker.ts and modules/provider/delivery.ts: a use
+ * says how to lease due rows, deliver one and record it, its SQL in its table's repository (rule 13);
+ * the worker keeps one round at a time per process, back-off, dead letters, the poll timer and stop.
  */
 import type { Clock } from '../lib/clock.ts';
-import { every, type Job } from './job.ts';
 
-export type Backoff = { baseDelayMs: number; maxDelayMs: number };
+/** Background work a process runs: started by buildApp after every route (jobs/start.ts), stopped when it closes. */
+export type Job = { start: () => void; stop: () => Promise<void> };
 
-/** The wait after the nth failed attempt: half to all of base·2^(n-1), capped, picked at random so processes spread out. */
-export function backoffMs(backoff: Backoff, attempts: number, random: () => number = Math.random): number {
+/** Runs `work` every `ms` once started, without keeping the process alive for it. */
+export function every(ms: number, work: () => void): Job {
+  let timer: NodeJS.Timeout | undefined;
+  return { start: () => void (timer ??= setInterval(work, ms).unref()), stop: async () => clearInterval(timer) };
+}
+
+/** The wait after the nth failure: half to all of base·2^(n-1), capped; random, so processes spread out. */
+export function backoffMs(backoff: { baseDelayMs: number; maxDelayMs: number }, attempts: number, random: () => number = Math.random): number {
   const ceiling = Math.min(backoff.baseDelayMs * 2 ** Math.max(0, attempts - 1), backoff.maxDelayMs);
   return Math.round(ceiling * (0.5 + random() * 0.5));
 }
 
-/** What became of an attempt, for the use to record: `error` null when the row was delivered. */
+/** What became of an attempt, for the use to record; `error` null when delivered. */
 export type Outcome = { at: number; attempts: number; error: string | null; dead: boolean; nextAttemptAt: number };
 
-export type OutboxUse<Row extends { attempts: number }, Tried extends { error: string | null }> = {
+export type OutboxUse<Row, Tried> = {
   pollMs: number;
   maxAttempts: number;
-  backoff: Backoff;
+  backoff: { baseDelayMs: number; maxDelayMs: number };
   random?: () => number;
-  /** Lease batch after batch in a round while one delivers something (the provider's per-claim order makes the next event due). */
+  /** Lease batch after batch while one delivers something (the provider's per-claim order makes the next event due). */
   untilIdle?: boolean;
-  /** Logged with the error when a round fails as a whole. */
   roundFailed: string;
-  /** Due rows, in the order they go out. */
   lease: () => Promise<Row[]>;
   /** Tries one row; null when it is not this worker's to send after all (taken by another process, withdrawn). */
   deliver: (row: Row) => Promise<Tried | null>;
@@ -39,14 +40,15 @@ export type OutboxUse<Row extends { attempts: number }, Tried extends { error: s
 export type OutboxWorker<Row> = Job & {
   /** Ask for a round soon (after a transaction that queued something has committed). */
   wake: () => void;
-  /** One round; resolves with the number of rows delivered. A call during a round joins it and asks for one more after it. */
+  /** One round; resolves with the number delivered. A call during a round joins it and asks for one more after it. */
   drainOnce: () => Promise<number>;
-  /** Be told of each failed attempt once it is recorded. */
+  /** Be told of each failed attempt once it is recorded (plugins/metrics.ts counts them). */
   onFailed: (listener: (row: Row, dead: boolean) => void) => void;
 };
 
 export function createOutboxWorker<Row extends { attempts: number }, Tried extends { error: string | null }>(
   deps: { clock: Clock; log: { error: (fields: object, message: string) => void } },
+  options: { autoStart: boolean },
   use: OutboxUse<Row, Tried>,
 ): OutboxWorker<Row> {
   let running: Promise<number> | null = null;
@@ -57,9 +59,7 @@ export function createOutboxWorker<Row extends { attempts: number }, Tried exten
   async function deliver(row: Row): Promise<boolean> {
     const tried = await use.deliver(row);
     if (!tried) return false;
-    const at = deps.clock.now();
-    const attempts = row.attempts + 1;
-    const failed = tried.error !== null;
+    const [at, attempts, failed] = [deps.clock.now(), row.attempts + 1, tried.error !== null];
     const dead = failed && attempts >= use.maxAttempts;
     await use.record(row, tried, { at, attempts, error: tried.error, dead, nextAttemptAt: failed ? at + backoffMs(use.backoff, attempts, use.random) : at });
     if (failed) for (const listener of failureListeners) listener(row, dead);
@@ -67,8 +67,7 @@ export function createOutboxWorker<Row extends { attempts: number }, Tried exten
   }
 
   async function round(): Promise<number> {
-    let delivered = 0;
-    for (;;) {
+    for (let delivered = 0; ; ) {
       const due = await use.lease();
       // A round going on until idle ends at a stop; a single batch is finished (tests drive a stopped worker by hand).
       if (due.length === 0 || (use.untilIdle && stopped)) return delivered;
@@ -100,15 +99,14 @@ export function createOutboxWorker<Row extends { attempts: number }, Tried exten
   }
 
   const timer = every(use.pollMs, () => void drainOnce());
+  if (options.autoStart) timer.start();
   return {
     start: timer.start,
     wake: () => {
       if (!stopped) setImmediate(() => void drainOnce());
     },
     drainOnce,
-    onFailed: (listener) => {
-      failureListeners.push(listener);
-    },
+    onFailed: (listener) => void failureListeners.push(listener),
     stop: async () => {
       stopped = true;
       await timer.stop();

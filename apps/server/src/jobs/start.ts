@@ -1,15 +1,27 @@
 /**
- * Starts the process's background work in one place, once buildApp has registered every route:
- * the notification sender (deps.notifier), the provider webhook's delivery when one is configured,
- * and the hourly clean-up. With startWorkers off (tests, a second app over one database) none of
- * them polls, and deps.notifier still sends when woken or drained by hand. All stop with the app.
+ * The process's background work, started in one place once buildApp has registered every route: the
+ * notification sender, the provider webhook's delivery and the hourly clean-up. With startWorkers off
+ * nothing polls; deps.notifier still sends when woken or drained by hand. All stop with the app.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
+import { removeEndedRecords } from '../modules/housekeeping/service.ts';
 import { createProviderDelivery } from '../modules/provider/delivery.ts';
+import { removeExpiredUploads } from '../modules/uploads/service.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { hourlyCleanup } from './cleanup.ts';
-import type { Job } from './job.ts';
+import { every, type Job } from './outbox-worker.ts';
+
+/** Files never sent with a form go after 7 days; ended sessions, dead codes and delivered messages after 30 (decision 019). Idempotent: every process runs it. */
+export const hourlyCleanup = (deps: Deps, fileStore: FileStore): Job =>
+  every(60 * 60_000, () => {
+    removeExpiredUploads(deps, fileStore).catch((err: unknown) => deps.log.error({ err }, 'upload clean-up failed'));
+    removeEndedRecords(deps).then(
+      (removed) => {
+        if (Object.values(removed).some((n) => n > 0)) deps.log.info({ removed }, 'ended records removed');
+      },
+      (err: unknown) => deps.log.error({ err }, 'ended-record clean-up failed'),
+    );
+  });
 
 export function startJobs(app: FastifyInstance, deps: Deps, fileStore: FileStore, start: boolean): void {
   const jobs: Job[] = [deps.notifier];
@@ -18,7 +30,5 @@ export function startJobs(app: FastifyInstance, deps: Deps, fileStore: FileStore
     jobs.push(hourlyCleanup(deps, fileStore));
     for (const job of jobs) job.start();
   }
-  app.addHook('onClose', async () => {
-    await Promise.all(jobs.map((job) => job.stop()));
-  });
+  app.addHook('onClose', async () => void (await Promise.all(jobs.map((job) => job.stop()))));
 }

@@ -5,7 +5,7 @@
  * body is cleared once delivered. A message that has become useless before it went out (an
  * access code that was re-sent, used or expired) is withdrawn by deleting its row.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { Outcome } from '../jobs/outbox-worker.ts';
@@ -65,14 +65,18 @@ export async function cancelNotifications(db: Kysely<Database> | Transaction<Dat
   await db.deleteFrom('notifications').where('id', 'in', pending).where('sent_at', 'is', null).execute();
 }
 
+export type DueNotification = Awaited<ReturnType<typeof dueNotifications>>[number];
+
+/** Not sent, not dead, and due by `now`. */
+const waiting = (now: number) => (eb: ExpressionBuilder<Database, 'notifications'>) =>
+  eb.and([eb('sent_at', 'is', null), eb('dead_at', 'is', null), eb('next_attempt_at', '<=', now)]);
+
 /** Waiting notifications due by `now` on the given channels, oldest first (the worker leases each as it comes to it). */
 export function dueNotifications(db: Db, now: number, channels: readonly Channel[], limit: number) {
   return db
     .selectFrom('notifications')
     .select(['id', 'channel', 'recipient_enc', 'subject', 'body_enc', 'attempts', 'kind', 'expires_at'])
-    .where('sent_at', 'is', null)
-    .where('dead_at', 'is', null)
-    .where('next_attempt_at', '<=', now)
+    .where(waiting(now))
     .where('channel', 'in', channels)
     .orderBy('created_at')
     .limit(limit)
@@ -88,10 +92,8 @@ export async function leaseNotification(db: Db, row: { id: string; attempts: num
     .updateTable('notifications')
     .set({ locked_until: lease })
     .where('id', '=', row.id)
-    .where('sent_at', 'is', null)
-    .where('dead_at', 'is', null)
     .where('attempts', '=', row.attempts)
-    .where('next_attempt_at', '<=', now)
+    .where(waiting(now))
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
     .executeTakeFirst();
   return Number(leased.numUpdatedRows) === 1;
@@ -102,11 +104,7 @@ export async function withdrawNotification(db: Db, id: string, lease: number): P
   await db.deleteFrom('notifications').where('id', '=', id).where('locked_until', '=', lease).execute();
 }
 
-/**
- * Records an attempt: sent (its text erased), or failed and rescheduled or dead. Only while the
- * lease is still the attempt's: once it has run out another process owns the row, and a late
- * answer here must not undo what it recorded.
- */
+/** Records an attempt only while its lease holds: after, another process owns the row, and a late answer must not undo what it recorded. */
 export async function recordNotificationAttempt(db: Db, id: string, lease: number, o: Outcome): Promise<void> {
   await db
     .updateTable('notifications')

@@ -1,51 +1,31 @@
 /**
- * Sends the notification outbox, as a use of the one outbox worker (jobs/outbox-worker.ts): each
- * due row is leased as it comes up (so two processes never send the same row at once), sent, and
- * marked sent; a failure is retried with back-off, and after DELIVERY.maxAttempts the row is
- * parked as dead for an operator (`portal notifications list --dead`, `notifications retry`; the
- * count is in /readyz). docs/operations/notifications.md describes the delivery guarantees.
+ * Sends the notification outbox with the one outbox worker (jobs/outbox-worker.ts): each due row is
+ * leased as it comes up (two processes never send it at once), sent and marked sent, or retried with
+ * back-off and after DELIVERY.maxAttempts parked as dead for an operator (`portal notifications
+ * list --dead`, `retry`; /readyz counts them). docs/operations/notifications.md has the guarantees.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { createOutboxWorker } from '../jobs/outbox-worker.ts';
-import type { Job } from '../jobs/job.ts';
+import { createOutboxWorker, type OutboxWorker } from '../jobs/outbox-worker.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sealedAt, type Cipher } from '../lib/crypto.ts';
-import { dueNotifications, leaseNotification, recordNotificationAttempt, withdrawNotification } from './outbox.ts';
+import { dueNotifications, leaseNotification, recordNotificationAttempt, withdrawNotification, type DueNotification } from './outbox.ts';
 import type { Transports } from './transports.ts';
 
-export const DELIVERY = {
-  batch: 20,
-  leaseMs: 60_000,
-  baseDelayMs: 5_000,
-  maxDelayMs: 10 * 60_000,
-  maxAttempts: 8,
-  pollMs: 1_000,
-} as const;
+export const DELIVERY = { batch: 20, leaseMs: 60_000, baseDelayMs: 5_000, maxDelayMs: 10 * 60_000, maxAttempts: 8, pollMs: 1_000 } as const;
 
-/** A failed attempt, as the metrics count it: the channel and whether the row is now parked as dead. */
-export type DeliveryFailure = { channel: 'email' | 'sms'; dead: boolean };
-
-export type Notifier = Job & {
-  /** Ask for a delivery round soon (after a transaction that enqueued something has committed). */
-  wake: () => void;
-  /** Be told of each failed attempt once it is recorded (plugins/metrics.ts counts them). */
-  onDeliveryFailed: (listener: (failure: DeliveryFailure) => void) => void;
-  /** One delivery round; resolves with the number of notifications sent. */
-  drainOnce: () => Promise<number>;
-};
-
-type Due = Awaited<ReturnType<typeof dueNotifications>>[number];
+/** Its onFailed listeners are told the row's channel (plugins/metrics.ts counts failures by channel). */
+export type Notifier = OutboxWorker<DueNotification>;
 
 export function createNotifier(deps: { db: Db; clock: Clock; cipher: Cipher; log: FastifyBaseLogger; transports: Transports }, options: { autoStart: boolean }): Notifier {
   const { db, clock, cipher, log, transports } = deps;
   const channels = Object.keys(transports) as (keyof Transports)[];
-  const worker = createOutboxWorker(deps, {
+  return createOutboxWorker(deps, options, {
     ...DELIVERY,
     backoff: DELIVERY,
     roundFailed: 'notification round failed',
     lease: async () => (channels.length === 0 ? [] : dueNotifications(db, clock.now(), channels, DELIVERY.batch)),
-    async deliver(row: Due) {
+    async deliver(row) {
       const now = clock.now();
       const lease = now + DELIVERY.leaseMs;
       if (!(await leaseNotification(db, row, now, lease))) return null;
@@ -71,9 +51,4 @@ export function createNotifier(deps: { db: Db; clock: Clock; cipher: Cipher; log
       await recordNotificationAttempt(db, row.id, lease, outcome);
     },
   });
-  if (options.autoStart) worker.start();
-  return {
-    ...worker,
-    onDeliveryFailed: (listener) => worker.onFailed((row, dead) => listener({ channel: row.channel, dead })),
-  };
 }

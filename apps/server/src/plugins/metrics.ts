@@ -136,7 +136,7 @@ export function registerMetrics(app: FastifyInstance, deps: Deps): void {
     registers: [registry],
   });
   for (const channel of ['email', 'sms']) for (const outcome of ['retry', 'dead']) notificationFailures.inc({ channel, outcome }, 0);
-  deps.notifier.onDeliveryFailed(({ channel, dead }) => notificationFailures.inc({ channel, outcome: dead ? 'dead' : 'retry' }));
+  deps.notifier.onFailed(({ channel }, dead) => notificationFailures.inc({ channel, outcome: dead ? 'dead' : 'retry' }));
 
   new Gauge({
     name: 'portal_outbox_messages',

@@ -1,9 +1,8 @@
 /**
- * Delivers the provider outbox to the claims system's webhook, as a use of the one outbox worker
- * (jobs/outbox-worker.ts): at least once, in order per claim (an event waits while an earlier one
- * of its claim is undelivered — dead included, until an operator replays it), signed, retried with
- * exponential back-off and jitter, every attempt recorded (outbox.ts), and parked as dead after the
- * configured number of failures.
+ * Delivers the provider outbox to the claims system's webhook with the one outbox worker (jobs/):
+ * at least once, in order per claim (an event waits while an earlier one of its claim is undelivered
+ * — dead included, until an operator replays it), signed, retried with back-off and jitter, every
+ * attempt recorded, and parked as dead after the configured number of failures.
  *
  * Several processes may run it at once: on PostgreSQL the due events are picked with
  * FOR UPDATE SKIP LOCKED and leased in the same transaction; on SQLite there is one process.
@@ -16,21 +15,12 @@ import { createOutboxWorker, type OutboxWorker } from '../../jobs/outbox-worker.
 import { payeeSealedAt } from '../../lib/crypto.ts';
 import { leaseDueEvents, recordDeliveryAttempt, type DueEvent } from './outbox.ts';
 
-export const WEBHOOK_DELIVERY = {
-  batch: 25,
-  leaseMs: 60_000,
-  baseDelayMs: 30_000,
-  maxDelayMs: 60 * 60_000,
-  timeoutMs: 15_000,
-  pollMs: 2_000,
-} as const;
+export const WEBHOOK_DELIVERY = { batch: 25, leaseMs: 60_000, baseDelayMs: 30_000, maxDelayMs: 60 * 60_000, timeoutMs: 15_000, pollMs: 2_000 } as const;
 
 /** `v1=` + hex HMAC-SHA256 over "{timestamp}.{body}" (see docs/provider-integration.md). */
 export function signWebhook(secret: string, timestamp: number, body: string): string {
   return `v1=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
-
-export type ProviderDelivery = OutboxWorker<DueEvent>;
 
 /** The event as the claims system receives it; files as links it fetches with its API key. */
 export async function buildEvent(deps: Deps, row: DueEvent): Promise<ProviderEvent> {
@@ -56,8 +46,8 @@ export function createProviderDelivery(
   deps: Deps,
   webhook: { url: string; secret: string; maxAttempts: number },
   options: { autoStart: boolean; random?: () => number },
-): ProviderDelivery {
-  const worker = createOutboxWorker(deps, {
+): OutboxWorker<DueEvent> {
+  return createOutboxWorker(deps, options, {
     ...WEBHOOK_DELIVERY,
     backoff: WEBHOOK_DELIVERY,
     maxAttempts: webhook.maxAttempts,
@@ -65,7 +55,7 @@ export function createProviderDelivery(
     untilIdle: true,
     roundFailed: 'provider delivery round failed',
     lease: () => leaseDueEvents(deps.db, deps.dialect, deps.clock.now(), WEBHOOK_DELIVERY),
-    async deliver(row: DueEvent) {
+    async deliver(row) {
       const started = Date.now();
       const body = JSON.stringify(await buildEvent(deps, row));
       const timestamp = Math.floor(deps.clock.now() / 1000);
@@ -96,6 +86,4 @@ export function createProviderDelivery(
       if (error !== null) deps.log.warn({ event: row.id, kind: row.kind, attempts, dead, error }, 'provider webhook delivery failed');
     },
   });
-  if (options.autoStart) worker.start();
-  return worker;
 }

@@ -49,15 +49,7 @@ function dueQuery(db: Db, now: number, limit: number) {
     .where('o.next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('o.locked_until', 'is', null), eb('o.locked_until', '<', now)]))
     .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('provider_outbox as p')
-            .select(sql<number>`1`.as('one'))
-            .whereRef('p.claim_id', '=', 'o.claim_id')
-            .where('p.delivered_at', 'is', null)
-            .whereRef('p.seq', '<', 'o.seq'),
-        ),
-      ),
+      not(exists(selectFrom('provider_outbox as p').select(sql<number>`1`.as('one')).whereRef('p.claim_id', '=', 'o.claim_id').where('p.delivered_at', 'is', null).whereRef('p.seq', '<', 'o.seq'))),
     )
     .orderBy('o.seq')
     .limit(limit);
@@ -67,7 +59,7 @@ function dueQuery(db: Db, now: number, limit: number) {
 export async function leaseDueEvents(db: Db, dialect: DialectName, now: number, o: { batch: number; leaseMs: number }): Promise<DueEvent[]> {
   return db.transaction().execute(async (trx) => {
     const q = dueQuery(db, now, o.batch);
-    const rows = dialect === 'postgres' ? await trx.executeQuery(q.forUpdate('o').skipLocked().compile()).then((r) => r.rows as DueEvent[]) : await trx.executeQuery(q.compile()).then((r) => r.rows as DueEvent[]);
+    const rows = (await trx.executeQuery((dialect === 'postgres' ? q.forUpdate('o').skipLocked() : q).compile())).rows as DueEvent[];
     const leased: DueEvent[] = [];
     for (const row of rows) {
       const res = await trx
@@ -104,7 +96,7 @@ export async function listOutbox(deps: Pick<Deps, 'db'>, filter: 'pending' | 'de
   let q = deps.db
     .selectFrom('provider_outbox')
     .innerJoin('claims', 'claims.id', 'provider_outbox.claim_id')
-    .select(['provider_outbox.id', 'provider_outbox.kind', 'claims.number as claim', 'provider_outbox.created_at', 'provider_outbox.attempts', 'provider_outbox.last_error', 'provider_outbox.delivered_at', 'provider_outbox.dead_at', 'provider_outbox.next_attempt_at']);
+    .select(['provider_outbox.id', 'provider_outbox.kind', 'claims.number as claim_number', 'provider_outbox.created_at', 'provider_outbox.attempts', 'provider_outbox.last_error', 'provider_outbox.delivered_at', 'provider_outbox.dead_at', 'provider_outbox.next_attempt_at']);
   if (filter === 'pending') q = q.where('provider_outbox.delivered_at', 'is', null).where('provider_outbox.dead_at', 'is', null);
   if (filter === 'dead') q = q.where('provider_outbox.dead_at', 'is not', null);
   return q.orderBy('provider_outbox.seq').limit(limit).execute();
