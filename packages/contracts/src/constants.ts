@@ -73,6 +73,10 @@ export const UPLOAD_TYPES = [
   'doc', 'docx', 'heic', 'jpeg', 'jpg', 'png', 'pdf', 'tif', 'tiff', 'txt', 'xls', 'xlsx',
 ] as const;
 
+/** The upload limits as every hint words them ("10MB", ".doc .docx …"), written from the limits themselves. */
+export const UPLOAD_SIZE_TEXT = `${LIMITS.uploadMaxBytes / 1_048_576}MB`;
+export const UPLOAD_TYPES_TEXT = UPLOAD_TYPES.map((t) => `.${t}`).join(' ');
+
 /** Spec 000 §3: DeviceType. This client always sends Web. */
 export const DeviceType = { Web: 0, iOS: 1, Android: 2, WindowsPhone: 3 } as const;
 

@@ -5,12 +5,12 @@
  * Getting an uploaded file back streams it (downloadfile) through the request layer; `showFile`
  * hands it to the browser (viewed in a tab, or saved).
  */
-import { ENDPOINTS, LIMITS, UPLOAD_FILE_FIELD, UPLOAD_PATH, UPLOAD_TYPES, isTokenExpiredNumber, type ErrorItem } from '@portal/contracts';
+import { ENDPOINTS, LIMITS, UPLOAD_FILE_FIELD, UPLOAD_PATH, UPLOAD_SIZE_TEXT, UPLOAD_TYPES, isTokenExpiredNumber, type ErrorItem } from '@portal/contracts';
 import { RequestError } from './request-error.ts';
 import { XSRF_COOKIE, XSRF_HEADER, readCookie, request, type BinaryAnswer } from './request.ts';
 import { forceLogout, getAccessToken } from './session.ts';
 
-export const SIZE_MESSAGE = 'Document must be below 10MB';
+export const SIZE_MESSAGE = `Document must be below ${UPLOAD_SIZE_TEXT}`;
 export const TYPE_MESSAGE = 'Document type is not accepted';
 
 export function extensionOf(name: string): string {

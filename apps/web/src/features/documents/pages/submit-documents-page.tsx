@@ -9,7 +9,7 @@
  * sent) when the form is opened. All of that is lib/use-form-draft.ts, shared with the
  * reimbursement form; this page turns its fields into the draft and back.
  */
-import { DocumentDraft, LIMITS, MESSAGES, REIMBURSEMENT_TYPE, TAX_FILE_DECLARATION } from '@portal/contracts';
+import { DocumentDraft, LIMITS, MESSAGES, REIMBURSEMENT_TYPE, TAX_FILE_DECLARATION, UPLOAD_SIZE_TEXT, UPLOAD_TYPES_TEXT } from '@portal/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ContentDocument } from '../../../components/content-document.tsx';
@@ -234,7 +234,7 @@ export function SubmitDocumentsPage() {
         <FileUpload
           id={FIELD_IDS.Documents}
           label={tfd ? 'Document (one file only)' : 'Documents'}
-          hint="One file at a time, up to 10MB each: .doc .docx .heic .jpeg .jpg .png .pdf .tif .tiff .txt .xls .xlsx"
+          hint={`One file at a time, up to ${UPLOAD_SIZE_TEXT} each: ${UPLOAD_TYPES_TEXT}`}
           formType="documents"
           formId={formId.current}
           items={items}
