@@ -106,17 +106,34 @@ export const Payee = z.strictObject({
 });
 export type Payee = z.output<typeof Payee>;
 
+/**
+ * The claim itself (spec 001 Reimbursement rules): who to pay, the receipts, the agreement and the
+ * files. The form checks it on Next and Submit, and the server checks it again in the request.
+ */
+export function reimbursementClaimShape(today?: () => string) {
+  return {
+    PayOther: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MESSAGES.payeeRequired }),
+    Payee: Payee.optional(),
+    Receipts: z.array(receiptSchemas(today).receipt).min(1, MESSAGES.receiptRequired).max(20),
+    Agreed: z.literal(true, { error: MESSAGES.disclaimerRequired }),
+    Documents: z.array(DraftFile).min(1, MESSAGES.noDocumentsUploaded).max(20),
+  };
+}
+
+function payeeOfSomeoneElse(v: { PayOther: number; Payee?: unknown }, ctx: z.RefinementCtx) {
+  if (v.PayOther === PayOther.SomeoneElse && !v.Payee) ctx.addIssue({ code: 'custom', message: MESSAGES.payeeNameInvalid, path: ['Payee'] });
+}
+
+/** The claim without the FormId and IdempotencyKey of a sending; `today` is the clock (tests). */
+export function reimbursementClaim(today?: () => string) {
+  return z.object(reimbursementClaimShape(today)).superRefine(payeeOfSomeoneElse);
+}
+
 export const SubmitReimbursementRequest = requestBody({
   FormId: z.string().min(1).max(64),
   IdempotencyKey: z.string().min(8).max(100),
-  PayOther: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: MESSAGES.payeeRequired }),
-  Payee: Payee.optional(),
-  Receipts: z.array(Receipt).min(1, MESSAGES.receiptRequired).max(20),
-  Agreed: z.literal(true, { error: MESSAGES.disclaimerRequired }),
-  Documents: z.array(DraftFile).min(1, MESSAGES.noDocumentsUploaded).max(20),
-}).superRefine((v, ctx) => {
-  if (v.PayOther === PayOther.SomeoneElse && !v.Payee) ctx.addIssue({ code: 'custom', message: MESSAGES.payeeNameInvalid, path: ['Payee'] });
-});
+  ...reimbursementClaimShape(),
+}).superRefine(payeeOfSomeoneElse);
 export type SubmitReimbursementRequest = z.input<typeof SubmitReimbursementRequest>;
 
 /**

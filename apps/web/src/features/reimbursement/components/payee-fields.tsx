@@ -8,7 +8,8 @@ import { BSB_SOURCE, LIMITS } from '@portal/contracts';
 import type { ChangeEvent } from 'react';
 import { AddressPicker } from '../../../components/address-picker.tsx';
 import { Field } from '../../../components/form-field.tsx';
-import { formatBsb, payeeFieldId, payeeKey, type BsbLookup, type PayeeField, type PayeeValues, type Problems } from '../lib/claim.ts';
+import { payeeFieldId } from '../lib/claim-problems.ts';
+import { formatBsb, payeeKey, type BsbLookup, type PayeeField, type PayeeValues, type Problems } from '../lib/claim.ts';
 import styles from './reimbursement.module.css';
 
 type PayeeFieldsProps = {

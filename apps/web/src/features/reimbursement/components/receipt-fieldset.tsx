@@ -8,7 +8,8 @@ import { HOME_SERVICE_TYPES, LIMITS, formatAmount, type ReceiptKind } from '@por
 import type { ChangeEvent } from 'react';
 import { DateInput } from '../../../components/date-input.tsx';
 import { Field } from '../../../components/form-field.tsx';
-import { fieldsOf, labelOf, receiptFieldId, receiptKey, type Problems, type ReceiptEntry, type ReceiptField } from '../lib/claim.ts';
+import { receiptFieldId } from '../lib/claim-problems.ts';
+import { fieldsOf, labelOf, receiptKey, type Problems, type ReceiptEntry, type ReceiptField } from '../lib/claim.ts';
 import styles from './reimbursement.module.css';
 
 type ReceiptFieldsetProps = {

@@ -5,8 +5,10 @@
  *
  * - The draft (ReimbursementDraft) keeps each receipt as its description text (describeReceipt)
  *   and reads it back with readReceipt (spec 001 §3 "Sub-form description text").
- * - validateClaim answers the problems of the edit step (Next) or of the whole claim (Submit),
- *   in page order, each keyed by the field it is about.
+ * - validateClaim runs the contracts' claim schema (reimbursementClaim, the one the server
+ *   checks again) and answers the problems of the edit step (Next) or of the whole claim
+ *   (Submit), in page order, each keyed by the field it is about (./claim-problems.ts says where
+ *   each one shows).
  * - buildSubmission turns a valid claim into the SubmitReimbursementRequest.
  */
 import {
@@ -20,6 +22,7 @@ import {
   describeReceipt,
   readReceipt,
   receiptSchemas,
+  reimbursementClaim,
   type PayOtherValue,
   type Receipt,
   type ReceiptKind,
@@ -137,17 +140,7 @@ export function newClaim(): ClaimValues {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Where problems are shown
-
-export const FIELD_IDS = {
-  PayOther: 'reimbursement-pay-me',
-  Receipts: 'reimbursement-add-receipt',
-  Documents: 'reimbursement-upload',
-  Agreed: 'reimbursement-agreed',
-} as const;
-
-export const payeeFieldId = (field: PayeeField) => `reimbursement-payee-${field}`;
-export const receiptFieldId = (key: string, field: ReceiptField | 'Kind') => `receipt-${key}-${field}`;
+// The problems
 
 /** Keys of the problems map: 'PayOther', 'Payee.BankBSB', 'Receipt.r1.Cost', 'Receipt.r1.Kind', 'Receipts', 'Documents', 'Agreed'. */
 export type Problems = Record<string, string>;
@@ -175,67 +168,10 @@ export type ClaimContext = {
   today?: () => string;
 };
 
-function firstMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '');
-    if (!out.has(field)) out.set(field, issue.message);
-  }
-  return out;
-}
-
 /**
- * The problems of the claim, in page order. 'edit' checks what the edit step asks (who to pay,
- * the receipts, at least one uploaded file); 'submit' adds the agreement.
- */
-export function validateClaim(values: ClaimValues, context: ClaimContext, scope: 'edit' | 'submit'): Problems {
-  const problems: Problems = {};
-  if (values.payOther === null) problems.PayOther = MESSAGES.payeeRequired;
-  else if (values.payOther === PayOther.Me && context.ownBank === 'none') problems.PayOther = MESSAGES.bankDetailsNotFound;
-  else if (values.payOther === PayOther.SomeoneElse) {
-    const parsed = Payee.safeParse(values.payee);
-    const messages = parsed.success ? new Map<string, string>() : firstMessages(parsed.error.issues);
-    const bsb = formatBsb(values.payee.BankBSB.trim());
-    const lookup = context.bsbLookup && context.bsbLookup.bsb === bsb ? context.bsbLookup : null;
-    if (!messages.has('BankBSB') && lookup?.state === 'invalid') messages.set('BankBSB', MESSAGES.bsbInvalid);
-    for (const f of PAYEE_FIELDS) {
-      const message = messages.get(f);
-      if (message) problems[payeeKey(f)] = message;
-    }
-  }
-  if (values.receipts.length === 0) problems.Receipts = MESSAGES.receiptRequired;
-  const schemas = receiptSchemas(context.today);
-  for (const receipt of values.receipts) {
-    if (!receipt.kind) {
-      problems[receiptKey(receipt.key, 'Kind')] = MESSAGES.receiptTypeRequired;
-      continue;
-    }
-    const schema = receipt.kind === 'Pharmacy' ? schemas.pharmacy : receipt.kind === 'Home services' ? schemas.homeServices : schemas.other;
-    const parsed = schema.safeParse(receiptRecord(receipt as ReceiptEntry & { kind: ReceiptKind }));
-    if (parsed.success) continue;
-    const messages = firstMessages(parsed.error.issues);
-    for (const f of fieldsOf(receipt.kind)) {
-      const message = messages.get(f);
-      if (message) problems[receiptKey(receipt.key, f)] = message;
-    }
-  }
-  if (values.documents.length === 0) problems.Documents = MESSAGES.noDocumentsUploaded;
-  if (scope === 'submit' && !values.agreed) problems.Agreed = MESSAGES.disclaimerRequired;
-  return problems;
-}
-
-/** The element a problem's summary entry links to. */
-export function fieldIdOf(problemKey: string): string | undefined {
-  if (problemKey in FIELD_IDS) return FIELD_IDS[problemKey as keyof typeof FIELD_IDS];
-  const [area, a, b] = problemKey.split('.');
-  if (area === 'Payee' && a) return payeeFieldId(a as PayeeField);
-  if (area === 'Receipt' && a && b) return receiptFieldId(a, b as ReceiptField);
-  return undefined;
-}
-
-/**
- * A server's field name ('PayOther', 'Payee.BankBSB', 'Receipts.1.Cost', 'Agreed', 'Documents')
- * as a problem key of this form, or undefined when the field is not one the form shows.
+ * A field name of the claim as the contracts name it ('PayOther', 'Payee.BankBSB', 'Receipts.1.Cost',
+ * 'Agreed', 'Documents': the schema's issue paths and the server's Field) as a problem key of this
+ * form, or undefined when the field is not one the form shows.
  */
 export function problemKeyOfServerField(field: string, receipts: readonly ReceiptEntry[]): string | undefined {
   const [area, a, b] = field.split('.');
@@ -251,9 +187,43 @@ export function problemKeyOfServerField(field: string, receipts: readonly Receip
   return undefined;
 }
 
-/** Problems of the review step itself (the agreement); all others are the edit step's. */
-export function isReviewProblem(problemKey: string): boolean {
-  return problemKey === 'Agreed';
+/** The claim as the contracts' schema reads it; a receipt without a kind is one of no kind. */
+function claimBody(values: ClaimValues, agreed: boolean) {
+  return {
+    PayOther: values.payOther,
+    ...(values.payOther === PayOther.SomeoneElse ? { Payee: values.payee } : {}),
+    Receipts: values.receipts.map((r) => (r.kind ? receiptRecord(r as ReceiptEntry & { kind: ReceiptKind }) : { Kind: '' })),
+    Agreed: agreed,
+    Documents: values.documents,
+  };
+}
+
+/**
+ * The problems of the claim, in page order. 'edit' checks what the edit step asks (who to pay,
+ * the receipts, at least one uploaded file); 'submit' adds the agreement.
+ */
+export function validateClaim(values: ClaimValues, context: ClaimContext, scope: 'edit' | 'submit'): Problems {
+  const parsed = reimbursementClaim(context.today).safeParse(claimBody(values, scope === 'edit' || values.agreed));
+  const found: Problems = {};
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const key = problemKeyOfServerField(issue.path.join('.'), values.receipts);
+    if (key && !(key in found)) found[key] = issue.message;
+  }
+  // What needs a look-up (the claimant's bank details, the payee's bank): the server checks it again.
+  if (values.payOther === PayOther.Me && context.ownBank === 'none') found.PayOther ??= MESSAGES.bankDetailsNotFound;
+  if (values.payOther === PayOther.SomeoneElse) {
+    const bsb = formatBsb(values.payee.BankBSB.trim());
+    if (context.bsbLookup?.bsb === bsb && context.bsbLookup.state === 'invalid') found[payeeKey('BankBSB')] ??= MESSAGES.bsbInvalid;
+  }
+  const order = [
+    'PayOther',
+    ...PAYEE_FIELDS.map(payeeKey),
+    'Receipts',
+    ...values.receipts.flatMap((r) => [receiptKey(r.key, 'Kind'), ...(r.kind ? fieldsOf(r.kind) : []).map((f) => receiptKey(r.key, f))]),
+    'Documents',
+    'Agreed',
+  ];
+  return Object.fromEntries(order.filter((key) => key in found).map((key) => [key, found[key] as string]));
 }
 
 // ---------------------------------------------------------------------------------------------
