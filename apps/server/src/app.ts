@@ -45,7 +45,7 @@ import { parseS3Url, s3ClientFromConfig, s3FileStore, stagingDirOf } from './sto
 import { healthRoutes } from './modules/health/routes.ts';
 import { rateLimitStorage, refuseUncountedOwnLimits } from './plugins/rate-limit-store.ts';
 import { connectRedis } from './lib/redis.ts';
-import { databaseThrottleStore, redisThrottleStore } from './modules/account/throttle.ts';
+import { databaseThrottleStore, redisThrottleStore } from './plugins/throttle-store.ts';
 import { startJobs } from './jobs/start.ts';
 
 declare const __BUILD_COMMIT__: string | undefined;

@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import type { Db, DialectName } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Cipher } from './lib/crypto.ts';
-import type { ThrottleStore } from './modules/account/throttle.ts';
+import type { ThrottleStore } from './plugins/throttle-store.ts';
 import type { Notifier } from './notify/worker.ts';
 
 /** What every service function is handed: no globals, so tests swap the clock and the database. */

@@ -16,7 +16,8 @@ import type { DialectName } from '../src/db/database.ts';
 import { AppError } from '../src/errors.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { connectRedis } from '../src/lib/redis.ts';
-import { THROTTLE, lockDelayMs, lockSchedule, redisThrottleStore, throttleKeys } from '../src/modules/account/throttle.ts';
+import { THROTTLE, throttleKeys } from '../src/modules/account/throttle.ts';
+import { lockDelayMs, lockSchedule, redisThrottleStore } from '../src/plugins/throttle-store.ts';
 import { CSRF, DIALECTS, PASSWORD, T0, createTestApp, errorNumbers, testConfig, type TestApp } from './helpers.ts';
 import { REDIS_REQUIRED, REDIS_TEST_URL, adminRedis, deleteKeysUnder, keysUnder, redisAnswers, redisRelay, testPrefix } from './redis-helpers.ts';
 

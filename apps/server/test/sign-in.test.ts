@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorNumber, SESSION } from '@portal/contracts';
-import { THROTTLE, lockDelayMs } from '../src/modules/account/throttle.ts';
+import { THROTTLE } from '../src/modules/account/throttle.ts';
+import { lockDelayMs } from '../src/plugins/throttle-store.ts';
 import { DIALECTS, PASSWORD, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
 
 describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {

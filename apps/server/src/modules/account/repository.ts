@@ -74,39 +74,6 @@ export async function markBankVerified(db: Db, claimantId: string): Promise<void
   await db.updateTable('claimants').set({ bank_verified: 1 }).where('id', '=', claimantId).execute();
 }
 
-/** Counts one failure atomically; a counter untouched for `staleBefore` starts again at 1. */
-export async function recordThrottleFailure(db: Db, key: string, now: number, staleBefore: number): Promise<number> {
-  const row = await db
-    .insertInto('login_throttle')
-    .values({ key, failures: 1, locked_until: 0, updated_at: now })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        failures: sql<number>`case when login_throttle.updated_at < ${staleBefore} then 1 else login_throttle.failures + 1 end`,
-        updated_at: now,
-      }),
-    )
-    .returning('failures')
-    .executeTakeFirstOrThrow();
-  return Number(row.failures);
-}
-
-export async function setThrottleLock(db: Db, key: string, lockedUntil: number): Promise<void> {
-  await db.updateTable('login_throttle').set({ locked_until: lockedUntil }).where('key', '=', key).execute();
-}
-
-export async function findThrottleLocks(db: Db, keys: string[]): Promise<number> {
-  const row = await db
-    .selectFrom('login_throttle')
-    .select(sql<number>`max(locked_until)`.as('until'))
-    .where('key', 'in', keys)
-    .executeTakeFirst();
-  return Number(row?.until ?? 0);
-}
-
-export async function clearThrottle(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('login_throttle').where('key', '=', key).execute();
-}
-
 /** A query runner: the database or a transaction. */
 type Writer = Db | Transaction<Database>;
 

@@ -8,7 +8,7 @@
 import { SESSION } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { localDateTime } from '../../lib/time.ts';
-import { THROTTLE } from '../account/throttle.ts';
+import { removeStaleThrottles } from '../../plugins/throttle-store.ts';
 import { deletePageViewsBefore } from '../analytics/repository.ts';
 import { deleteAbandonedDrafts } from '../forms/repository.ts';
 
@@ -61,14 +61,8 @@ export async function removeEndedRecords(deps: Deps): Promise<Removed> {
     codeGuesses: count(await db.deleteFrom('code_guesses').where('day', '<', localDateTime(now - 2 * DAY_MS).date).executeTakeFirst()),
     resetTokens: count(await db.deleteFrom('reset_tokens').where('expires_at', '<', before).executeTakeFirst()),
     secureTokens: count(await db.deleteFrom('secure_tokens').where('expires_at', '<', before).executeTakeFirst()),
-    // A count quiet for THROTTLE.forgetAfterMs starts again anyway (decision 005).
-    loginThrottles: count(
-      await db
-        .deleteFrom('login_throttle')
-        .where('updated_at', '<', now - THROTTLE.forgetAfterMs)
-        .where('locked_until', '<', now)
-        .executeTakeFirst(),
-    ),
+    // A count quiet for a day starts again anyway (decision 005).
+    loginThrottles: await removeStaleThrottles(db, now),
     // Delivered or given up; unsent ones stay with the worker.
     notifications: count(
       await db
