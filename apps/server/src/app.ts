@@ -38,7 +38,7 @@ import { registerWebApp } from './plugins/static.ts';
 import { localFileStore, type FileStore } from './storage/file-store.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
-import { requestRoutes } from './modules/requests/routes.ts';
+import { submissionRoutes } from './modules/submissions/routes.ts';
 import { providerRoutes } from './modules/provider/routes.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import { parseS3Url, s3ClientFromConfig, s3FileStore, stagingDirOf } from './storage/s3-store.ts';
@@ -164,7 +164,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const fileStore = options.fileStore ?? fileStoreFromConfig(config);
   await uploadRoutes(app, deps, fileStore);
   formRoutes(app, deps, fileStore);
-  requestRoutes(app, deps);
+  submissionRoutes(app, deps);
   await providerRoutes(app, deps, fileStore);
   docsRoutes(app, { publicUrl: config.publicUrl });
   healthRoutes(app, deps, fileStore, redis);

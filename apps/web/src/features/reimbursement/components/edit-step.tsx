@@ -3,6 +3,7 @@
  * "Next" (which checks this step and shows the review) and Discard Draft. It stays mounted, only
  * hidden, on the review step: "Edit form" comes back with nothing lost, even a half-typed search.
  */
+import { UPLOAD_SIZE_TEXT, UPLOAD_TYPES_TEXT } from '@portal/contracts';
 import { FileUpload } from '../../../components/file-upload.tsx';
 import type { ReimbursementForm } from '../hooks/use-reimbursement-form.ts';
 import { FIELD_IDS } from '../lib/claim-problems.ts';
@@ -10,7 +11,7 @@ import { PayWho } from './pay-who.tsx';
 import { ReceiptList } from './receipt-list.tsx';
 import styles from './reimbursement.module.css';
 
-const UPLOAD_HINT = 'Attach a copy of each receipt. One file at a time, up to 10MB each: .doc .docx .heic .jpeg .jpg .png .pdf .tif .tiff .txt .xls .xlsx';
+const UPLOAD_HINT = `Attach a copy of each receipt. One file at a time, up to ${UPLOAD_SIZE_TEXT} each: ${UPLOAD_TYPES_TEXT}`;
 
 export function DiscardButton({ form, testId }: { form: ReimbursementForm; testId: string }) {
   return (
