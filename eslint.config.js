@@ -7,26 +7,48 @@ import tseslint from 'typescript-eslint';
 
 const FEATURES_DIR = 'apps/web/src/features';
 const features = fs.existsSync(FEATURES_DIR)
-  ? fs.readdirSync(FEATURES_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync(FEATURES_DIR, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 /** A feature never imports another feature; the app composes them (STYLE.md, bulletproof-react's zones). */
 const featureZones = features.map((feature) => ({
   files: [`${FEATURES_DIR}/${feature}/**/*.{ts,tsx}`],
   rules: {
-    'no-restricted-imports': ['error', {
-      patterns: features
-        .filter((other) => other !== feature)
-        .map((other) => ({
-          group: [`**/features/${other}/**`, `**/features/${other}`, `../${other}/**`, `../../${other}/**`, `../../../${other}/**`],
-          message: `features/${feature} must not import features/${other}: compose them in app/.`,
-        })),
-    }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: features
+          .filter((other) => other !== feature)
+          .map((other) => ({
+            group: [
+              `**/features/${other}/**`,
+              `**/features/${other}`,
+              `../${other}/**`,
+              `../../${other}/**`,
+              `../../../${other}/**`,
+            ],
+            message: `features/${feature} must not import features/${other}: compose them in app/.`,
+          })),
+      },
+    ],
   },
 }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/dist-*/**', 'data/**', 'coverage/**', 'e2e/screenshots/**', '**/dev-dist/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'apps/server/dist-*/**',
+      'data/**',
+      'coverage/**',
+      'e2e/screenshots/**',
+      '**/dev-dist/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -48,9 +70,17 @@ export default tseslint.config(
   {
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/features/**', '**/app/**'], message: 'components/ and lib/ are shared building blocks: they never import features or app.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'components/ and lib/ are shared building blocks: they never import features or app.',
+            },
+          ],
+        },
+      ],
     },
   },
   ...featureZones,
@@ -58,26 +88,50 @@ export default tseslint.config(
     // The server's one direction: lib/ and db/ are infrastructure, below the features in modules/.
     files: ['apps/server/src/lib/**/*.ts', 'apps/server/src/db/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/modules/**'], message: 'lib/ and db/ never import modules/: the features build on them, not the reverse.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**'],
+              message: 'lib/ and db/ never import modules/: the features build on them, not the reverse.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     // Routes are thin (STYLE rule 2): parse, call one service function, reply. Queries live in repositories.
     files: ['apps/server/src/modules/*/routes.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['./repository.ts', './*-repository.ts', '**/repository.ts', '**/*-repository.ts'], message: 'Routes call services, never repositories.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['./repository.ts', './*-repository.ts', '**/repository.ts', '**/*-repository.ts'],
+              message: 'Routes call services, never repositories.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['packages/contracts/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['node:*', 'fs', 'path', 'http', 'react', 'react-*'], message: 'contracts has no I/O and no UI: it is imported by both sides.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'path', 'http', 'react', 'react-*'],
+              message: 'contracts has no I/O and no UI: it is imported by both sides.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

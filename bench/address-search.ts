@@ -23,7 +23,15 @@ import { median, msSince, percentile, round } from './lib/stats.ts';
 const NAME = 'address-search';
 /** The issue's examples, then queries shaped like them drawn from the indexed addresses. */
 const FIXED_QUERIES = ['12 smith st', 'collins street melbourne', '3 elm', 'richmond'];
-const ABBREVIATE: Record<string, string> = { STREET: 'st', ROAD: 'rd', AVENUE: 'ave', DRIVE: 'dr', COURT: 'ct', CRESCENT: 'cres', PLACE: 'pl' };
+const ABBREVIATE: Record<string, string> = {
+  STREET: 'st',
+  ROAD: 'rd',
+  AVENUE: 'ave',
+  DRIVE: 'dr',
+  COURT: 'ct',
+  CRESCENT: 'cres',
+  PLACE: 'pl',
+};
 
 type Row = { label: string; locality: string };
 
@@ -39,11 +47,24 @@ function deriveQueries(rows: Row[], seed: number): string[] {
     const lower = (s: string) => s.toLowerCase();
     const prefix = firstWord.slice(0, Math.max(3, random.int(3, firstWord.length)));
     switch (i % 5) {
-      case 0: out.push(`${number} ${lower(prefix)}`); break;
-      case 1: out.push(`${number} ${lower(street)} ${ABBREVIATE[type] ?? lower(type)}`); break;
-      case 2: out.push(`${lower(street)} ${lower(type)} ${lower(locality.split(' ')[0] ?? locality)}`); break;
-      case 3: out.push(lower(locality.split(' ')[0] ?? locality)); break;
-      default: out.push(unit ? `${unit} ${number} ${lower(firstWord)} ${lower(locality.split(' ')[0] ?? '')}` : `${number} ${lower(firstWord)} ${lower(type)} ${lower(locality.split(' ')[0] ?? '')}`);
+      case 0:
+        out.push(`${number} ${lower(prefix)}`);
+        break;
+      case 1:
+        out.push(`${number} ${lower(street)} ${ABBREVIATE[type] ?? lower(type)}`);
+        break;
+      case 2:
+        out.push(`${lower(street)} ${lower(type)} ${lower(locality.split(' ')[0] ?? locality)}`);
+        break;
+      case 3:
+        out.push(lower(locality.split(' ')[0] ?? locality));
+        break;
+      default:
+        out.push(
+          unit
+            ? `${unit} ${number} ${lower(firstWord)} ${lower(locality.split(' ')[0] ?? '')}`
+            : `${number} ${lower(firstWord)} ${lower(type)} ${lower(locality.split(' ')[0] ?? '')}`,
+        );
     }
   }
   // At most four words, as the issue asks (a street name of two words makes five).
@@ -67,20 +88,30 @@ export async function run(): Promise<BenchResult> {
     const dbFile = path.join(scratch.dir, 'portal.db');
     const handle = openDatabase({ dialect: 'sqlite', file: dbFile });
     await migrateToLatest(handle.db);
-    log(NAME, `importing with the server's importer (generated in ${Math.round(generateMs / 1000)} s, ${Math.round(psvBytes / 2 ** 20)} MB)`);
+    log(
+      NAME,
+      `importing with the server's importer (generated in ${Math.round(generateMs / 1000)} s, ${Math.round(psvBytes / 2 ** 20)} MB)`,
+    );
     t = process.hrtime.bigint();
     const imported = await importGnafCore(handle.db, psv);
     const importMs = msSince(t);
     await sql`pragma wal_checkpoint(truncate)`.execute(handle.db);
     const dbBytes = fs.statSync(dbFile).size;
     fs.rmSync(psv);
-    log(NAME, `imported ${imported.toLocaleString('en-AU')} rows in ${Math.round(importMs / 1000)} s; database ${Math.round(dbBytes / 2 ** 20)} MB`);
+    log(
+      NAME,
+      `imported ${imported.toLocaleString('en-AU')} rows in ${Math.round(importMs / 1000)} s; database ${Math.round(dbBytes / 2 ** 20)} MB`,
+    );
 
     // Sample addresses by rowid (seeded) to shape queries like the issue's examples.
     const random = seededRandom(7);
     const sample: Row[] = [];
     for (let i = 0; i < queryCount - FIXED_QUERIES.length; i++) {
-      const row = await handle.db.selectFrom('addresses').select(['label', 'locality']).where(sql<boolean>`rowid = ${random.int(1, imported)}`).executeTakeFirst();
+      const row = await handle.db
+        .selectFrom('addresses')
+        .select(['label', 'locality'])
+        .where(sql<boolean>`rowid = ${random.int(1, imported)}`)
+        .executeTakeFirst();
       if (row) sample.push(row);
     }
     const queries = [...FIXED_QUERIES, ...deriveQueries(sample, 11)];
@@ -91,7 +122,11 @@ export async function run(): Promise<BenchResult> {
     for (let i = 0; i < 500; i++) {
       const id = `GAVIC${String(410_000_000 + random.int(0, imported - 1)).padStart(9, '0')}`;
       const s = process.hrtime.bigint();
-      await handle.db.selectFrom('addresses').select(['id', 'label', 'postcode']).where('id', '=', id).executeTakeFirst();
+      await handle.db
+        .selectFrom('addresses')
+        .select(['id', 'label', 'postcode'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       pkTimes.push(msSince(s));
     }
     const scanTimes: number[] = [];
@@ -124,20 +159,64 @@ export async function run(): Promise<BenchResult> {
     const empty = perQuery.filter((q) => q.results === 0).length;
     const fixed = perQuery.filter((q) => FIXED_QUERIES.includes(q.query));
     return finish(
-      { ADDRESS_COUNT: count, addresses_imported: imported, localities: generated.localities, street_names: generated.streetNames, queries: queries.length, rounds },
+      {
+        ADDRESS_COUNT: count,
+        addresses_imported: imported,
+        localities: generated.localities,
+        street_names: generated.streetNames,
+        queries: queries.length,
+        rounds,
+      },
       [
-        { id: `${NAME}.p50`, label: 'Address search p50', value: round(p50), unit: 'ms', baseline: { label: 'primary-key fetch p50', value: round(pkP50, 3), unit: 'ms' }, ratio: round(p50 / pkP50, 0), ratioLabel: '× PK fetch' },
-        { id: `${NAME}.p95`, label: 'Address search p95', value: round(p95), unit: 'ms', baseline: { label: 'one full pass over the index', value: round(scan), unit: 'ms' }, ratio: round(p95 / scan), ratioLabel: '× full pass' },
-        { id: `${NAME}.import-seconds`, label: 'Index build (import)', value: round(importMs / 1000, 1), unit: 's', baseline: { label: 'generating the same file', value: round(generateMs / 1000, 1), unit: 's' }, ratio: round(importMs / generateMs, 1), ratioLabel: '× generating' },
-        { id: `${NAME}.import-rate`, label: 'Import rate', value: round(imported / (importMs / 1000), 0), unit: 'rows/s' },
-        { id: `${NAME}.database-mb`, label: 'Database size', value: round(dbBytes / 2 ** 20, 1), unit: 'MB', baseline: { label: 'the G-NAF Core file', value: round(psvBytes / 2 ** 20, 1), unit: 'MB' }, ratio: round(dbBytes / psvBytes), ratioLabel: '× file' },
+        {
+          id: `${NAME}.p50`,
+          label: 'Address search p50',
+          value: round(p50),
+          unit: 'ms',
+          baseline: { label: 'primary-key fetch p50', value: round(pkP50, 3), unit: 'ms' },
+          ratio: round(p50 / pkP50, 0),
+          ratioLabel: '× PK fetch',
+        },
+        {
+          id: `${NAME}.p95`,
+          label: 'Address search p95',
+          value: round(p95),
+          unit: 'ms',
+          baseline: { label: 'one full pass over the index', value: round(scan), unit: 'ms' },
+          ratio: round(p95 / scan),
+          ratioLabel: '× full pass',
+        },
+        {
+          id: `${NAME}.import-seconds`,
+          label: 'Index build (import)',
+          value: round(importMs / 1000, 1),
+          unit: 's',
+          baseline: { label: 'generating the same file', value: round(generateMs / 1000, 1), unit: 's' },
+          ratio: round(importMs / generateMs, 1),
+          ratioLabel: '× generating',
+        },
+        {
+          id: `${NAME}.import-rate`,
+          label: 'Import rate',
+          value: round(imported / (importMs / 1000), 0),
+          unit: 'rows/s',
+        },
+        {
+          id: `${NAME}.database-mb`,
+          label: 'Database size',
+          value: round(dbBytes / 2 ** 20, 1),
+          unit: 'MB',
+          baseline: { label: 'the G-NAF Core file', value: round(psvBytes / 2 ** 20, 1), unit: 'MB' },
+          ratio: round(dbBytes / psvBytes),
+          ratioLabel: '× file',
+        },
       ],
       [
         `Queries: ${queries.length} — the issue's four examples and ${queries.length - FIXED_QUERIES.length} shaped like them from addresses sampled in the index (${empty} found nothing). Slowest: ${slowest.map((q) => `"${q.query}" ${Math.round(q.ms)} ms`).join(', ')}.`,
         `The issue's examples: ${fixed.map((q) => `"${q.query}" ${Math.round(q.ms)} ms (${q.results} suggestions)`).join(', ')}.`,
-        'Measured in-process through the server\'s own findAddressSuggestions/localAddressSearch (no HTTP), on the database the server\'s importer built (WAL, synchronous=FULL, as the server opens it).',
+        "Measured in-process through the server's own findAddressSuggestions/localAddressSearch (no HTTP), on the database the server's importer built (WAL, synchronous=FULL, as the server opens it).",
         'The search goes through the word-prefix index (SQLite FTS5 with prefix indexes; migration 0013): each word must begin a word of the address, very common words (street types, states) are checked on the hits, and at most 400 hits are ordered. The full-pass baseline is what a scan of every row costs.',
-        'Street names: the G-NAF sample\'s STREET_NAME column and the street part of BSB directory addresses (the reference data has no separate street-name list); localities and their weights: localities-au.csv (VIC).',
+        "Street names: the G-NAF sample's STREET_NAME column and the street part of BSB directory addresses (the reference data has no separate street-name list); localities and their weights: localities-au.csv (VIC).",
       ],
     );
   } finally {

@@ -9,7 +9,19 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { API_MIX_NOTE, apiFigures, apiParameters, apiSettings, captureResponses, checkAnswers, loadApi, loadBareRoute, singleCallNote, timeEachCall, type ApiLoad } from './lib/api-load.ts';
+import {
+  API_MIX_NOTE,
+  apiFigures,
+  apiParameters,
+  apiSettings,
+  captureResponses,
+  checkAnswers,
+  loadApi,
+  loadBareRoute,
+  singleCallNote,
+  timeEachCall,
+  type ApiLoad,
+} from './lib/api-load.ts';
 import { envNumber, isMain, log, scratchDir, startBench } from './lib/bench.ts';
 import { HEAVY_CLAIM, HEAVY_USER } from './lib/bulk-data.ts';
 import { insertBulkDataPg } from './lib/bulk-data-pg.ts';
@@ -21,7 +33,8 @@ import { round } from './lib/stats.ts';
 
 const NAME = 'api-throughput-pg';
 
-const perProcess = (load: ApiLoad) => load.instances.map((i) => `${i.connections} conn. ${i.requestsPerSecond} req/s p50 ${i.p50} p99 ${i.p99}`).join('; ');
+const perProcess = (load: ApiLoad) =>
+  load.instances.map((i) => `${i.connections} conn. ${i.requestsPerSecond} req/s p50 ${i.p50} p99 ${i.p99}`).join('; ');
 
 export async function run(): Promise<BenchResult> {
   const settings = apiSettings();
@@ -47,7 +60,10 @@ export async function run(): Promise<BenchResult> {
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   try {
-    log(NAME, `preparing ${settings.claimants.toLocaleString('en-AU')} claimants and ${settings.messages.toLocaleString('en-AU')} messages`);
+    log(
+      NAME,
+      `preparing ${settings.claimants.toLocaleString('en-AU')} claimants and ${settings.messages.toLocaleString('en-AU')} messages`,
+    );
     const handle = openDatabase({ dialect: 'postgres', url: database.url, maxConnections: 2 });
     let bulk: Awaited<ReturnType<typeof insertBulkDataPg>>;
     let dbBytes: number;
@@ -57,14 +73,19 @@ export async function run(): Promise<BenchResult> {
       await seedDatabase(handle.db);
       bulk = await insertBulkDataPg(handle.db, settings);
       const { rows } = await sql<{ bytes: number | string; version: string; shared_buffers: string }>`
-        select pg_database_size(current_database()) as bytes, current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers`.execute(handle.db);
+        select pg_database_size(current_database()) as bytes, current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers`.execute(
+        handle.db,
+      );
       dbBytes = Number(rows[0]?.bytes);
       version = rows[0]?.version ?? '?';
       sharedBuffers = rows[0]?.shared_buffers ?? '?';
     } finally {
       await handle.close();
     }
-    log(NAME, `bulk insert took ${Math.round(bulk.seconds)} s (VACUUM ANALYZE ${Math.round(bulk.analyzeSeconds)} s of it); database ${Math.round(dbBytes / 2 ** 20)} MB`);
+    log(
+      NAME,
+      `bulk insert took ${Math.round(bulk.seconds)} s (VACUUM ANALYZE ${Math.round(bulk.analyzeSeconds)} s of it); database ${Math.round(dbBytes / 2 ** 20)} MB`,
+    );
 
     // The real servers: every process answers the same JSON to the one token, every call 200.
     let real: ApiLoad;
@@ -72,7 +93,12 @@ export async function run(): Promise<BenchResult> {
     let responses: Record<string, unknown>;
     running = await startServers(processes, {
       dataDir: scratch.dir,
-      env: { DATABASE_URL: database.url, RATE_LIMIT_PER_MINUTE: '100000000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000000', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) },
+      env: {
+        DATABASE_URL: database.url,
+        RATE_LIMIT_PER_MINUTE: '100000000',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '100000000',
+        ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+      },
     });
     const realLogs = running.map((s) => s.logFile).join(', ');
     try {
@@ -81,11 +107,15 @@ export async function run(): Promise<BenchResult> {
       responses = await captureResponses(urls[0] as string, token, settings.heavy);
       for (const url of urls.slice(1)) {
         const theirs = await captureResponses(url, token, settings.heavy);
-        if (JSON.stringify(theirs) !== JSON.stringify(responses)) throw new Error(`${url} answers the session of ${urls[0]} differently`);
+        if (JSON.stringify(theirs) !== JSON.stringify(responses))
+          throw new Error(`${url} answers the session of ${urls[0]} differently`);
       }
       single = await timeEachCall(urls[0] as string, token);
       log(NAME, `one at a time (median ms): ${JSON.stringify(single)}`);
-      log(NAME, `real servers: ${warmup} s warm-up, then ${duration} s × ${connections} connections over ${processes} processes`);
+      log(
+        NAME,
+        `real servers: ${warmup} s warm-up, then ${duration} s × ${connections} connections over ${processes} processes`,
+      );
       await loadApi(urls, token, connections, warmup);
       real = await loadApi(urls, token, connections, duration);
     } finally {
@@ -93,7 +123,14 @@ export async function run(): Promise<BenchResult> {
       running = [];
     }
 
-    const bare = await loadBareRoute((m) => log(NAME, m), { dataDir: scratch.dir, responses, processes, connections, warmup, duration });
+    const bare = await loadBareRoute((m) => log(NAME, m), {
+      dataDir: scratch.dir,
+      responses,
+      processes,
+      connections,
+      warmup,
+      duration,
+    });
 
     checkAnswers(real, realLogs);
     const largestP99 = Math.max(...real.instances.map((i) => i.p99));

@@ -8,7 +8,19 @@
  */
 import fs from 'node:fs';
 import { isMain, log, scratchDir, startBench } from './lib/bench.ts';
-import { API_MIX_NOTE, apiFigures, apiParameters, apiSettings, captureResponses, checkAnswers, loadApi, loadBareRoute, singleCallNote, timeEachCall, type ApiLoad } from './lib/api-load.ts';
+import {
+  API_MIX_NOTE,
+  apiFigures,
+  apiParameters,
+  apiSettings,
+  captureResponses,
+  checkAnswers,
+  loadApi,
+  loadBareRoute,
+  singleCallNote,
+  timeEachCall,
+  type ApiLoad,
+} from './lib/api-load.ts';
 import { HEAVY_CLAIM, HEAVY_USER, insertBulkData } from './lib/bulk-data.ts';
 import type { BenchResult } from './lib/results.ts';
 import { prepareDatabase, signInWithClaim, startServer, type RunningServer } from './lib/server.ts';
@@ -22,7 +34,10 @@ export async function run(): Promise<BenchResult> {
   const { connections, duration, warmup } = settings;
   const scratch = scratchDir(NAME);
   try {
-    log(NAME, `preparing ${settings.claimants.toLocaleString('en-AU')} claimants and ${settings.messages.toLocaleString('en-AU')} messages`);
+    log(
+      NAME,
+      `preparing ${settings.claimants.toLocaleString('en-AU')} claimants and ${settings.messages.toLocaleString('en-AU')} messages`,
+    );
     const dbFile = await prepareDatabase(scratch.dir);
     const bulk = await insertBulkData(dbFile, settings);
     const dbBytes = fs.statSync(dbFile).size;
@@ -32,7 +47,10 @@ export async function run(): Promise<BenchResult> {
     let real: ApiLoad;
     let single: Record<string, number>;
     let responses: Record<string, unknown>;
-    const server: RunningServer = await startServer({ dataDir: scratch.dir, env: { RATE_LIMIT_PER_MINUTE: '100000000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000000' } });
+    const server: RunningServer = await startServer({
+      dataDir: scratch.dir,
+      env: { RATE_LIMIT_PER_MINUTE: '100000000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000000' },
+    });
     const realLog = server.logFile;
     try {
       const token = await signInWithClaim(server.url, HEAVY_USER, HEAVY_CLAIM);
@@ -46,11 +64,22 @@ export async function run(): Promise<BenchResult> {
       await server.stop();
     }
 
-    const bare = await loadBareRoute((m) => log(NAME, m), { dataDir: scratch.dir, responses, processes: 1, connections, warmup, duration });
+    const bare = await loadBareRoute((m) => log(NAME, m), {
+      dataDir: scratch.dir,
+      responses,
+      processes: 1,
+      connections,
+      warmup,
+      duration,
+    });
 
     checkAnswers(real, realLog);
     return finish(
-      { ...apiParameters(settings), database_MB: round(dbBytes / 2 ** 20, 0), bulk_insert: `${Math.round(bulk.seconds)} s` },
+      {
+        ...apiParameters(settings),
+        database_MB: round(dbBytes / 2 ** 20, 0),
+        bulk_insert: `${Math.round(bulk.seconds)} s`,
+      },
       apiFigures(NAME, real, bare),
       [
         singleCallNote(single),

@@ -21,6 +21,7 @@ try {
 }
 const value = Math.round((sum(assets, 'js', 'gzip') / KB) * 10) / 10;
 const ok = withinBudget(value, budget);
-for (const a of assets.filter((x) => x.kind === 'js').sort((x, y) => y.gzip - x.gzip)) console.log(`  ${a.file.padEnd(48)} ${(a.gzip / KB).toFixed(1).padStart(7)} KB gzip`);
+for (const a of assets.filter((x) => x.kind === 'js').sort((x, y) => y.gzip - x.gzip))
+  console.log(`  ${a.file.padEnd(48)} ${(a.gzip / KB).toFixed(1).padStart(7)} KB gzip`);
 console.log(`${ID}: ${value} KB (budget ${budgetText(budget)}) ${ok ? 'ok' : 'over'}`);
 process.exit(ok ? 0 : 1);

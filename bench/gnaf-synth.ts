@@ -14,20 +14,88 @@ import { seededRandom } from './lib/prng.ts';
 import { REFERENCE_DATA_DIR } from './lib/paths.ts';
 
 export const GNAF_COLUMNS = [
-  'ADDRESS_DETAIL_PID', 'DATE_CREATED', 'ADDRESS_LABEL', 'ADDRESS_SITE_NAME', 'BUILDING_NAME', 'FLAT_TYPE', 'FLAT_NUMBER',
-  'LEVEL_TYPE', 'LEVEL_NUMBER', 'NUMBER_FIRST', 'NUMBER_LAST', 'LOT_NUMBER', 'STREET_NAME', 'STREET_TYPE', 'STREET_SUFFIX',
-  'LOCALITY_NAME', 'STATE', 'POSTCODE', 'LEGAL_PARCEL_ID', 'MB_CODE', 'ALIAS_PRINCIPAL', 'PRINCIPAL_PID', 'PRIMARY_SECONDARY',
-  'PRIMARY_PID', 'GEOCODE_TYPE', 'LONGITUDE', 'LATITUDE',
+  'ADDRESS_DETAIL_PID',
+  'DATE_CREATED',
+  'ADDRESS_LABEL',
+  'ADDRESS_SITE_NAME',
+  'BUILDING_NAME',
+  'FLAT_TYPE',
+  'FLAT_NUMBER',
+  'LEVEL_TYPE',
+  'LEVEL_NUMBER',
+  'NUMBER_FIRST',
+  'NUMBER_LAST',
+  'LOT_NUMBER',
+  'STREET_NAME',
+  'STREET_TYPE',
+  'STREET_SUFFIX',
+  'LOCALITY_NAME',
+  'STATE',
+  'POSTCODE',
+  'LEGAL_PARCEL_ID',
+  'MB_CODE',
+  'ALIAS_PRINCIPAL',
+  'PRINCIPAL_PID',
+  'PRIMARY_SECONDARY',
+  'PRIMARY_PID',
+  'GEOCODE_TYPE',
+  'LONGITUDE',
+  'LATITUDE',
 ] as const;
 
 /** Street types by their share of the real sample (STREET and ROAD dominate, as in Victoria). */
-const STREET_TYPES = ['STREET', 'ROAD', 'DRIVE', 'AVENUE', 'COURT', 'LANE', 'CRESCENT', 'WAY', 'CLOSE', 'CIRCUIT', 'PLACE', 'PARADE', 'BOULEVARD', 'GROVE', 'HIGHWAY', 'TERRACE'] as const;
+const STREET_TYPES = [
+  'STREET',
+  'ROAD',
+  'DRIVE',
+  'AVENUE',
+  'COURT',
+  'LANE',
+  'CRESCENT',
+  'WAY',
+  'CLOSE',
+  'CIRCUIT',
+  'PLACE',
+  'PARADE',
+  'BOULEVARD',
+  'GROVE',
+  'HIGHWAY',
+  'TERRACE',
+] as const;
 const STREET_TYPE_WEIGHTS = [171, 127, 33, 26, 20, 11, 11, 7, 7, 6, 5, 5, 5, 4, 3, 1];
 const ABBREVIATIONS: Record<string, (typeof STREET_TYPES)[number]> = {
-  ST: 'STREET', STREET: 'STREET', RD: 'ROAD', ROAD: 'ROAD', DR: 'DRIVE', DRIVE: 'DRIVE', AVE: 'AVENUE', AV: 'AVENUE', AVENUE: 'AVENUE',
-  CT: 'COURT', COURT: 'COURT', LANE: 'LANE', LN: 'LANE', CRES: 'CRESCENT', CRESCENT: 'CRESCENT', WAY: 'WAY', CL: 'CLOSE', CLOSE: 'CLOSE',
-  CCT: 'CIRCUIT', CIRCUIT: 'CIRCUIT', PL: 'PLACE', PLACE: 'PLACE', PDE: 'PARADE', PARADE: 'PARADE', BLVD: 'BOULEVARD', BOULEVARD: 'BOULEVARD',
-  GR: 'GROVE', GROVE: 'GROVE', HWY: 'HIGHWAY', HIGHWAY: 'HIGHWAY', TCE: 'TERRACE', TERRACE: 'TERRACE',
+  ST: 'STREET',
+  STREET: 'STREET',
+  RD: 'ROAD',
+  ROAD: 'ROAD',
+  DR: 'DRIVE',
+  DRIVE: 'DRIVE',
+  AVE: 'AVENUE',
+  AV: 'AVENUE',
+  AVENUE: 'AVENUE',
+  CT: 'COURT',
+  COURT: 'COURT',
+  LANE: 'LANE',
+  LN: 'LANE',
+  CRES: 'CRESCENT',
+  CRESCENT: 'CRESCENT',
+  WAY: 'WAY',
+  CL: 'CLOSE',
+  CLOSE: 'CLOSE',
+  CCT: 'CIRCUIT',
+  CIRCUIT: 'CIRCUIT',
+  PL: 'PLACE',
+  PLACE: 'PLACE',
+  PDE: 'PARADE',
+  PARADE: 'PARADE',
+  BLVD: 'BOULEVARD',
+  BOULEVARD: 'BOULEVARD',
+  GR: 'GROVE',
+  GROVE: 'GROVE',
+  HWY: 'HIGHWAY',
+  HIGHWAY: 'HIGHWAY',
+  TCE: 'TERRACE',
+  TERRACE: 'TERRACE',
 };
 
 type Locality = { name: string; postcode: string; weight: number };
@@ -60,7 +128,13 @@ export function readStreetNames(dir: string): string[] {
     // "Level 17, 530 Collins Street" → the last part; "Shop 3 12-14 High St" → "HIGH"
     const last = address.split(',').pop()?.trim().toUpperCase() ?? '';
     const m = /(?:^|\s)\d+[A-Z]?(?:-\d+[A-Z]?)?\s+([A-Z][A-Z' ]*?)\s+([A-Z]+)$/.exec(last);
-    if (m?.[1] && m[2] && ABBREVIATIONS[m[2]] && m[1].length >= 3 && !/\b(SHOP|LEVEL|UNIT|SUITE|KIOSK|CNR|CORNER)\b/.test(m[1])) {
+    if (
+      m?.[1] &&
+      m[2] &&
+      ABBREVIATIONS[m[2]] &&
+      m[1].length >= 3 &&
+      !/\b(SHOP|LEVEL|UNIT|SUITE|KIOSK|CNR|CORNER)\b/.test(m[1])
+    ) {
       names.add(m[1].replace(/'/g, ''));
     }
   }
@@ -71,7 +145,12 @@ export function readStreetNames(dir: string): string[] {
  * Writes `count` addresses. Each locality gets its share of `count` by its real address count,
  * spread over streets of about 40 addresses; about one in eight is a unit, one in fifty a lot.
  */
-export async function writeSyntheticGnaf(file: string, count: number, seed = 20261121, dataDir = REFERENCE_DATA_DIR): Promise<{ rows: number; localities: number; streetNames: number }> {
+export async function writeSyntheticGnaf(
+  file: string,
+  count: number,
+  seed = 20261121,
+  dataDir = REFERENCE_DATA_DIR,
+): Promise<{ rows: number; localities: number; streetNames: number }> {
   const random = seededRandom(seed);
   const localities = readLocalities(dataDir);
   const streetNames = readStreetNames(dataDir);
@@ -122,8 +201,33 @@ export async function writeSyntheticGnaf(file: string, count: number, seed = 202
         }
       }
       const cells = [
-        pid, '', label, '', '', flatType, flatNumber, '', '', number, '', lot, street.name, street.type, '',
-        locality.name, 'VIC', locality.postcode, '', '', 'P', '', '', '', 'PROPERTY CENTROID', '', '',
+        pid,
+        '',
+        label,
+        '',
+        '',
+        flatType,
+        flatNumber,
+        '',
+        '',
+        number,
+        '',
+        lot,
+        street.name,
+        street.type,
+        '',
+        locality.name,
+        'VIC',
+        locality.postcode,
+        '',
+        '',
+        'P',
+        '',
+        '',
+        '',
+        'PROPERTY CENTROID',
+        '',
+        '',
       ];
       await write(`${cells.join('|')}\n`);
       rows += 1;

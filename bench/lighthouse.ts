@@ -46,10 +46,17 @@ const BASELINE_HTML = `<!doctype html>
 </html>
 `;
 
-type Target = { key: 'baseline' | 'login' | 'claim'; path: string; prepare?: (page: Page) => Promise<void>; check?: (page: Page, lhr: Result) => Promise<void> };
+type Target = {
+  key: 'baseline' | 'login' | 'claim';
+  path: string;
+  prepare?: (page: Page) => Promise<void>;
+  check?: (page: Page, lhr: Result) => Promise<void>;
+};
 
 /** What the page shows after Lighthouse is done with it (the audited document itself). */
-async function pageState(page: Page): Promise<{ path: string; heading: string; passwordField: boolean; enquiriesNote: boolean }> {
+async function pageState(
+  page: Page,
+): Promise<{ path: string; heading: string; passwordField: boolean; enquiriesNote: boolean }> {
   return (await page.evaluate(`({
     path: location.pathname,
     heading: [...document.querySelectorAll('h1, h2')].map((h) => h.textContent.trim()).filter(Boolean).join(' | '),
@@ -59,7 +66,11 @@ async function pageState(page: Page): Promise<{ path: string; heading: string; p
 }
 
 function targets(origin: string): Target[] {
-  const cookies = Object.fromEntries(browserCookies().split('; ').map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)]));
+  const cookies = Object.fromEntries(
+    browserCookies()
+      .split('; ')
+      .map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)]),
+  );
   return [
     { key: 'baseline', path: `/${BASELINE_FILE}` },
     {
@@ -68,7 +79,9 @@ function targets(origin: string): Target[] {
       check: async (page, lhr) => {
         const state = await pageState(page);
         if (new URL(lhr.finalDisplayedUrl).pathname !== '/login' || state.path !== '/login' || !state.passwordField) {
-          throw new Error(`/login did not show the sign-in form: Lighthouse ended on ${lhr.finalDisplayedUrl}, the page is at ${state.path} showing "${state.heading}"`);
+          throw new Error(
+            `/login did not show the sign-in form: Lighthouse ended on ${lhr.finalDisplayedUrl}, the page is at ${state.path} showing "${state.heading}"`,
+          );
         }
       },
     },
@@ -82,17 +95,33 @@ function targets(origin: string): Target[] {
         const cdp = await page.createCDPSession();
         for (const [name, value] of Object.entries(cookies)) {
           const httpOnly = name !== 'XSRF-TOKEN';
-          await cdp.send('Network.setCookie', { name, value: name === 'XSRF-TOKEN' ? CSRF : (value as string), url: origin, path: '/', httpOnly, sameSite: 'Strict' });
+          await cdp.send('Network.setCookie', {
+            name,
+            value: name === 'XSRF-TOKEN' ? CSRF : (value as string),
+            url: origin,
+            path: '/',
+            httpOnly,
+            sameSite: 'Strict',
+          });
         }
         await cdp.detach();
         // Any document of the origin will do for its localStorage; the icon runs no script.
         await page.goto(`${origin}/favicon.svg`);
-        await page.evaluate(`localStorage.setItem(${JSON.stringify(CURRENT_USER_KEY)}, ${JSON.stringify(JSON.stringify({ AccessToken: token, IsOneTimePassword: false }))})`);
+        await page.evaluate(
+          `localStorage.setItem(${JSON.stringify(CURRENT_USER_KEY)}, ${JSON.stringify(JSON.stringify({ AccessToken: token, IsOneTimePassword: false }))})`,
+        );
       },
       check: async (page, lhr) => {
         const state = await pageState(page);
-        if (new URL(lhr.finalDisplayedUrl).pathname !== '/claim' || state.path !== '/claim' || !state.enquiriesNote || !state.heading.includes('What would you like to do?')) {
-          throw new Error(`/claim did not show the claim home: Lighthouse ended on ${lhr.finalDisplayedUrl}, the page is at ${state.path} showing "${state.heading}" (enquiries note ${state.enquiriesNote ? 'present' : 'missing'})`);
+        if (
+          new URL(lhr.finalDisplayedUrl).pathname !== '/claim' ||
+          state.path !== '/claim' ||
+          !state.enquiriesNote ||
+          !state.heading.includes('What would you like to do?')
+        ) {
+          throw new Error(
+            `/claim did not show the claim home: Lighthouse ended on ${lhr.finalDisplayedUrl}, the page is at ${state.path} showing "${state.heading}" (enquiries note ${state.enquiriesNote ? 'present' : 'missing'})`,
+          );
         }
       },
     },
@@ -112,7 +141,11 @@ function prepareWeb(dir: string): { webDir: string; source: string } {
   } else {
     source = 'built by the benchmark from apps/web (vite build into a scratch directory)';
     log(NAME, `apps/web/dist is missing: building the web app into ${webDir}`);
-    execFileSync(path.join(REPO_ROOT, 'node_modules/.bin/vite'), ['build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: WEB_DIR, stdio: 'inherit' });
+    execFileSync(
+      path.join(REPO_ROOT, 'node_modules/.bin/vite'),
+      ['build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'],
+      { cwd: WEB_DIR, stdio: 'inherit' },
+    );
   }
   if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`${source}: no index.html`);
   fs.writeFileSync(path.join(webDir, BASELINE_FILE), BASELINE_HTML);
@@ -144,7 +177,10 @@ function failingAudits(runs: PageRun[]): string[] {
       byId.set(a.id, entry);
     }
   }
-  return [...byId].map(([id, a]) => `\`${id}\` (${a.title}; in ${a.runs} of ${runs.length} runs): ${[...a.elements].map((e) => `\`${e.replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 300)}\``).join('; ') || 'no element named'}`);
+  return [...byId].map(
+    ([id, a]) =>
+      `\`${id}\` (${a.title}; in ${a.runs} of ${runs.length} runs): ${[...a.elements].map((e) => `\`${e.replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 300)}\``).join('; ') || 'no element named'}`,
+  );
 }
 
 export async function run(): Promise<BenchResult> {
@@ -152,7 +188,10 @@ export async function run(): Promise<BenchResult> {
   // Five: Lighthouse's own advice on variability is the median of five runs; with three, one run
   // whose Total Blocking Time the shared machine inflated moved the median by several points.
   const runs = envNumber('LIGHTHOUSE_RUNS', 5);
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run node scripts/ensure-debian-packages.mjs (Debian's chromium package) or set CHROMIUM_PATH`);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(
+      `${CHROMIUM} is missing: run node scripts/ensure-debian-packages.mjs (Debian's chromium package) or set CHROMIUM_PATH`,
+    );
   const scratch = scratchDir(NAME);
   try {
     const { webDir, source } = prepareWeb(scratch.dir);
@@ -169,10 +208,17 @@ export async function run(): Promise<BenchResult> {
         for (const t of pages) {
           const started = Date.now();
           const reportFile = path.join(scratch.dir, `lighthouse-${t.key}-${i + 1}.json`);
-          const r = await auditPage(`${server.url}${t.path}`, { ...(t.prepare ? { prepare: t.prepare } : {}), ...(t.check ? { check: t.check } : {}), reportFile });
+          const r = await auditPage(`${server.url}${t.path}`, {
+            ...(t.prepare ? { prepare: t.prepare } : {}),
+            ...(t.check ? { check: t.check } : {}),
+            reportFile,
+          });
           seconds.push((Date.now() - started) / 1000);
           results[t.key].push(r);
-          log(NAME, `run ${i + 1}/${runs} ${t.path}: performance ${r.performance}, accessibility ${r.accessibility}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${round(r.cls, 3)}, ${Math.round(r.totalBytes / KB)} KB${r.failingAccessibility.length ? `; failing: ${r.failingAccessibility.map((a) => a.id).join(', ')}` : ''}`);
+          log(
+            NAME,
+            `run ${i + 1}/${runs} ${t.path}: performance ${r.performance}, accessibility ${r.accessibility}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${round(r.cls, 3)}, ${Math.round(r.totalBytes / KB)} KB${r.failingAccessibility.length ? `; failing: ${r.failingAccessibility.map((a) => a.id).join(', ')}` : ''}`,
+          );
         }
       }
     } finally {
@@ -184,17 +230,88 @@ export async function run(): Promise<BenchResult> {
     for (const key of ['login', 'claim'] as const) {
       const r = results[key];
       const page = `/${key}`;
-      const baselineOf = (label: string, pick: (x: PageRun) => number, unit: string, digits = 0) => ({ label: `static page ${label}`, value: round(med(base, pick), digits), unit });
+      const baselineOf = (label: string, pick: (x: PageRun) => number, unit: string, digits = 0) => ({
+        label: `static page ${label}`,
+        value: round(med(base, pick), digits),
+        unit,
+      });
       figures.push(
-        { id: `${NAME}.${key}-performance`, label: `${page} Lighthouse performance (median)`, value: med(r, (x) => x.performance), unit: '/100', baseline: baselineOf('performance', (x) => x.performance, '/100') },
+        {
+          id: `${NAME}.${key}-performance`,
+          label: `${page} Lighthouse performance (median)`,
+          value: med(r, (x) => x.performance),
+          unit: '/100',
+          baseline: baselineOf('performance', (x) => x.performance, '/100'),
+        },
         // Accessibility: the lowest run, so a failure in any run shows (the audits hardly vary).
-        { id: `${NAME}.${key}-accessibility`, label: `${page} Lighthouse accessibility (lowest run)`, value: Math.min(...r.map((x) => x.accessibility)), unit: '/100', baseline: { label: 'static page accessibility', value: Math.min(...base.map((x) => x.accessibility)), unit: '/100' } },
-        { id: `${NAME}.${key}-fcp`, label: `${page} First Contentful Paint`, value: round(med(r, (x) => x.fcp), 0), unit: 'ms', baseline: baselineOf('FCP', (x) => x.fcp, 'ms'), ratio: round(med(r, (x) => x.fcp) / med(base, (x) => x.fcp), 1), ratioLabel: '× static' },
-        { id: `${NAME}.${key}-lcp`, label: `${page} Largest Contentful Paint`, value: round(med(r, (x) => x.lcp), 0), unit: 'ms', baseline: baselineOf('LCP', (x) => x.lcp, 'ms'), ratio: round(med(r, (x) => x.lcp) / med(base, (x) => x.lcp), 1), ratioLabel: '× static' },
-        { id: `${NAME}.${key}-tbt`, label: `${page} Total Blocking Time`, value: round(med(r, (x) => x.tbt), 0), unit: 'ms', baseline: baselineOf('TBT', (x) => x.tbt, 'ms') },
-        { id: `${NAME}.${key}-cls`, label: `${page} Cumulative Layout Shift`, value: round(med(r, (x) => x.cls), 3), unit: '', baseline: baselineOf('CLS', (x) => x.cls, '', 3) },
-        { id: `${NAME}.${key}-bytes`, label: `${page} total byte weight (as transferred)`, value: round(med(r, (x) => x.totalBytes) / KB, 1), unit: 'KB', baseline: baselineOf('total byte weight', (x) => x.totalBytes / KB, 'KB', 1) },
-        { id: `${NAME}.${key}-script-bytes`, label: `${page} JavaScript transferred`, value: round(med(r, (x) => x.scriptBytes) / KB, 1), unit: 'KB' },
+        {
+          id: `${NAME}.${key}-accessibility`,
+          label: `${page} Lighthouse accessibility (lowest run)`,
+          value: Math.min(...r.map((x) => x.accessibility)),
+          unit: '/100',
+          baseline: {
+            label: 'static page accessibility',
+            value: Math.min(...base.map((x) => x.accessibility)),
+            unit: '/100',
+          },
+        },
+        {
+          id: `${NAME}.${key}-fcp`,
+          label: `${page} First Contentful Paint`,
+          value: round(
+            med(r, (x) => x.fcp),
+            0,
+          ),
+          unit: 'ms',
+          baseline: baselineOf('FCP', (x) => x.fcp, 'ms'),
+          ratio: round(med(r, (x) => x.fcp) / med(base, (x) => x.fcp), 1),
+          ratioLabel: '× static',
+        },
+        {
+          id: `${NAME}.${key}-lcp`,
+          label: `${page} Largest Contentful Paint`,
+          value: round(
+            med(r, (x) => x.lcp),
+            0,
+          ),
+          unit: 'ms',
+          baseline: baselineOf('LCP', (x) => x.lcp, 'ms'),
+          ratio: round(med(r, (x) => x.lcp) / med(base, (x) => x.lcp), 1),
+          ratioLabel: '× static',
+        },
+        {
+          id: `${NAME}.${key}-tbt`,
+          label: `${page} Total Blocking Time`,
+          value: round(
+            med(r, (x) => x.tbt),
+            0,
+          ),
+          unit: 'ms',
+          baseline: baselineOf('TBT', (x) => x.tbt, 'ms'),
+        },
+        {
+          id: `${NAME}.${key}-cls`,
+          label: `${page} Cumulative Layout Shift`,
+          value: round(
+            med(r, (x) => x.cls),
+            3,
+          ),
+          unit: '',
+          baseline: baselineOf('CLS', (x) => x.cls, '', 3),
+        },
+        {
+          id: `${NAME}.${key}-bytes`,
+          label: `${page} total byte weight (as transferred)`,
+          value: round(med(r, (x) => x.totalBytes) / KB, 1),
+          unit: 'KB',
+          baseline: baselineOf('total byte weight', (x) => x.totalBytes / KB, 'KB', 1),
+        },
+        {
+          id: `${NAME}.${key}-script-bytes`,
+          label: `${page} JavaScript transferred`,
+          value: round(med(r, (x) => x.scriptBytes) / KB, 1),
+          unit: 'KB',
+        },
       );
     }
 
@@ -204,17 +321,25 @@ export async function run(): Promise<BenchResult> {
     for (const key of ['baseline', 'login', 'claim'] as const) {
       const r = results[key];
       const label = key === 'baseline' ? `static page (/${BASELINE_FILE})` : `/${key}`;
-      notes.push(`${label}, each run: performance ${r.map((x) => x.performance).join(', ')}; accessibility ${r.map((x) => x.accessibility).join(', ')}; LCP ${r.map((x) => Math.round(x.lcp)).join(', ')} ms; ${Math.round(med(r, (x) => x.requests))} requests (median).`);
+      notes.push(
+        `${label}, each run: performance ${r.map((x) => x.performance).join(', ')}; accessibility ${r.map((x) => x.accessibility).join(', ')}; LCP ${r.map((x) => Math.round(x.lcp)).join(', ')} ms; ${Math.round(med(r, (x) => x.requests))} requests (median).`,
+      );
     }
     for (const key of ['login', 'claim'] as const) {
       const r = results[key];
       const mid = r.find((x) => x.performance === med(r, (y) => y.performance)) as PageRun;
       const d = mid.diagnostics;
-      notes.push(`/${key}, the median run's diagnostics: LCP element ${d.lcpElement}; layout shifts: ${d.layoutShifts.join(', ') || 'none'}; opportunities: ${d.opportunities.join(', ') || 'none'}.`);
+      notes.push(
+        `/${key}, the median run's diagnostics: LCP element ${d.lcpElement}; layout shifts: ${d.layoutShifts.join(', ') || 'none'}; opportunities: ${d.opportunities.join(', ') || 'none'}.`,
+      );
     }
     for (const key of ['login', 'claim'] as const) {
       const failing = failingAudits(results[key]);
-      notes.push(failing.length ? `/${key} failing accessibility audits — ${failing.join(' · ')}` : `/${key}: no accessibility audit failed in any run.`);
+      notes.push(
+        failing.length
+          ? `/${key} failing accessibility audits — ${failing.join(' · ')}`
+          : `/${key}: no accessibility audit failed in any run.`,
+      );
     }
     const baseFailing = failingAudits(base);
     if (baseFailing.length) notes.push(`Static page failing accessibility audits — ${baseFailing.join(' · ')}`);
@@ -226,7 +351,13 @@ export async function run(): Promise<BenchResult> {
       `/claim: signed in through the API as ${CLAIMANT.username} with claim ${CLAIMANT.claim} selected (POST /api/account/login from a browser the account has verified, then /api/claim/selectclaim), the token given to the web app as a remembered sign-in (localStorage ${CURRENT_USER_KEY}) with the device and XSRF cookies set through the DevTools protocol; each run checks that Lighthouse ended on /claim showing the claim home ("What would you like to do?" and the enquiries note), and fails otherwise.`,
     );
     return finish(
-      { LIGHTHOUSE_RUNS: runs, lighthouse: first.lighthouseVersion, preset: 'mobile (default config), simulated throttling', claimant: CLAIMANT.username, web: source },
+      {
+        LIGHTHOUSE_RUNS: runs,
+        lighthouse: first.lighthouseVersion,
+        preset: 'mobile (default config), simulated throttling',
+        claimant: CLAIMANT.username,
+        web: source,
+      },
       figures,
       notes,
     );

@@ -28,7 +28,11 @@ if (unknown.length) {
 const selected = wanted.length ? ORDER.filter((n) => wanted.includes(n)) : ORDER;
 
 // BENCH_SERVER_ENTRY names a server build of its own (apps/server SERVER_OUTDIR): dist/ is left alone.
-if (process.env.BENCH_SKIP_BUILD !== '1' && !process.env.BENCH_SERVER_ENTRY && selected.some((n) => n !== 'address-search')) {
+if (
+  process.env.BENCH_SKIP_BUILD !== '1' &&
+  !process.env.BENCH_SERVER_ENTRY &&
+  selected.some((n) => n !== 'address-search')
+) {
   console.log('building the server bundle (npm run build -w apps/server; BENCH_SKIP_BUILD=1 skips)');
   execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: REPO_ROOT, stdio: 'inherit' });
 }
@@ -42,7 +46,10 @@ for (const name of selected) {
   try {
     const result = await (await load()).run();
     saveResults([result]);
-    for (const f of result.figures) console.log(`  ${f.label}: ${f.value} ${f.unit}${f.baseline ? ` (baseline ${f.baseline.value} ${f.baseline.unit})` : ''}`);
+    for (const f of result.figures)
+      console.log(
+        `  ${f.label}: ${f.value} ${f.unit}${f.baseline ? ` (baseline ${f.baseline.value} ${f.baseline.unit})` : ''}`,
+      );
   } catch (e) {
     failed.push(name);
     console.error(`${name} failed:`, e);
@@ -50,9 +57,15 @@ for (const name of selected) {
 }
 
 const results = saveResults([]);
-console.log(`\nran ${selected.length - failed.length} of ${selected.length} benchmark(s) in ${Math.round((Date.now() - started) / 1000)} s; bench/RESULTS.md and bench/results.json updated`);
+console.log(
+  `\nran ${selected.length - failed.length} of ${selected.length} benchmark(s) in ${Math.round((Date.now() - started) / 1000)} s; bench/RESULTS.md and bench/results.json updated`,
+);
 for (const v of verdicts(results)) {
-  console.log('missing' in v ? `${v.id}: not measured (budget ${budgetText(v.budget)})` : `${v.id}: ${v.value} ${v.unit} (budget ${budgetText(v.budget)}) ${v.ok ? 'ok' : 'over'}`);
+  console.log(
+    'missing' in v
+      ? `${v.id}: not measured (budget ${budgetText(v.budget)})`
+      : `${v.id}: ${v.value} ${v.unit} (budget ${budgetText(v.budget)}) ${v.ok ? 'ok' : 'over'}`,
+  );
 }
 if (failed.length) {
   console.error(`failed: ${failed.join(', ')}`);

@@ -12,7 +12,12 @@ import { DEMO_PASSWORD, apiHeaders, prepareDatabase, startServer } from './lib/s
 import { median, msSince, round } from './lib/stats.ts';
 
 const NAME = 'sign-in';
-const USERS = ['alex.citizen@example.com', 'sam.single@example.com', 'pat.trustee@example.com', 'new.registrant@example.com'];
+const USERS = [
+  'alex.citizen@example.com',
+  'sam.single@example.com',
+  'pat.trustee@example.com',
+  'new.registrant@example.com',
+];
 
 /** Hashes per second with `concurrency` hashes always in flight, for `seconds`. */
 async function hashRate(concurrency: number, seconds: number): Promise<number> {
@@ -47,10 +52,16 @@ export async function run(): Promise<BenchResult> {
     // The hash rate is measured before and after the sign-ins (half as long each) and averaged,
     // so a change in the machine's load during the run weighs on both sides alike.
     const hashRateBefore = await hashRate(connections, duration / 2);
-    log(NAME, `argon2id: ${round(median(hashTimes))} ms per hash, ${round(hashRateBefore, 1)}/s at ${connections} concurrent`);
+    log(
+      NAME,
+      `argon2id: ${round(median(hashTimes))} ms per hash, ${round(hashRateBefore, 1)}/s at ${connections} concurrent`,
+    );
 
     await prepareDatabase(scratch.dir);
-    const server = await startServer({ dataDir: scratch.dir, env: { RATE_LIMIT_PER_MINUTE: '100000000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000000' } });
+    const server = await startServer({
+      dataDir: scratch.dir,
+      env: { RATE_LIMIT_PER_MINUTE: '100000000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000000' },
+    });
     let wrong = 0;
     let result;
     try {
@@ -75,16 +86,40 @@ export async function run(): Promise<BenchResult> {
     const hashesPerSecond = (hashRateBefore + hashRateAfter) / 2;
     const loginsPerSecond = result.requests.total / result.duration;
     return finish(
-      { SIGNIN_CONNECTIONS: connections, SIGNIN_DURATION: `${duration} s`, argon2id: 'm=19456 KiB, t=2, p=1 (apps/server/src/lib/crypto.ts)' },
+      {
+        SIGNIN_CONNECTIONS: connections,
+        SIGNIN_DURATION: `${duration} s`,
+        argon2id: 'm=19456 KiB, t=2, p=1 (apps/server/src/lib/crypto.ts)',
+      },
       [
-        { id: `${NAME}.logins-per-second`, label: 'Sign-ins per second', value: round(loginsPerSecond, 1), unit: '/s', baseline: { label: `argon2id hashes/s, ${connections} in flight`, value: round(hashesPerSecond, 1), unit: '/s' }, ratio: round((100 * loginsPerSecond) / hashesPerSecond, 0), ratioLabel: '% of argon2id alone' },
-        { id: `${NAME}.latency-p50`, label: 'Sign-in latency p50', value: result.latency.p50, unit: 'ms', baseline: { label: 'one argon2id hash (median)', value: round(median(hashTimes), 1), unit: 'ms' }, ratio: round(result.latency.p50 / median(hashTimes), 1), ratioLabel: '× one hash' },
+        {
+          id: `${NAME}.logins-per-second`,
+          label: 'Sign-ins per second',
+          value: round(loginsPerSecond, 1),
+          unit: '/s',
+          baseline: {
+            label: `argon2id hashes/s, ${connections} in flight`,
+            value: round(hashesPerSecond, 1),
+            unit: '/s',
+          },
+          ratio: round((100 * loginsPerSecond) / hashesPerSecond, 0),
+          ratioLabel: '% of argon2id alone',
+        },
+        {
+          id: `${NAME}.latency-p50`,
+          label: 'Sign-in latency p50',
+          value: result.latency.p50,
+          unit: 'ms',
+          baseline: { label: 'one argon2id hash (median)', value: round(median(hashTimes), 1), unit: 'ms' },
+          ratio: round(result.latency.p50 / median(hashTimes), 1),
+          ratioLabel: '× one hash',
+        },
         { id: `${NAME}.latency-p99`, label: 'Sign-in latency p99', value: result.latency.p99, unit: 'ms' },
       ],
       [
         `${result.requests.total} sign-ins, every one answered 200 with AccountActivated 2 (a known browser); four demo accounts in turn. Each verifies the password (argon2id), writes the throttle record and a new session.`,
         `argon2id alone: ${round(hashRateBefore, 1)}/s before the sign-ins and ${round(hashRateAfter, 1)}/s after (the baseline is their mean); one hash at a time: ${round(median(hashTimes), 1)} ms (median of 10).`,
-        'argon2id runs on libuv\'s thread pool (4 threads by default) in both the server and this process; the machine has 2 cores, and autocannon shares them during the sign-in run.',
+        "argon2id runs on libuv's thread pool (4 threads by default) in both the server and this process; the machine has 2 cores, and autocannon shares them during the sign-in run.",
       ],
     );
   } finally {

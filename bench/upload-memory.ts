@@ -10,7 +10,15 @@ import { LIMITS, UPLOAD_PATH } from '@portal/contracts';
 import { envNumber, isMain, log, scratchDir, startBench } from './lib/bench.ts';
 import { paddedPdf } from './lib/pdf.ts';
 import type { BenchResult } from './lib/results.ts';
-import { CSRF, browserCookies, prepareDatabase, readRss, resetPeakRss, signInWithClaim, startServer } from './lib/server.ts';
+import {
+  CSRF,
+  browserCookies,
+  prepareDatabase,
+  readRss,
+  resetPeakRss,
+  signInWithClaim,
+  startServer,
+} from './lib/server.ts';
 import { median, msSince, round } from './lib/stats.ts';
 
 const NAME = 'upload-memory';
@@ -20,8 +28,16 @@ const MB = 2 ** 20;
 function multipartBody(token: string, filename: string, data: Buffer): { body: Buffer; contentType: string } {
   const boundary = `----portalbench${Math.random().toString(16).slice(2)}`;
   const fields = { accessToken: token, FormType: 'documents', Description: 'Benchmark upload' };
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="uploads[]"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`), data, Buffer.from(`\r\n--${boundary}--\r\n`));
+  const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+  );
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="uploads[]"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -48,7 +64,8 @@ export async function run(): Promise<BenchResult> {
           body,
         });
         const text = await res.text();
-        if (res.status !== 200 || !text.includes('FileId')) throw new Error(`upload answered ${res.status}: ${text.slice(0, 300)}`);
+        if (res.status !== 200 || !text.includes('FileId'))
+          throw new Error(`upload answered ${res.status}: ${text.slice(0, 300)}`);
       };
 
       /** Peak RSS growth of the server while `concurrency` uploads run at once, over its RSS just before. */
@@ -99,13 +116,57 @@ export async function run(): Promise<BenchResult> {
       const uploadMs = median(uploadTimes);
       const copyMs = median(copyTimes);
       return finish(
-        { file_bytes: pdf.length, concurrency, batches, single_uploads: singles, server: 'apps/server/dist/main.js (NODE_ENV=production, SQLite)' },
+        {
+          file_bytes: pdf.length,
+          concurrency,
+          batches,
+          single_uploads: singles,
+          server: 'apps/server/dist/main.js (NODE_ENV=production, SQLite)',
+        },
         [
-          { id: `${NAME}.upload-ms`, label: '10 MB upload (median)', value: round(uploadMs), unit: 'ms', baseline: { label: 'fs.copyFile of the same bytes', value: round(copyMs), unit: 'ms' }, ratio: round(uploadMs / copyMs, 1), ratioLabel: '× copyFile' },
-          { id: `${NAME}.concurrent-ms`, label: `${concurrency} concurrent uploads (median warm batch)`, value: round(median(batchTimes)), unit: 'ms', baseline: { label: `${concurrency} × one upload (median)`, value: round(concurrency * uploadMs), unit: 'ms' }, ratio: round(median(batchTimes) / (concurrency * uploadMs)), ratioLabel: '× sequential' },
-          { id: `${NAME}.peak-rss-growth`, label: `Server peak RSS growth, ${concurrency} concurrent uploads`, value: round(growth / MB, 1), unit: 'MB', baseline: { label: 'bytes in flight', value: round(inFlight / MB, 1), unit: 'MB' }, ratio: round(growth / inFlight), ratioLabel: '× in flight' },
-          { id: `${NAME}.warm-rss-growth`, label: `Server peak RSS growth, ${concurrency} concurrent uploads, warmed server`, value: round(Math.max(...growths) / MB, 1), unit: 'MB' },
-          { id: `${NAME}.baseline-rss`, label: 'Server RSS before its first upload', value: round(baselineRss / MB, 1), unit: 'MB' },
+          {
+            id: `${NAME}.upload-ms`,
+            label: '10 MB upload (median)',
+            value: round(uploadMs),
+            unit: 'ms',
+            baseline: { label: 'fs.copyFile of the same bytes', value: round(copyMs), unit: 'ms' },
+            ratio: round(uploadMs / copyMs, 1),
+            ratioLabel: '× copyFile',
+          },
+          {
+            id: `${NAME}.concurrent-ms`,
+            label: `${concurrency} concurrent uploads (median warm batch)`,
+            value: round(median(batchTimes)),
+            unit: 'ms',
+            baseline: {
+              label: `${concurrency} × one upload (median)`,
+              value: round(concurrency * uploadMs),
+              unit: 'ms',
+            },
+            ratio: round(median(batchTimes) / (concurrency * uploadMs)),
+            ratioLabel: '× sequential',
+          },
+          {
+            id: `${NAME}.peak-rss-growth`,
+            label: `Server peak RSS growth, ${concurrency} concurrent uploads`,
+            value: round(growth / MB, 1),
+            unit: 'MB',
+            baseline: { label: 'bytes in flight', value: round(inFlight / MB, 1), unit: 'MB' },
+            ratio: round(growth / inFlight),
+            ratioLabel: '× in flight',
+          },
+          {
+            id: `${NAME}.warm-rss-growth`,
+            label: `Server peak RSS growth, ${concurrency} concurrent uploads, warmed server`,
+            value: round(Math.max(...growths) / MB, 1),
+            unit: 'MB',
+          },
+          {
+            id: `${NAME}.baseline-rss`,
+            label: 'Server RSS before its first upload',
+            value: round(baselineRss / MB, 1),
+            unit: 'MB',
+          },
         ],
         [
           `Peak growth (MB): ${round(cold.growth / MB, 1)} for the first batch on a just-started server (RSS ${round(cold.before / MB, 1)} MB before it), then ${growths.map((g) => round(g / MB, 1)).join(', ')} for ${batches} batches after ${singles} single uploads; the budget figure is the largest. Peak = max of VmRSS sampled every 5 ms and ${hwmReset ? 'VmHWM (reset through /proc/<pid>/clear_refs before each batch)' : 'VmRSS only (VmHWM could not be reset)'}, minus VmRSS just before the batch.`,

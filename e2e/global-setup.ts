@@ -28,12 +28,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     );
   }
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`${CHROMIUM_PATH} is missing. Run \`node scripts/ensure-debian-packages.mjs\` (\`npm run test:e2e\` does).`);
+    throw new Error(
+      `${CHROMIUM_PATH} is missing. Run \`node scripts/ensure-debian-packages.mjs\` (\`npm run test:e2e\` does).`,
+    );
   }
   const snapshot = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-web-'));
   await cp(WEB_DIST, snapshot, { recursive: true });
   if (!existsSync(path.join(snapshot, 'index.html'))) {
-    throw new Error(`Copying ${path.relative(REPO_ROOT, WEB_DIST)} failed (was it being rebuilt?). Run \`npm run build\` and try again.`);
+    throw new Error(
+      `Copying ${path.relative(REPO_ROOT, WEB_DIST)} failed (was it being rebuilt?). Run \`npm run build\` and try again.`,
+    );
   }
   project.provide('webDist', snapshot);
   return async () => {

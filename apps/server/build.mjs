@@ -11,7 +11,9 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
 
 let commit = process.env.BUILD_COMMIT ?? 'unknown';
 try {
-  commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+    .toString()
+    .trim();
 } catch {
   // not a git checkout: keep BUILD_COMMIT or 'unknown'
 }

@@ -9,10 +9,17 @@ const API_TARGET = 'http://127.0.0.1:8080';
  * routes): the service worker never answers a visit to one of them with the app shell. Workbox
  * tests each against the path and the query string.
  */
-export const SERVER_PAGES: RegExp[] = [/^\/api\//, /^\/provider\//, /^\/dev\//, /^\/docs(?:[/?]|$)/, /^\/(?:healthz|readyz)(?:\?|$)/];
+export const SERVER_PAGES: RegExp[] = [
+  /^\/api\//,
+  /^\/provider\//,
+  /^\/dev\//,
+  /^\/docs(?:[/?]|$)/,
+  /^\/(?:healthz|readyz)(?:\?|$)/,
+];
 
 /** Modules of the 'signed-in' chunk (below). */
-const SIGNED_IN_START = /node_modules[\\/]@tanstack[\\/]|src[\\/]app[\\/](query-client|use-sign-out)\.ts|src[\\/]app[\\/]shell[\\/](signed-in|session-timeout|unread-badge)\.tsx|src[\\/]lib[\\/](draft-mirror\.ts|api[\\/](get-account|get-claims|get-unread-count|logout|keep-alive|claim-start-schemas)\.ts)/;
+const SIGNED_IN_START =
+  /node_modules[\\/]@tanstack[\\/]|src[\\/]app[\\/](query-client|use-sign-out)\.ts|src[\\/]app[\\/]shell[\\/](signed-in|session-timeout|unread-badge)\.tsx|src[\\/]lib[\\/](draft-mirror\.ts|api[\\/](get-account|get-claims|get-unread-count|logout|keep-alive|claim-start-schemas)\.ts)/;
 
 const plugins = [
   react(),
@@ -29,7 +36,8 @@ const plugins = [
     manifest: {
       name: 'Claimant Web Portal',
       short_name: 'Claims',
-      description: 'Manage your accepted transport accident claim: messages, documents, reimbursements and your details.',
+      description:
+        'Manage your accepted transport accident claim: messages, documents, reimbursements and your details.',
       lang: 'en-AU',
       start_url: '/login',
       scope: '/',

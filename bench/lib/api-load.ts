@@ -39,10 +39,24 @@ export function apiSettings(): ApiSettings {
 }
 
 export function apiParameters(s: ApiSettings): Record<string, string | number> {
-  return { API_CLAIMANTS: s.claimants, API_MESSAGES: s.messages, API_HEAVY_MESSAGES: s.heavy, API_CONNECTIONS: s.connections, API_DURATION: `${s.duration} s`, warm_up: `${s.warmup} s` };
+  return {
+    API_CLAIMANTS: s.claimants,
+    API_MESSAGES: s.messages,
+    API_HEAVY_MESSAGES: s.heavy,
+    API_CONNECTIONS: s.connections,
+    API_DURATION: `${s.duration} s`,
+    warm_up: `${s.warmup} s`,
+  };
 }
 
-export type InstanceLoad = { url: string; connections: number; requests: number; requestsPerSecond: number; p50: number; p99: number };
+export type InstanceLoad = {
+  url: string;
+  connections: number;
+  requests: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+};
 
 export type ApiLoad = {
   /** Completed requests per second, summed over the autocannon instances (one per process). */
@@ -68,7 +82,12 @@ export function split(total: number, parts: number): number[] {
  * this process), each connection cycling API_CALLS with `token`, for `duration` seconds.
  * Requests/s is completed requests over the 1-s samples, as autocannon's own average.
  */
-export async function loadApi(urls: readonly string[], token: string, connections: number, duration: number): Promise<ApiLoad> {
+export async function loadApi(
+  urls: readonly string[],
+  token: string,
+  connections: number,
+  duration: number,
+): Promise<ApiLoad> {
   let wrongStatus = 0;
   const requests: Request[] = API_CALLS.map((c) => ({
     method: 'POST',
@@ -80,12 +99,24 @@ export async function loadApi(urls: readonly string[], token: string, connection
     },
   }));
   const shares = split(connections, urls.length);
-  if (shares.some((c) => c === 0)) throw new Error(`${connections} connections cannot be split across ${urls.length} processes`);
-  const raws: RawResult[] = await Promise.all(urls.map((url, i) => autocannon({ url, connections: shares[i], duration, requests, timeout: 30, skipAggregateResult: true })));
+  if (shares.some((c) => c === 0))
+    throw new Error(`${connections} connections cannot be split across ${urls.length} processes`);
+  const raws: RawResult[] = await Promise.all(
+    urls.map((url, i) =>
+      autocannon({ url, connections: shares[i], duration, requests, timeout: 30, skipAggregateResult: true }),
+    ),
+  );
   const perSecond = (r: RawResult) => r.totalCompletedRequests / Math.max(r.samples, 1);
   const instances = raws.map((r, i): InstanceLoad => {
     const latency = autocannon.aggregateResult([r], { url: urls[i] }).latency;
-    return { url: urls[i] as string, connections: shares[i] as number, requests: r.totalCompletedRequests, requestsPerSecond: round(perSecond(r), 0), p50: latency.p50, p99: latency.p99 };
+    return {
+      url: urls[i] as string,
+      connections: shares[i] as number,
+      requests: r.totalCompletedRequests,
+      requestsPerSecond: round(perSecond(r), 0),
+      p50: latency.p50,
+      p99: latency.p99,
+    };
   });
   const merged = autocannon.aggregateResult(raws, { url: urls[0] }).latency;
   return {
@@ -104,7 +135,9 @@ export async function loadApi(urls: readonly string[], token: string, connection
 export function checkAnswers(load: ApiLoad, logs: string): void {
   const failures = load.wrongStatus + load.errors + load.timeouts;
   if (failures > 0.01 * load.requests) {
-    throw new Error(`the real server failed ${failures} of ${load.requests} requests (status ≠ 200: ${load.wrongStatus}, errors ${load.errors}, timeouts ${load.timeouts}); see ${logs}`);
+    throw new Error(
+      `the real server failed ${failures} of ${load.requests} requests (status ≠ 200: ${load.wrongStatus}, errors ${load.errors}, timeouts ${load.timeouts}); see ${logs}`,
+    );
   }
 }
 
@@ -113,7 +146,8 @@ export async function captureResponses(url: string, token: string, heavy: number
   const responses: Record<string, unknown> = {};
   for (const c of API_CALLS) responses[c.path] = await postJson(`${url}${c.path}`, { ...c.body, AccessToken: token });
   const page = responses['/api/inbox/getmessages'] as { Total: number; Items: unknown[] };
-  if (page.Total !== heavy || page.Items.length !== 10) throw new Error(`getmessages: expected a page of 10 of ${heavy}, got ${page.Items.length} of ${page.Total}`);
+  if (page.Total !== heavy || page.Items.length !== 10)
+    throw new Error(`getmessages: expected a page of 10 of ${heavy}, got ${page.Items.length} of ${page.Total}`);
   return responses;
 }
 
@@ -133,7 +167,9 @@ export async function timeEachCall(url: string, token: string): Promise<Record<s
 }
 
 export function singleCallNote(single: Record<string, number>, where = ''): string {
-  return `One request at a time${where} (median of 15, ms): ${Object.entries(single).map(([p, ms]) => `${p.split('/').pop()} ${ms}`).join(', ')}.`;
+  return `One request at a time${where} (median of 15, ms): ${Object.entries(single)
+    .map(([p, ms]) => `${p.split('/').pop()} ${ms}`)
+    .join(', ')}.`;
 }
 
 /**
@@ -144,10 +180,41 @@ export function singleCallNote(single: Record<string, number>, where = ''): stri
 export function apiFigures(name: string, real: ApiLoad, bare: ApiLoad, qualifier = ''): Figure[] {
   const q = qualifier ? ` (${qualifier})` : '';
   return [
-    { id: `${name}.requests-per-second`, label: `Claimant API mix, requests/s${q}`, value: round(real.requestsPerSecond, 0), unit: 'req/s', baseline: { label: 'bare Fastify, same JSON from memory', value: round(bare.requestsPerSecond, 0), unit: 'req/s' } },
-    { id: `${name}.ratio`, label: `API throughput vs bare Fastify${q}`, value: round((100 * real.requestsPerSecond) / bare.requestsPerSecond, 1), unit: '%' },
-    { id: `${name}.p50`, label: `API latency p50${q}`, value: real.p50, unit: 'ms', baseline: { label: 'bare Fastify p50', value: bare.p50, unit: 'ms' }, ratio: round(real.p50 / Math.max(bare.p50, 1), 1), ratioLabel: '× bare' },
-    { id: `${name}.p99`, label: `API latency p99${q}`, value: real.p99, unit: 'ms', baseline: { label: 'bare Fastify p99', value: bare.p99, unit: 'ms' }, ratio: round(real.p99 / Math.max(bare.p99, 1), 1), ratioLabel: '× bare' },
+    {
+      id: `${name}.requests-per-second`,
+      label: `Claimant API mix, requests/s${q}`,
+      value: round(real.requestsPerSecond, 0),
+      unit: 'req/s',
+      baseline: {
+        label: 'bare Fastify, same JSON from memory',
+        value: round(bare.requestsPerSecond, 0),
+        unit: 'req/s',
+      },
+    },
+    {
+      id: `${name}.ratio`,
+      label: `API throughput vs bare Fastify${q}`,
+      value: round((100 * real.requestsPerSecond) / bare.requestsPerSecond, 1),
+      unit: '%',
+    },
+    {
+      id: `${name}.p50`,
+      label: `API latency p50${q}`,
+      value: real.p50,
+      unit: 'ms',
+      baseline: { label: 'bare Fastify p50', value: bare.p50, unit: 'ms' },
+      ratio: round(real.p50 / Math.max(bare.p50, 1), 1),
+      ratioLabel: '× bare',
+    },
+    {
+      id: `${name}.p99`,
+      label: `API latency p99${q}`,
+      value: real.p99,
+      unit: 'ms',
+      baseline: { label: 'bare Fastify p99', value: bare.p99, unit: 'ms' },
+      ratio: round(real.p99 / Math.max(bare.p99, 1), 1),
+      ratioLabel: '× bare',
+    },
   ];
 }
 
@@ -157,7 +224,14 @@ export function apiFigures(name: string, real: ApiLoad, bare: ApiLoad, qualifier
  */
 export async function loadBareRoute(
   log: (message: string) => void,
-  options: { dataDir: string; responses: Record<string, unknown>; processes: number; connections: number; warmup: number; duration: number },
+  options: {
+    dataDir: string;
+    responses: Record<string, unknown>;
+    processes: number;
+    connections: number;
+    warmup: number;
+    duration: number;
+  },
 ): Promise<ApiLoad> {
   const responsesFile = path.join(options.dataDir, 'bare-responses.json');
   fs.writeFileSync(responsesFile, JSON.stringify(options.responses));
@@ -171,7 +245,9 @@ export async function loadBareRoute(
   try {
     const urls = running.map((s) => s.url);
     const over = options.processes > 1 ? ` over ${options.processes} processes` : '';
-    log(`bare Fastify: ${options.warmup} s warm-up, then ${options.duration} s × ${options.connections} connections${over}`);
+    log(
+      `bare Fastify: ${options.warmup} s warm-up, then ${options.duration} s × ${options.connections} connections${over}`,
+    );
     await loadApi(urls, 'not-checked', options.connections, options.warmup);
     return await loadApi(urls, 'not-checked', options.connections, options.duration);
   } finally {

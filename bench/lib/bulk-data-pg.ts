@@ -35,7 +35,9 @@ async function tableWriter(trx: Trx, table: string) {
       const values = rows.map((row) => (row as Record<string, unknown>)[column] ?? null);
       return sql`${values}::${sql.raw(type)}[]`;
     });
-    await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) select * from unnest(${sql.join(arrays)})`.execute(trx);
+    await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) select * from unnest(${sql.join(arrays)})`.execute(
+      trx,
+    );
   };
 }
 

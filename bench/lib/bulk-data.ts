@@ -7,7 +7,13 @@
  */
 import crypto from 'node:crypto';
 import SQLite from 'better-sqlite3';
-import type { AccountTable, ClaimantTable, ClaimTable, InboxMessageTable, KnownDeviceTable } from '../../apps/server/src/db/schema.ts';
+import type {
+  AccountTable,
+  ClaimantTable,
+  ClaimTable,
+  InboxMessageTable,
+  KnownDeviceTable,
+} from '../../apps/server/src/db/schema.ts';
 import { dataCipher, hashPassword, sealedAt } from '../../apps/server/src/lib/crypto.ts';
 import { seededRandom } from './prng.ts';
 import { BENCH_KEY, DEMO_PASSWORD, KNOWN_DEVICE } from './server.ts';
@@ -18,27 +24,52 @@ export const HEAVY_CLAIM = '50/00000';
 export type BulkSizes = { claimants: number; messages: number; heavy: number };
 
 /** The columns the bulk data sets; the others keep their defaults. */
-type ClaimantRow = Omit<ClaimantTable, 'phone_area' | 'phone_number' | 'mobile_edit_disabled' | 'email_edit_disabled' | 'provider_ref' | 'verify_sign_in'>;
-export type BulkClaimant = { claimant: ClaimantRow; account: AccountTable; device: KnownDeviceTable; claim: ClaimTable };
+type ClaimantRow = Omit<
+  ClaimantTable,
+  'phone_area' | 'phone_number' | 'mobile_edit_disabled' | 'email_edit_disabled' | 'provider_ref' | 'verify_sign_in'
+>;
+export type BulkClaimant = {
+  claimant: ClaimantRow;
+  account: AccountTable;
+  device: KnownDeviceTable;
+  claim: ClaimTable;
+};
 export type BulkRow = ClaimantRow | AccountTable | KnownDeviceTable | ClaimTable | InboxMessageTable;
 
 const DAY = 86_400_000;
-const SUBJECTS = ['Your physiotherapy has been approved', 'Reimbursement paid', 'We need more information', 'Your appointment is confirmed', 'Income support payment', 'Update on your claim'];
-const BODY = 'We have reviewed your request and approved it. Your provider can bill us directly; keep your receipts for anything you paid yourself. If you have any questions, send us a message from the portal or call us during business hours. ';
+const SUBJECTS = [
+  'Your physiotherapy has been approved',
+  'Reimbursement paid',
+  'We need more information',
+  'Your appointment is confirmed',
+  'Income support payment',
+  'Update on your claim',
+];
+const BODY =
+  'We have reviewed your request and approved it. Your provider can bill us directly; keep your receipts for anything you paid yourself. If you have any questions, send us a message from the portal or call us during business hours. ';
 
 /** What every bulk row is made with: the shared password hash (argon2id, made once) and the instant "now". */
 export type BulkContext = { now: number; passwordHash: string; encrypt: (plain: string, binding: string) => string };
 
 export async function bulkContext(now = Date.now()): Promise<BulkContext> {
   const cipher = dataCipher(BENCH_KEY);
-  return { now, passwordHash: await hashPassword(DEMO_PASSWORD), encrypt: (plain, binding) => cipher.encrypt(plain, binding) };
+  return {
+    now,
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    encrypt: (plain, binding) => cipher.encrypt(plain, binding),
+  };
 }
 
 /** The claimants in order; the first is HEAVY_USER, holding HEAVY_CLAIM. */
 export function* bulkClaimants(count: number, ctx: BulkContext): Generator<BulkClaimant> {
   for (let i = 0; i < count; i++) {
     const claimantId = crypto.randomUUID();
-    const address = JSON.stringify({ ExperianSingleSelectedLine: `${i + 1} Collins Street, MELBOURNE VIC 3000`, AddressLine1: `${i + 1} Collins Street`, AddressLine2: 'MELBOURNE VIC 3000', AddressLine3: '' });
+    const address = JSON.stringify({
+      ExperianSingleSelectedLine: `${i + 1} Collins Street, MELBOURNE VIC 3000`,
+      AddressLine1: `${i + 1} Collins Street`,
+      AddressLine2: 'MELBOURNE VIC 3000',
+      AddressLine3: '',
+    });
     const username = i === 0 ? HEAVY_USER : `bench.${i}@example.com`;
     const accountNumber = String(10_000_000 + i);
     const accountId = crypto.randomUUID();
@@ -60,12 +91,23 @@ export function* bulkClaimants(count: number, ctx: BulkContext): Generator<BulkC
         bank_name: 'Commonwealth Bank of Australia',
         bank_account_name: `Bench${i} Claimant`,
         bank_bsb: '063-000',
-        bank_account_number_enc: ctx.encrypt(accountNumber, sealedAt('claimants', 'bank_account_number_enc', claimantId)),
+        bank_account_number_enc: ctx.encrypt(
+          accountNumber,
+          sealedAt('claimants', 'bank_account_number_enc', claimantId),
+        ),
         bank_account_last4: accountNumber.slice(-4),
         bank_verified: 1,
         created_at: ctx.now - 400 * DAY,
       },
-      account: { id: accountId, claimant_id: claimantId, username, password_hash: ctx.passwordHash, activated: 1, one_time_password: 0, registered_at: ctx.now - 300 * DAY },
+      account: {
+        id: accountId,
+        claimant_id: claimantId,
+        username,
+        password_hash: ctx.passwordHash,
+        activated: 1,
+        one_time_password: 0,
+        registered_at: ctx.now - 300 * DAY,
+      },
       device: { account_id: accountId, device_id: KNOWN_DEVICE, verified_at: ctx.now },
       claim: {
         id: crypto.randomUUID(),
@@ -85,13 +127,25 @@ export function* bulkClaimants(count: number, ctx: BulkContext): Generator<BulkC
  * claims. Subjects, lengths, dates and read marks come from a PRNG seeded with 42, so every
  * writer and every machine gets the same inboxes (ids are random UUIDs).
  */
-export function* bulkMessages(claimIds: readonly string[], sizes: BulkSizes, ctx: BulkContext): Generator<InboxMessageTable> {
+export function* bulkMessages(
+  claimIds: readonly string[],
+  sizes: BulkSizes,
+  ctx: BulkContext,
+): Generator<InboxMessageTable> {
   const random = seededRandom(42);
   const others = claimIds.length - 1;
   for (let m = 0; m < sizes.messages; m++) {
     const claimId = (m < sizes.heavy || others === 0 ? claimIds[0] : claimIds[1 + (m % others)]) as string;
     const at = ctx.now - random.int(0, 5 * 365) * DAY - random.int(0, DAY);
-    yield { id: crypto.randomUUID(), claim_id: claimId, subject: random.pick(SUBJECTS), body: BODY.repeat(random.int(1, 3)), sent_at: at, received_at: at, read_at: random.next() < 0.9 ? at + DAY : null };
+    yield {
+      id: crypto.randomUUID(),
+      claim_id: claimId,
+      subject: random.pick(SUBJECTS),
+      body: BODY.repeat(random.int(1, 3)),
+      sent_at: at,
+      received_at: at,
+      read_at: random.next() < 0.9 ? at + DAY : null,
+    };
   }
 }
 

@@ -15,7 +15,15 @@ import puppeteer, { type Page } from 'puppeteer-core';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The machine has no internet: nothing in the background may try to reach it. */
-export const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const FLAGS: Flags = { onlyCategories: ['performance', 'accessibility'], logLevel: 'error', output: 'json' };
 
@@ -48,7 +56,10 @@ export type PageRun = {
 
 function numeric(lhr: Result, id: string): number {
   const value = lhr.audits[id]?.numericValue;
-  if (value === undefined) throw new Error(`Lighthouse gave no value for ${id}${lhr.audits[id]?.errorMessage ? `: ${lhr.audits[id]?.errorMessage}` : ''}`);
+  if (value === undefined)
+    throw new Error(
+      `Lighthouse gave no value for ${id}${lhr.audits[id]?.errorMessage ? `: ${lhr.audits[id]?.errorMessage}` : ''}`,
+    );
   return value;
 }
 
@@ -71,36 +82,62 @@ function failingAccessibility(lhr: Result): FailingAudit[] {
     const elements = (details?.items ?? [])
       .map((item) => item.node)
       .filter((n): n is NodeItem => n !== undefined)
-      .map((n) => [n.selector, n.snippet, n.explanation?.split('\n').slice(0, 2).join(' ')].filter(Boolean).join(' — '));
+      .map((n) =>
+        [n.selector, n.snippet, n.explanation?.split('\n').slice(0, 2).join(' ')].filter(Boolean).join(' — '),
+      );
     out.push({ id: ref.id, title: audit.title, elements });
   }
   return out;
 }
 
-const describe = (n: NodeItem) => `${n.selector ?? n.snippet ?? '?'}${n.nodeLabel ? ` ("${n.nodeLabel.replace(/\s+/g, ' ').slice(0, 60)}")` : ''}`;
+const describe = (n: NodeItem) =>
+  `${n.selector ?? n.snippet ?? '?'}${n.nodeLabel ? ` ("${n.nodeLabel.replace(/\s+/g, ' ').slice(0, 60)}")` : ''}`;
 
 function diagnostics(lhr: Result): PageRun['diagnostics'] {
-  type Table = { type?: string; items?: { node?: NodeItem; score?: number; type?: string; items?: unknown[] }[]; overallSavingsMs?: number; overallSavingsBytes?: number };
-  const lcpTable = (lhr.audits['largest-contentful-paint-element']?.details as Table | undefined)?.items?.[0] as Table | undefined;
+  type Table = {
+    type?: string;
+    items?: { node?: NodeItem; score?: number; type?: string; items?: unknown[] }[];
+    overallSavingsMs?: number;
+    overallSavingsBytes?: number;
+  };
+  const lcpTable = (lhr.audits['largest-contentful-paint-element']?.details as Table | undefined)?.items?.[0] as
+    Table | undefined;
   const lcpNode = lcpTable?.items?.[0] as { node?: NodeItem } | undefined;
   const shifts = (lhr.audits['layout-shifts']?.details as Table | undefined)?.items ?? [];
   const opportunities = (lhr.categories.performance?.auditRefs ?? [])
     .map((ref) => lhr.audits[ref.id])
-    .filter((a) => a && a.score !== null && a.score < 0.9 && (a.details as Table | undefined)?.type === 'opportunity' && a.displayValue)
-    .map((a) => ({ text: `${a?.id} (${a?.displayValue})`, ms: (a?.details as Table).overallSavingsMs ?? 0, bytes: (a?.details as Table).overallSavingsBytes ?? 0 }))
+    .filter(
+      (a) =>
+        a &&
+        a.score !== null &&
+        a.score < 0.9 &&
+        (a.details as Table | undefined)?.type === 'opportunity' &&
+        a.displayValue,
+    )
+    .map((a) => ({
+      text: `${a?.id} (${a?.displayValue})`,
+      ms: (a?.details as Table).overallSavingsMs ?? 0,
+      bytes: (a?.details as Table).overallSavingsBytes ?? 0,
+    }))
     .filter((o) => o.ms > 0 || o.bytes > 0)
     .sort((x, y) => y.ms - x.ms || y.bytes - x.bytes)
     .map((o) => o.text);
   return {
     lcpElement: lcpNode?.node ? describe(lcpNode.node) : 'none named',
-    layoutShifts: shifts.filter((i) => i.node).map((i) => `${describe(i.node as NodeItem)} ${(i.score ?? 0).toFixed(3)}`),
+    layoutShifts: shifts
+      .filter((i) => i.node)
+      .map((i) => `${describe(i.node as NodeItem)} ${(i.score ?? 0).toFixed(3)}`),
     opportunities,
   };
 }
 
 /** Bytes of scripts from the network-requests audit (what Chromium transferred). */
 function scriptBytes(lhr: Result): { script: number; requests: number; serviceWorker: boolean } {
-  const items = (lhr.audits['network-requests']?.details as { items?: { url?: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const items =
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: { url?: string; resourceType?: string; transferSize?: number }[] } | undefined
+    )?.items ?? [];
   return {
     script: items.filter((i) => i.resourceType === 'Script').reduce((s, i) => s + (i.transferSize ?? 0), 0),
     requests: items.length,
@@ -125,7 +162,11 @@ export async function auditPage(url: string, hooks: Parameters<typeof auditOnce>
 
 async function auditOnce(
   url: string,
-  hooks: { prepare?: (page: Page) => Promise<void>; check?: (page: Page, lhr: Result) => Promise<void>; reportFile?: string } = {},
+  hooks: {
+    prepare?: (page: Page) => Promise<void>;
+    check?: (page: Page, lhr: Result) => Promise<void>;
+    reportFile?: string;
+  } = {},
 ): Promise<PageRun> {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   let browser: Awaited<ReturnType<typeof puppeteer.connect>> | undefined;
@@ -136,7 +177,8 @@ async function auditOnce(
     const result = await lighthouse(url, FLAGS, undefined, page);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const lhr = result.lhr;
-    if (hooks.reportFile) fs.writeFileSync(hooks.reportFile, Array.isArray(result.report) ? result.report.join('\n') : result.report);
+    if (hooks.reportFile)
+      fs.writeFileSync(hooks.reportFile, Array.isArray(result.report) ? result.report.join('\n') : result.report);
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (hooks.check) await hooks.check(page, lhr);
     const bytes = scriptBytes(lhr);

@@ -39,7 +39,12 @@ export function gitCommit(root = REPO_ROOT): string {
     const loose = path.join(gitDir, ref);
     if (fs.existsSync(loose)) return fs.readFileSync(loose, 'utf8').trim();
     const packed = fs.readFileSync(path.join(gitDir, 'packed-refs'), 'utf8');
-    return packed.split('\n').find((l) => l.endsWith(` ${ref}`))?.split(' ')[0] ?? 'unknown';
+    return (
+      packed
+        .split('\n')
+        .find((l) => l.endsWith(` ${ref}`))
+        ?.split(' ')[0] ?? 'unknown'
+    );
   } catch {
     return 'unknown';
   }

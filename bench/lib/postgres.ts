@@ -12,7 +12,12 @@ export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://
 export type BenchPgDatabase = { name: string; url: string; drop: () => Promise<void> };
 
 async function admin(adminUrl: string, statement: string): Promise<void> {
-  const handle = openDatabase({ dialect: 'postgres', url: adminUrl, maxConnections: 1, onIdleClientError: () => undefined });
+  const handle = openDatabase({
+    dialect: 'postgres',
+    url: adminUrl,
+    maxConnections: 1,
+    onIdleClientError: () => undefined,
+  });
   try {
     await sql.raw(statement).execute(handle.db);
   } finally {

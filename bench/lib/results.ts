@@ -40,7 +40,9 @@ export function readResults(file = RESULTS_JSON): ResultsFile {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as ResultsFile;
 }
 
-export type Verdict = { id: string; label: string; value: number; unit: string; budget: Budget; ok: boolean } | { id: string; label: string; budget: Budget; missing: true };
+export type Verdict =
+  | { id: string; label: string; value: number; unit: string; budget: Budget; ok: boolean }
+  | { id: string; label: string; budget: Budget; missing: true };
 
 /** Every budget against the newest figure with its id. */
 export function verdicts(results: ResultsFile): Verdict[] {
@@ -81,7 +83,9 @@ export function renderMarkdown(results: ResultsFile): string {
       '',
       `Measured ${b.measuredAt} at commit \`${b.commit}\` on ${m.cpu}, ${m.cores} cores, ${m.ramGiB} GiB RAM, Node ${m.node} (${m.platform}); load average ${m.loadAverage} at the start; took ${Math.round(b.durationSeconds)} s.`,
       '',
-      `Parameters: ${Object.entries(b.parameters).map(([k, v]) => `${k}=${v}`).join(', ')}`,
+      `Parameters: ${Object.entries(b.parameters)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')}`,
       '',
       '| Figure | Value | Baseline | Ratio | Budget |',
       '| --- | --- | --- | --- | --- |',
@@ -103,11 +107,19 @@ export function renderMarkdown(results: ResultsFile): string {
 
 const SUITE_NOTES = [
   'Run: `npm run bench` (all, in order, one at a time), `npm run bench -- sign-in web-bundle` (some; the others keep their newest result), `npm run bench:check` (budgets from results.json; exits 1 when one is over), `npm run bench:bundle -w bench` (the timing-free /login bundle check from apps/web/dist, for CI). bench/README.md lists the env vars that scale each benchmark.',
-  'Every benchmark uses the server\'s own code: the importer, search service, migrations and seeds in-process (address search), or the production bundle apps/server/dist/main.js as a separate process on a fresh SQLite database in a temp directory (the rest), and for api-throughput-pg two such processes on a fresh PostgreSQL database (BENCH_DATABASE_URL), dropped afterwards.',
-  'Timings come from a 2-core machine shared with other work (see each section\'s load average); each figure is measured beside its baseline in the same run so the ratio carries over, but the budgets are absolute and judged on the value.',
+  "Every benchmark uses the server's own code: the importer, search service, migrations and seeds in-process (address search), or the production bundle apps/server/dist/main.js as a separate process on a fresh SQLite database in a temp directory (the rest), and for api-throughput-pg two such processes on a fresh PostgreSQL database (BENCH_DATABASE_URL), dropped afterwards.",
+  "Timings come from a 2-core machine shared with other work (see each section's load average); each figure is measured beside its baseline in the same run so the ratio carries over, but the budgets are absolute and judged on the value.",
 ];
 
-export const ORDER = ['address-search', 'upload-memory', 'api-throughput', 'api-throughput-pg', 'sign-in', 'web-bundle', 'lighthouse'];
+export const ORDER = [
+  'address-search',
+  'upload-memory',
+  'api-throughput',
+  'api-throughput-pg',
+  'sign-in',
+  'web-bundle',
+  'lighthouse',
+];
 
 /** Merges one run's results into results.json (other benchmarks keep their newest result) and rewrites RESULTS.md. */
 export function saveResults(fresh: BenchResult[]): ResultsFile {

@@ -81,13 +81,22 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { url: string; pid: number; child: ChildProcess; logFile: string; stop: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  pid: number;
+  child: ChildProcess;
+  logFile: string;
+  stop: () => Promise<void>;
+};
 
 async function waitUntilUp(url: string, child: ChildProcess, logFile: string, timeoutMs = 60_000): Promise<void> {
   // `url` is the address of a GET that answers 200 once the process is ready.
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
+    if (child.exitCode !== null)
+      throw new Error(
+        `server exited with ${child.exitCode}; see ${logFile}:\n${fs.readFileSync(logFile, 'utf8').slice(-2000)}`,
+      );
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -100,8 +109,15 @@ async function waitUntilUp(url: string, child: ChildProcess, logFile: string, ti
 }
 
 /** Spawns a Node script (the server bundle by default) and waits for it to answer. */
-export async function startServer(options: { dataDir: string; env?: Record<string, string>; script?: string; nodeArgs?: string[]; readyPath?: string }): Promise<RunningServer> {
-  if (!options.script && !fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run npm run build -w apps/server`);
+export async function startServer(options: {
+  dataDir: string;
+  env?: Record<string, string>;
+  script?: string;
+  nodeArgs?: string[];
+  readyPath?: string;
+}): Promise<RunningServer> {
+  if (!options.script && !fs.existsSync(SERVER_MAIN))
+    throw new Error(`${SERVER_MAIN} is missing: run npm run build -w apps/server`);
   const port = await freePort();
   const logFile = path.join(options.dataDir, `server-${port}.log`);
   const log = fs.openSync(logFile, 'a');
@@ -151,7 +167,10 @@ export async function startServer(options: { dataDir: string; env?: Record<strin
  * until the previous one answers: the portal migrates the database as it starts). If one fails
  * to start, those already running are stopped.
  */
-export async function startServers(count: number, options: Parameters<typeof startServer>[0]): Promise<RunningServer[]> {
+export async function startServers(
+  count: number,
+  options: Parameters<typeof startServer>[0],
+): Promise<RunningServer[]> {
   const servers: RunningServer[] = [];
   try {
     for (let i = 0; i < count; i++) servers.push(await startServer(options));
@@ -176,15 +195,22 @@ export async function postJson<T>(url: string, body: unknown): Promise<T> {
 
 /** Signs in from the known browser; the account must then be fully signed in (AccountActivated 2). */
 export async function signIn(baseUrl: string, username: string, password = DEMO_PASSWORD): Promise<string> {
-  const r = await postJson<{ AccessToken: string; AccountActivated: number }>(`${baseUrl}/api/account/login`, { EmailAddress: username, Password: password, RememberMe: false, DeviceType: 0 });
-  if (r.AccountActivated !== AccountActivated.Activated) throw new Error(`sign-in of ${username} needs more steps (AccountActivated ${r.AccountActivated})`);
+  const r = await postJson<{ AccessToken: string; AccountActivated: number }>(`${baseUrl}/api/account/login`, {
+    EmailAddress: username,
+    Password: password,
+    RememberMe: false,
+    DeviceType: 0,
+  });
+  if (r.AccountActivated !== AccountActivated.Activated)
+    throw new Error(`sign-in of ${username} needs more steps (AccountActivated ${r.AccountActivated})`);
   return r.AccessToken;
 }
 
 /** The process's resident set and its high-water mark, in bytes, from /proc/<pid>/status. */
 export function readRss(pid: number): { rss: number; hwm: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
   return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
 }
 

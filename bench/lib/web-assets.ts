@@ -27,7 +27,8 @@ function assetOf(dist: string, file: string, via: string): Asset {
 
 function attributes(tag: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of tag.matchAll(/([a-zA-Z-]+)\s*=\s*("([^"]*)"|'([^']*)')/g)) out[(m[1] as string).toLowerCase()] = m[3] ?? m[4] ?? '';
+  for (const m of tag.matchAll(/([a-zA-Z-]+)\s*=\s*("([^"]*)"|'([^']*)')/g))
+    out[(m[1] as string).toLowerCase()] = m[3] ?? m[4] ?? '';
   return out;
 }
 
@@ -70,11 +71,16 @@ export function loginRouteAssets(dist: string): { file: string; via: string }[] 
   const out = [{ file: `assets/${loginChunk}`, via: 'login route chunk' }];
   for (const f of fs.readdirSync(assets).filter((n) => n.endsWith('.js'))) {
     const code = fs.readFileSync(path.join(assets, f), 'utf8');
-    const call = new RegExp(`import\\(\\s*[\`'"]\\./${loginChunk.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}[\`'"]\\s*\\)[^;]{0,300}?__vite__mapDeps\\(\\[([\\d,\\s]*)\\]\\)`).exec(code);
+    const call = new RegExp(
+      `import\\(\\s*[\`'"]\\./${loginChunk.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}[\`'"]\\s*\\)[^;]{0,300}?__vite__mapDeps\\(\\[([\\d,\\s]*)\\]\\)`,
+    ).exec(code);
     const table = /m\.f\s*=\s*\[([^\]]*)\]/.exec(code);
     if (!call || !table) continue;
     const files = [...(table[1] as string).matchAll(/["'`]([^"'`]+)["'`]/g)].map((m) => m[1] as string);
-    for (const i of (call[1] as string).split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n))) {
+    for (const i of (call[1] as string)
+      .split(',')
+      .map((s) => Number(s.trim()))
+      .filter((n) => Number.isInteger(n))) {
       const file = files[i];
       if (file) out.push({ file: file.replace(/^\//, ''), via: `login route preload (${f})` });
     }
@@ -93,14 +99,17 @@ async function staticImports(dist: string, file: string): Promise<string[]> {
 
 /** Everything a first visit to /login loads, without a browser. */
 export async function loginBundleFromDist(dist: string): Promise<Asset[]> {
-  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist}/index.html is missing: build the web app first (npm run build -w apps/web)`);
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    throw new Error(`${dist}/index.html is missing: build the web app first (npm run build -w apps/web)`);
   const found = new Map<string, string>();
   const queue = [...htmlAssets(dist), ...loginRouteAssets(dist)];
   while (queue.length) {
     const next = queue.shift() as { file: string; via: string };
     if (found.has(next.file)) continue;
     found.set(next.file, next.via);
-    if (next.file.endsWith('.js')) for (const dep of await staticImports(dist, next.file)) queue.push({ file: dep, via: `imported by ${path.posix.basename(next.file)}` });
+    if (next.file.endsWith('.js'))
+      for (const dep of await staticImports(dist, next.file))
+        queue.push({ file: dep, via: `imported by ${path.posix.basename(next.file)}` });
   }
   return [...found].filter(([f]) => /\.(js|css)$/.test(f)).map(([f, via]) => assetOf(dist, f, via));
 }
@@ -108,8 +117,12 @@ export async function loginBundleFromDist(dist: string): Promise<Asset[]> {
 /** Every JS and CSS file of the build (the whole app), for comparison. */
 export function allAssets(dist: string): Asset[] {
   const assets = path.join(dist, 'assets');
-  return fs.readdirSync(assets).filter((f) => /\.(js|css)$/.test(f)).map((f) => assetOf(dist, `assets/${f}`, 'build'));
+  return fs
+    .readdirSync(assets)
+    .filter((f) => /\.(js|css)$/.test(f))
+    .map((f) => assetOf(dist, `assets/${f}`, 'build'));
 }
 
 export const KB = 1000;
-export const sum = (assets: Asset[], kind: 'js' | 'css', field: 'raw' | 'gzip') => assets.filter((a) => a.kind === kind).reduce((s, a) => s + a[field], 0);
+export const sum = (assets: Asset[], kind: 'js' | 'css', field: 'raw' | 'gzip') =>
+  assets.filter((a) => a.kind === kind).reduce((s, a) => s + a[field], 0);

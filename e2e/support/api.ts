@@ -55,7 +55,10 @@ export class ApiClient {
         'Content-Type': 'application/json',
         Accept: 'application/json',
         'X-XSRF-TOKEN': xsrf,
-        Cookie: [`XSRF-TOKEN=${encodeURIComponent(xsrf)}`, ...(this.device ? [`${DEVICE_COOKIE}=${this.device}`] : [])].join('; '),
+        Cookie: [
+          `XSRF-TOKEN=${encodeURIComponent(xsrf)}`,
+          ...(this.device ? [`${DEVICE_COOKIE}=${this.device}`] : []),
+        ].join('; '),
       },
       body: JSON.stringify(body),
     });
@@ -81,7 +84,10 @@ export class ApiClient {
     return result.body as T;
   }
 
-  async login(username: string, options: { password?: string; rememberMe?: boolean } = {}): Promise<{ AccessToken: string; AccountActivated: number }> {
+  async login(
+    username: string,
+    options: { password?: string; rememberMe?: boolean } = {},
+  ): Promise<{ AccessToken: string; AccountActivated: number }> {
     return this.ok('/api/account/login', {
       EmailAddress: username,
       Password: options.password ?? DEMO_PASSWORD,

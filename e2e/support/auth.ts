@@ -49,12 +49,15 @@ export async function seedSession(
   const device = (await page.context().cookies(baseURL)).find((c) => c.name === DEVICE_COOKIE)?.value;
   const api = new ApiClient(baseURL, device);
   const { AccessToken, AccountActivated } = await api.login(username, { rememberMe: options.rememberMe ?? false });
-  if (AccountActivated !== 2) throw new Error(`seedSession: ${username} is not an activated account (AccountActivated ${AccountActivated})`);
+  if (AccountActivated !== 2)
+    throw new Error(`seedSession: ${username} is not an activated account (AccountActivated ${AccountActivated})`);
   if (options.claim) await api.selectClaim(AccessToken, options.claim);
 
   // A blank page on the app's origin (never the app itself), so only our write touches storage.
   const stubUrl = `${baseURL}${SEED_PATH}`;
-  await page.route(stubUrl, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>seed</title>' }));
+  await page.route(stubUrl, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>seed</title>' }),
+  );
   try {
     await page.goto(stubUrl);
     await page.evaluate(

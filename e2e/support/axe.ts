@@ -19,7 +19,10 @@ type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number
 function describe(v: Violation): string {
   const targets = v.nodes
     .slice(0, 3)
-    .map((n) => `      - ${n.target.map(String).join(' >> ')}${n.failureSummary ? `\n        ${n.failureSummary.replace(/\n/g, '\n        ')}` : ''}`)
+    .map(
+      (n) =>
+        `      - ${n.target.map(String).join(' >> ')}${n.failureSummary ? `\n        ${n.failureSummary.replace(/\n/g, '\n        ')}` : ''}`,
+    )
     .join('\n');
   const more = v.nodes.length > 3 ? `\n      … and ${v.nodes.length - 3} more` : '';
   return `  [${v.impact ?? 'unknown'}] ${v.id}: ${v.help} (${v.nodes.length} node${v.nodes.length === 1 ? '' : 's'})\n    ${v.helpUrl}\n${targets}${more}`;
@@ -29,7 +32,15 @@ function record(label: string, url: string, violations: Violation[]): void {
   try {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     const lines = violations.map((v) =>
-      JSON.stringify({ label, url, id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length, targets: v.nodes.slice(0, 3).map((n) => n.target) }),
+      JSON.stringify({
+        label,
+        url,
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.length,
+        targets: v.nodes.slice(0, 3).map((n) => n.target),
+      }),
     );
     if (lines.length) appendFileSync(path.join(SCREENSHOT_DIR, 'axe-findings.jsonl'), `${lines.join('\n')}\n`);
   } catch {
@@ -64,7 +75,9 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
   const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
   const other = results.violations.filter((v) => !BLOCKING.has(v.impact ?? ''));
   if (other.length > 0) {
-    console.log(`axe (${label}, ${url}): ${other.length} minor/moderate finding(s):\n${other.map(describe).join('\n')}`);
+    console.log(
+      `axe (${label}, ${url}): ${other.length} minor/moderate finding(s):\n${other.map(describe).join('\n')}`,
+    );
   }
   if (blocking.length === 0) {
     alreadyChecked.add(signature);

@@ -87,7 +87,12 @@ function trackRequests(context: BrowserContext): void {
  * demo accounts have verified on, so signing in goes straight in; without it the context is a
  * browser the portal has never seen (sign-in asks for a verification code).
  */
-export async function newContext(browser: Browser, viewport: Viewport, baseURL: string, knownDevice?: string): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  viewport: Viewport,
+  baseURL: string,
+  knownDevice?: string,
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: viewport.width, height: viewport.height },
     baseURL,
@@ -96,7 +101,9 @@ export async function newContext(browser: Browser, viewport: Viewport, baseURL: 
     serviceWorkers: 'block',
   });
   if (knownDevice) {
-    await context.addCookies([{ name: DEVICE_COOKIE, value: knownDevice, url: baseURL, httpOnly: true, sameSite: 'Strict' }]);
+    await context.addCookies([
+      { name: DEVICE_COOKIE, value: knownDevice, url: baseURL, httpOnly: true, sameSite: 'Strict' },
+    ]);
   }
   trackRequests(context);
   context.setDefaultTimeout(15_000);
@@ -104,7 +111,12 @@ export async function newContext(browser: Browser, viewport: Viewport, baseURL: 
   return context;
 }
 
-export async function newPage(browser: Browser, viewport: Viewport, baseURL: string, knownDevice?: string): Promise<OpenedPage> {
+export async function newPage(
+  browser: Browser,
+  viewport: Viewport,
+  baseURL: string,
+  knownDevice?: string,
+): Promise<OpenedPage> {
   const context = await newContext(browser, viewport, baseURL, knownDevice);
   const page = await context.newPage();
   const pageErrors: string[] = [];

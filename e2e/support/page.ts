@@ -28,11 +28,9 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load');
   await networkQuiet(page);
   await page
-    .waitForFunction(
-      () => !document.querySelector('[data-testid="loading-overlay"], [aria-busy="true"]'),
-      undefined,
-      { timeout: 10_000 },
-    )
+    .waitForFunction(() => !document.querySelector('[data-testid="loading-overlay"], [aria-busy="true"]'), undefined, {
+      timeout: 10_000,
+    })
     .catch(() => undefined);
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
@@ -62,7 +60,8 @@ export async function horizontalOverflow(page: Page): Promise<{ overflow: number
         const r = el.getBoundingClientRect();
         if (r.width > 0 && r.right > width + 1) {
           const id = el.id ? `#${el.id}` : '';
-          const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+          const cls =
+            typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
           culprits.push(`${el.tagName.toLowerCase()}${id}${cls} (right edge ${Math.round(r.right)} px)`);
           if (culprits.length >= 5) break;
         }

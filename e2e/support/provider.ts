@@ -7,7 +7,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { RunningServer } from './server.ts';
 
-export type ProviderClient = { call: (method: 'GET' | 'POST' | 'PUT', apiPath: string, body?: unknown) => Promise<{ status: number; body: unknown }> };
+export type ProviderClient = {
+  call: (method: 'GET' | 'POST' | 'PUT', apiPath: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
+};
 
 export function providerClient(server: RunningServer, scopes: string[]): ProviderClient {
   const id = `pk_${crypto.randomBytes(6).toString('hex')}`;
@@ -28,7 +30,10 @@ export function providerClient(server: RunningServer, scopes: string[]): Provide
     async call(method, apiPath, body) {
       const res = await fetch(`${server.url}/provider/v1${apiPath}`, {
         method,
-        headers: { authorization: `Bearer ${id}.${secret}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${id}.${secret}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: res.status, body: await res.json() };

@@ -124,7 +124,11 @@ export async function createDatabase(adminUrl: string): Promise<TestDatabase> {
   await adminQuery(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
+  return {
+    name,
+    url: url.toString(),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,7 +151,11 @@ export type PortalProcess = {
 };
 
 /** Starts `node <server build>/main.js` on a free port and waits until /readyz answers 200. */
-export async function startPortal(options: { name: string; env: Record<string, string>; readyWithinMs: number }): Promise<PortalProcess> {
+export async function startPortal(options: {
+  name: string;
+  env: Record<string, string>;
+  readyWithinMs: number;
+}): Promise<PortalProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [SERVER_ENTRY], {
@@ -184,7 +192,9 @@ export async function startPortal(options: { name: string; env: Record<string, s
   let last = 'no answer yet';
   while (Date.now() < deadline) {
     if (hasExited(child)) {
-      throw new Error(`${options.name} exited during start-up (code ${child.exitCode}, signal ${child.signalCode}):\n${output()}`);
+      throw new Error(
+        `${options.name} exited during start-up (code ${child.exitCode}, signal ${child.signalCode}):\n${output()}`,
+      );
     }
     try {
       const reply = await send(`${url}/readyz`, { timeoutMs: 3_000 });
@@ -214,7 +224,9 @@ export function deployedUpstream(ports: readonly number[]): string {
   if (!block) throw new Error(`${path.relative(REPO_ROOT, DEPLOY_NGINX_CONF)} has no "upstream portal { … }" block`);
   const servers = block.match(/^\s*server\s+\S+[^;]*;\s*$/gm) ?? [];
   if (servers.length !== ports.length) {
-    throw new Error(`the upstream block of ${path.relative(REPO_ROOT, DEPLOY_NGINX_CONF)} lists ${servers.length} servers; the test runs ${ports.length}`);
+    throw new Error(
+      `the upstream block of ${path.relative(REPO_ROOT, DEPLOY_NGINX_CONF)} lists ${servers.length} servers; the test runs ${ports.length}`,
+    );
   }
   let index = 0;
   return block.replace(/^(\s*server\s+)\S+/gm, (_match, lead: string) => `${lead}127.0.0.1:${ports[index++]}`);
@@ -226,7 +238,10 @@ export function deployedUpstream(ports: readonly number[]): string {
  * loopback port, proxying to `upstreams` through the deployed upstream block and locations.
  */
 export async function startNginx(options: { upstreams: readonly number[]; readyWithinMs: number }): Promise<Nginx> {
-  if (!existsSync(NGINX_PATH)) throw new Error(`${NGINX_PATH} is missing. Run \`node scripts/ensure-debian-packages.mjs\` (\`npm run test:e2e\` does).`);
+  if (!existsSync(NGINX_PATH))
+    throw new Error(
+      `${NGINX_PATH} is missing. Run \`node scripts/ensure-debian-packages.mjs\` (\`npm run test:e2e\` does).`,
+    );
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-nginx-'));
   // As root, nginx's workers run as nobody: they must reach the temp paths inside.
   await chmod(dir, 0o755);
@@ -289,7 +304,9 @@ http {
   while (Date.now() < deadline) {
     if (hasExited(child)) {
       await stop();
-      throw new Error(`nginx exited during start-up (code ${child.exitCode}, signal ${child.signalCode}):\n${output()}\n${config}`);
+      throw new Error(
+        `nginx exited during start-up (code ${child.exitCode}, signal ${child.signalCode}):\n${output()}\n${config}`,
+      );
     }
     try {
       const reply = await send(`${url}/api/information/getinformation`, { timeoutMs: 3_000 });
@@ -312,17 +329,33 @@ export type Reply = { status: number; headers: http.IncomingHttpHeaders; text: s
 /** One request on a new connection from `from` (a loopback address; default the system's pick). */
 export function send(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; from?: string; timeoutMs?: number } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    from?: string;
+    timeoutMs?: number;
+  } = {},
 ): Promise<Reply> {
   const method = options.method ?? 'GET';
   const timeoutMs = options.timeoutMs ?? 30_000;
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers: options.headers, localAddress: options.from, agent: false, timeout: timeoutMs }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const request = http.request(
+      url,
+      { method, headers: options.headers, localAddress: options.from, agent: false, timeout: timeoutMs },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
     request.on('error', reject);
     request.on('timeout', () => request.destroy(new Error(`${method} ${url}: no answer within ${timeoutMs} ms`)));
     request.end(options.body);
@@ -337,7 +370,9 @@ export function acceptsConnections(port: number): Promise<boolean> {
       socket.destroy();
       resolve(true);
     });
-    socket.once('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNREFUSED' ? resolve(false) : reject(error)));
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNREFUSED' ? resolve(false) : reject(error),
+    );
   });
 }
 
@@ -375,7 +410,10 @@ export class ClaimantBrowser {
   constructor(readonly from: string) {}
 
   private cookies(): Record<string, string> {
-    const pairs = [...(this.xsrf ? [`XSRF-TOKEN=${encodeURIComponent(this.xsrf)}`] : []), ...(this.device ? [`${DEVICE_COOKIE}=${this.device}`] : [])];
+    const pairs = [
+      ...(this.xsrf ? [`XSRF-TOKEN=${encodeURIComponent(this.xsrf)}`] : []),
+      ...(this.device ? [`${DEVICE_COOKIE}=${this.device}`] : []),
+    ];
     return pairs.length > 0 ? { Cookie: pairs.join('; ') } : {};
   }
 
@@ -388,7 +426,8 @@ export class ClaimantBrowser {
   /** The first GET of the app, which sets the XSRF-TOKEN cookie. */
   async open(base: string): Promise<void> {
     const reply = await send(`${base}/api/information/getinformation`, { from: this.from, headers: this.cookies() });
-    if (reply.status !== 200) throw new Error(`GET ${base}/api/information/getinformation answered HTTP ${reply.status}`);
+    if (reply.status !== 200)
+      throw new Error(`GET ${base}/api/information/getinformation answered HTTP ${reply.status}`);
     this.remember(reply.headers);
     if (!this.xsrf) throw new Error('the portal did not set an XSRF-TOKEN cookie');
   }
@@ -414,13 +453,18 @@ export class ClaimantBrowser {
     }
     const upstream = reply.headers[UPSTREAM_HEADER];
     // After a retry nginx lists every upstream it tried: the last one answered.
-    return { status: reply.status, body: parsed, upstream: typeof upstream === 'string' ? upstream.split(',').pop()?.trim() : undefined };
+    return {
+      status: reply.status,
+      body: parsed,
+      upstream: typeof upstream === 'string' ? upstream.split(',').pop()?.trim() : undefined,
+    };
   }
 
   /** POSTs and insists on HTTP 200. */
   async ok<T = Record<string, unknown>>(base: string, apiPath: string, body: Record<string, unknown>): Promise<T> {
     const reply = await this.post(base, apiPath, body);
-    if (reply.status !== 200) throw new Error(`POST ${base}${apiPath} answered HTTP ${reply.status}: ${JSON.stringify(reply.body)}`);
+    if (reply.status !== 200)
+      throw new Error(`POST ${base}${apiPath} answered HTTP ${reply.status}: ${JSON.stringify(reply.body)}`);
     return reply.body as T;
   }
 }
@@ -447,12 +491,20 @@ export type Upload = {
  */
 export function startUpload(
   url: string,
-  options: { browser: ClaimantBrowser; fields: Record<string, string>; fileField: string; filename: string; size: number },
+  options: {
+    browser: ClaimantBrowser;
+    fields: Record<string, string>;
+    fileField: string;
+    filename: string;
+    size: number;
+  },
 ): Upload {
   const boundary = `----portal-scale-out-${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(
     [
-      ...Object.entries(options.fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      ...Object.entries(options.fields).map(
+        ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
       `--${boundary}\r\nContent-Disposition: form-data; name="${options.fileField}"; filename="${options.filename}"\r\nContent-Type: text/plain\r\n\r\n`,
     ].join(''),
   );
@@ -481,7 +533,9 @@ export function startUpload(
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
   });
   // A failure surfaces through `response`; the writes below only stop waiting.
@@ -503,7 +557,10 @@ export function startUpload(
     let left = Math.min(bytes, options.size - written);
     while (left > 0) {
       if (answered || request.destroyed) {
-        const early = await response.then((r) => `HTTP ${r.status}: ${r.text}`, (e: unknown) => (e as Error).message);
+        const early = await response.then(
+          (r) => `HTTP ${r.status}: ${r.text}`,
+          (e: unknown) => (e as Error).message,
+        );
         throw new Error(`the upload ended after ${written} of ${options.size} bytes: ${early}`);
       }
       const chunk = block.subarray(0, Math.min(left, block.length));

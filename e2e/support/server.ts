@@ -71,7 +71,12 @@ function webDist(): string {
 }
 
 /** Activated demo accounts: the known browser is verified for each (see knownBrowser). */
-const VERIFIED_DEMO_ACCOUNTS = ['alex.citizen@example.com', 'sam.single@example.com', 'pat.trustee@example.com', 'new.registrant@example.com'];
+const VERIFIED_DEMO_ACCOUNTS = [
+  'alex.citizen@example.com',
+  'sam.single@example.com',
+  'pat.trustee@example.com',
+  'new.registrant@example.com',
+];
 
 /** One device id, verified for every activated demo account through the real code flow. */
 async function knownBrowser(url: string, mail: Sink): Promise<string> {
@@ -126,7 +131,8 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   let stopped = false;
   let crash: string | undefined;
   child.once('exit', (code, signal) => {
-    if (!stopped) crash = `the portal server (${url}) exited unexpectedly (code ${code}, signal ${signal}). Its last output:\n${lines.join('\n')}`;
+    if (!stopped)
+      crash = `the portal server (${url}) exited unexpectedly (code ${code}, signal ${signal}). Its last output:\n${lines.join('\n')}`;
   });
   const stop = async () => {
     if (stopped) return;
@@ -147,7 +153,9 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await stop();
-      throw new Error(`The portal server exited during start-up (code ${child.exitCode}, signal ${child.signalCode}):\n${lines.join('\n')}`);
+      throw new Error(
+        `The portal server exited during start-up (code ${child.exitCode}, signal ${child.signalCode}):\n${lines.join('\n')}`,
+      );
     }
     try {
       const response = await fetch(`${url}/api/information/getinformation`, { signal: AbortSignal.timeout(2_000) });
@@ -157,7 +165,9 @@ export async function startServer(options: { env?: Record<string, string> } = {}
           return { url, dataDir, mail, sms, knownDevice, output: () => lines.join('\n'), crashed: () => crash, stop };
         } catch (error) {
           await stop();
-          throw new Error(`Could not verify the demo accounts' browser: ${(error as Error).message}\n${lines.join('\n')}`);
+          throw new Error(
+            `Could not verify the demo accounts' browser: ${(error as Error).message}\n${lines.join('\n')}`,
+          );
         }
       }
       lastProblem = `HTTP ${response.status}`;
@@ -167,7 +177,9 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();
-  throw new Error(`The portal server did not answer within ${START_TIMEOUT_MS / 1000} s (${lastProblem}):\n${lines.join('\n')}`);
+  throw new Error(
+    `The portal server did not answer within ${START_TIMEOUT_MS / 1000} s (${lastProblem}):\n${lines.join('\n')}`,
+  );
 }
 
 /**
@@ -177,7 +189,11 @@ export async function startServer(options: { env?: Record<string, string> } = {}
  * minutes, so the session's own times are moved back in the server's SQLite database — which is
  * exactly what that much elapsed time would look like to the server.
  */
-export function ageSession(server: RunningServer, token: string, change: { idleForMs: number } | { lifetimeEnded: true }): void {
+export function ageSession(
+  server: RunningServer,
+  token: string,
+  change: { idleForMs: number } | { lifetimeEnded: true },
+): void {
   // The server keeps only the SHA-256 of a token (apps/server/src/modules/session/service.ts).
   const tokenHash = createHash('sha256').update(token, 'utf8').digest('hex');
   const db = new SQLite(path.join(server.dataDir, 'portal.db'), { fileMustExist: true });

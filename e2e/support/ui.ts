@@ -37,19 +37,28 @@ export function claimCards(page: Page): Locator {
 
 /** A link panel on /claim, by its title (the link's accessible name starts with it). */
 export function panel(page: Page, title: string): Locator {
-  return main(page).getByRole('link', { name: new RegExp(`^${escapeRegExp(title)}\\b`, 'i') }).first();
+  return main(page)
+    .getByRole('link', { name: new RegExp(`^${escapeRegExp(title)}\\b`, 'i') })
+    .first();
 }
 
 /** The unread count of the selected claim, as the claim home shows it. */
 export function unreadText(page: Page, count: number): Locator {
   return count === 0
-    ? main(page).getByText(/no unread messages/i).first()
-    : main(page).getByText(new RegExp(`\\b${count} unread`, 'i')).first();
+    ? main(page)
+        .getByText(/no unread messages/i)
+        .first()
+    : main(page)
+        .getByText(new RegExp(`\\b${count} unread`, 'i'))
+        .first();
 }
 
 /** The sign-in form's error region (role alert) once it carries an error. */
 export function loginError(page: Page): Locator {
-  return page.getByRole('alert').filter({ hasText: /Error Code \d+/ }).first();
+  return page
+    .getByRole('alert')
+    .filter({ hasText: /Error Code \d+/ })
+    .first();
 }
 
 export function switchClaimButton(page: Page): Locator {
@@ -62,11 +71,17 @@ export function menuButton(page: Page): Locator {
 
 /** The open side menu (a dialog or a navigation region that appears on narrow screens). */
 export function sideMenu(page: Page): Locator {
-  return page.getByRole('dialog').filter({ has: page.getByRole('button', { name: /sign out/i }).or(page.getByRole('link', { name: /sign out/i })) }).first();
+  return page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('button', { name: /sign out/i }).or(page.getByRole('link', { name: /sign out/i })) })
+    .first();
 }
 
 export function signOutControl(scope: Page | Locator): Locator {
-  return scope.getByRole('button', { name: /^sign out$/i }).or(scope.getByRole('link', { name: /^sign out$/i })).first();
+  return scope
+    .getByRole('button', { name: /^sign out$/i })
+    .or(scope.getByRole('link', { name: /^sign out$/i }))
+    .first();
 }
 
 /** Closes the error alert dialog with its own button. */
@@ -82,7 +97,9 @@ export async function expectVisible(locator: Locator, what: string, timeout = 10
   try {
     await locator.waitFor({ state: 'visible', timeout });
   } catch (error) {
-    throw new Error(`${what}: expected to be visible, but it was not within ${timeout} ms (${(error as Error).message.split('\n')[0]})`);
+    throw new Error(
+      `${what}: expected to be visible, but it was not within ${timeout} ms (${(error as Error).message.split('\n')[0]})`,
+    );
   }
 }
 
@@ -90,7 +107,9 @@ export async function expectHidden(locator: Locator, what: string, timeout = 10_
   try {
     await locator.waitFor({ state: 'hidden', timeout });
   } catch (error) {
-    throw new Error(`${what}: expected to be hidden, but it was still visible after ${timeout} ms (${(error as Error).message.split('\n')[0]})`);
+    throw new Error(
+      `${what}: expected to be hidden, but it was still visible after ${timeout} ms (${(error as Error).message.split('\n')[0]})`,
+    );
   }
 }
 

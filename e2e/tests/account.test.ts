@@ -11,7 +11,15 @@ import SQLite from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ALEX_CLAIMS, ApiClient, DEMO, DEMO_PASSWORD, NEW_REGISTRANT_CLAIM, PAT_CLAIM, SAM_CLAIM } from '../support/api.ts';
+import {
+  ALEX_CLAIMS,
+  ApiClient,
+  DEMO,
+  DEMO_PASSWORD,
+  NEW_REGISTRANT_CLAIM,
+  PAT_CLAIM,
+  SAM_CLAIM,
+} from '../support/api.ts';
 import { seedSession } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { DESKTOP, PHONE, newContext, type Viewport } from '../support/browser.ts';
@@ -59,15 +67,13 @@ async function typeCode(page: Page, code: string): Promise<void> {
 
 /** The text of what a field's aria-describedby points at (its hint and its error). */
 async function describedBy(page: Page, testId: string): Promise<string> {
-  return page
-    .getByTestId(testId)
-    .evaluate((el) =>
-      (el.getAttribute('aria-describedby') ?? '')
-        .split(/\s+/)
-        .filter(Boolean)
-        .map((id) => document.getElementById(id)?.textContent ?? '')
-        .join(' | '),
-    );
+  return page.getByTestId(testId).evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' | '),
+  );
 }
 
 /** The field shows `message`, tied to it with aria-describedby, and is marked invalid. */
@@ -127,7 +133,15 @@ describe('My Details: read view', () => {
     await arriveAt(page, '/account', 'account (alex)');
 
     const headings = await page.getByTestId('account-page').getByRole('heading', { level: 2 }).allTextContents();
-    expect(headings).toEqual(['Name & Date of Birth', 'Mobile Number', 'Email Address', 'Contact Details', 'Bank Account Details', 'Preferences', 'Password']);
+    expect(headings).toEqual([
+      'Name & Date of Birth',
+      'Mobile Number',
+      'Email Address',
+      'Contact Details',
+      'Bank Account Details',
+      'Preferences',
+      'Password',
+    ]);
     expect(await page.getByTestId('personal-name').textContent()).toBe('Mr Alex James Citizen');
     expect(await page.getByTestId('personal-dob').textContent()).toBe('14/06/1985');
     expect(await page.getByTestId('mobile-value').textContent()).toBe('0412 345 678');
@@ -350,7 +364,9 @@ describe('Mobile Number and Email Address (access code first)', () => {
     await suite.withOwnServer(DESKTOP, async ({ page }, server) => {
       const db = new SQLite(path.join(server.dataDir, 'portal.db'));
       try {
-        db.prepare('update claimants set mobile_edit_disabled = 1, email_edit_disabled = 1 where email = ?').run(DEMO.sam);
+        db.prepare('update claimants set mobile_edit_disabled = 1, email_edit_disabled = 1 where email = ?').run(
+          DEMO.sam,
+        );
         db.prepare('update claimants set mobile = null where email = ?').run(DEMO.pat);
       } finally {
         db.close();
@@ -367,7 +383,9 @@ describe('Mobile Number and Email Address (access code first)', () => {
       );
       // The edit page says the same (app mode's way in).
       await visit(page, '/mobile-number', '/mobile-number with edits disabled');
-      expect(await page.getByTestId('mobile-permission').textContent()).toContain('Unfortunately we are not able to update your mobile number');
+      expect(await page.getByTestId('mobile-permission').textContent()).toContain(
+        'Unfortunately we are not able to update your mobile number',
+      );
 
       await signInAs(page, DEMO.pat, { baseURL: server.url });
       await visit(page, '/account', 'account without a mobile');
@@ -377,7 +395,9 @@ describe('Mobile Number and Email Address (access code first)', () => {
       expect(await page.getByTestId('account-mobile-edit').count()).toBe(1);
       expect(await page.getByTestId('preferences-sms').isDisabled()).toBe(true);
       expect(await page.getByTestId('preferences-email').isDisabled()).toBe(true);
-      expect(await page.getByTestId('preferences-warning').textContent()).toContain('please add your mobile number first');
+      expect(await page.getByTestId('preferences-warning').textContent()).toContain(
+        'please add your mobile number first',
+      );
       expect(await describedBy(page, 'preferences-sms')).toContain('please add your mobile number first');
     });
   });
@@ -468,7 +488,9 @@ describe('Bank Account Details', () => {
     const page = await openAs(DEMO.pat, DESKTOP);
     await visit(page, '/account', 'account (State Trustees)');
     expect(await page.getByTestId('account-bank-edit').count()).toBe(0);
-    expect(await page.getByTestId('bank-permission').textContent()).toBe("Bank account details can't be edited on your claim because it is managed by the State Trustees");
+    expect(await page.getByTestId('bank-permission').textContent()).toBe(
+      "Bank account details can't be edited on your claim because it is managed by the State Trustees",
+    );
     expect(await page.getByTestId('bank-none').textContent()).toContain('We do not have bank account details');
     await visit(page, '/bank-details', '/bank-details (State Trustees)');
     expect(await page.getByTestId('bank-permission').textContent()).toContain('managed by the State Trustees');
@@ -509,7 +531,9 @@ describe('Preferences', () => {
     // Each change waits for its own save to be answered: the status line already says "saved"
     // after the first one, so it cannot tell one save from the next.
     const saving = async (change: () => Promise<void>) => {
-      const answered = page.waitForResponse((r) => r.url().endsWith('/api/account/updatepreferences') && r.request().method() === 'POST');
+      const answered = page.waitForResponse(
+        (r) => r.url().endsWith('/api/account/updatepreferences') && r.request().method() === 'POST',
+      );
       await change();
       expect((await answered).status()).toBe(200);
       await page.getByTestId('preferences-status').filter({ hasText: 'Your preferences have been saved.' }).waitFor();
@@ -560,7 +584,12 @@ describe('Name & Date of Birth (a change request)', () => {
     await expectFieldError(page, 'personal-date-of-birth', 'Enter your date of birth in dd/mm/yyyy format.');
     await enter(page, 'personal-date-of-birth', '31/02/1990');
     await expectFieldError(page, 'personal-date-of-birth', 'Enter a valid Date of Birth');
-    const tomorrow = new Date(Date.now() + 36 * 3_600_000).toLocaleDateString('en-AU', { timeZone: 'Australia/Melbourne', day: '2-digit', month: '2-digit', year: 'numeric' });
+    const tomorrow = new Date(Date.now() + 36 * 3_600_000).toLocaleDateString('en-AU', {
+      timeZone: 'Australia/Melbourne',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    });
     await enter(page, 'personal-date-of-birth', tomorrow);
     await expectFieldError(page, 'personal-date-of-birth', 'Enter a valid Date of Birth');
 
@@ -582,7 +611,9 @@ describe('Name & Date of Birth (a change request)', () => {
     await expectFieldError(page, 'personal-files-input', 'Document must be below 10MB');
     await files.setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: PDF });
     await expectNoFieldError(page, 'personal-files-input');
-    await page.locator('[data-testid="personal-files-item"][data-filename="certificate.pdf"][data-state="ready"]').waitFor();
+    await page
+      .locator('[data-testid="personal-files-item"][data-filename="certificate.pdf"][data-state="ready"]')
+      .waitFor();
     await expectNoSeriousA11yViolations(page, 'personal details edit with errors');
 
     await enter(page, 'personal-first-name', 'Samantha');
@@ -595,18 +626,32 @@ describe('Name & Date of Birth (a change request)', () => {
     expect(await toastText(page)).toBe('Your Personal Details have been sent to the provider for approval');
     // The stored details change only when the provider approves.
     expect(await page.getByTestId('personal-name').textContent()).toBe('Ms Sam Single');
-    const today = new Date().toLocaleDateString('en-AU', { timeZone: 'Australia/Melbourne', day: '2-digit', month: '2-digit', year: 'numeric' });
-    expect(await page.getByTestId('personal-pending').textContent()).toBe(`Your change request sent on ${today} is waiting for approval.`);
+    const today = new Date().toLocaleDateString('en-AU', {
+      timeZone: 'Australia/Melbourne',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    });
+    expect(await page.getByTestId('personal-pending').textContent()).toBe(
+      `Your change request sent on ${today} is waiting for approval.`,
+    );
 
     // The request went first, the file under its FormId, then the submit that sent both.
     const db = new SQLite(path.join(suite.server.dataDir, 'portal.db'), { readonly: true, fileMustExist: true });
     try {
       const sent = db
-        .prepare("select f.original_name as name, fo.data as data from files f join forms fo on fo.id = f.form_id where fo.form_type = 'details' and fo.status = 'submitted' and f.submitted_at is not null")
+        .prepare(
+          "select f.original_name as name, fo.data as data from files f join forms fo on fo.id = f.form_id where fo.form_type = 'details' and fo.status = 'submitted' and f.submitted_at is not null",
+        )
         .all() as { name: string; data: string }[];
       const mine = sent.filter((row) => (JSON.parse(row.data) as { FirstName?: string }).FirstName === 'Samantha');
       expect(mine.map((row) => row.name)).toEqual(['certificate.pdf']);
-      expect(JSON.parse(mine[0]?.data ?? '{}')).toMatchObject({ Surname: 'Single-Jones', DateOfBirth: '1990-01-30', Reason: 'Other', OtherReason: 'My name was recorded wrongly.' });
+      expect(JSON.parse(mine[0]?.data ?? '{}')).toMatchObject({
+        Surname: 'Single-Jones',
+        DateOfBirth: '1990-01-30',
+        Reason: 'Other',
+        OtherReason: 'My name was recorded wrongly.',
+      });
     } finally {
       db.close();
     }
@@ -619,14 +664,20 @@ describe('Name & Date of Birth (a change request)', () => {
     await arriveAt(page, '/personal-details', 'personal details page (app mode)');
     await page.getByTestId('personal-reason').selectOption({ label: 'Marriage' });
     await enter(page, 'personal-surname', 'Citizen-Smith');
-    await page.getByTestId('personal-files-input').setInputFiles({ name: 'marriage.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page
+      .getByTestId('personal-files-input')
+      .setInputFiles({ name: 'marriage.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.locator('[data-testid="personal-files-item"][data-state="ready"]').waitFor();
 
     // The provider's side is down for the final step: the request and the file went, the submit did not.
     let submits = 0;
     await page.route('**/api/documentupload/submitdetailsrequest', async (route) => {
       submits += 1;
-      await route.fulfill({ status: 225, contentType: 'application/json', body: JSON.stringify([{ Number: 199, Message: 'Something went wrong on our side. Please try again.' }]) });
+      await route.fulfill({
+        status: 225,
+        contentType: 'application/json',
+        body: JSON.stringify([{ Number: 199, Message: 'Something went wrong on our side. Please try again.' }]),
+      });
     });
     await page.getByTestId('personal-save').click();
     const alert = page.getByTestId('error-alert');
@@ -635,7 +686,9 @@ describe('Name & Date of Birth (a change request)', () => {
     expect(submits).toBe(1);
     await page.getByTestId('error-alert-ok').click();
     await alert.waitFor({ state: 'hidden' });
-    await page.locator('[data-testid="personal-files-item"][data-filename="marriage.pdf"][data-state="ready"]').waitFor();
+    await page
+      .locator('[data-testid="personal-files-item"][data-filename="marriage.pdf"][data-state="ready"]')
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/personal-details');
 
     await page.unroute('**/api/documentupload/submitdetailsrequest');
@@ -689,7 +742,9 @@ describe('Password', () => {
         await otherPage.reload();
         await otherPage.waitForURL((url) => url.pathname === '/login');
         const api = new ApiClient(server.url, server.knownDevice);
-        await expect(api.login(DEMO.sam, { password: 'Fresh#Start26' })).resolves.toMatchObject({ AccountActivated: 2 });
+        await expect(api.login(DEMO.sam, { password: 'Fresh#Start26' })).resolves.toMatchObject({
+          AccountActivated: 2,
+        });
       } finally {
         await other.close();
       }

@@ -47,7 +47,10 @@ describe.each(VIEWPORTS)('claims at $name ($width×$height)', (viewport) => {
     const { page } = await suite.open(viewport);
     await seedSession(page, suite.baseURL, DEMO.alex);
     await visit(page, '/claims', `/claims (${viewport.name})`);
-    await expectVisible(main(page).getByText('Not listed', { exact: true }), "'Not listed' for the claim with no location");
+    await expectVisible(
+      main(page).getByText('Not listed', { exact: true }),
+      "'Not listed' for the claim with no location",
+    );
     await pickClaim(page, viewport, FIRST);
 
     await expectClaimInHeader(page, FIRST);
@@ -61,8 +64,18 @@ describe.each(VIEWPORTS)('claims at $name ($width×$height)', (viewport) => {
     if (!isNarrow(viewport)) {
       // Wide screens: the signed-in toolbar has the destinations, the inbox with its unread badge.
       const toolbar = header(page).getByRole('navigation', { name: 'Main' });
-      await expectVisible(toolbar.getByRole('link', { name: new RegExp(`^Inbox\\s*${FIRST.unread} unread`) }), 'the toolbar inbox with its unread badge');
-      for (const entry of ['Home', 'Send documents', 'Claim reimbursement', 'Send a message', 'What we can pay for', 'Personal details']) {
+      await expectVisible(
+        toolbar.getByRole('link', { name: new RegExp(`^Inbox\\s*${FIRST.unread} unread`) }),
+        'the toolbar inbox with its unread badge',
+      );
+      for (const entry of [
+        'Home',
+        'Send documents',
+        'Claim reimbursement',
+        'Send a message',
+        'What we can pay for',
+        'Personal details',
+      ]) {
         await expectVisible(toolbar.getByRole('link', { name: entry, exact: true }), `toolbar entry "${entry}"`);
       }
     }
@@ -132,8 +145,21 @@ describe.each(VIEWPORTS)('claims at $name ($width×$height)', (viewport) => {
       await expectVisible(menu.getByText(FIRST.number).first(), 'the claim number in the side menu');
       await expectVisible(menu.getByText(FIRST.date).first(), 'the date of accident in the side menu');
       await expectVisible(menu.getByRole('button', { name: /switch claim/i }), 'SWITCH CLAIM in the side menu');
-      for (const entry of ['Home', 'Inbox', 'Send Documents', 'Claim reimbursement', 'Send a message', 'What we can pay for', 'Personal details', 'Terms & Conditions', 'Privacy Policy']) {
-        await expectVisible(menu.getByRole('link', { name: new RegExp(`^${escapeRegExp(entry)}`) }).first(), `side menu entry "${entry}"`);
+      for (const entry of [
+        'Home',
+        'Inbox',
+        'Send Documents',
+        'Claim reimbursement',
+        'Send a message',
+        'What we can pay for',
+        'Personal details',
+        'Terms & Conditions',
+        'Privacy Policy',
+      ]) {
+        await expectVisible(
+          menu.getByRole('link', { name: new RegExp(`^${escapeRegExp(entry)}`) }).first(),
+          `side menu entry "${entry}"`,
+        );
       }
       await signOutControl(menu).click();
     } else {

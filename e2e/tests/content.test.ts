@@ -24,7 +24,8 @@ import { expectCount, expectVisible, header, main } from '../support/ui.ts';
 const suite = useSuite();
 
 const HELP_LINE = 'Need help? Contact us on 1300 654 329';
-const NOT_MATCHED = 'Those details do not match our records. Check your claim number and date of birth, then try again.';
+const NOT_MATCHED =
+  'Those details do not match our records. Check your claim number and date of birth, then try again.';
 const JORDAN = { claim: ['12', '34567'] as const, dob: '01/02/1980' };
 const SAM = { claim: ['22', '11111'] as const, dob: '30/01/1990' };
 
@@ -71,10 +72,18 @@ describe.each(VIEWPORTS)('what we can pay for at $name ($width×$height)', (view
     expect(await isFocused(page, '#page-title')).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     const crumbs = header(page).getByRole('navigation', { name: 'Breadcrumb' });
-    expect((await crumbs.getByRole('listitem').allTextContents()).map((t) => t.trim())).toEqual(['Home', 'What we can pay for', name]);
+    expect((await crumbs.getByRole('listitem').allTextContents()).map((t) => t.trim())).toEqual([
+      'Home',
+      'What we can pay for',
+      name,
+    ]);
     await expectVisible(page.getByTestId('service-excess'), 'the excess note on a starred service');
     expect(await page.getByTestId('service-content').textContent()).toMatch(/\w{10,}/);
-    await expectCount(page.getByTestId('service-content').locator('script, [style]'), 0, 'scripts or inline styles in the content');
+    await expectCount(
+      page.getByTestId('service-content').locator('script, [style]'),
+      0,
+      'scripts or inline styles in the content',
+    );
 
     // The section breadcrumb goes back to the list.
     await crumbs.getByRole('link', { name: 'What we can pay for' }).click();
@@ -116,7 +125,11 @@ describe.each(VIEWPORTS)('legal pages at $name ($width×$height)', (viewport) =>
     await visit(page, '/privacypolicy', `/privacypolicy (${viewport.name})`);
     expect(await h1Text(page)).toBe('Privacy');
     await expectVisible(page.getByTestId('legal-privacy-content'), 'the privacy policy');
-    await expectCount(page.getByRole('link', { name: 'Back to registration' }), 0, '"Back to registration" without r=1');
+    await expectCount(
+      page.getByRole('link', { name: 'Back to registration' }),
+      0,
+      '"Back to registration" without r=1',
+    );
 
     await visit(page, '/privacypolicy?r=1', `/privacypolicy?r=1 (${viewport.name})`, '/privacypolicy');
     await expectVisible(page.getByTestId('legal-privacy-content'), 'the privacy policy with r=1');
@@ -137,7 +150,10 @@ describe.each(VIEWPORTS)('legal pages at $name ($width×$height)', (viewport) =>
     const notice = page.getByTestId('legal-notice-content');
     await expectVisible(notice, 'the collection notice');
     // A link inside the server's content to another page of the portal stays in the app.
-    await notice.getByRole('link', { name: /privacy policy/i }).first().click();
+    await notice
+      .getByRole('link', { name: /privacy policy/i })
+      .first()
+      .click();
     await arriveAt(page, '/privacypolicy', `/privacypolicy from the notice (${viewport.name})`);
   });
 });
@@ -175,7 +191,9 @@ describe('links to other websites in content', () => {
     // The seeded content links to no other website: this server gets a collection notice that does.
     await suite.withOwnServer(DESKTOP, async ({ page }, server) => {
       const provider = providerClient(server, ['content:write']);
-      const put = await provider.call('PUT', '/content/notice', { Html: '<p>Read <a href="https://www.example.org/help">help elsewhere</a>.</p>' });
+      const put = await provider.call('PUT', '/content/notice', {
+        Html: '<p>Read <a href="https://www.example.org/help">help elsewhere</a>.</p>',
+      });
       expect(put.status).toBe(200);
       await visit(page, '/notice', '/notice with a link to another website');
       const link = page.getByTestId('legal-notice-content').getByRole('link', { name: /help elsewhere/ });
@@ -190,7 +208,9 @@ describe('links to other websites in content', () => {
       ];
       for (const [how, click] of clicks) {
         await click();
-        const question = page.getByTestId('confirm-dialog').filter({ hasText: 'You are about to leave the website of' });
+        const question = page
+          .getByTestId('confirm-dialog')
+          .filter({ hasText: 'You are about to leave the website of' });
         await expectVisible(question, `the leave-site question after a ${how}`);
         await page.waitForTimeout(100); // a person needs more than 50 ms (spec 000 §2)
         await page.getByTestId('confirm-no').click();
@@ -226,7 +246,10 @@ async function surveyNoPath(page: Page, viewport: Viewport): Promise<void> {
   await page.getByTestId('survey-date-of-birth').fill('01/01/2999');
   await page.getByTestId('survey-date-of-birth').press('Tab');
   await expectVisible(page.getByText('Enter a valid claim number e.g. 12/34567').first(), 'the claim number message');
-  await expectVisible(page.getByText('Enter a valid Date of Birth').first(), 'the date of birth message (a future date)');
+  await expectVisible(
+    page.getByText('Enter a valid Date of Birth').first(),
+    'the date of birth message (a future date)',
+  );
   expect(await submit.isDisabled()).toBe(true);
   await expectNoSeriousA11yViolations(page, `survey validation messages (${viewport.name})`);
 
@@ -288,15 +311,22 @@ async function surveyYesPath(page: Page, viewport: Viewport): Promise<void> {
   const chosen: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const select = selects.nth(i);
-    const value = (await select.locator('option').nth(1 + (i % 2)).getAttribute('value')) ?? '';
+    const value =
+      (await select
+        .locator('option')
+        .nth(1 + (i % 2))
+        .getAttribute('value')) ?? '';
     await select.selectOption(value);
     chosen.push(value);
     if (i < count - 1) expect(await submit.isDisabled()).toBe(true);
   }
   // Each answer is saved as soon as it is chosen ("Saved" in a polite status).
   await page.waitForFunction(
-    (n) => document.querySelectorAll('[data-testid^="survey-status-"]').length === n &&
-      Array.from(document.querySelectorAll('[data-testid^="survey-status-"]')).every((el) => el.textContent === 'Saved'),
+    (n) =>
+      document.querySelectorAll('[data-testid^="survey-status-"]').length === n &&
+      Array.from(document.querySelectorAll('[data-testid^="survey-status-"]')).every(
+        (el) => el.textContent === 'Saved',
+      ),
     count,
   );
   expect(await page.locator('[data-testid^="survey-status-"][role="status"]').count()).toBe(count);

@@ -41,7 +41,10 @@ async function chooseType(page: Page, label: string): Promise<void> {
 
 /** Answers the discard question with Yes (after the 50 ms a person needs, spec 001 §4). */
 async function confirmDiscard(page: Page): Promise<void> {
-  await page.getByTestId('confirm-dialog').filter({ hasText: 'You are about to lose the uploaded information. Are you sure?' }).waitFor();
+  await page
+    .getByTestId('confirm-dialog')
+    .filter({ hasText: 'You are about to lose the uploaded information. Are you sure?' })
+    .waitFor();
   await page.waitForTimeout(100);
   await page.getByTestId('confirm-yes').click();
 }
@@ -58,7 +61,11 @@ async function open(viewport = DESKTOP): Promise<Page> {
 
 const SAVE_PATH = '/api/documentupload/updatedocumentform';
 
-type Mirrored = { account: string; synced: boolean; draft: { DocumentType: unknown; Description: string; Documents: Array<{ Filename: string; FileID: string }> } };
+type Mirrored = {
+  account: string;
+  synced: boolean;
+  draft: { DocumentType: unknown; Description: string; Documents: Array<{ Filename: string; FileID: string }> };
+};
 
 /**
  * What this browser's draft mirror holds (IndexedDB 'portal-drafts', apps/web/src/lib/draft-mirror.ts),
@@ -84,13 +91,19 @@ async function mirrored(page: Page): Promise<Mirrored[]> {
 }
 
 /** Alex's documents draft of CLAIM as the server has it, asked over the API (not the browser). */
-async function serverDraft(): Promise<{ Description: string; Documents: Array<{ Filename: string; FileID: string }> } | null> {
+async function serverDraft(): Promise<{
+  Description: string;
+  Documents: Array<{ Filename: string; FileID: string }>;
+} | null> {
   const api = new ApiClient(suite.baseURL, suite.server.knownDevice);
   const { AccessToken } = await api.login(DEMO.alex);
   await api.selectClaim(AccessToken, CLAIM.number);
   const { status, body } = await api.post('/api/documentupload/getdraftdocumentform', { AccessToken });
   if (status !== 200) throw new Error(`getdraftdocumentform answered ${status}: ${JSON.stringify(body)}`);
-  return (body as { Draft: { Description: string; Documents: Array<{ Filename: string; FileID: string }> } } | null)?.Draft ?? null;
+  return (
+    (body as { Draft: { Description: string; Documents: Array<{ Filename: string; FileID: string }> } } | null)
+      ?.Draft ?? null
+  );
 }
 
 describe('send documents', () => {
@@ -114,7 +127,8 @@ describe('send documents', () => {
       const seen: number[] = [];
       (window as unknown as { __progress: number[] }).__progress = seen;
       new MutationObserver(() => {
-        for (const bar of Array.from(document.querySelectorAll('progress'))) seen.push(Number(bar.getAttribute('value')));
+        for (const bar of Array.from(document.querySelectorAll('progress')))
+          seen.push(Number(bar.getAttribute('value')));
       }).observe(document.body, { subtree: true, attributes: true, childList: true });
     });
     await pickFile(page, 'certificate.pdf', 'application/pdf', PDF);
@@ -125,14 +139,26 @@ describe('send documents', () => {
 
     // A slow connection: a 3 MB text file is still in flight when it is cancelled.
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 50,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    });
     await pickFile(page, 'diary.txt', 'text/plain', Buffer.alloc(3 * 1024 * 1024, 'a'));
     const bar = page.getByRole('progressbar', { name: 'Uploading diary.txt' });
     await bar.waitFor();
     await page.waitForFunction(() => Number(document.querySelector('progress')?.getAttribute('value') ?? 0) > 0);
     await page.getByRole('button', { name: 'Cancel uploading diary.txt' }).click();
-    await page.locator('[data-testid="documents-upload-item"][data-filename="diary.txt"]').waitFor({ state: 'detached' });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page
+      .locator('[data-testid="documents-upload-item"][data-filename="diary.txt"]')
+      .waitFor({ state: 'detached' });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     expect(await page.getByTestId('documents-upload-item').count()).toBe(2);
     const seen = await page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
     expect(seen.some((v) => v > 0 && v < 100)).toBe(true);
@@ -140,7 +166,9 @@ describe('send documents', () => {
     await draftSaved(page);
     await page.reload();
     await arriveAt(page, '/submitdocuments', '/submitdocuments restored');
-    expect(await page.getByTestId('documents-message').inputValue()).toBe('My latest certificate and a photo of my receipt.');
+    expect(await page.getByTestId('documents-message').inputValue()).toBe(
+      'My latest certificate and a photo of my receipt.',
+    );
     await uploaded(page, 'certificate.pdf');
     await uploaded(page, 'receipt.png');
 
@@ -165,12 +193,18 @@ describe('send documents', () => {
     const errors = page.getByTestId('documents-errors');
     await errors.filter({ hasText: 'Please select a document type' }).waitFor();
     const text = (await errors.textContent()) ?? '';
-    for (const message of ['Please provide a message (max 1000 characters)', 'Please upload at least one document', 'Please provide your authorisation']) {
+    for (const message of [
+      'Please provide a message (max 1000 characters)',
+      'Please upload at least one document',
+      'Please provide your authorisation',
+    ]) {
       expect(text).toContain(message);
     }
 
     // Refused before sending.
-    await page.getByTestId('documents-upload-input').setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await page
+      .getByTestId('documents-upload-input')
+      .setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
     await page.getByTestId('error-alert-message').filter({ hasText: 'Document type is not accepted' }).waitFor();
     await page.getByTestId('error-alert-ok').click();
 
@@ -186,12 +220,17 @@ describe('send documents', () => {
     // Reimbursement: the message is blocked and the form is pointed to.
     await chooseType(page, 'Reimbursement');
     expect(await page.getByTestId('documents-message').isDisabled()).toBe(true);
-    expect(await page.getByTestId('documents-reimbursement-note').locator('a').getAttribute('href')).toBe('/reimbursementform');
+    expect(await page.getByTestId('documents-reimbursement-note').locator('a').getAttribute('href')).toBe(
+      '/reimbursementform',
+    );
 
     // Discard asks, then the draft is gone.
     await draftSaved(page);
     await page.getByTestId('documents-discard').click();
-    await page.getByTestId('confirm-dialog').filter({ hasText: 'You are about to lose the uploaded information. Are you sure?' }).waitFor();
+    await page
+      .getByTestId('confirm-dialog')
+      .filter({ hasText: 'You are about to lose the uploaded information. Are you sure?' })
+      .waitFor();
     await page.waitForTimeout(100);
     await page.getByTestId('confirm-yes').click();
     await arriveAt(page, '/forms', '/forms after discard');
@@ -224,7 +263,15 @@ describe('the draft mirror (drafts survive a closed tab and a dropped connection
     await dropped; // just over a second later: the debounced save was tried and lost
     // Only the draft JSON, keyed to Alex, not yet on the server.
     expect(await mirrored(first)).toEqual([
-      { account: DEMO.alex, synced: false, draft: { DocumentType: { Id: expect.any(Number), Item: 'Medical certificate' }, Description: typed, Documents: [] } },
+      {
+        account: DEMO.alex,
+        synced: false,
+        draft: {
+          DocumentType: { Id: expect.any(Number), Item: 'Medical certificate' },
+          Description: typed,
+          Documents: [],
+        },
+      },
     ]);
     await first.close(); // abruptly: no beforeunload, nothing else sent
     expect((await serverDraft())?.Description).toBe('On the server.');
@@ -241,7 +288,10 @@ describe('the draft mirror (drafts survive a closed tab and a dropped connection
     const second = await context.newPage();
     await seedSession(second, suite.baseURL, DEMO.alex, { claim: CLAIM.number });
     await visit(second, '/submitdocuments', '/submitdocuments (restored)');
-    await second.getByTestId('documents-restored').filter({ hasText: 'We restored the changes you made on this device' }).waitFor();
+    await second
+      .getByTestId('documents-restored')
+      .filter({ hasText: 'We restored the changes you made on this device' })
+      .waitFor();
     expect(await second.getByTestId('documents-message').inputValue()).toBe(typed);
     await draftSaved(second);
     expect((await serverDraft())?.Description).toBe(typed);
@@ -312,14 +362,20 @@ describe('viewing an uploaded file (streamed download)', () => {
     await uploaded(page, 'notes.txt');
 
     const streamed = page.waitForRequest((r) => r.url().endsWith('/api/documentupload/downloadfile'));
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'View notes.txt' }).click()]);
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('button', { name: 'View notes.txt' }).click(),
+    ]);
     expect((await streamed).postDataJSON()).toMatchObject({ Identifier: expect.any(String) });
     await tab.waitForLoadState();
     expect(tab.url()).toMatch(/^blob:/);
     expect(await tab.evaluate(() => document.body.innerText)).toBe(text);
     await tab.close();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'View scan é.tif' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'View scan é.tif' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('scan é.tif');
     const path = await download.path();
     expect(Buffer.compare(await readFile(path), TIFF)).toBe(0);

@@ -16,7 +16,10 @@ describe.each(VIEWPORTS)('guards at $name ($width×$height)', (viewport) => {
     const { page } = await suite.open(viewport);
     for (const path of ['/claim', '/account', '/claims', '/']) {
       await visit(page, path, `${path} signed out → /login (${viewport.name})`, '/login');
-      await expectVisible(page.getByRole('button', { name: /^(sign in|log ?in)$/i }), `the sign-in button after visiting ${path}`);
+      await expectVisible(
+        page.getByRole('button', { name: /^(sign in|log ?in)$/i }),
+        `the sign-in button after visiting ${path}`,
+      );
     }
   });
 
@@ -50,11 +53,23 @@ describe.each(VIEWPORTS)('guards at $name ($width×$height)', (viewport) => {
 
     await visit(page, '/login?nh=1', `/login?nh=1 (${viewport.name})`, '/login');
     await expectVisible(page.getByRole('button', { name: /^(sign in|log ?in)$/i }), 'the sign-in form with nh=1');
-    await expectCount(header(page).getByRole('heading', { level: 1 }), 0, 'page-title headings inside the header on /login?nh=1');
-    await expectCount(page.getByRole('heading', { level: 1 }), 1, 'the page still has its one h1 (outside the header) with nh=1');
+    await expectCount(
+      header(page).getByRole('heading', { level: 1 }),
+      0,
+      'page-title headings inside the header on /login?nh=1',
+    );
+    await expectCount(
+      page.getByRole('heading', { level: 1 }),
+      1,
+      'the page still has its one h1 (outside the header) with nh=1',
+    );
 
     await visit(page, '/login/m?nh=1', `/login/m?nh=1 (${viewport.name})`, '/login/m');
-    await expectCount(header(page).getByRole('heading', { level: 1 }), 0, 'page-title headings inside the header on /login/m?nh=1');
+    await expectCount(
+      header(page).getByRole('heading', { level: 1 }),
+      0,
+      'page-title headings inside the header on /login/m?nh=1',
+    );
 
     await visit(page, '/disclaimer?nh=1', `/disclaimer?nh=1 (${viewport.name})`, '/disclaimer');
     await expectCount(header(page), 0, 'banner landmarks on /disclaimer?nh=1 (toolbar hidden too)');
@@ -70,7 +85,10 @@ describe.each(VIEWPORTS)('guards at $name ($width×$height)', (viewport) => {
     await visit(page, '/claim', `/claim (${viewport.name})`);
     await expectVisible(header(page).getByText(claim.number).first(), 'the claim number in the header without nh');
     await visit(page, '/claim?nh=1', `/claim?nh=1 (${viewport.name})`, '/claim');
-    await expectVisible(page.getByRole('main').getByRole('link', { name: /^Inbox\b/ }), 'the claim home content with nh=1');
+    await expectVisible(
+      page.getByRole('main').getByRole('link', { name: /^Inbox\b/ }),
+      'the claim home content with nh=1',
+    );
     await expectCount(header(page).getByText(claim.number), 0, 'the claim number in the header with nh=1');
     await expectCount(page.getByRole('button', { name: /switch claim/i }), 0, 'SWITCH CLAIM with nh=1');
     await expectCount(page.getByRole('navigation', { name: /breadcrumb/i }), 0, 'breadcrumbs with nh=1');

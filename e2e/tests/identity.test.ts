@@ -43,7 +43,9 @@ async function fillRegistration(page: Page, username: string): Promise<void> {
   await page.getByTestId('register-last-name').fill('Doe');
   await page.getByTestId('register-claim-number-first').pressSequentially('12');
   // Focus moves to the second part after two digits (spec 001 §5).
-  await expect(page.getByTestId('register-claim-number-second').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+  await expect(
+    page.getByTestId('register-claim-number-second').evaluate((el) => el === document.activeElement),
+  ).resolves.toBe(true);
   await page.keyboard.type('34567');
   await page.getByTestId('register-email').fill(username);
   await page.getByTestId('register-mobile').fill('0400000001');
@@ -59,36 +61,39 @@ async function fillRegistration(page: Page, username: string): Promise<void> {
 
 describe('registration and activation', () => {
   // The demo claimant can register once per server: each viewport gets a server of its own.
-  it.each(VIEWPORTS.map((v) => [v.name, v] as const))('registers the demo claimant, activates with the e-mailed code and lands on the claim (%s)', async (_name, viewport) => {
-    await suite.withOwnServer(viewport, async ({ page }, server) => {
-    await visit(page, '/register', `register (${viewport.name})`);
-    await expect(page.getByTestId('register-step').textContent()).resolves.toContain('Step 1 of 2');
-    await expect(page.getByTestId('register-country').inputValue()).resolves.toBe('Australia');
-    const username = `jordan.${viewport.name}@example.org`;
-    await fillRegistration(page, username);
-    await page.getByTestId('register-submit').click();
+  it.each(VIEWPORTS.map((v) => [v.name, v] as const))(
+    'registers the demo claimant, activates with the e-mailed code and lands on the claim (%s)',
+    async (_name, viewport) => {
+      await suite.withOwnServer(viewport, async ({ page }, server) => {
+        await visit(page, '/register', `register (${viewport.name})`);
+        await expect(page.getByTestId('register-step').textContent()).resolves.toContain('Step 1 of 2');
+        await expect(page.getByTestId('register-country').inputValue()).resolves.toBe('Australia');
+        const username = `jordan.${viewport.name}@example.org`;
+        await fillRegistration(page, username);
+        await page.getByTestId('register-submit').click();
 
-    await arriveAt(page, '/activate', `activate (${viewport.name})`);
-    await page.getByText('Enter your Activation Code').first().waitFor();
-    await page.getByText('Step 2 of 2').first().waitFor();
-    await expect(page.getByTestId('access-code-trouble').textContent()).resolves.toContain('1300 654 329');
-    // The code goes to the e-mail the claims system holds for Jordan.
-    await typeCode(page, await nextCode(server, 'jordan.doe@example.com'));
-    await arriveAt(page, '/claim', `claim home after activation (${viewport.name})`);
-    await expect(page.getByTestId('claim-summary-number').textContent()).resolves.toContain('12/34567');
+        await arriveAt(page, '/activate', `activate (${viewport.name})`);
+        await page.getByText('Enter your Activation Code').first().waitFor();
+        await page.getByText('Step 2 of 2').first().waitFor();
+        await expect(page.getByTestId('access-code-trouble').textContent()).resolves.toContain('1300 654 329');
+        // The code goes to the e-mail the claims system holds for Jordan.
+        await typeCode(page, await nextCode(server, 'jordan.doe@example.com'));
+        await arriveAt(page, '/claim', `claim home after activation (${viewport.name})`);
+        await expect(page.getByTestId('claim-summary-number').textContent()).resolves.toContain('12/34567');
 
-    // Signing out and in again with the new username and password: activation verified this
-    // browser, so the sign-in goes straight in (no /verify) and the one claim is selected.
-    await signOut(page, viewport);
-    await arriveAt(page, '/login', `login after signing out (${viewport.name})`);
-    const answered = page.waitForResponse((r) => r.url().endsWith('/api/account/login'));
-    await signIn(page, username, 'Fresh#Start1');
-    await expect((await answered).json()).resolves.toMatchObject({ AccountActivated: 2 });
-    await arriveAt(page, '/claim', `claim home after signing in (${viewport.name})`);
-    await expect(page.getByTestId('claim-summary-number').textContent()).resolves.toContain('12/34567');
-    expect((await storedUser(page))?.area, 'a plain sign-in is kept in sessionStorage').toBe('session');
-    });
-  });
+        // Signing out and in again with the new username and password: activation verified this
+        // browser, so the sign-in goes straight in (no /verify) and the one claim is selected.
+        await signOut(page, viewport);
+        await arriveAt(page, '/login', `login after signing out (${viewport.name})`);
+        const answered = page.waitForResponse((r) => r.url().endsWith('/api/account/login'));
+        await signIn(page, username, 'Fresh#Start1');
+        await expect((await answered).json()).resolves.toMatchObject({ AccountActivated: 2 });
+        await arriveAt(page, '/claim', `claim home after signing in (${viewport.name})`);
+        await expect(page.getByTestId('claim-summary-number').textContent()).resolves.toContain('12/34567');
+        expect((await storedUser(page))?.area, 'a plain sign-in is kept in sessionStorage').toBe('session');
+      });
+    },
+  );
 });
 
 describe('registration with no contact on record', () => {
@@ -103,12 +108,17 @@ describe('registration with no contact on record', () => {
       await visit(page, '/register', 'register (no contact on record)');
       await fillRegistration(page, 'jordan.nocontact@example.org');
       await page.getByTestId('register-submit').click();
-      await page.getByText('We cannot send you an activation code because we do not have your email address or mobile number.').first().waitFor();
+      await page
+        .getByText('We cannot send you an activation code because we do not have your email address or mobile number.')
+        .first()
+        .waitFor();
       await expectNoSeriousA11yViolations(page, 'register with no contact on record');
       expect(new URL(page.url()).pathname).toBe('/register');
       const check = new SQLite(path.join(server.dataDir, 'portal.db'), { readonly: true });
       try {
-        expect(check.prepare("select count(*) as n from accounts where username = 'jordan.nocontact@example.org'").get()).toEqual({ n: 0 });
+        expect(
+          check.prepare("select count(*) as n from accounts where username = 'jordan.nocontact@example.org'").get(),
+        ).toEqual({ n: 0 });
       } finally {
         check.close();
       }
@@ -117,17 +127,20 @@ describe('registration with no contact on record', () => {
 });
 
 describe('registration errors', () => {
-  it.each(VIEWPORTS.map((v) => [v.name, v] as const))('pressing Register with nothing filled in lists every field in an alert (%s)', async (_name, viewport) => {
-    const { page } = await suite.open(viewport);
-    await visit(page, '/register', `register (${viewport.name})`);
-    // Register stays focusable while the form is incomplete (aria-disabled), so it can say why.
-    await page.getByTestId('register-submit').click({ force: true });
-    const summary = page.getByTestId('register-errors');
-    await summary.filter({ hasText: 'Username is required.' }).waitFor();
-    await expect(summary.getAttribute('role')).resolves.toBe('alert');
-    await expect(summary.textContent()).resolves.toContain('Agreeing to the terms and conditions is required.');
-    await expectNoSeriousA11yViolations(page, `register error summary (${viewport.name})`);
-  });
+  it.each(VIEWPORTS.map((v) => [v.name, v] as const))(
+    'pressing Register with nothing filled in lists every field in an alert (%s)',
+    async (_name, viewport) => {
+      const { page } = await suite.open(viewport);
+      await visit(page, '/register', `register (${viewport.name})`);
+      // Register stays focusable while the form is incomplete (aria-disabled), so it can say why.
+      await page.getByTestId('register-submit').click({ force: true });
+      const summary = page.getByTestId('register-errors');
+      await summary.filter({ hasText: 'Username is required.' }).waitFor();
+      await expect(summary.getAttribute('role')).resolves.toBe('alert');
+      await expect(summary.textContent()).resolves.toContain('Agreeing to the terms and conditions is required.');
+      await expectNoSeriousA11yViolations(page, `register error summary (${viewport.name})`);
+    },
+  );
 });
 
 describe('access code', () => {
@@ -140,8 +153,12 @@ describe('access code', () => {
     for (let i = 1; i <= 2; i++) {
       await typeCode(page, wrongCode(first));
       await page.getByText('The activation code is incorrect. Please try again').first().waitFor();
-      await page.waitForFunction(() => (document.querySelector('[data-testid="access-code-input"]') as HTMLInputElement | null)?.value === '');
-      await expect(page.getByTestId('access-code-input').evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      await page.waitForFunction(
+        () => (document.querySelector('[data-testid="access-code-input"]') as HTMLInputElement | null)?.value === '',
+      );
+      await expect(page.getByTestId('access-code-input').evaluate((el) => el === document.activeElement)).resolves.toBe(
+        true,
+      );
       if (i === 1) await expectNoSeriousA11yViolations(page, 'activate after a wrong code');
     }
     await typeCode(page, wrongCode(first));
@@ -203,7 +220,10 @@ describe('recovery', () => {
     await page.getByTestId('forgot-password-claim-number-first').pressSequentially('99');
     await page.keyboard.type('99999');
     await page.getByTestId('forgot-password-submit').click();
-    await page.getByText('Your information could not be found. Please try again or contact the TAC on 1300 654 329').first().waitFor();
+    await page
+      .getByText('Your information could not be found. Please try again or contact the TAC on 1300 654 329')
+      .first()
+      .waitFor();
     await expect(page.getByTestId('forgot-password-errors').textContent()).resolves.toMatch(/There (is|are) 1 error/);
     await expectNoSeriousA11yViolations(page, 'forgot password with the not-found error');
   });
@@ -220,7 +240,9 @@ describe('recovery', () => {
     await page.getByText("The Password must match the 'Enter New Password' field").first().waitFor();
     await expectNoSeriousA11yViolations(page, 'reset password with the mismatch');
     await page.getByTestId('reset-re-enter-password').fill('New#Secret22');
-    await expect(page.locator('main').textContent()).resolves.toContain('Your new password works once you enter that code; until then your old password still works.');
+    await expect(page.locator('main').textContent()).resolves.toContain(
+      'Your new password works once you enter that code; until then your old password still works.',
+    );
     await page.getByTestId('reset-submit').click();
     await arriveAt(page, '/verify', 'verify after reset');
     await typeCode(page, await nextCode(suite.server, 'sam.single@example.com'));
@@ -238,13 +260,19 @@ describe('maintenance', () => {
     await suite.withOwnServer(PHONE, async ({ page }, server) => {
       const db = new SQLite(path.join(server.dataDir, 'portal.db'));
       try {
-        db.prepare('insert into maintenance_messages (id, message, starts_at, ends_at) values (?, ?, ?, null)').run('m1', 'The portal is being upgraded until 9pm.', Date.now() - 1000);
+        db.prepare('insert into maintenance_messages (id, message, starts_at, ends_at) values (?, ?, ?, null)').run(
+          'm1',
+          'The portal is being upgraded until 9pm.',
+          Date.now() - 1000,
+        );
       } finally {
         db.close();
       }
       for (const route of ['/register', '/forgotusername', '/forgotpassword']) {
         await visit(page, route, `maintenance on ${route}`);
-        await expect(page.getByTestId('maintenance-message').textContent()).resolves.toContain('The portal is being upgraded until 9pm.');
+        await expect(page.getByTestId('maintenance-message').textContent()).resolves.toContain(
+          'The portal is being upgraded until 9pm.',
+        );
       }
       await page.getByTestId('maintenance-sign-in').click();
       await arriveAt(page, '/login', 'login from maintenance');

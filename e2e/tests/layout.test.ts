@@ -26,14 +26,23 @@ describe.each(VIEWPORTS)('layout at $name ($width×$height)', (viewport) => {
       await visit(page, path, `${path} (${viewport.name})`);
       const footer = page.getByRole('contentinfo');
       await expectVisible(footer.getByText('Version: 1.5.30'), `the version text in the footer of ${path}`);
-      await expectVisible(footer.getByRole('link', { name: /Terms (&|and) Conditions/i }), `Terms & Conditions in the footer of ${path}`);
-      await expectVisible(footer.getByRole('link', { name: /Privacy Policy/i }), `Privacy Policy in the footer of ${path}`);
+      await expectVisible(
+        footer.getByRole('link', { name: /Terms (&|and) Conditions/i }),
+        `Terms & Conditions in the footer of ${path}`,
+      );
+      await expectVisible(
+        footer.getByRole('link', { name: /Privacy Policy/i }),
+        `Privacy Policy in the footer of ${path}`,
+      );
       const title = await page.title();
       expect(title, `the page title of ${path} names the web portal`).toMatch(/portal/i);
       await screenshot(page, `${path.slice(1)}-${viewport.name}`);
       if (isNarrow(viewport)) {
         const { overflow, culprits } = await horizontalOverflow(page);
-        expect(overflow, `horizontal overflow on ${path} at ${viewport.width} px; widest elements: ${culprits.join(', ')}`).toBeLessThanOrEqual(0);
+        expect(
+          overflow,
+          `horizontal overflow on ${path} at ${viewport.width} px; widest elements: ${culprits.join(', ')}`,
+        ).toBeLessThanOrEqual(0);
       }
     }
   });

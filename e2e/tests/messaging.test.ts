@@ -49,7 +49,11 @@ async function xsrfToken(): Promise<string> {
 }
 
 /** Uploads a file as the claimant through the real upload API (multipart, fields before the file). */
-async function uploadAs(token: string, fields: { FormType: string; FormId?: string }, file: { name: string; type: string; data: Buffer }): Promise<string> {
+async function uploadAs(
+  token: string,
+  fields: { FormType: string; FormId?: string },
+  file: { name: string; type: string; data: Buffer },
+): Promise<string> {
   const xsrf = await xsrfToken();
   const form = new FormData();
   form.append('accessToken', token);
@@ -62,7 +66,8 @@ async function uploadAs(token: string, fields: { FormType: string; FormId?: stri
     body: form,
   });
   const body = (await response.json()) as { FileId?: string };
-  if (response.status !== 200 || !body.FileId) throw new Error(`upload answered HTTP ${response.status}: ${JSON.stringify(body)}`);
+  if (response.status !== 200 || !body.FileId)
+    throw new Error(`upload answered HTTP ${response.status}: ${JSON.stringify(body)}`);
   return body.FileId;
 }
 
@@ -101,7 +106,9 @@ describe.each(VIEWPORTS)('send a message at $name', (viewport) => {
     await visit(page, '/contactus', `/contactus (${viewport.name})`);
     expect(await page.getByTestId('contact-intro').textContent()).toMatch(/^We're here to help/);
     expect(await page.getByTestId('contact-upload-note').textContent()).toContain('10MB');
-    expect(await page.getByTestId('contact-upload-note').textContent()).toContain('.doc .docx .heic .jpeg .jpg .png .pdf .tif .tiff .txt .xls .xlsx');
+    expect(await page.getByTestId('contact-upload-note').textContent()).toContain(
+      '.doc .docx .heic .jpeg .jpg .png .pdf .tif .tiff .txt .xls .xlsx',
+    );
     expect(await page.getByTestId('contact-message').getAttribute('placeholder')).toBe('Max 950 characters');
     // Nothing chosen yet: no upload, no Submit.
     expect(await page.getByTestId('contact-upload-input').isDisabled()).toBe(true);
@@ -111,7 +118,15 @@ describe.each(VIEWPORTS)('send a message at $name', (viewport) => {
     // The enquiry types come sorted by ElementNumber.
     await page.getByTestId('contact-type').locator('option', { hasText: 'Other' }).waitFor({ state: 'attached' });
     const labels = (await page.getByTestId('contact-type').locator('option').allTextContents()).map((t) => t.trim());
-    expect(labels).toEqual(['Please select', 'General enquiry', 'Payments', 'Reimbursement', 'Treatment and services', 'Update my details', 'Other']);
+    expect(labels).toEqual([
+      'Please select',
+      'General enquiry',
+      'Payments',
+      'Reimbursement',
+      'Treatment and services',
+      'Update my details',
+      'Other',
+    ]);
 
     // Touching the type and leaving it empty shows its message, tied to the field.
     await page.getByTestId('contact-type').focus();
@@ -161,7 +176,9 @@ describe.each(VIEWPORTS)('send a message at $name', (viewport) => {
     await attach(page, 'extra.png', 'image/png', PNG);
     await page.getByRole('button', { name: 'Remove extra.png' }).click();
     await expectCount(page.getByTestId('contact-file'), 2, 'documents after removing one');
-    await page.getByTestId('contact-upload-input').setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+    await page
+      .getByTestId('contact-upload-input')
+      .setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
     await page.getByTestId('error-alert-message').filter({ hasText: 'Document type is not accepted' }).waitFor();
     await page.getByTestId('error-alert-ok').click();
     await expectCount(page.getByTestId('contact-file'), 2, 'documents after a refused file');
@@ -180,7 +197,9 @@ describe.each(VIEWPORTS)('send a message at $name', (viewport) => {
     expect(await reimbursement.textContent()).toContain('Reimbursement');
     expect(await reimbursement.getByTestId('attachment-icon').textContent()).toBe('2 attached files');
     expect(await other.getByTestId('sent-item-status').textContent()).toContain('Received');
-    expect(await other.getByTestId('sent-item-reply-by').textContent()).toBe(`We aim to reply by ${formatDisplayDate(enquiryReplyBy(new Date()))}`);
+    expect(await other.getByTestId('sent-item-reply-by').textContent()).toBe(
+      `We aim to reply by ${formatDisplayDate(enquiryReplyBy(new Date()))}`,
+    );
     expect(await reimbursement.getByTestId('sent-item-preview').textContent()).toBe(message);
   });
 });
@@ -228,10 +247,16 @@ describe.each(VIEWPORTS)('inbox at $name', (viewport) => {
     await page.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
-    await page.getByRole('main').getByRole('link', { name: /^Inbox\b/ }).first().click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /^Inbox\b/ })
+      .first()
+      .click();
     await arriveAt(page, '/inbox', `/inbox (${viewport.name})`);
 
-    expect(await page.getByTestId('inbox-count').textContent()).toBe(`You have ${claim.number === ALEX_CLAIMS[0].number ? 3 : 1} message${claim.number === ALEX_CLAIMS[0].number ? 's' : ''}`);
+    expect(await page.getByTestId('inbox-count').textContent()).toBe(
+      `You have ${claim.number === ALEX_CLAIMS[0].number ? 3 : 1} message${claim.number === ALEX_CLAIMS[0].number ? 's' : ''}`,
+    );
     expect(await page.getByTestId('inbox-notice').textContent()).toContain(claim.number);
     // Alex has three claims: the notice mentions Switch claim.
     await expectVisible(page.getByTestId('inbox-switch-claim-note'), 'the Switch claim mention');
@@ -252,7 +277,9 @@ describe.each(VIEWPORTS)('inbox at $name', (viewport) => {
     // Focus moves to the message.
     await page.waitForFunction(() => document.activeElement?.id === 'inbox-detail-heading');
     expect(await page.getByTestId('inbox-detail-claim').textContent()).toBe(claim.number);
-    expect(await page.getByTestId('inbox-detail-received').textContent()).toMatch(/^\d{1,2}:\d{2}(am|pm), \d{2}\/\d{2}\/\d{4}$/);
+    expect(await page.getByTestId('inbox-detail-received').textContent()).toMatch(
+      /^\d{1,2}:\d{2}(am|pm), \d{2}\/\d{2}\/\d{4}$/,
+    );
     await expectNoSeriousA11yViolations(page, `/inbox with a message open (${viewport.name})`);
     const item = page.locator(`[data-testid="inbox-item"][data-message-id="${id}"]`);
     if (isNarrow(viewport)) {
@@ -264,7 +291,10 @@ describe.each(VIEWPORTS)('inbox at $name', (viewport) => {
       await page.waitForFunction((messageId) => document.activeElement?.id === `inbox-item-${messageId}`, id);
     } else {
       await expectVisible(page.getByTestId('inbox-list'), 'the list beside the open message');
-      await page.getByTestId('toolbar-unread-badge').filter({ hasText: `${claim.unread - 1} unread` }).waitFor();
+      await page
+        .getByTestId('toolbar-unread-badge')
+        .filter({ hasText: `${claim.unread - 1} unread` })
+        .waitFor();
     }
     expect(await item.getAttribute('data-read')).toBe('true');
 
@@ -291,12 +321,19 @@ let samMessages: Promise<{ withFile: string; fileName: string }> | undefined;
 function seedSamMessages(token: string): Promise<{ withFile: string; fileName: string }> {
   samMessages ??= (async () => {
     const fileName = 'letter-from-us.pdf';
-    const fileId = await uploadAs(token, { FormType: 'documents' }, { name: fileName, type: 'application/pdf', data: PDF });
+    const fileId = await uploadAs(
+      token,
+      { FormType: 'documents' },
+      { name: fileName, type: 'application/pdf', data: PDF },
+    );
     const sqlite = db();
     try {
-      const claimId = (sqlite.prepare('select id from claims where number = ?').get(SAM_CLAIM.number) as { id: string }).id;
+      const claimId = (sqlite.prepare('select id from claims where number = ?').get(SAM_CLAIM.number) as { id: string })
+        .id;
       const now = Date.now();
-      const insert = sqlite.prepare('insert into inbox_messages (id, claim_id, subject, body, sent_at, received_at, read_at) values (?, ?, ?, ?, ?, ?, ?)');
+      const insert = sqlite.prepare(
+        'insert into inbox_messages (id, claim_id, subject, body, sent_at, received_at, read_at) values (?, ?, ?, ?, ?, ?, ?)',
+      );
       for (let i = 1; i <= 12; i += 1) {
         const at = now - i * 60 * 60_000;
         const body =
@@ -320,7 +357,8 @@ describe.each(VIEWPORTS)('load more and attachments at $name', (viewport) => {
     const seeded = await seedSamMessages(token);
     const calls: Array<Record<string, unknown>> = [];
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/inbox/getmessages')) calls.push(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>);
+      if (request.url().endsWith('/api/inbox/getmessages'))
+        calls.push(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>);
     });
     await visit(page, '/inbox', `/inbox with 13 messages (${viewport.name})`);
     expect(await page.getByTestId('inbox-count').textContent()).toBe('You have 13 messages');
@@ -352,11 +390,18 @@ describe.each(VIEWPORTS)('load more and attachments at $name', (viewport) => {
     const detail = page.getByTestId('inbox-detail');
     await expectVisible(detail, 'the message with the file');
     const text = page.getByTestId('inbox-detail-message');
-    expect(await text.getByRole('link', { name: /www\.example\.com\/appointments/ }).getAttribute('href')).toBe('https://www.example.com/appointments');
-    expect(await text.getByRole('link', { name: 'help@example.com' }).getAttribute('href')).toBe('mailto:help@example.com');
+    expect(await text.getByRole('link', { name: /www\.example\.com\/appointments/ }).getAttribute('href')).toBe(
+      'https://www.example.com/appointments',
+    );
+    expect(await text.getByRole('link', { name: 'help@example.com' }).getAttribute('href')).toBe(
+      'mailto:help@example.com',
+    );
     // The comma after the address stays text (the link ends with its screen-reader note).
     expect(await text.textContent()).toContain('appointments (opens another website in a new tab), or e-mail');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('inbox-attachments-download').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('inbox-attachments-download').click(),
+    ]);
     expect(download.suggestedFilename()).toBe(seeded.fileName);
     const saved = await download.path();
     expect(Buffer.compare(await readFile(saved), PDF)).toBe(0);
@@ -372,14 +417,33 @@ function seedPatEnquiries(): Promise<void> {
     const { AccessToken } = await api.login(DEMO.pat);
     await api.selectClaim(AccessToken, PAT_CLAIM.number);
     const send = async (category: { Item: string; ElementNumber: number }, message: string, withFile: boolean) => {
-      const created = await api.post('/api/documentupload/uploadcontactform', { AccessToken, Category: category, Message: message });
-      if (created.status !== 200) throw new Error(`uploadcontactform answered ${created.status}: ${JSON.stringify(created.body)}`);
+      const created = await api.post('/api/documentupload/uploadcontactform', {
+        AccessToken,
+        Category: category,
+        Message: message,
+      });
+      if (created.status !== 200)
+        throw new Error(`uploadcontactform answered ${created.status}: ${JSON.stringify(created.body)}`);
       const formId = (created.body as { Identifier: string }).Identifier;
-      if (withFile) await uploadAs(AccessToken, { FormType: 'contact', FormId: formId }, { name: 'payslip.pdf', type: 'application/pdf', data: PDF });
-      const submitted = await api.post('/api/documentupload/submitcontactform', { AccessToken, FormId: formId, IdempotencyKey: `e2e-${formId}` });
-      if (submitted.status !== 200) throw new Error(`submitcontactform answered ${submitted.status}: ${JSON.stringify(submitted.body)}`);
+      if (withFile)
+        await uploadAs(
+          AccessToken,
+          { FormType: 'contact', FormId: formId },
+          { name: 'payslip.pdf', type: 'application/pdf', data: PDF },
+        );
+      const submitted = await api.post('/api/documentupload/submitcontactform', {
+        AccessToken,
+        FormId: formId,
+        IdempotencyKey: `e2e-${formId}`,
+      });
+      if (submitted.status !== 200)
+        throw new Error(`submitcontactform answered ${submitted.status}: ${JSON.stringify(submitted.body)}`);
     };
-    await send({ Item: 'Payments', ElementNumber: 20 }, 'When will my income support be paid? Details: https://www.example.com/pay.', true);
+    await send(
+      { Item: 'Payments', ElementNumber: 20 },
+      'When will my income support be paid? Details: https://www.example.com/pay.',
+      true,
+    );
     await send({ Item: 'General enquiry', ElementNumber: 10 }, 'Thank you for your help.', false);
   })();
   return patItems;
@@ -414,10 +478,17 @@ describe.each(VIEWPORTS)('sent items at $name', (viewport) => {
     expect(await page.getByTestId('sent-detail-subject').textContent()).toBe('Enquiry: Payments');
     expect(await page.getByTestId('sent-detail-claim').textContent()).toBe(PAT_CLAIM.number);
     expect(await detail.getByTestId('sent-item-status').textContent()).toBe('Received');
-    expect(await page.getByTestId('sent-detail-reply-by').textContent()).toContain(`We aim to reply by ${formatDisplayDate(enquiryReplyBy(new Date()))}`);
-    expect(await page.getByTestId('sent-detail-message').getByRole('link').getAttribute('href')).toBe('https://www.example.com/pay');
+    expect(await page.getByTestId('sent-detail-reply-by').textContent()).toContain(
+      `We aim to reply by ${formatDisplayDate(enquiryReplyBy(new Date()))}`,
+    );
+    expect(await page.getByTestId('sent-detail-message').getByRole('link').getAttribute('href')).toBe(
+      'https://www.example.com/pay',
+    );
     await expectNoSeriousA11yViolations(page, `/sent-items with an item open (${viewport.name})`);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('sent-attachments-download').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('sent-attachments-download').click(),
+    ]);
     expect(download.suggestedFilename()).toBe('payslip.pdf');
     if (isNarrow(viewport)) {
       await page.getByTestId('sent-detail-back').click();
@@ -447,7 +518,10 @@ describe('app mode', () => {
     await settle(page);
     expect(await page.evaluate(() => window.sessionStorage.getItem('isApp'))).toBe('true');
 
-    await page.getByRole('link', { name: /^Inbox\b/ }).first().click();
+    await page
+      .getByRole('link', { name: /^Inbox\b/ })
+      .first()
+      .click();
     await arriveAt(page, '/inbox', '/inbox in app mode');
     expect(await page.getByTestId('inbox-view-sent').count()).toBe(0);
     expect(await page.getByTestId('inbox-detail-pane').count()).toBe(0);
@@ -494,7 +568,13 @@ describe('app mode', () => {
     await settle(page);
     const sqliteAfter = db();
     try {
-      expect((sqliteAfter.prepare('select read_at from inbox_messages where id = ?').get('sam-msg-2') as { read_at: number | null }).read_at).not.toBeNull();
+      expect(
+        (
+          sqliteAfter.prepare('select read_at from inbox_messages where id = ?').get('sam-msg-2') as {
+            read_at: number | null;
+          }
+        ).read_at,
+      ).not.toBeNull();
     } finally {
       sqliteAfter.close();
     }

@@ -17,37 +17,41 @@ const suite = useSuite();
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
 describe('a message from the claims system', () => {
-  test.each([DESKTOP, PHONE])('shows in the inbox with its unread count and notifies the claimant ($name)', async (viewport) => {
-    const provider = providerClient(suite.server, ['messages:write']);
-    const { page } = await suite.open(viewport);
-    await seedSession(page, suite.baseURL, DEMO.sam, { claim: SAM_CLAIM.number });
-    await visit(page, '/claim', 'claim home before the message');
-    const before = await page.locator('main').textContent();
-    const subject = `Your treatment plan ${viewport.name}`;
-    const posted = await provider.call('POST', '/messages', {
-      ClaimNumber: SAM_CLAIM.number,
-      Subject: subject,
-      Body: 'We have approved your treatment plan. Details: https://example.org/plan',
-      Attachments: [{ Filename: 'plan.pdf', ContentBase64: PDF.toString('base64') }],
-    });
-    expect(posted.status).toBe(200);
-    expect(posted.body).toMatchObject({ Notified: true });
+  test.each([DESKTOP, PHONE])(
+    'shows in the inbox with its unread count and notifies the claimant ($name)',
+    async (viewport) => {
+      const provider = providerClient(suite.server, ['messages:write']);
+      const { page } = await suite.open(viewport);
+      await seedSession(page, suite.baseURL, DEMO.sam, { claim: SAM_CLAIM.number });
+      await visit(page, '/claim', 'claim home before the message');
+      const before = await page.locator('main').textContent();
+      const subject = `Your treatment plan ${viewport.name}`;
+      const posted = await provider.call('POST', '/messages', {
+        ClaimNumber: SAM_CLAIM.number,
+        Subject: subject,
+        Body: 'We have approved your treatment plan. Details: https://example.org/plan',
+        Attachments: [{ Filename: 'plan.pdf', ContentBase64: PDF.toString('base64') }],
+      });
+      expect(posted.status).toBe(200);
+      expect(posted.body).toMatchObject({ Notified: true });
 
-    const mail = await nextMatching(suite.server.mail, DEMO.sam, /new message/);
-    expect(mail.text).toContain('You have a new message');
-    expect(mail.text).not.toContain('treatment');
+      const mail = await nextMatching(suite.server.mail, DEMO.sam, /new message/);
+      expect(mail.text).toContain('You have a new message');
+      expect(mail.text).not.toContain('treatment');
 
-    await visit(page, '/inbox', 'inbox with the posted message');
-    const item = page.locator('[data-testid="inbox-item"]').filter({ hasText: subject }).first();
-    await expectVisible(item, 'the posted message in the list');
-    expect(await item.getAttribute('data-read')).toBe('false');
-    if (!isNarrow(viewport)) expect(await page.getByTestId('toolbar-unread-badge').textContent()).toMatch(/\d+ unread/);
-    await visit(page, '/claim', 'claim home after the message');
-    const unreadNow = Number(/(\d+) unread/.exec((await page.locator('main').textContent()) ?? '')?.[1] ?? '0');
-    const unreadBefore = Number(/(\d+) unread/.exec(before ?? '')?.[1] ?? '0');
-    expect(unreadNow).toBe(unreadBefore + 1);
-    await expectVisible(unreadText(page, unreadNow), 'the claim home count');
-  });
+      await visit(page, '/inbox', 'inbox with the posted message');
+      const item = page.locator('[data-testid="inbox-item"]').filter({ hasText: subject }).first();
+      await expectVisible(item, 'the posted message in the list');
+      expect(await item.getAttribute('data-read')).toBe('false');
+      if (!isNarrow(viewport))
+        expect(await page.getByTestId('toolbar-unread-badge').textContent()).toMatch(/\d+ unread/);
+      await visit(page, '/claim', 'claim home after the message');
+      const unreadNow = Number(/(\d+) unread/.exec((await page.locator('main').textContent()) ?? '')?.[1] ?? '0');
+      const unreadBefore = Number(/(\d+) unread/.exec(before ?? '')?.[1] ?? '0');
+      expect(unreadNow).toBe(unreadBefore + 1);
+      await expectVisible(unreadText(page, unreadNow), 'the claim home count');
+    },
+  );
 });
 
 describe('a personal-details change request', () => {
@@ -58,26 +62,50 @@ describe('a personal-details change request', () => {
     const token = await seedSession(page, suite.baseURL, DEMO.alex, { claim: claim.number });
     const api = new ApiClient(suite.baseURL, suite.server.knownDevice);
     const created = await api.post('/api/documentupload/uploaddetailsrequest', {
-      AccessToken: token, FirstName: 'Alexandra', MiddleNames: '', Surname: 'Citizen-Lee', DateOfBirth: '15/06/1985', Reason: { Id: 1, Item: 'Marriage' },
+      AccessToken: token,
+      FirstName: 'Alexandra',
+      MiddleNames: '',
+      Surname: 'Citizen-Lee',
+      DateOfBirth: '15/06/1985',
+      Reason: { Id: 1, Item: 'Marriage' },
     });
     expect(created.status).toBe(200);
     const { Identifier } = created.body as { Identifier: string };
-    expect((await api.post('/api/documentupload/submitdetailsrequest', { AccessToken: token, FormId: Identifier, IdempotencyKey: 'e2e-details-0001' })).status).toBe(200);
+    expect(
+      (
+        await api.post('/api/documentupload/submitdetailsrequest', {
+          AccessToken: token,
+          FormId: Identifier,
+          IdempotencyKey: 'e2e-details-0001',
+        })
+      ).status,
+    ).toBe(200);
 
     await visit(page, '/account', 'My Details with a request waiting');
     await expectVisible(page.getByTestId('personal-pending'), 'the waiting request');
     expect(await page.getByTestId('personal-name').textContent()).not.toContain('Citizen-Lee');
 
-    const pending = (await provider.call('GET', '/details-requests')).body as { Items: { RequestId: string; Requested: { Surname: string } }[] };
+    const pending = (await provider.call('GET', '/details-requests')).body as {
+      Items: { RequestId: string; Requested: { Surname: string } }[];
+    };
     const request = pending.Items.find((r) => r.Requested.Surname === 'Citizen-Lee');
     expect(request).toBeDefined();
-    expect((await provider.call('POST', `/details-requests/${request?.RequestId}/decision`, { Decision: 'approved' })).status).toBe(200);
+    expect(
+      (await provider.call('POST', `/details-requests/${request?.RequestId}/decision`, { Decision: 'approved' }))
+        .status,
+    ).toBe(200);
 
     await visit(page, '/account', 'My Details after the approval');
-    await expectVisible(page.getByTestId('personal-name').filter({ hasText: 'Alexandra Citizen-Lee' }), 'the approved name');
+    await expectVisible(
+      page.getByTestId('personal-name').filter({ hasText: 'Alexandra Citizen-Lee' }),
+      'the approved name',
+    );
     expect(await page.getByTestId('personal-pending').count()).toBe(0);
     expect(await page.getByTestId('personal-dob').textContent()).toContain('15/06/1985');
     await visit(page, '/inbox', 'inbox with the approval message');
-    await expectVisible(page.locator('[data-testid="inbox-item"]').filter({ hasText: 'Your personal details have been updated' }).first(), 'the approval message');
+    await expectVisible(
+      page.locator('[data-testid="inbox-item"]').filter({ hasText: 'Your personal details have been updated' }).first(),
+      'the approval message',
+    );
   });
 });

@@ -25,10 +25,12 @@ const MESSAGES = {
   payeeRequired: 'Please choose who to pay',
   disclaimerRequired: 'Please select the disclaimer',
   noDocumentsUploaded: 'You have not uploaded any documents yet.',
-  bankDetailsNotFound: 'Bank details not found - please update on the Personal details screen before sending us your claim for reimbursement',
+  bankDetailsNotFound:
+    'Bank details not found - please update on the Personal details screen before sending us your claim for reimbursement',
   providerCanBill: 'Your provider can bill us directly for treatment and services we have approved.',
   providerInvoicesNotPaid: 'Provider invoices cannot be paid through the portal.',
-  bankLocked48h: "For security reasons, you can't make changes to your bank account in the first 48 hours after you register. Please try again in 48 hours.",
+  bankLocked48h:
+    "For security reasons, you can't make changes to your bank account in the first 48 hours after you register. Please try again in 48 hours.",
   bankStateTrustee: "Bank account details can't be edited on your claim because it is managed by the State Trustees",
   receiptTypeRequired: 'Please select a receipt type',
   receiptDateInvalid: 'Enter a valid date in dd/mm/yyyy format, not after today',
@@ -53,17 +55,27 @@ async function apiFor(username: string, claim: string): Promise<{ api: ApiClient
 async function open(viewport: Viewport, username: string, claim: string): Promise<Page> {
   const { api, token } = await apiFor(username, claim);
   const discarded = await api.post('/api/documentupload/discarddraft/reimbursement', { AccessToken: token });
-  if (discarded.status !== 200) throw new Error(`discarddraft answered ${discarded.status}: ${JSON.stringify(discarded.body)}`);
+  if (discarded.status !== 200)
+    throw new Error(`discarddraft answered ${discarded.status}: ${JSON.stringify(discarded.body)}`);
   const { page } = await suite.open(viewport);
   await seedSession(page, suite.baseURL, username, { claim });
   return page;
 }
 
-async function reimbursementSentItems(username: string, claim: string): Promise<Array<{ SubjectOther: string; Message: string }>> {
+async function reimbursementSentItems(
+  username: string,
+  claim: string,
+): Promise<Array<{ SubjectOther: string; Message: string }>> {
   const { api, token } = await apiFor(username, claim);
-  const { status, body } = await api.post('/api/documentupload/getsentitems', { AccessToken: token, Offset: 0, Amount: 50 });
+  const { status, body } = await api.post('/api/documentupload/getsentitems', {
+    AccessToken: token,
+    Offset: 0,
+    Amount: 50,
+  });
   if (status !== 200) throw new Error(`getsentitems answered ${status}: ${JSON.stringify(body)}`);
-  return (body as { SentItems: Array<{ SubjectMain: string; SubjectOther: string; Message: string }> }).SentItems.filter((s) => s.SubjectMain === 'Reimbursement');
+  return (
+    body as { SentItems: Array<{ SubjectMain: string; SubjectOther: string; Message: string }> }
+  ).SentItems.filter((s) => s.SubjectMain === 'Reimbursement');
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -100,7 +112,9 @@ async function draftSaved(page: Page): Promise<void> {
 async function next(page: Page, label: string, options: { click?: boolean } = {}): Promise<void> {
   if (options.click ?? true) await page.getByTestId('reimbursement-next').click();
   await page.locator('[data-testid="reimbursement-page"][data-step="review"]').waitFor();
-  await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'reimbursement-step-heading');
+  await page.waitForFunction(
+    () => document.activeElement?.getAttribute('data-testid') === 'reimbursement-step-heading',
+  );
   expect(await page.getByTestId('reimbursement-step-heading').textContent()).toBe('Step 2 of 2: Check your claim');
   await arriveAt(page, '/reimbursementform', label);
 }
@@ -132,13 +146,30 @@ describe.each(VIEWPORTS)('a claim paid to me at $name', (viewport) => {
     await mine.waitFor();
     expect(await mine.getByTestId('reimbursement-own-bsb').textContent()).toBe('033-001');
     expect(await mine.getByTestId('reimbursement-own-account-number').textContent()).toBe('*****ending in 5432');
-    expect(await page.getByTestId('reimbursement-change-bank-details').getAttribute('href')).toBe('/activationbankdetails');
+    expect(await page.getByTestId('reimbursement-change-bank-details').getAttribute('href')).toBe(
+      '/activationbankdetails',
+    );
 
-    await fillReceipt(page, 0, { Kind: 'Pharmacy', Date: '15/03/2024', Description: 'Pain relief after physio', Pharmacy: 'Main St Chemist', Cost: '12.50' });
+    await fillReceipt(page, 0, {
+      Kind: 'Pharmacy',
+      Date: '15/03/2024',
+      Description: 'Pain relief after physio',
+      Pharmacy: 'Main St Chemist',
+      Cost: '12.50',
+    });
     expect(await page.getByTestId('receipt').nth(0).getByTestId('receipt-Cost').inputValue()).toBe('$12.50');
     await page.getByTestId('reimbursement-add-receipt').click();
-    await page.waitForFunction(() => document.activeElement === document.querySelectorAll('[data-testid="receipt-Kind"]')[1]);
-    await fillReceipt(page, 1, { Kind: 'Home services', Date: '10/03/2024', Duration: '3', Provider: 'Jo Cleaner', ServiceType: 'Cleaning', Amount: '90' });
+    await page.waitForFunction(
+      () => document.activeElement === document.querySelectorAll('[data-testid="receipt-Kind"]')[1],
+    );
+    await fillReceipt(page, 1, {
+      Kind: 'Home services',
+      Date: '10/03/2024',
+      Duration: '3',
+      Provider: 'Jo Cleaner',
+      ServiceType: 'Cleaning',
+      Amount: '90',
+    });
     expect(await page.getByTestId('receipt').nth(1).getByTestId('receipt-Amount').inputValue()).toBe('$90.00');
     expect(await page.getByTestId('reimbursement-total').textContent()).toBe('Total so far$102.50');
     await upload(page, 'receipts.pdf', 'application/pdf', PDF);
@@ -192,7 +223,13 @@ describe.each(VIEWPORTS)('someone else paid at $name', (viewport) => {
     await bank.waitFor();
     expect(await bank.textContent()).toMatch(/^Commonwealth Bank/);
     await page.getByTestId('reimbursement-payee-BankAccNo').fill('987654321');
-    await fillReceipt(page, 0, { Kind: 'Other', Date: '02/02/2024', Description: 'Taxi to physio', Provider: 'Cab Co', Cost: '40' });
+    await fillReceipt(page, 0, {
+      Kind: 'Other',
+      Date: '02/02/2024',
+      Description: 'Taxi to physio',
+      Provider: 'Cab Co',
+      Cost: '40',
+    });
     await upload(page, 'taxi.pdf', 'application/pdf', PDF);
     await draftSaved(page);
     await shot(page, `edit-someone-else-${viewport.width}`);
@@ -217,7 +254,9 @@ describe.each(VIEWPORTS)('someone else paid at $name', (viewport) => {
     // Edit form: back, nothing lost, focus on the heading.
     await page.getByTestId('reimbursement-edit-form').click();
     await page.locator('[data-testid="reimbursement-page"][data-step="edit"]').waitFor();
-    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'reimbursement-step-heading');
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('data-testid') === 'reimbursement-step-heading',
+    );
     expect(await page.getByTestId('reimbursement-payee-BankAccNo').inputValue()).toBe('987654321');
     expect(await page.getByTestId('receipt').nth(0).getByTestId('receipt-Provider').inputValue()).toBe('Cab Co');
 
@@ -244,13 +283,27 @@ describe('paying my provider, drafts and discard', () => {
 
     // Next while a file is still uploading (a slow connection): it waits for the upload, then goes on.
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
-    await page.getByTestId('reimbursement-upload-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.alloc(600 * 1024, 'a') });
-    await page.locator('[data-testid="reimbursement-upload-item"][data-filename="notes.txt"][data-state="uploading"]').waitFor();
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 50,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    });
+    await page
+      .getByTestId('reimbursement-upload-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.alloc(600 * 1024, 'a') });
+    await page
+      .locator('[data-testid="reimbursement-upload-item"][data-filename="notes.txt"][data-state="uploading"]')
+      .waitFor();
     await page.getByTestId('reimbursement-next').click();
     await page.getByTestId('reimbursement-waiting').waitFor();
     expect(await step(page)).toBe('edit');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await next(page, '/reimbursementform provider review', { click: false });
     expect(await page.getByTestId('review-file').allTextContents()).toEqual(['script.pdf', 'notes.txt']);
     expect(await page.getByTestId('review-pay-who').textContent()).toBe('My provider');
@@ -263,7 +316,9 @@ describe('paying my provider, drafts and discard', () => {
     expect(await page.getByTestId('review-total').textContent()).toBe('Total claimed$8.00');
     await page.getByTestId('reimbursement-edit-form').click();
     expect(await page.getByTestId('reimbursement-pay-provider').isChecked()).toBe(true);
-    expect(await page.getByTestId('receipt').nth(0).getByTestId('receipt-Pharmacy').inputValue()).toBe('Corner Pharmacy');
+    expect(await page.getByTestId('receipt').nth(0).getByTestId('receipt-Pharmacy').inputValue()).toBe(
+      'Corner Pharmacy',
+    );
 
     // Leaving with a change not yet saved asks first; staying keeps the page.
     await page.getByTestId('receipt').nth(0).getByTestId('receipt-Description').fill('Antibiotics');
@@ -327,7 +382,9 @@ describe('validation messages', () => {
     expect(text).toContain('There are 3 errors in this form');
     expect(text).toContain(`Receipt 1: ${MESSAGES.receiptTypeRequired}`);
     expect(text).toContain(MESSAGES.noDocumentsUploaded);
-    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="reimbursement-errors"]') !== null)).toBe(true);
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[data-testid="reimbursement-errors"]') !== null),
+    ).toBe(true);
     await arriveAt(page, '/reimbursementform', '/reimbursementform with errors');
 
     await page.getByTestId('reimbursement-pay-someone-else').check();

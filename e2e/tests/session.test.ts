@@ -17,7 +17,15 @@ import { VIEWPORTS } from '../support/browser.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { arriveAt, useSuite, visit } from '../support/harness.ts';
 import { ageSession } from '../support/server.ts';
-import { claimCard, claimCards, expectCount, expectHidden, expectVisible, header, switchClaimButton } from '../support/ui.ts';
+import {
+  claimCard,
+  claimCards,
+  expectCount,
+  expectHidden,
+  expectVisible,
+  header,
+  switchClaimButton,
+} from '../support/ui.ts';
 
 const suite = useSuite();
 const [FIRST] = ALEX_CLAIMS;
@@ -122,12 +130,14 @@ describe.each(VIEWPORTS)('session time-out at $name ($width×$height)', (viewpor
     await expectVisible(dialog, 'the "Stay signed in" dialog');
     // Under two minutes left, and more than one (the dialog opened a few seconds ago).
     expect(await page.getByTestId('session-timeout-countdown').textContent()).toMatch(/^1 minute \d+ seconds?$/);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: 5_000 }).toBe('stay-signed-in');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: 5_000 })
+      .toBe('stay-signed-in');
     await expectNoSeriousA11yViolations(page, `the "Stay signed in" dialog (${viewport.name})`);
 
     const keptAlive = page.waitForResponse((r) => r.url().endsWith('/api/account/keepalive'));
     await dialog.getByRole('button', { name: 'Stay signed in' }).click();
-    expect((await keptAlive).status(), 'keepalive restarts the server\'s idle clock').toBe(200);
+    expect((await keptAlive).status(), "keepalive restarts the server's idle clock").toBe(200);
     await expectHidden(dialog, 'the dialog after staying');
 
     // Past the moment the session would have lapsed: still signed in, no dialog, and the server
@@ -148,13 +158,24 @@ describe.each(VIEWPORTS)('session time-out at $name ($width×$height)', (viewpor
     await visit(page, '/claim', `/claim (${viewport.name})`);
 
     await page.clock.fastForward(TO_WARNING_MS);
-    await expectVisible(page.getByRole('alertdialog', { name: 'Do you want to stay signed in?' }), 'the "Stay signed in" dialog');
+    await expectVisible(
+      page.getByRole('alertdialog', { name: 'Do you want to stay signed in?' }),
+      'the "Stay signed in" dialog',
+    );
     await page.clock.fastForward(SESSION.idleWarningMs);
-    await expectSignedOutFor(page, CLIENT_MESSAGES.sessionIdleSignedOut, `/login after the idle time-out (${viewport.name})`);
+    await expectSignedOutFor(
+      page,
+      CLIENT_MESSAGES.sessionIdleSignedOut,
+      `/login after the idle time-out (${viewport.name})`,
+    );
     expect(await page.getByRole('alertdialog').count(), 'neither the dialog nor an error alert is left').toBe(0);
     // The lapse also revoked the session server-side: the old token is refused.
     await expect
-      .poll(async () => ((await new ApiClient(suite.baseURL).getClaims(token)).body as Array<{ Number: number }>)[0]?.Number, { timeout: 5_000 })
+      .poll(
+        async () =>
+          ((await new ApiClient(suite.baseURL).getClaims(token)).body as Array<{ Number: number }>)[0]?.Number,
+        { timeout: 5_000 },
+      )
       .toBe(ErrorNumber.SessionRevoked);
   });
 
@@ -169,7 +190,11 @@ describe.each(VIEWPORTS)('session time-out at $name ($width×$height)', (viewpor
     const numbers = errorNumbers(page);
     // SWITCH CLAIM calls the server (deselectclaim).
     await switchClaimButton(page).click();
-    await expectSignedOutFor(page, CLIENT_MESSAGES.sessionIdleSignedOut, `/login after the server's idle limit (${viewport.name})`);
+    await expectSignedOutFor(
+      page,
+      CLIENT_MESSAGES.sessionIdleSignedOut,
+      `/login after the server's idle limit (${viewport.name})`,
+    );
     await expect.poll(() => numbers).toEqual([ErrorNumber.SessionIdleExpired]);
     expect(await page.getByRole('alertdialog').count(), 'a forced logout shows no error alert').toBe(0);
   });
@@ -182,7 +207,11 @@ describe.each(VIEWPORTS)('session time-out at $name ($width×$height)', (viewpor
 
     const numbers = errorNumbers(page);
     await switchClaimButton(page).click();
-    await expectSignedOutFor(page, CLIENT_MESSAGES.sessionExpiredSignedOut, `/login after the session's lifetime (${viewport.name})`);
+    await expectSignedOutFor(
+      page,
+      CLIENT_MESSAGES.sessionExpiredSignedOut,
+      `/login after the session's lifetime (${viewport.name})`,
+    );
     await expect.poll(() => numbers).toEqual([ErrorNumber.SessionLifetimeExpired]);
   });
 
@@ -203,7 +232,11 @@ describe.each(VIEWPORTS)('session time-out at $name ($width×$height)', (viewpor
     const dialog = page.getByRole('alertdialog', { name: 'Do you want to stay signed in?' });
     await expectVisible(dialog, 'the "Stay signed in" dialog over the form');
     await page.clock.fastForward(SESSION.idleWarningMs);
-    await expectSignedOutFor(page, CLIENT_MESSAGES.sessionIdleSignedOut, `/login after the time-out on a form (${viewport.name})`);
+    await expectSignedOutFor(
+      page,
+      CLIENT_MESSAGES.sessionIdleSignedOut,
+      `/login after the time-out on a form (${viewport.name})`,
+    );
 
     await signIn(page, DEMO.alex);
     await arriveAt(page, '/claims', `/claims after signing in again (${viewport.name})`);
@@ -211,6 +244,8 @@ describe.each(VIEWPORTS)('session time-out at $name ($width×$height)', (viewpor
     await arriveAt(page, '/claim', `/claim after signing in again (${viewport.name})`);
     await visit(page, '/submitdocuments', `/submitdocuments with the kept draft (${viewport.name})`);
     await expect.poll(() => page.getByTestId('documents-message').inputValue(), { timeout: 5_000 }).toBe(typed);
-    expect(await page.getByTestId('documents-type').locator('option:checked').textContent()).toBe('Medical certificate');
+    expect(await page.getByTestId('documents-type').locator('option:checked').textContent()).toBe(
+      'Medical certificate',
+    );
   });
 });

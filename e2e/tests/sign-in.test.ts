@@ -24,9 +24,16 @@ describe.each(VIEWPORTS)('sign-in at $name ($width×$height)', (viewport) => {
     await expectCount(claimCards(page), 3, 'number of claim cards');
     for (const claim of ALEX_CLAIMS) {
       await expectVisible(main(page).getByText(claim.number, { exact: true }), `claim ${claim.number}`);
-      await expectVisible(main(page).getByText(claim.date, { exact: true }).first(), `date of accident ${claim.date} of ${claim.number}`);
+      await expectVisible(
+        main(page).getByText(claim.date, { exact: true }).first(),
+        `date of accident ${claim.date} of ${claim.number}`,
+      );
     }
-    await expectCount(main(page).getByText('Not listed', { exact: true }), 1, "cards showing 'Not listed' as the location");
+    await expectCount(
+      main(page).getByText('Not listed', { exact: true }),
+      1,
+      "cards showing 'Not listed' as the location",
+    );
     expect((await storedUser(page))?.area, 'without remember-me the user is kept in sessionStorage').toBe('session');
   });
 
@@ -42,7 +49,11 @@ describe.each(VIEWPORTS)('sign-in at $name ($width×$height)', (viewport) => {
     await expectVisible(header(page).getByText(claim.number).first(), `claim number ${claim.number} in the header`);
     await expectVisible(header(page).getByText(claim.date).first(), `date of accident ${claim.date} in the header`);
     // One claim: no SWITCH CLAIM (spec 000 §2: only with more than one claim).
-    await expectCount(page.getByRole('button', { name: /switch claim/i }), 0, 'SWITCH CLAIM buttons with a single claim');
+    await expectCount(
+      page.getByRole('button', { name: /switch claim/i }),
+      0,
+      'SWITCH CLAIM buttons with a single claim',
+    );
   });
 
   test('robin (not activated) → /activate', async () => {

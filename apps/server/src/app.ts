@@ -110,7 +110,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const dataKey = resolveEncryptionKey(config.encryptionKey, config.dataDir);
   const cipher = dataCipher(dataKey, config.previousEncryptionKeys);
   const transports = options.transports ?? transportsFromConfig(config, options.database.db, clock.now);
-  const notifier = createNotifier({ db: options.database.db, clock, cipher, log: app.log, transports }, { autoStart: false });
+  const notifier = createNotifier(
+    { db: options.database.db, clock, cipher, log: app.log, transports },
+    { autoStart: false },
+  );
   // REDIS_URL: the rate-limit and sign-in throttle counters live in Redis (decision 015).
   const redis = config.redis ? await connectRedis(config.redis, app.log) : undefined;
   if (redis) app.addHook('onClose', () => redis.close());

@@ -21,11 +21,19 @@ function lintOpenApi(): number {
   try {
     const file = path.join(dir, 'openapi.json');
     writeFileSync(file, JSON.stringify(buildOpenApi(), null, 2));
-    const cli = path.join(path.dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')), 'bin/cli.js');
+    const cli = path.join(
+      path.dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')),
+      'bin/cli.js',
+    );
     const result = spawnSync(process.execPath, [cli, 'lint', file, '--config', path.join(ROOT, 'redocly.yaml')], {
       stdio: 'inherit',
       // No network at lint time: no usage telemetry, no new-version check.
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_NOTIFICATIONS: 'true', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      env: {
+        ...process.env,
+        REDOCLY_TELEMETRY: 'off',
+        REDOCLY_SUPPRESS_NOTIFICATIONS: 'true',
+        REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+      },
     });
     return result.status ?? 1;
   } finally {

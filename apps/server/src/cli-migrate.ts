@@ -24,6 +24,10 @@ async function migrate(config: Config): Promise<void> {
 try {
   await migrate(loadConfig());
 } catch (e) {
-  console.error(e instanceof ConfigError ? e.message : `The migrations could not be applied: ${e instanceof Error ? e.message : String(e)}`);
+  console.error(
+    e instanceof ConfigError
+      ? e.message
+      : `The migrations could not be applied: ${e instanceof Error ? e.message : String(e)}`,
+  );
   process.exitCode = 1;
 }

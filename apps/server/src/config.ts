@@ -16,11 +16,17 @@ const EnvSchema = z.object({
   /** Redis for the rate-limit and sign-in throttle counters; unset = in the database (decision 015). */
   REDIS_URL: z
     .string()
-    .regex(/^rediss?:\/\/[^/?#]/, 'must be a redis:// or rediss:// URL (leave it unset to keep the counters in the database)')
+    .regex(
+      /^rediss?:\/\/[^/?#]/,
+      'must be a redis:// or rediss:// URL (leave it unset to keep the counters in the database)',
+    )
     .refine((v) => URL.canParse(v), 'must be a valid URL')
     .optional(),
   /** Put before every key the portal writes to Redis, so several portals can share one server. */
-  REDIS_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -').default('portal:'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -')
+    .default('portal:'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated addresses/CIDRs of reverse proxies whose X-Forwarded-For is believed. */
   TRUSTED_PROXIES: z.string().default(''),
@@ -32,7 +38,10 @@ const EnvSchema = z.object({
   /** Earlier keys, comma-separated base64: still decrypt values sealed before a rotation. */
   DATA_ENCRYPTION_KEYS_PREVIOUS: z
     .string()
-    .refine((v) => v.split(',').every((k) => Buffer.from(k.trim(), 'base64').length === 32), 'each key must be 32 bytes encoded as base64')
+    .refine(
+      (v) => v.split(',').every((k) => Buffer.from(k.trim(), 'base64').length === 32),
+      'each key must be 32 bytes encoded as base64',
+    )
     .optional(),
   COOKIE_SECURE: bool.optional(),
   /** Load the demo data into an empty database and print the demo sign-ins. */
@@ -45,14 +54,23 @@ const EnvSchema = z.object({
   /** Connections one client address may hold open at once (trusted proxies are not counted). */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(64),
   /** Required in production: without it, access codes would wait in the outbox for ever and nobody could sign in. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   SMTP_FROM: z.string().min(3).default('Claimant portal <no-reply@localhost>'),
   SMS_WEBHOOK_URL: z.string().url().optional(),
   SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
   /** Serve the development mailbox at /dev/outbox (never in production). */
   PORTAL_DEV_OUTBOX: bool.default(false),
   /** Where uploaded files live: unset = DATA_DIR/files on local disk; s3://bucket/prefix = an S3-compatible store. */
-  FILE_STORE: z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'must be s3://bucket/prefix (leave it unset for local disk)').optional(),
+  FILE_STORE: z
+    .string()
+    .regex(
+      /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/,
+      'must be s3://bucket/prefix (leave it unset for local disk)',
+    )
+    .optional(),
   /** S3-compatible endpoint (e.g. http://127.0.0.1:9000); unset = AWS. */
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().min(1).default('ap-southeast-2'),
@@ -112,7 +130,13 @@ export type Config = {
   provider: ProviderIdentity;
   webhook: { url: string; secret: string; maxAttempts: number } | undefined;
   fileStore: string | undefined;
-  s3: { endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean };
+  s3: {
+    endpoint: string | undefined;
+    region: string;
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
+    forcePathStyle: boolean;
+  };
   publicUrl: string | undefined;
   /** The Prometheus listener; undefined when METRICS_PORT is 0 or off. */
   metrics: { port: number; host: string } | undefined;
@@ -132,17 +156,31 @@ const hostOf = (url: string): string => (URL.canParse(url) ? new URL(url).hostna
  */
 function productionRefusals(e: z.output<typeof EnvSchema>): string[] {
   const https = (name: 'PROVIDER_WEBHOOK_URL' | 'SMS_WEBHOOK_URL', what: string) =>
-    e[name] !== undefined && new URL(e[name]).protocol !== 'https:' ? [`${name}: must be an https:// URL when NODE_ENV=production (${what})`] : [];
+    e[name] !== undefined && new URL(e[name]).protocol !== 'https:'
+      ? [`${name}: must be an https:// URL when NODE_ENV=production (${what})`]
+      : [];
   return [
     ...(e.DATA_ENCRYPTION_KEY ? [] : ['DATA_ENCRYPTION_KEY: required when NODE_ENV=production']),
-    ...(e.SMTP_URL ? [] : ['SMTP_URL: required when NODE_ENV=production (access codes and other e-mail go through it)']),
-    ...(e.PORTAL_DEMO ? ['PORTAL_DEMO: must be 0 when NODE_ENV=production (it loads demo sign-ins with a published password)'] : []),
-    ...(e.PORTAL_DEV_OUTBOX ? ['PORTAL_DEV_OUTBOX: must be 0 when NODE_ENV=production (/dev/outbox shows every access code)'] : []),
-    ...(PLACEHOLDER_HOST.test(e.PROVIDER_PRIVACY_EMAIL.split('@').pop() ?? '')
-      ? [`PROVIDER_PRIVACY_EMAIL: set the provider's own address when NODE_ENV=production (${e.PROVIDER_PRIVACY_EMAIL} is a placeholder)`]
+    ...(e.SMTP_URL
+      ? []
+      : ['SMTP_URL: required when NODE_ENV=production (access codes and other e-mail go through it)']),
+    ...(e.PORTAL_DEMO
+      ? ['PORTAL_DEMO: must be 0 when NODE_ENV=production (it loads demo sign-ins with a published password)']
       : []),
-    ...(PLACEHOLDER_HOST.test(hostOf(e.PROVIDER_WEBSITE)) ? [`PROVIDER_WEBSITE: set the provider's own website when NODE_ENV=production (${e.PROVIDER_WEBSITE} is a placeholder)`] : []),
-    ...https('PROVIDER_WEBHOOK_URL', 'events carry claimants\' details and bank numbers'),
+    ...(e.PORTAL_DEV_OUTBOX
+      ? ['PORTAL_DEV_OUTBOX: must be 0 when NODE_ENV=production (/dev/outbox shows every access code)']
+      : []),
+    ...(PLACEHOLDER_HOST.test(e.PROVIDER_PRIVACY_EMAIL.split('@').pop() ?? '')
+      ? [
+          `PROVIDER_PRIVACY_EMAIL: set the provider's own address when NODE_ENV=production (${e.PROVIDER_PRIVACY_EMAIL} is a placeholder)`,
+        ]
+      : []),
+    ...(PLACEHOLDER_HOST.test(hostOf(e.PROVIDER_WEBSITE))
+      ? [
+          `PROVIDER_WEBSITE: set the provider's own website when NODE_ENV=production (${e.PROVIDER_WEBSITE} is a placeholder)`,
+        ]
+      : []),
+    ...https('PROVIDER_WEBHOOK_URL', "events carry claimants' details and bank numbers"),
     ...https('SMS_WEBHOOK_URL', 'messages carry access codes'),
   ];
 }
@@ -163,7 +201,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  PROVIDER_WEBHOOK_SECRET: required with PROVIDER_WEBHOOK_URL');
   }
   if (e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
-    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT (the metrics are never served on the portal\'s port)');
+    throw new ConfigError(
+      "Invalid configuration:\n  METRICS_PORT: must differ from PORT (the metrics are never served on the portal's port)",
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -173,9 +213,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     logLevel: e.LOG_LEVEL,
-    trustedProxies: e.TRUSTED_PROXIES.split(',').map((s) => s.trim()).filter(Boolean),
+    trustedProxies: e.TRUSTED_PROXIES.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     encryptionKey: e.DATA_ENCRYPTION_KEY ? Buffer.from(e.DATA_ENCRYPTION_KEY, 'base64') : undefined,
-    previousEncryptionKeys: (e.DATA_ENCRYPTION_KEYS_PREVIOUS ?? '').split(',').filter((k) => k.trim()).map((k) => Buffer.from(k.trim(), 'base64')),
+    previousEncryptionKeys: (e.DATA_ENCRYPTION_KEYS_PREVIOUS ?? '')
+      .split(',')
+      .filter((k) => k.trim())
+      .map((k) => Buffer.from(k.trim(), 'base64')),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     demo: e.PORTAL_DEMO,
     webDist: e.WEB_DIST,
@@ -197,10 +242,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       privacyEmail: e.PROVIDER_PRIVACY_EMAIL,
       website: e.PROVIDER_WEBSITE,
     },
-    webhook: e.PROVIDER_WEBHOOK_URL && e.PROVIDER_WEBHOOK_SECRET ? { url: e.PROVIDER_WEBHOOK_URL, secret: e.PROVIDER_WEBHOOK_SECRET, maxAttempts: e.PROVIDER_WEBHOOK_MAX_ATTEMPTS } : undefined,
+    webhook:
+      e.PROVIDER_WEBHOOK_URL && e.PROVIDER_WEBHOOK_SECRET
+        ? {
+            url: e.PROVIDER_WEBHOOK_URL,
+            secret: e.PROVIDER_WEBHOOK_SECRET,
+            maxAttempts: e.PROVIDER_WEBHOOK_MAX_ATTEMPTS,
+          }
+        : undefined,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     fileStore: e.FILE_STORE,
-    s3: { endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE },
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    },
     metrics: e.METRICS_PORT === 0 ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }

@@ -21,5 +21,9 @@ export class AppError extends Error {
 
 /** Zod issues as catalogue items: number 100, the rule's message, the field's path. */
 export function zodIssueItems(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ErrorItem[] {
-  return issues.map((i) => ({ Number: 100, Message: i.message, ...(i.path.length ? { Field: i.path.map(String).join('.') } : {}) }));
+  return issues.map((i) => ({
+    Number: 100,
+    Message: i.message,
+    ...(i.path.length ? { Field: i.path.map(String).join('.') } : {}),
+  }));
 }

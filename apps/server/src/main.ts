@@ -3,7 +3,14 @@ import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { databaseOptions, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { DEMO_PASSWORD, DEMO_SIGN_INS, DEMO_UNREGISTERED, isEmpty, seedDemoData, seedReferenceFiles } from './db/seed/demo.ts';
+import {
+  DEMO_PASSWORD,
+  DEMO_SIGN_INS,
+  DEMO_UNREGISTERED,
+  isEmpty,
+  seedDemoData,
+  seedReferenceFiles,
+} from './db/seed/demo.ts';
 import { seedContent } from './db/seed/content.ts';
 import { seedReferenceData } from './db/seed/reference.ts';
 import { startMetricsListener } from './lib/metrics-listener.ts';
@@ -30,7 +37,9 @@ async function main(): Promise<void> {
   if (config.env === 'production' && !config.smsWebhookUrl) {
     // Not refused like a missing SMTP_URL: a provider may offer no SMS. But a claimant who
     // prefers SMS gets codes by SMS, so the operator must know those wait.
-    app.log.warn('SMS_WEBHOOK_URL is not set: text messages, including access codes for claimants who prefer SMS, wait in the outbox until it is (see portal notifications list)');
+    app.log.warn(
+      'SMS_WEBHOOK_URL is not set: text messages, including access codes for claimants who prefer SMS, wait in the outbox until it is (see portal notifications list)',
+    );
   }
   if (config.demo && (await isEmpty(database.db))) {
     await seedDemoData(database.db, deps.cipher, deps.clock.now());
@@ -46,7 +55,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // A server of its own (loopback by default): the metrics are never served on the portal's port.
   const metrics = config.metrics ? await startMetricsListener(app.metrics, config.metrics, app.log) : undefined;
-  if (metrics) app.log.info({ address: metrics.address.address, port: metrics.address.port }, 'metrics listening on /metrics');
+  if (metrics)
+    app.log.info({ address: metrics.address.address, port: metrics.address.port }, 'metrics listening on /metrics');
   if (config.demo) {
     const url = `http://localhost:${config.port}`;
     const lines = [
@@ -75,7 +85,10 @@ async function main(): Promise<void> {
     reap.unref();
     void Promise.all([app.close(), metrics?.close()])
       .then(() => database.close())
-      .then(() => process.exit(0), () => process.exit(1));
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

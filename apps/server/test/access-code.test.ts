@@ -15,13 +15,25 @@ import { codeIn, useDelivery, type Received, type Sink } from './mail-sink.ts';
  * Keys holding values that are random or come from the machine (a process id, a time, a port, an
  * opaque token) are skipped: a code could match them by chance, which would make the test flaky.
  */
-const UNRELATED_KEYS = new Set(['time', 'pid', 'hostname', 'reqId', 'responseTime', 'remotePort', 'notification', 'AccessToken', 'SecureToken']);
+const UNRELATED_KEYS = new Set([
+  'time',
+  'pid',
+  'hostname',
+  'reqId',
+  'responseTime',
+  'remotePort',
+  'notification',
+  'AccessToken',
+  'SecureToken',
+]);
 function codeMentions(value: unknown, code: string, path = '$'): string[] {
   if (typeof value === 'string') return new RegExp(`(?<![0-9])${code}(?![0-9])`).test(value) ? [path] : [];
   if (typeof value === 'number') return String(value) === code ? [path] : [];
   if (Array.isArray(value)) return value.flatMap((v, i) => codeMentions(v, code, `${path}[${i}]`));
   if (value && typeof value === 'object') {
-    return Object.entries(value).flatMap(([k, v]) => (UNRELATED_KEYS.has(k) ? [] : codeMentions(v, code, `${path}.${k}`)));
+    return Object.entries(value).flatMap(([k, v]) =>
+      UNRELATED_KEYS.has(k) ? [] : codeMentions(v, code, `${path}.${k}`),
+    );
   }
   return [];
 }
@@ -76,18 +88,29 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
   let t: TestApp;
   const ROBIN = 'robin.pending@example.com';
   beforeEach(async () => {
-    await Promise.all([skipUnread(mail.smtp, ROBIN), skipUnread(mail.smtp, 'sam.single@example.com'), skipUnread(mail.sms, '0423456789')]);
+    await Promise.all([
+      skipUnread(mail.smtp, ROBIN),
+      skipUnread(mail.smtp, 'sam.single@example.com'),
+      skipUnread(mail.sms, '0423456789'),
+    ]);
     t = await createTestApp(dialect, mail.env());
   });
   afterEach(() => t.close());
 
   async function registrationToken(): Promise<string> {
-    const res = await t.post('/api/account/login', { EmailAddress: ROBIN, Password: PASSWORD, RememberMe: false, DeviceType: 0 });
+    const res = await t.post('/api/account/login', {
+      EmailAddress: ROBIN,
+      Password: PASSWORD,
+      RememberMe: false,
+      DeviceType: 0,
+    });
     expect(res.json().AccountActivated).toBe(0);
     return res.json().AccessToken;
   }
-  const generate = (token: string, body: Record<string, unknown> = {}) => t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: token, DevType: 0, ...body });
-  const validate = (token: string, code: string) => t.post('/api/account/validatesecuritycodeforlogin', { AccessToken: token, SecurityCode: code, DeviceType: 0 });
+  const generate = (token: string, body: Record<string, unknown> = {}) =>
+    t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: token, DevType: 0, ...body });
+  const validate = (token: string, code: string) =>
+    t.post('/api/account/validatesecuritycodeforlogin', { AccessToken: token, SecurityCode: code, DeviceType: 0 });
   const wrong = (code: string) => (code === '0000' ? '0001' : '0000');
 
   it('activates an account with the code e-mailed to it, and signs in with a new token', async () => {
@@ -99,15 +122,24 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
     expect(message.text).toContain('expires in 30 minutes');
 
     const bad = await validate(token, wrong(code));
-    expect(bad.json()).toEqual([{ Number: ErrorNumber.CodeIncorrect, Message: 'The activation code is incorrect. Please try again' }]);
+    expect(bad.json()).toEqual([
+      { Number: ErrorNumber.CodeIncorrect, Message: 'The activation code is incorrect. Please try again' },
+    ]);
     const ok = await validate(token, code);
     expect(ok.statusCode).toBe(200);
     const signedIn = ok.json().AccessToken as string;
     expect(signedIn).not.toBe(token);
     expect((await t.post('/api/claim/getclaims', { AccessToken: signedIn })).statusCode).toBe(200);
-    expect(errorNumbers(await t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: token }))).toEqual([ErrorNumber.SessionRevoked]);
+    expect(errorNumbers(await t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: token }))).toEqual([
+      ErrorNumber.SessionRevoked,
+    ]);
     // Activated: the next sign-in goes straight in.
-    const again = await t.post('/api/account/login', { EmailAddress: ROBIN, Password: PASSWORD, RememberMe: false, DeviceType: 0 });
+    const again = await t.post('/api/account/login', {
+      EmailAddress: ROBIN,
+      Password: PASSWORD,
+      RememberMe: false,
+      DeviceType: 0,
+    });
     expect(again.json().AccountActivated).toBe(2);
   });
 
@@ -139,7 +171,9 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
     const code = codeIn(await mail.smtp.next(ROBIN));
     t.clock.advance(30 * 60_000);
     const late = await validate(await registrationToken(), code);
-    expect(late.json()).toEqual([{ Number: ErrorNumber.CodeExpired, Message: 'code has expired. Please request a new code' }]);
+    expect(late.json()).toEqual([
+      { Number: ErrorNumber.CodeExpired, Message: 'code has expired. Please request a new code' },
+    ]);
   });
 
   it('voids the previous code when a new one is sent', async () => {
@@ -183,7 +217,9 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
     const token = await registrationToken();
     const answers = await Promise.all(Array.from({ length: 12 }, () => generate(token)));
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(CODE_LIMITS.perHour);
-    expect(answers.filter((r) => r.statusCode !== 200).map((r) => errorNumbers(r)[0])).toEqual(Array(12 - CODE_LIMITS.perHour).fill(ErrorNumber.CodeRequestLimit));
+    expect(answers.filter((r) => r.statusCode !== 200).map((r) => errorNumbers(r)[0])).toEqual(
+      Array(12 - CODE_LIMITS.perHour).fill(ErrorNumber.CodeRequestLimit),
+    );
     const codes = await t.deps.db.selectFrom('access_codes').select('id').execute();
     expect(codes).toHaveLength(CODE_LIMITS.perHour);
   });
@@ -252,11 +288,19 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
     const token = await t.signIn(SAM);
     const codes = new Map<number, string>();
     for (const type of [CodeType.Mobile, CodeType.Email, CodeType.Bank]) {
-      const sent = (await t.post('/api/account/generatesecuritycodewhileloggedin', { AccessToken: token, CodeType: type })).json();
+      const sent = (
+        await t.post('/api/account/generatesecuritycodewhileloggedin', { AccessToken: token, CodeType: type })
+      ).json();
       codes.set(type, codeIn(sent.SMS ? await mail.sms.next('0423456789') : await mail.smtp.next(SAM)));
     }
     const guesses = [...codes].flatMap(([type, code]) =>
-      Array.from({ length: 5 }, () => t.post('/api/account/validatesecuritycodewhileloggedin', { AccessToken: token, CodeType: type, SecurityCode: wrong(code) })),
+      Array.from({ length: 5 }, () =>
+        t.post('/api/account/validatesecuritycodewhileloggedin', {
+          AccessToken: token,
+          CodeType: type,
+          SecurityCode: wrong(code),
+        }),
+      ),
     );
     const numbers = (await Promise.all(guesses)).map((r) => errorNumbers(r)[0]);
     expect(numbers.every((n) => n === 49 || n === 50 || n === ErrorNumber.CodeEntryLocked)).toBe(true);
@@ -266,22 +310,37 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
     expect(rows.reduce((sum, r) => sum + r.attempts, 0)).toBeLessThanOrEqual(CODE_LIMITS.wrongGuessesPerDay);
     // Locked for the rest of the day, even for a right code that is still live.
     for (const [type, code] of codes) {
-      const res = await t.post('/api/account/validatesecuritycodewhileloggedin', { AccessToken: token, CodeType: type, SecurityCode: code });
+      const res = await t.post('/api/account/validatesecuritycodewhileloggedin', {
+        AccessToken: token,
+        CodeType: type,
+        SecurityCode: code,
+      });
       expect(errorNumbers(res)).toEqual([ErrorNumber.CodeEntryLocked]);
     }
   });
 
   it('binds a code to its purpose and CodeType', async () => {
     const token = await t.signIn('sam.single@example.com');
-    const bank = await t.post('/api/account/generatesecuritycodewhileloggedin', { AccessToken: token, CodeType: CodeType.Bank });
+    const bank = await t.post('/api/account/generatesecuritycodewhileloggedin', {
+      AccessToken: token,
+      CodeType: CodeType.Bank,
+    });
     expect(bank.json()).toEqual({ SMS: false, Email: true });
     const code = codeIn(await mail.smtp.next('sam.single@example.com'));
     // Not for another kind of edit.
-    const asMobile = await t.post('/api/account/validatesecuritycodewhileloggedin', { AccessToken: token, CodeType: CodeType.Mobile, SecurityCode: code });
+    const asMobile = await t.post('/api/account/validatesecuritycodewhileloggedin', {
+      AccessToken: token,
+      CodeType: CodeType.Mobile,
+      SecurityCode: code,
+    });
     expect(errorNumbers(asMobile)).toEqual([50]);
     // Not for the login flow (and a signed-in token is the wrong kind there).
     expect(errorNumbers(await validate(token, code))).toEqual([ErrorNumber.TokenWrongKind]);
-    const ok = await t.post('/api/account/validatesecuritycodewhileloggedin', { AccessToken: token, CodeType: CodeType.Bank, SecurityCode: code });
+    const ok = await t.post('/api/account/validatesecuritycodewhileloggedin', {
+      AccessToken: token,
+      CodeType: CodeType.Bank,
+      SecurityCode: code,
+    });
     expect(ok.statusCode).toBe(200);
     const { AccessToken, SecureToken, CodeType: type } = ok.json();
     expect(type).toBe(CodeType.Bank);
@@ -295,7 +354,11 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
 
   it('refuses a sign-in code for a step-up, and a step-up code for sign-in', async () => {
     const SAM = 'sam.single@example.com';
-    const pending = await t.post('/api/account/login', { EmailAddress: SAM, Password: PASSWORD }, { headers: NEW_BROWSER });
+    const pending = await t.post(
+      '/api/account/login',
+      { EmailAddress: SAM, Password: PASSWORD },
+      { headers: NEW_BROWSER },
+    );
     expect(pending.json().AccountActivated).toBe(1);
     const verification = pending.json().AccessToken as string;
     await t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: verification }, { headers: NEW_BROWSER });
@@ -303,13 +366,26 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
     const signedIn = await t.signIn(SAM);
     await t.post('/api/account/generatesecuritycodewhileloggedin', { AccessToken: signedIn, CodeType: CodeType.Bank });
     const stepUpCode = codeIn(await mail.smtp.next(SAM));
-    const stepUp = (code: string) => t.post('/api/account/validatesecuritycodewhileloggedin', { AccessToken: signedIn, CodeType: CodeType.Bank, SecurityCode: code });
+    const stepUp = (code: string) =>
+      t.post('/api/account/validatesecuritycodewhileloggedin', {
+        AccessToken: signedIn,
+        CodeType: CodeType.Bank,
+        SecurityCode: code,
+      });
     const signInWith = (code: string) =>
-      t.post('/api/account/validatesecuritycodeforlogin', { AccessToken: verification, SecurityCode: code }, { headers: NEW_BROWSER });
+      t.post(
+        '/api/account/validatesecuritycodeforlogin',
+        { AccessToken: verification, SecurityCode: code },
+        { headers: NEW_BROWSER },
+      );
 
     // The sign-in code (sent for CodeType Email) opens no step-up, whatever the type.
     for (const type of [CodeType.Mobile, CodeType.Email]) {
-      const res = await t.post('/api/account/validatesecuritycodewhileloggedin', { AccessToken: signedIn, CodeType: type, SecurityCode: signInCode });
+      const res = await t.post('/api/account/validatesecuritycodewhileloggedin', {
+        AccessToken: signedIn,
+        CodeType: type,
+        SecurityCode: signInCode,
+      });
       expect(errorNumbers(res)).toEqual([50]);
     }
     // Both are four random digits: they can be the same, and then neither is wrong for the other.
@@ -322,13 +398,19 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
     expect(verified.statusCode).toBe(200);
     const stepped = await stepUp(stepUpCode);
     expect(stepped.statusCode).toBe(200);
-    const again = await t.post('/api/account/validatesecuritycodewhileloggedin', { AccessToken: stepped.json().AccessToken, CodeType: CodeType.Bank, SecurityCode: stepUpCode });
+    const again = await t.post('/api/account/validatesecuritycodewhileloggedin', {
+      AccessToken: stepped.json().AccessToken,
+      CodeType: CodeType.Bank,
+      SecurityCode: stepUpCode,
+    });
     expect(errorNumbers(again)).toEqual([50]);
   });
 
   it('refuses a used sign-in code on a later sign-in', async () => {
     const SAM = 'sam.single@example.com';
-    const login = async () => (await t.post('/api/account/login', { EmailAddress: SAM, Password: PASSWORD }, { headers: NEW_BROWSER })).json().AccessToken as string;
+    const login = async () =>
+      (await t.post('/api/account/login', { EmailAddress: SAM, Password: PASSWORD }, { headers: NEW_BROWSER })).json()
+        .AccessToken as string;
     const first = await login();
     await t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: first }, { headers: NEW_BROWSER });
     const code = codeIn(await mail.smtp.next(SAM));
@@ -346,26 +428,45 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
     };
     const codes: string[] = [];
     // Activation, with a wrong try and a re-send.
-    const activation = (await post('/api/account/login', { EmailAddress: ROBIN, Password: PASSWORD })).json().AccessToken as string;
+    const activation = (await post('/api/account/login', { EmailAddress: ROBIN, Password: PASSWORD })).json()
+      .AccessToken as string;
     for (let i = 0; i < 2; i++) {
       await post('/api/account/generatesecuritycodeforlogin', { AccessToken: activation });
       codes.push(codeIn(await mail.smtp.next(ROBIN)));
     }
-    await post('/api/account/validatesecuritycodeforlogin', { AccessToken: activation, SecurityCode: wrong(codes[1] as string) });
+    await post('/api/account/validatesecuritycodeforlogin', {
+      AccessToken: activation,
+      SecurityCode: wrong(codes[1] as string),
+    });
     await post('/api/account/validatesecuritycodeforlogin', { AccessToken: activation, SecurityCode: codes[1] });
     // Sign-in verification on a new browser.
-    const verification = (await post('/api/account/login', { EmailAddress: SAM, Password: PASSWORD }, { headers: NEW_BROWSER })).json().AccessToken as string;
+    const verification = (
+      await post('/api/account/login', { EmailAddress: SAM, Password: PASSWORD }, { headers: NEW_BROWSER })
+    ).json().AccessToken as string;
     await post('/api/account/generatesecuritycodeforlogin', { AccessToken: verification }, { headers: NEW_BROWSER });
     codes.push(codeIn(await mail.smtp.next(SAM)));
-    const signedIn = (await post('/api/account/validatesecuritycodeforlogin', { AccessToken: verification, SecurityCode: codes[2] }, { headers: NEW_BROWSER })).json().AccessToken as string;
+    const signedIn = (
+      await post(
+        '/api/account/validatesecuritycodeforlogin',
+        { AccessToken: verification, SecurityCode: codes[2] },
+        { headers: NEW_BROWSER },
+      )
+    ).json().AccessToken as string;
     // A step-up by SMS, then its expiry.
     await post('/api/account/generatesecuritycodewhileloggedin', { AccessToken: signedIn, CodeType: CodeType.Email });
     codes.push(codeIn(await mail.sms.next('0423456789')));
-    await post('/api/account/validatesecuritycodewhileloggedin', { AccessToken: signedIn, CodeType: CodeType.Email, SecurityCode: wrong(codes[3] as string) });
+    await post('/api/account/validatesecuritycodewhileloggedin', {
+      AccessToken: signedIn,
+      CodeType: CodeType.Email,
+      SecurityCode: wrong(codes[3] as string),
+    });
     await post('/api/account/expiresecuritycodewhileloggedin', { AccessToken: signedIn, CodeType: CodeType.Email });
 
     expect(responses).toHaveLength(11);
-    const lines = t.logs.join('').split('\n').filter((l) => l.trim() !== '');
+    const lines = t.logs
+      .join('')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
     // Every request was logged, as JSON the check below can read.
     expect(lines.length).toBeGreaterThanOrEqual(responses.length);
     const logged = lines.map((l) => JSON.parse(l) as unknown);
@@ -378,10 +479,16 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
 
   it('sends the code for a mobile edit to the e-mail, and for an e-mail edit to the mobile by SMS', async () => {
     const token = await t.signIn('sam.single@example.com');
-    const forMobile = await t.post('/api/account/generatesecuritycodewhileloggedin', { AccessToken: token, CodeType: CodeType.Mobile });
+    const forMobile = await t.post('/api/account/generatesecuritycodewhileloggedin', {
+      AccessToken: token,
+      CodeType: CodeType.Mobile,
+    });
     expect(forMobile.json()).toEqual({ SMS: false, Email: true });
     await mail.smtp.next('sam.single@example.com');
-    const forEmail = await t.post('/api/account/generatesecuritycodewhileloggedin', { AccessToken: token, CodeType: CodeType.Email });
+    const forEmail = await t.post('/api/account/generatesecuritycodewhileloggedin', {
+      AccessToken: token,
+      CodeType: CodeType.Email,
+    });
     expect(forEmail.json()).toEqual({ SMS: true, Email: false });
     const text = await mail.sms.next('0423456789');
     expect(text.text).toMatch(/code is \d{4}\. It expires in 30 minutes\./);
@@ -391,21 +498,42 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
   it('follows the SMS preference, and answers 86 naming the provider and what the code was for', async () => {
     await t.deps.db.updateTable('claimants').set({ pref_sms: 1 }).where('first_name', '=', 'Sam').execute();
     const token = await t.signIn('sam.single@example.com');
-    expect((await t.post('/api/account/generatesecuritycodewhileloggedin', { AccessToken: token, CodeType: CodeType.Bank })).json()).toEqual({ SMS: true, Email: false });
+    expect(
+      (
+        await t.post('/api/account/generatesecuritycodewhileloggedin', { AccessToken: token, CodeType: CodeType.Bank })
+      ).json(),
+    ).toEqual({ SMS: true, Email: false });
     await t.deps.db.updateTable('claimants').set({ mobile: null }).where('first_name', '=', 'Sam').execute();
-    const none = await t.post('/api/account/generatesecuritycodewhileloggedin', { AccessToken: token, CodeType: CodeType.Email });
-    const noChannel = (detail: string) => [{
-      Number: ErrorNumber.NoChannelForCode,
-      Message: `Please update your contact details to receive an access code prior to ${detail} or call the Transport Accident Commission on 1300 654 329.`,
-    }];
+    const none = await t.post('/api/account/generatesecuritycodewhileloggedin', {
+      AccessToken: token,
+      CodeType: CodeType.Email,
+    });
+    const noChannel = (detail: string) => [
+      {
+        Number: ErrorNumber.NoChannelForCode,
+        Message: `Please update your contact details to receive an access code prior to ${detail} or call the Transport Accident Commission on 1300 654 329.`,
+      },
+    ];
     expect(none.json()).toEqual(noChannel('updating your email address'));
 
     await t.deps.db.updateTable('claimants').set({ email: null }).where('first_name', '=', 'Sam').execute();
-    const pending = await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: PASSWORD }, { headers: NEW_BROWSER });
-    const forSignIn = await t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: pending.json().AccessToken }, { headers: NEW_BROWSER });
+    const pending = await t.post(
+      '/api/account/login',
+      { EmailAddress: 'sam.single@example.com', Password: PASSWORD },
+      { headers: NEW_BROWSER },
+    );
+    const forSignIn = await t.post(
+      '/api/account/generatesecuritycodeforlogin',
+      { AccessToken: pending.json().AccessToken },
+      { headers: NEW_BROWSER },
+    );
     expect(forSignIn.json()).toEqual(noChannel('signing in'));
 
-    await t.deps.db.updateTable('claimants').set({ email: null, mobile: null }).where('first_name', '=', 'Robin').execute();
+    await t.deps.db
+      .updateTable('claimants')
+      .set({ email: null, mobile: null })
+      .where('first_name', '=', 'Robin')
+      .execute();
     expect((await generate(await registrationToken())).json()).toEqual(noChannel('activating your account'));
   });
 
@@ -439,7 +567,8 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
       await hook.close();
     });
 
-    const unsent = async () => (await app.deps.db.selectFrom('notifications').select(['id', 'attempts']).where('sent_at', 'is', null).execute());
+    const unsent = async () =>
+      await app.deps.db.selectFrom('notifications').select(['id', 'attempts']).where('sent_at', 'is', null).execute();
 
     /**
      * Sends an e-mail-edit code (it goes by SMS) while the SMS gateway is down, and waits for the
@@ -448,7 +577,10 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
      */
     async function codeStuckInOutbox(token: string): Promise<string> {
       const before = hook.tried.length;
-      await app.post('/api/account/generatesecuritycodewhileloggedin', { AccessToken: token, CodeType: CodeType.Email });
+      await app.post('/api/account/generatesecuritycodewhileloggedin', {
+        AccessToken: token,
+        CodeType: CodeType.Email,
+      });
       await until(() => hook.tried.length > before, 'a delivery attempt');
       await until(async () => (await unsent()).every((n) => n.attempts > 0), 'the failure to be recorded');
       return codeIn(hook.tried.at(-1) as Received);
@@ -471,31 +603,71 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
       await gatewayBack();
       expect(hook.accepted.map((m) => codeIn(m))).toEqual([fresh]);
       expect(await app.deps.db.selectFrom('notifications').select('id').execute()).toHaveLength(1);
-      if (old !== fresh) expect(errorNumbers(await app.post('/api/account/validatesecuritycodewhileloggedin', { AccessToken: token, CodeType: CodeType.Email, SecurityCode: old }))).toEqual([49]);
+      if (old !== fresh)
+        expect(
+          errorNumbers(
+            await app.post('/api/account/validatesecuritycodewhileloggedin', {
+              AccessToken: token,
+              CodeType: CodeType.Email,
+              SecurityCode: old,
+            }),
+          ),
+        ).toEqual([49]);
     });
 
     it.each([
-      ['used', async (token: string, code: string) => {
-        const res = await app.post('/api/account/validatesecuritycodewhileloggedin', { AccessToken: token, CodeType: CodeType.Email, SecurityCode: code });
-        expect(res.statusCode).toBe(200);
-      }],
-      ['voided', async (token: string) => {
-        expect((await app.post('/api/account/expiresecuritycodewhileloggedin', { AccessToken: token, CodeType: CodeType.Email })).statusCode).toBe(200);
-      }],
-      ['spent by three wrong tries', async (token: string, code: string) => {
-        const other = code === '0000' ? '0001' : '0000';
-        for (const expected of [49, 49, 50]) {
-          const res = await app.post('/api/account/validatesecuritycodewhileloggedin', { AccessToken: token, CodeType: CodeType.Email, SecurityCode: other });
-          expect(errorNumbers(res)).toEqual([expected]);
-        }
-      }],
-      ['expired', async (_token: string, code: string) => {
-        app.clock.advance(30 * 60_000);
-        // A new session: the old one has been idle past its time-out.
-        const token = await app.signIn(SAM);
-        const res = await app.post('/api/account/validatesecuritycodewhileloggedin', { AccessToken: token, CodeType: CodeType.Email, SecurityCode: code });
-        expect(errorNumbers(res)).toEqual([50]);
-      }],
+      [
+        'used',
+        async (token: string, code: string) => {
+          const res = await app.post('/api/account/validatesecuritycodewhileloggedin', {
+            AccessToken: token,
+            CodeType: CodeType.Email,
+            SecurityCode: code,
+          });
+          expect(res.statusCode).toBe(200);
+        },
+      ],
+      [
+        'voided',
+        async (token: string) => {
+          expect(
+            (
+              await app.post('/api/account/expiresecuritycodewhileloggedin', {
+                AccessToken: token,
+                CodeType: CodeType.Email,
+              })
+            ).statusCode,
+          ).toBe(200);
+        },
+      ],
+      [
+        'spent by three wrong tries',
+        async (token: string, code: string) => {
+          const other = code === '0000' ? '0001' : '0000';
+          for (const expected of [49, 49, 50]) {
+            const res = await app.post('/api/account/validatesecuritycodewhileloggedin', {
+              AccessToken: token,
+              CodeType: CodeType.Email,
+              SecurityCode: other,
+            });
+            expect(errorNumbers(res)).toEqual([expected]);
+          }
+        },
+      ],
+      [
+        'expired',
+        async (_token: string, code: string) => {
+          app.clock.advance(30 * 60_000);
+          // A new session: the old one has been idle past its time-out.
+          const token = await app.signIn(SAM);
+          const res = await app.post('/api/account/validatesecuritycodewhileloggedin', {
+            AccessToken: token,
+            CodeType: CodeType.Email,
+            SecurityCode: code,
+          });
+          expect(errorNumbers(res)).toEqual([50]);
+        },
+      ],
     ])('is withdrawn when the code is %s, and never arrives', async (_how, endCode) => {
       const token = await app.signIn(SAM);
       const code = await codeStuckInOutbox(token);

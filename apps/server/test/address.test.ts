@@ -13,10 +13,17 @@ describe.each(DIALECTS)('address search on %s', (dialect) => {
   afterAll(() => t.close());
 
   const search = (query: string, isHomeAddress = true) =>
-    t.app.inject({ method: 'GET', url: '/api/addresslookup/AddressLookup', query: { query, isHomeAddress: String(isHomeAddress) } });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/addresslookup/AddressLookup',
+      query: { query, isHomeAddress: String(isHomeAddress) },
+    });
 
   it('imports the 451 addresses of the G-NAF sample', async () => {
-    const row = await t.deps.db.selectFrom('addresses').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('addresses')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(row.n)).toBe(451);
   });
 
@@ -37,7 +44,11 @@ describe.each(DIALECTS)('address search on %s', (dialect) => {
   });
 
   it('offers a typed PO box for a postal address, never for a home address', async () => {
-    expect((await search('PO Box 12 Melbourne VIC 3001', false)).json()[0]).toMatchObject({ Moniker: 'typed', PartialAddress: 'PO BOX 12 MELBOURNE VIC 3001', Postcode: '3001' });
+    expect((await search('PO Box 12 Melbourne VIC 3001', false)).json()[0]).toMatchObject({
+      Moniker: 'typed',
+      PartialAddress: 'PO BOX 12 MELBOURNE VIC 3001',
+      Postcode: '3001',
+    });
     expect((await search('PO Box 12 Melbourne VIC 3001', true)).json()).toEqual([]);
   });
 

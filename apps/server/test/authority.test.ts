@@ -18,13 +18,23 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /** A PNG built byte by byte: its IHDR says width × height, its IDAT holds whatever is given. */
-function makePng(width: number, height: number, options: { idat?: Buffer; colourType?: number; depth?: number; interlace?: number; extra?: Buffer[] } = {}): Buffer {
+function makePng(
+  width: number,
+  height: number,
+  options: { idat?: Buffer; colourType?: number; depth?: number; interlace?: number; extra?: Buffer[] } = {},
+): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([options.depth ?? 8, options.colourType ?? 6, 0, 0, options.interlace ?? 0], 8);
   const idat = options.idat ?? zlib.deflateSync(Buffer.alloc(height * (1 + width * 4)));
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), pngChunk('IHDR', ihdr), ...(options.extra ?? []), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    pngChunk('IHDR', ihdr),
+    ...(options.extra ?? []),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** What the pad sends: a transparent RGBA canvas with a dark diagonal stroke. */
@@ -40,12 +50,17 @@ function drawnSignature(width: number = SIGNATURE_PAD.width, height: number = SI
 const HAS_PDFTOTEXT = !spawnSync('pdftotext', ['-v']).error;
 /** The PDF's text as poppler reads it, without the bidi marks poppler puts around right-to-left runs. */
 function pdfText(pdf: Buffer): string {
-  return spawnSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).stdout.toString('utf8').replace(/[\p{Cf}]/gu, '');
+  return spawnSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf })
+    .stdout.toString('utf8')
+    .replace(/[\p{Cf}]/gu, '');
 }
 /** Each word poppler finds, with its left edge (to check the order words are drawn in). */
 function pdfWords(pdf: Buffer): { word: string; x: number }[] {
   const html = spawnSync('pdftotext', ['-bbox', '-enc', 'UTF-8', '-', '-'], { input: pdf }).stdout.toString('utf8');
-  return [...html.matchAll(/<word xMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((m) => ({ x: Number(m[1]), word: (m[2] ?? '').replace(/[\p{Cf}]/gu, '') }));
+  return [...html.matchAll(/<word xMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((m) => ({
+    x: Number(m[1]),
+    word: (m[2] ?? '').replace(/[\p{Cf}]/gu, ''),
+  }));
 }
 
 describe.each(DIALECTS)('authority form on %s', (dialect) => {
@@ -58,16 +73,29 @@ describe.each(DIALECTS)('authority form on %s', (dialect) => {
   afterAll(() => t.close());
 
   const send = (fields: Record<string, string>, signature?: Buffer) => {
-    const body = multipart({ accessToken: token, IdempotencyKey: `key-${Math.random()}`, ...fields }, signature ? { name: 'Signature.png', data: signature, field: 'Signature', type: 'image/png' } : undefined);
+    const body = multipart(
+      { accessToken: token, IdempotencyKey: `key-${Math.random()}`, ...fields },
+      signature ? { name: 'Signature.png', data: signature, field: 'Signature', type: 'image/png' } : undefined,
+    );
     return t.app.inject({ method: 'POST', url: '/api/documentupload/uploadauthorityform', ...body });
   };
   const storedBytes = async (sentItemId: string) => {
-    const item = await t.deps.db.selectFrom('sent_items').select(['form_id', 'subject_main']).where('id', '=', sentItemId).executeTakeFirstOrThrow();
+    const item = await t.deps.db
+      .selectFrom('sent_items')
+      .select(['form_id', 'subject_main'])
+      .where('id', '=', sentItemId)
+      .executeTakeFirstOrThrow();
     expect(item.subject_main).toBe('Authority form');
-    const file = await t.deps.db.selectFrom('files').select(['id', 'mime', 'submitted_at']).where('form_id', '=', item.form_id).executeTakeFirstOrThrow();
+    const file = await t.deps.db
+      .selectFrom('files')
+      .select(['id', 'mime', 'submitted_at'])
+      .where('form_id', '=', item.form_id)
+      .executeTakeFirstOrThrow();
     expect(file.mime).toBe('application/pdf');
     expect(file.submitted_at).not.toBeNull();
-    const content = (await t.post('/api/documentupload/getfilecontent', { AccessToken: token, Identifier: file.id })).json();
+    const content = (
+      await t.post('/api/documentupload/getfilecontent', { AccessToken: token, Identifier: file.id })
+    ).json();
     return Buffer.from(content.Data, 'base64');
   };
   const storedPdf = async (sentItemId: string) => PDFDocument.load(await storedBytes(sentItemId));
@@ -76,20 +104,38 @@ describe.each(DIALECTS)('authority form on %s', (dialect) => {
     const started = performance.now();
     const res = await send({ SignatureMethod: 'drawn' }, png);
     const ms = performance.now() - started;
-    expect(res.json()).toEqual([{ Number: ErrorNumber.SignatureNotAccepted, Message: 'Your signature could not be read. Please clear it and sign again.', Field: 'Signature' }]);
+    expect(res.json()).toEqual([
+      {
+        Number: ErrorNumber.SignatureNotAccepted,
+        Message: 'Your signature could not be read. Please clear it and sign again.',
+        Field: 'Signature',
+      },
+    ]);
     expect(ms).toBeLessThan(500);
   };
   const renameClaimant = async (first: string, surname: string) => {
-    const account = await t.deps.db.selectFrom('accounts').select('claimant_id').where('username', '=', 'alex.citizen@example.com').executeTakeFirstOrThrow();
-    await t.deps.db.updateTable('claimants').set({ first_name: first, surname }).where('id', '=', account.claimant_id).execute();
+    const account = await t.deps.db
+      .selectFrom('accounts')
+      .select('claimant_id')
+      .where('username', '=', 'alex.citizen@example.com')
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .updateTable('claimants')
+      .set({ first_name: first, surname })
+      .where('id', '=', account.claimant_id)
+      .execute();
   };
 
   it('gives the details printed on the form', async () => {
     const res = await t.post('/api/account/getauthorityformdata', { AccessToken: token });
     expect(res.json()).toEqual({
-      FirstName: 'Alex', Surname: 'Citizen', ClaimNumber: '21/45678',
+      FirstName: 'Alex',
+      Surname: 'Citizen',
+      ClaimNumber: '21/45678',
       Address: { AddressLine1: '12 Collins Street', AddressLine2: 'MELBOURNE VIC 3000', AddressLine3: '' },
-      DateOfBirth: '1985-06-14', DateOfAccident: '2021-03-09', Initials: 'AJC',
+      DateOfBirth: '1985-06-14',
+      DateOfAccident: '2021-03-09',
+      Initials: 'AJC',
     });
   });
 
@@ -99,9 +145,15 @@ describe.each(DIALECTS)('authority form on %s', (dialect) => {
     const pdf = await storedPdf(res.json().SentItemId);
     expect(pdf.getTitle()).toBe('Authority to release information — claim 21/45678');
     expect(pdf.getPageCount()).toBe(1);
-    const images = pdf.context.enumerateIndirectObjects().filter(([, o]) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
+    const images = pdf.context
+      .enumerateIndirectObjects()
+      .filter(([, o]) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
     expect(images.length).toBeGreaterThan(0);
-    const queued = await t.deps.db.selectFrom('provider_outbox').select(['payload']).where('kind', '=', 'authority-form').execute();
+    const queued = await t.deps.db
+      .selectFrom('provider_outbox')
+      .select(['payload'])
+      .where('kind', '=', 'authority-form')
+      .execute();
     expect(queued.some((q) => JSON.parse(q.payload).SentItemId === res.json().SentItemId)).toBe(true);
   });
 
@@ -113,15 +165,42 @@ describe.each(DIALECTS)('authority form on %s', (dialect) => {
   });
 
   it('refuses a missing or fake signature and an unsigned-in request', async () => {
-    expect((await send({ SignatureMethod: 'drawn' })).json()[0]).toMatchObject({ Message: 'Please sign in the box', Field: 'Signature' });
-    expect(errorNumbers(await send({ SignatureMethod: 'drawn' }, Buffer.from('<svg onload=alert(1)>')))).toEqual([ErrorNumber.SignatureNotAccepted]);
-    const anonymous = multipart({ SignatureMethod: 'typed', TypedName: 'X', Declaration: 'true', IdempotencyKey: 'abcdefgh' });
-    expect(errorNumbers(await t.app.inject({ method: 'POST', url: '/api/documentupload/uploadauthorityform', ...anonymous }))).toEqual([ErrorNumber.TokenMissing]);
+    expect((await send({ SignatureMethod: 'drawn' })).json()[0]).toMatchObject({
+      Message: 'Please sign in the box',
+      Field: 'Signature',
+    });
+    expect(errorNumbers(await send({ SignatureMethod: 'drawn' }, Buffer.from('<svg onload=alert(1)>')))).toEqual([
+      ErrorNumber.SignatureNotAccepted,
+    ]);
+    const anonymous = multipart({
+      SignatureMethod: 'typed',
+      TypedName: 'X',
+      Declaration: 'true',
+      IdempotencyKey: 'abcdefgh',
+    });
+    expect(
+      errorNumbers(
+        await t.app.inject({ method: 'POST', url: '/api/documentupload/uploadauthorityform', ...anonymous }),
+      ),
+    ).toEqual([ErrorNumber.TokenMissing]);
   });
 
   it('sends once per idempotency key', async () => {
-    const fields = { SignatureMethod: 'typed', TypedName: 'Alex Citizen', Declaration: 'true', IdempotencyKey: 'authority-once-1' };
-    const answers = await Promise.all([1, 2, 3].map(() => t.app.inject({ method: 'POST', url: '/api/documentupload/uploadauthorityform', ...multipart({ accessToken: token, ...fields }) })));
+    const fields = {
+      SignatureMethod: 'typed',
+      TypedName: 'Alex Citizen',
+      Declaration: 'true',
+      IdempotencyKey: 'authority-once-1',
+    };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/documentupload/uploadauthorityform',
+          ...multipart({ accessToken: token, ...fields }),
+        }),
+      ),
+    );
     expect(new Set(answers.map((r) => r.json().SentItemId)).size).toBe(1);
   });
 
@@ -147,9 +226,15 @@ describe.each(DIALECTS)('authority form on %s', (dialect) => {
     });
 
     it('refuses a PNG whose IHDR lies: small dimensions over a deflate bomb, or pad dimensions over too little data', async () => {
-      await expectRefusedQuickly(makePng(64, 24, { idat: zlib.deflateSync(Buffer.alloc(50 * 1024 * 1024), { level: 9 }) }));
-      await expectRefusedQuickly(makePng(SIGNATURE_PAD.width, SIGNATURE_PAD.height, { idat: zlib.deflateSync(Buffer.alloc(100)) }));
-      await expectRefusedQuickly(makePng(SIGNATURE_PAD.width, SIGNATURE_PAD.height, { idat: Buffer.from('not deflate at all') }));
+      await expectRefusedQuickly(
+        makePng(64, 24, { idat: zlib.deflateSync(Buffer.alloc(50 * 1024 * 1024), { level: 9 }) }),
+      );
+      await expectRefusedQuickly(
+        makePng(SIGNATURE_PAD.width, SIGNATURE_PAD.height, { idat: zlib.deflateSync(Buffer.alloc(100)) }),
+      );
+      await expectRefusedQuickly(
+        makePng(SIGNATURE_PAD.width, SIGNATURE_PAD.height, { idat: Buffer.from('not deflate at all') }),
+      );
     });
 
     it('refuses an oversized one: one pixel wider or taller than the pad allows, or more bytes than the limit', async () => {
@@ -157,19 +242,33 @@ describe.each(DIALECTS)('authority form on %s', (dialect) => {
       const maxH = SIGNATURE_PAD.height * SIGNATURE_MAX_SCALE;
       await expectRefusedQuickly(makePng(maxW + 1, 10));
       await expectRefusedQuickly(makePng(10, maxH + 1));
-      const tooBig = await send({ SignatureMethod: 'drawn' }, Buffer.concat([drawnSignature(), Buffer.alloc(SIGNATURE_MAX_BYTES)]));
+      const tooBig = await send(
+        { SignatureMethod: 'drawn' },
+        Buffer.concat([drawnSignature(), Buffer.alloc(SIGNATURE_MAX_BYTES)]),
+      );
       expect(errorNumbers(tooBig)).toEqual([ErrorNumber.DocumentTooLarge]);
-      expect(() => checkPng(Buffer.concat([drawnSignature(), Buffer.alloc(SIGNATURE_MAX_BYTES)]), { maxBytes: SIGNATURE_MAX_BYTES, maxWidth: maxW, maxHeight: maxH })).toThrow(/too-large/);
+      expect(() =>
+        checkPng(Buffer.concat([drawnSignature(), Buffer.alloc(SIGNATURE_MAX_BYTES)]), {
+          maxBytes: SIGNATURE_MAX_BYTES,
+          maxWidth: maxW,
+          maxHeight: maxH,
+        }),
+      ).toThrow(/too-large/);
     });
 
     it('keeps only the chunks a decoder needs and knows the size of interlaced data', () => {
       const limits = { maxBytes: SIGNATURE_MAX_BYTES, maxWidth: 100, maxHeight: 100 };
-      const bomb = pngChunk('zTXt', Buffer.concat([Buffer.from('Comment\0\0'), zlib.deflateSync(Buffer.alloc(10 * 1024 * 1024))]));
+      const bomb = pngChunk(
+        'zTXt',
+        Buffer.concat([Buffer.from('Comment\0\0'), zlib.deflateSync(Buffer.alloc(10 * 1024 * 1024))]),
+      );
       const checked = checkPng(makePng(10, 10, { extra: [bomb] }), limits);
       expect(checked.png.includes(Buffer.from('zTXt'))).toBe(false);
       expect(checked).toMatchObject({ width: 10, height: 10 });
       const interlacedSize = inflatedSize(10, 10, 32, true);
-      expect(checkPng(makePng(10, 10, { interlace: 1, idat: zlib.deflateSync(Buffer.alloc(interlacedSize)) }), limits).width).toBe(10);
+      expect(
+        checkPng(makePng(10, 10, { interlace: 1, idat: zlib.deflateSync(Buffer.alloc(interlacedSize)) }), limits).width,
+      ).toBe(10);
       expect(() => checkPng(makePng(10, 10, { interlace: 1 }), limits)).toThrow(/data/);
       expect(() => checkPng(makePng(10, 10, { colourType: 3 }), limits)).toThrow(/malformed/);
     });
@@ -199,16 +298,19 @@ describe.each(DIALECTS)('authority form on %s', (dialect) => {
       for (const word of [first, ...surname.split(' ')]) expect(text).toContain(word);
     });
 
-    it.runIf(HAS_PDFTOTEXT)('lays a right-to-left name out from right to left: the first name to the right of the surname', async () => {
-      await renameClaimant('محمد', 'علي');
-      const res = await send({ SignatureMethod: 'typed', TypedName: 'محمد علي', Declaration: 'true' });
-      const words = pdfWords(await storedBytes(res.json().SentItemId));
-      // poppler lists each word's characters in the order they are drawn, left to right.
-      const drawn = (word: string) => words.find((w) => w.word === [...word].reverse().join(''));
-      const first = drawn('محمد');
-      const surname = drawn('علي');
-      expect(first && surname && first.x > surname.x).toBe(true);
-    });
+    it.runIf(HAS_PDFTOTEXT)(
+      'lays a right-to-left name out from right to left: the first name to the right of the surname',
+      async () => {
+        await renameClaimant('محمد', 'علي');
+        const res = await send({ SignatureMethod: 'typed', TypedName: 'محمد علي', Declaration: 'true' });
+        const words = pdfWords(await storedBytes(res.json().SentItemId));
+        // poppler lists each word's characters in the order they are drawn, left to right.
+        const drawn = (word: string) => words.find((w) => w.word === [...word].reverse().join(''));
+        const first = drawn('محمد');
+        const surname = drawn('علي');
+        expect(first && surname && first.x > surname.x).toBe(true);
+      },
+    );
 
     it('removes zero-width and bidi control characters before drawing', async () => {
       await renameClaimant('Ali\u200Bce\u200D', '\u202ESm\u2066ith\u2069\uFEFF');

@@ -18,7 +18,10 @@ describe.each(DIALECTS)('BSB look-up on %s', (dialect) => {
   const verify = (Bsb: unknown) => t.post('/api/account/verifybsb', { AccessToken: token, Bsb });
 
   it('imports the whole AusPayNet directory', async () => {
-    const row = await t.deps.db.selectFrom('bsb_directory').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('bsb_directory')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(row.n)).toBe(17_019);
   });
 
@@ -44,7 +47,9 @@ describe.each(DIALECTS)('BSB look-up on %s', (dialect) => {
   });
 
   it('refuses a malformed BSB with the spec message, and needs a session', async () => {
-    expect((await verify('12-345')).json()).toEqual([{ Number: 100, Message: 'Enter a valid 6 digit BSB number', Field: 'Bsb' }]);
+    expect((await verify('12-345')).json()).toEqual([
+      { Number: 100, Message: 'Enter a valid 6 digit BSB number', Field: 'Bsb' },
+    ]);
     expect(errorNumbers(await t.post('/api/account/verifybsb', { Bsb: '063-000' }))).toEqual([24]);
   });
 

@@ -10,7 +10,7 @@ describe.each(DIALECTS)('claims and account on %s', (dialect) => {
   });
   afterEach(() => t.close());
 
-  it('lists only the claimant\'s own claims, with no location as null', async () => {
+  it("lists only the claimant's own claims, with no location as null", async () => {
     const token = await t.signIn('alex.citizen@example.com');
     const res = await t.post('/api/claim/getclaims', { AccessToken: token });
     expect(res.statusCode).toBe(200);
@@ -23,18 +23,34 @@ describe.each(DIALECTS)('claims and account on %s', (dialect) => {
 
   it('selects and deselects a claim server-side, per session', async () => {
     const token = await t.signIn('alex.citizen@example.com');
-    expect((await t.post('/api/claim/selectclaim', { AccessToken: token, Number: '19/12345', Date: '2019-11-22', Location: 'Geelong VIC' })).json()).toBe(true);
-    const claims = (await t.post('/api/claim/getclaims', { AccessToken: token })).json() as { Number: string; Selected: boolean }[];
+    expect(
+      (
+        await t.post('/api/claim/selectclaim', {
+          AccessToken: token,
+          Number: '19/12345',
+          Date: '2019-11-22',
+          Location: 'Geelong VIC',
+        })
+      ).json(),
+    ).toBe(true);
+    const claims = (await t.post('/api/claim/getclaims', { AccessToken: token })).json() as {
+      Number: string;
+      Selected: boolean;
+    }[];
     expect(claims.filter((c) => c.Selected).map((c) => c.Number)).toEqual(['19/12345']);
     // Another session of the same claimant has its own selection.
     const other = await t.signIn('alex.citizen@example.com');
-    const otherClaims = (await t.post('/api/claim/getclaims', { AccessToken: other })).json() as { Selected: boolean }[];
+    const otherClaims = (await t.post('/api/claim/getclaims', { AccessToken: other })).json() as {
+      Selected: boolean;
+    }[];
     expect(otherClaims.some((c) => c.Selected)).toBe(false);
     expect((await t.post('/api/claim/deselectclaim', { AccessToken: token })).json()).toBe(true);
-    expect(errorNumbers(await t.post('/api/inbox/getunreadmessagecount', { AccessToken: token }))).toEqual([ErrorNumber.NoClaimSelected]);
+    expect(errorNumbers(await t.post('/api/inbox/getunreadmessagecount', { AccessToken: token }))).toEqual([
+      ErrorNumber.NoClaimSelected,
+    ]);
   });
 
-  it('answers another claimant\'s claim as not found, and an unknown one the same way', async () => {
+  it("answers another claimant's claim as not found, and an unknown one the same way", async () => {
     const token = await t.signIn('alex.citizen@example.com');
     const theirs = await t.post('/api/claim/selectclaim', { AccessToken: token, Number: '22/11111' });
     const nobody = await t.post('/api/claim/selectclaim', { AccessToken: token, Number: '99/99999' });
@@ -56,8 +72,19 @@ describe.each(DIALECTS)('claims and account on %s', (dialect) => {
     const res = await t.post('/api/account/getaccount', { AccessToken: token });
     expect(res.statusCode).toBe(200);
     const account = res.json();
-    expect(account.PersonalDetails).toEqual({ Title: 2, FirstName: 'Alex', MiddleNames: 'James', Surname: 'Citizen', DateOfBirth: '1985-06-14' });
-    expect(account.BankAccountDetails).toEqual({ BankName: 'Commonwealth Bank of Australia', AccountName: 'Alex Citizen', Bsb: '063-000', AccountNumber: '*****6789' });
+    expect(account.PersonalDetails).toEqual({
+      Title: 2,
+      FirstName: 'Alex',
+      MiddleNames: 'James',
+      Surname: 'Citizen',
+      DateOfBirth: '1985-06-14',
+    });
+    expect(account.BankAccountDetails).toEqual({
+      BankName: 'Commonwealth Bank of Australia',
+      AccountName: 'Alex Citizen',
+      Bsb: '063-000',
+      AccountNumber: '*****6789',
+    });
     expect(res.body).not.toContain('123456789');
     expect(account.BankDetailsVerified).toBe(false);
     expect(account.BankDetailsCanEdit).toBe(true);
@@ -73,7 +100,12 @@ describe.each(DIALECTS)('claims and account on %s', (dialect) => {
       .where('first_name', '=', 'Alex')
       .executeTakeFirstOrThrow();
     expect(row.bank_account_number_enc).not.toContain('123456789');
-    expect(t.deps.cipher.decrypt(row.bank_account_number_enc as string, sealedAt('claimants', 'bank_account_number_enc', row.id))).toBe('123456789');
+    expect(
+      t.deps.cipher.decrypt(
+        row.bank_account_number_enc as string,
+        sealedAt('claimants', 'bank_account_number_enc', row.id),
+      ),
+    ).toBe('123456789');
   });
 
   it('marks bank details verified when the banner is closed', async () => {

@@ -16,7 +16,11 @@ const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const SLOW = { timeout: 120_000 };
 const STACK_FRAME = /^\s+at /m;
 /** The migration files, in the order they apply. */
-const MIGRATION_NAMES = fs.readdirSync(path.join(SERVER_DIR, 'src/db/migrations')).filter((f) => /^\d{4}-.*\.ts$/.test(f)).map((f) => f.slice(0, -3)).sort();
+const MIGRATION_NAMES = fs
+  .readdirSync(path.join(SERVER_DIR, 'src/db/migrations'))
+  .filter((f) => /^\d{4}-.*\.ts$/.test(f))
+  .map((f) => f.slice(0, -3))
+  .sort();
 
 type Run = { code: number | null; stdout: string; stderr: string };
 

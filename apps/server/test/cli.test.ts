@@ -40,7 +40,11 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
   async function cli(...argv: string[]): Promise<Run> {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runCli(argv, { stdout: { write: (s) => out.push(s) }, stderr: { write: (s) => err.push(s) } }, { deps: t.deps });
+    const code = await runCli(
+      argv,
+      { stdout: { write: (s) => out.push(s) }, stderr: { write: (s) => err.push(s) } },
+      { deps: t.deps },
+    );
     return { code, stdout: out.join(''), stderr: err.join('') };
   }
   async function json<T = unknown>(...argv: string[]): Promise<T> {
@@ -49,13 +53,28 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
     expect(r.stderr).toBe('');
     return JSON.parse(r.stdout) as T;
   }
-  const provider = (key: string, url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+  const provider = (key: string, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
 
   describe('usage', () => {
     it('prints the commands for --help and exits 0', async () => {
       const r = await cli('--help');
       expect(r.code).toBe(0);
-      for (const c of ['claimant add', 'claim flag', 'message post', 'apikey create', 'outbox replay', 'notifications list', 'notifications retry', 'maintenance set', 'import bsb', 'content load', 'seed demo', 'keys rotate']) expect(r.stdout).toContain(`portal ${c}`);
+      for (const c of [
+        'claimant add',
+        'claim flag',
+        'message post',
+        'apikey create',
+        'outbox replay',
+        'notifications list',
+        'notifications retry',
+        'maintenance set',
+        'import bsb',
+        'content load',
+        'seed demo',
+        'keys rotate',
+      ])
+        expect(r.stdout).toContain(`portal ${c}`);
       expect((await cli('claim', 'add', '--help')).stdout).toContain('--accident-date');
     });
 
@@ -83,7 +102,14 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
 
   describe('API keys', () => {
     it('creates a key that authenticates once, lists it without its secret, and revokes it', async () => {
-      const created = await json<{ Id: string; Key: string; Scopes: string[] }>('apikey', 'create', '--name', 'claims system', '--scopes', 'claimants:read, claimants:write');
+      const created = await json<{ Id: string; Key: string; Scopes: string[] }>(
+        'apikey',
+        'create',
+        '--name',
+        'claims system',
+        '--scopes',
+        'claimants:read, claimants:write',
+      );
       expect(created.Scopes).toEqual(['claimants:read', 'claimants:write']);
       expect(created.Key).toMatch(new RegExp(`^${created.Id}\\.[A-Za-z0-9_-]{43}$`));
       const secret = created.Key.split('.')[1] as string;
@@ -94,13 +120,25 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
       expect(text.code).toBe(0);
       expect(text.stdout).toContain(created.Id);
       expect(text.stdout).toContain('claims system');
-      const listed = await json<{ Id: string; LastUsedAt: string | null; RevokedAt: string | null }[]>('apikey', 'list');
-      expect(listed.find((k) => k.Id === created.Id)).toMatchObject({ RevokedAt: null, LastUsedAt: expect.any(String) });
+      const listed = await json<{ Id: string; LastUsedAt: string | null; RevokedAt: string | null }[]>(
+        'apikey',
+        'list',
+      );
+      expect(listed.find((k) => k.Id === created.Id)).toMatchObject({
+        RevokedAt: null,
+        LastUsedAt: expect.any(String),
+      });
       expect(text.stdout + JSON.stringify(listed)).not.toContain(secret);
 
-      expect(await cli('apikey', 'revoke', created.Id)).toMatchObject({ code: 0, stdout: `Revoked API key ${created.Id}.\n` });
+      expect(await cli('apikey', 'revoke', created.Id)).toMatchObject({
+        code: 0,
+        stdout: `Revoked API key ${created.Id}.\n`,
+      });
       expect((await provider(created.Key, '/provider/v1/claimants/NOBODY')).statusCode).toBe(401);
-      expect((await json<{ Id: string; RevokedAt: string | null }[]>('apikey', 'list')).find((k) => k.Id === created.Id)?.RevokedAt).toEqual(expect.any(String));
+      expect(
+        (await json<{ Id: string; RevokedAt: string | null }[]>('apikey', 'list')).find((k) => k.Id === created.Id)
+          ?.RevokedAt,
+      ).toEqual(expect.any(String));
       const again = await cli('apikey', 'revoke', created.Id);
       expect(again.code).toBe(1);
       expect(again.stderr).toContain('No active API key');
@@ -117,81 +155,222 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
   });
 
   describe('claimants and claims', () => {
-    type Shown = { ClaimantRef: string; FirstName: string; Claims: { Number: string; Location: string | null; StateTrustee: boolean; BankEditAllowed: boolean }[] };
+    type Shown = {
+      ClaimantRef: string;
+      FirstName: string;
+      Claims: { Number: string; Location: string | null; StateTrustee: boolean; BankEditAllowed: boolean }[];
+    };
 
     it('adds and shows a claimant, then adds and flags a claim, keeping what was not given', async () => {
-      const added = await cli('claimant', 'add', '--ref', 'CL-CLI-1', '--first', 'Casey', '--surname', 'Operator', '--dob', '1992-03-04', '--title', '3', '--email', 'casey@example.com');
+      const added = await cli(
+        'claimant',
+        'add',
+        '--ref',
+        'CL-CLI-1',
+        '--first',
+        'Casey',
+        '--surname',
+        'Operator',
+        '--dob',
+        '1992-03-04',
+        '--title',
+        '3',
+        '--email',
+        'casey@example.com',
+      );
       expect(added.code, added.stderr).toBe(0);
       expect(added.stdout).toContain('Added CL-CLI-1  Casey Operator  born 1992-03-04');
 
-      const claim = await cli('claim', 'add', '--ref', 'CL-CLI-1', '--number', '26/20001', '--accident-date', '2026-09-01', '--location', 'Ballarat VIC');
+      const claim = await cli(
+        'claim',
+        'add',
+        '--ref',
+        'CL-CLI-1',
+        '--number',
+        '26/20001',
+        '--accident-date',
+        '2026-09-01',
+        '--location',
+        'Ballarat VIC',
+      );
       expect(claim.code, claim.stderr).toBe(0);
       const flagged = await cli('claim', 'flag', '26/20001', '--state-trustee', 'on', '--bank-edit', 'off');
-      expect(flagged).toMatchObject({ code: 0, stdout: 'Claim 26/20001 of CL-CLI-1: state trustee on, bank edit off\n' });
+      expect(flagged).toMatchObject({
+        code: 0,
+        stdout: 'Claim 26/20001 of CL-CLI-1: state trustee on, bank edit off\n',
+      });
 
       const shown = await json<Shown>('claimant', 'show', 'CL-CLI-1');
-      expect(shown).toMatchObject({ ClaimantRef: 'CL-CLI-1', FirstName: 'Casey', Claims: [{ Number: '26/20001', Location: 'Ballarat VIC', StateTrustee: true, BankEditAllowed: false }] });
-      expect((await cli('claimant', 'show', 'CL-CLI-1')).stdout).toContain('26/20001  accident 2026-09-01  Ballarat VIC  state trustee on  bank edit off');
+      expect(shown).toMatchObject({
+        ClaimantRef: 'CL-CLI-1',
+        FirstName: 'Casey',
+        Claims: [{ Number: '26/20001', Location: 'Ballarat VIC', StateTrustee: true, BankEditAllowed: false }],
+      });
+      expect((await cli('claimant', 'show', 'CL-CLI-1')).stdout).toContain(
+        '26/20001  accident 2026-09-01  Ballarat VIC  state trustee on  bank edit off',
+      );
 
       // Updating the claim's date keeps its flags; re-adding the claimant keeps the claim and the title.
       await json('claim', 'add', '--ref', 'CL-CLI-1', '--number', '26/20001', '--accident-date', '2026-09-02');
-      await json('claimant', 'add', '--ref', 'CL-CLI-1', '--first', 'Casey', '--surname', 'Operator-Smith', '--dob', '1992-03-04');
+      await json(
+        'claimant',
+        'add',
+        '--ref',
+        'CL-CLI-1',
+        '--first',
+        'Casey',
+        '--surname',
+        'Operator-Smith',
+        '--dob',
+        '1992-03-04',
+      );
       const after = await json<Shown>('claimant', 'show', 'CL-CLI-1');
-      expect(after.Claims).toEqual([{ Number: '26/20001', AccidentDate: '2026-09-02', Location: 'Ballarat VIC', StateTrustee: true, BankEditAllowed: false }]);
-      const row = await t.deps.db.selectFrom('claimants').select(['title_id', 'surname', 'email']).where('provider_ref', '=', 'CL-CLI-1').executeTakeFirstOrThrow();
+      expect(after.Claims).toEqual([
+        {
+          Number: '26/20001',
+          AccidentDate: '2026-09-02',
+          Location: 'Ballarat VIC',
+          StateTrustee: true,
+          BankEditAllowed: false,
+        },
+      ]);
+      const row = await t.deps.db
+        .selectFrom('claimants')
+        .select(['title_id', 'surname', 'email'])
+        .where('provider_ref', '=', 'CL-CLI-1')
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ title_id: 3, surname: 'Operator-Smith', email: 'casey@example.com' });
     });
 
     it('refuses invalid input with the options named, and changes nothing', async () => {
-      const r = await cli('claimant', 'add', '--ref', 'CL-CLI-2', '--first', 'Robin', '--surname', 'Bad', '--dob', '4/3/1992', '--mobile', '123');
+      const r = await cli(
+        'claimant',
+        'add',
+        '--ref',
+        'CL-CLI-2',
+        '--first',
+        'Robin',
+        '--surname',
+        'Bad',
+        '--dob',
+        '4/3/1992',
+        '--mobile',
+        '123',
+      );
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('--dob');
       expect(r.stderr).toContain('--mobile: an Australian 10-digit mobile');
       expect(r.stderr).not.toMatch(/\n\s+at /);
       expect((await cli('claimant', 'show', 'CL-CLI-2')).code).toBe(1);
-      expect((await cli('claim', 'add', '--ref', 'CL-CLI-1', '--number', '26-20009', '--accident-date', '2026-09-01')).stderr).toContain('--number (NN/NNNNN)');
+      expect(
+        (await cli('claim', 'add', '--ref', 'CL-CLI-1', '--number', '26-20009', '--accident-date', '2026-09-01'))
+          .stderr,
+      ).toContain('--number (NN/NNNNN)');
     });
 
     it('answers not found, a claim of someone else, and a claimant not linked yet with exit code 1', async () => {
       const missing = await cli('claimant', 'show', 'NOBODY');
       expect(missing).toMatchObject({ code: 1, stdout: '', stderr: 'portal: Claimant NOBODY not found\n' });
-      expect((await cli('claim', 'flag', '99/99999', '--bank-edit', 'on')).stderr).toContain('Claim 99/99999 not found');
+      expect((await cli('claim', 'flag', '99/99999', '--bank-edit', 'on')).stderr).toContain(
+        'Claim 99/99999 not found',
+      );
       await json('claimant', 'add', '--ref', 'CL-CLI-3', '--first', 'Jo', '--surname', 'Other', '--dob', '1970-01-01');
-      const taken = await cli('claim', 'add', '--ref', 'CL-CLI-3', '--number', '22/11111', '--accident-date', '2022-05-17');
+      const taken = await cli(
+        'claim',
+        'add',
+        '--ref',
+        'CL-CLI-3',
+        '--number',
+        '22/11111',
+        '--accident-date',
+        '2022-05-17',
+      );
       expect(taken.code).toBe(1);
       expect(taken.stderr).toContain('belongs to another claimant');
       // Demo claimants were loaded before the integration: no reference to upsert them by.
       const unlinked = await cli('claim', 'flag', '21/45678', '--bank-edit', 'off');
       expect(unlinked.code).toBe(1);
       expect(unlinked.stderr).toContain('no claims-system reference');
-      const demo = await t.deps.db.selectFrom('claims').select('bank_edit_allowed').where('number', '=', '21/45678').executeTakeFirstOrThrow();
+      const demo = await t.deps.db
+        .selectFrom('claims')
+        .select('bank_edit_allowed')
+        .where('number', '=', '21/45678')
+        .executeTakeFirstOrThrow();
       expect(demo.bank_edit_allowed).toBe(1);
     });
   });
 
   describe('messages', () => {
-    it('posts a message with a file from disk to the claimant\'s inbox', async () => {
+    it("posts a message with a file from disk to the claimant's inbox", async () => {
       const file = path.join(dir, 'letter.pdf');
       fs.writeFileSync(file, SAMPLES['letter.pdf'] as Buffer);
-      const posted = await json<{ MessageId: string; Notified: boolean }>('message', 'post', '--claim', '21/45678', '--subject', 'Your appointment', '--body', 'See you at 10am.', '--file', file);
+      const posted = await json<{ MessageId: string; Notified: boolean }>(
+        'message',
+        'post',
+        '--claim',
+        '21/45678',
+        '--subject',
+        'Your appointment',
+        '--body',
+        'See you at 10am.',
+        '--file',
+        file,
+      );
       expect(posted.Notified).toBe(true);
       const token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
       const page = (await t.post('/api/inbox/getmessages', { AccessToken: token, Offset: 0, Amount: 10 })).json();
       const message = page.Items.find((m: { messageId: string }) => m.messageId === posted.MessageId);
-      expect(message).toMatchObject({ Subject: 'Your appointment', Read: false, Attachments: [{ Filename: 'letter.pdf' }] });
-      const download = await t.post('/api/documentupload/downloadfile', { AccessToken: token, Identifier: message.Attachments[0].FileID });
+      expect(message).toMatchObject({
+        Subject: 'Your appointment',
+        Read: false,
+        Attachments: [{ Filename: 'letter.pdf' }],
+      });
+      const download = await t.post('/api/documentupload/downloadfile', {
+        AccessToken: token,
+        Identifier: message.Attachments[0].FileID,
+      });
       expect(download.rawPayload.equals(SAMPLES['letter.pdf'] as Buffer)).toBe(true);
     });
 
     it('refuses a file whose content is not what its name says, a missing file and an unknown claim; posts nothing', async () => {
-      const count = async () => Number((await t.deps.db.selectFrom('inbox_messages').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+      const count = async () =>
+        Number(
+          (
+            await t.deps.db
+              .selectFrom('inbox_messages')
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const before = await count();
       const fake = path.join(dir, 'claim.pdf');
       fs.writeFileSync(fake, BAD.exeAsPdf);
-      const refused = await cli('message', 'post', '--claim', '21/45678', '--subject', 'S', '--body', 'B', '--file', fake);
+      const refused = await cli(
+        'message',
+        'post',
+        '--claim',
+        '21/45678',
+        '--subject',
+        'S',
+        '--body',
+        'B',
+        '--file',
+        fake,
+      );
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain(`--file ${fake}: Document type is not accepted`);
-      const missing = await cli('message', 'post', '--claim', '21/45678', '--subject', 'S', '--body', 'B', '--file', path.join(dir, 'nope.pdf'));
+      const missing = await cli(
+        'message',
+        'post',
+        '--claim',
+        '21/45678',
+        '--subject',
+        'S',
+        '--body',
+        'B',
+        '--file',
+        path.join(dir, 'nope.pdf'),
+      );
       expect(missing).toMatchObject({ code: 1, stderr: expect.stringContaining('ENOENT') });
       expect((await cli('message', 'post', '--claim', '99/99999', '--subject', 'S', '--body', 'B')).code).toBe(1);
       expect(await count()).toBe(before);
@@ -200,19 +379,47 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
 
   describe('outbox', () => {
     it('lists a dead event and replays it', async () => {
-      const claim = await t.deps.db.selectFrom('claims').select('id').where('number', '=', '22/11111').executeTakeFirstOrThrow();
-      await queueForProvider(t.deps.db, { claimId: claim.id, kind: 'enquiry', payload: { Message: 'x' }, now: t.clock.now() });
-      const event = await t.deps.db.selectFrom('provider_outbox').select('id').where('claim_id', '=', claim.id).executeTakeFirstOrThrow();
-      await t.deps.db.updateTable('provider_outbox').set({ dead_at: t.clock.now(), attempts: 12, last_error: 'HTTP 500' }).where('id', '=', event.id).execute();
+      const claim = await t.deps.db
+        .selectFrom('claims')
+        .select('id')
+        .where('number', '=', '22/11111')
+        .executeTakeFirstOrThrow();
+      await queueForProvider(t.deps.db, {
+        claimId: claim.id,
+        kind: 'enquiry',
+        payload: { Message: 'x' },
+        now: t.clock.now(),
+      });
+      const event = await t.deps.db
+        .selectFrom('provider_outbox')
+        .select('id')
+        .where('claim_id', '=', claim.id)
+        .executeTakeFirstOrThrow();
+      await t.deps.db
+        .updateTable('provider_outbox')
+        .set({ dead_at: t.clock.now(), attempts: 12, last_error: 'HTTP 500' })
+        .where('id', '=', event.id)
+        .execute();
 
       type Listed = { Id: string; ClaimNumber: string; Attempts: number; DeadAt: string | null }[];
-      expect((await json<Listed>('outbox', 'dead')).find((e) => e.Id === event.id)).toMatchObject({ ClaimNumber: '22/11111', Attempts: 12, DeadAt: new Date(t.clock.now()).toISOString() });
+      expect((await json<Listed>('outbox', 'dead')).find((e) => e.Id === event.id)).toMatchObject({
+        ClaimNumber: '22/11111',
+        Attempts: 12,
+        DeadAt: new Date(t.clock.now()).toISOString(),
+      });
       expect(await json('outbox', 'list', '--dead')).toEqual(await json('outbox', 'dead'));
       expect((await json<Listed>('outbox', 'list')).map((e) => e.Id)).not.toContain(event.id);
       expect((await cli('outbox', 'dead')).stdout).toContain(`${event.id}  enquiry  claim 22/11111`);
 
-      expect(await cli('outbox', 'replay', event.id)).toMatchObject({ code: 0, stdout: `Event ${event.id} is back in line.\n` });
-      const row = await t.deps.db.selectFrom('provider_outbox').select(['dead_at', 'attempts']).where('id', '=', event.id).executeTakeFirstOrThrow();
+      expect(await cli('outbox', 'replay', event.id)).toMatchObject({
+        code: 0,
+        stdout: `Event ${event.id} is back in line.\n`,
+      });
+      const row = await t.deps.db
+        .selectFrom('provider_outbox')
+        .select(['dead_at', 'attempts'])
+        .where('id', '=', event.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ dead_at: null, attempts: 0 });
       expect((await json<Listed>('outbox', 'list')).map((e) => e.Id)).toContain(event.id);
       expect((await json<Listed>('outbox', 'dead')).map((e) => e.Id)).not.toContain(event.id);
@@ -230,34 +437,76 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
       await t.deps.db.deleteFrom('notifications').execute();
       const now = t.clock.now();
       const queue = (kind: string, channel: 'email' | 'sms', to: string, text: string, expiresAt?: number) =>
-        enqueueNotification(t.deps.db, t.deps.cipher, now, { accountId: null, kind, channel, to, subject: 'Subject line', text, ...(expiresAt ? { expiresAt } : {}) });
+        enqueueNotification(t.deps.db, t.deps.cipher, now, {
+          accountId: null,
+          kind,
+          channel,
+          to,
+          subject: 'Subject line',
+          text,
+          ...(expiresAt ? { expiresAt } : {}),
+        });
       const waiting = await queue('username', 'email', 'waiting.person@example.com', 'Your username is secret.name');
       const dead = await queue('new-message', 'sms', '0412999888', 'You have a new message.');
       // Its code no longer works.
-      const deadCode = await queue('access-code:verification', 'email', 'code.person@example.com', 'Your verification code is 9876.', now);
-      await t.deps.db.updateTable('notifications').set({ dead_at: now, attempts: 8, last_error: 'SMS webhook answered 503' }).where('id', 'in', [dead, deadCode]).execute();
+      const deadCode = await queue(
+        'access-code:verification',
+        'email',
+        'code.person@example.com',
+        'Your verification code is 9876.',
+        now,
+      );
+      await t.deps.db
+        .updateTable('notifications')
+        .set({ dead_at: now, attempts: 8, last_error: 'SMS webhook answered 503' })
+        .where('id', 'in', [dead, deadCode])
+        .execute();
 
-      type Listed = { Id: string; Kind: string; Channel: string; Attempts: number; LastError: string | null; DeadAt: string | null; SentAt: string | null }[];
-      const ids = async (...argv: string[]) => (await json<Listed>('notifications', 'list', ...argv)).map((n) => n.Id).sort();
+      type Listed = {
+        Id: string;
+        Kind: string;
+        Channel: string;
+        Attempts: number;
+        LastError: string | null;
+        DeadAt: string | null;
+        SentAt: string | null;
+      }[];
+      const ids = async (...argv: string[]) =>
+        (await json<Listed>('notifications', 'list', ...argv)).map((n) => n.Id).sort();
       expect(await ids()).toEqual([waiting]);
       expect(await ids('--dead')).toEqual([dead, deadCode].sort());
       expect(await ids('--all')).toEqual([waiting, dead, deadCode].sort());
       expect((await json<Listed>('notifications', 'list', '--dead')).find((n) => n.Id === dead)).toMatchObject({
-        Kind: 'new-message', Channel: 'sms', Attempts: 8, LastError: 'SMS webhook answered 503', DeadAt: new Date(now).toISOString(), SentAt: null,
+        Kind: 'new-message',
+        Channel: 'sms',
+        Attempts: 8,
+        LastError: 'SMS webhook answered 503',
+        DeadAt: new Date(now).toISOString(),
+        SentAt: null,
       });
       const text = await cli('notifications', 'list', '--dead');
       expect(text.stdout).toContain(`${dead}  new-message  sms  account -  created`);
       expect(text.stdout).toContain('DEAD since');
       // The expired code is dead too, but nothing can be done for it: not counted.
-      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({ status: 'ready', deadNotifications: 1 });
+      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({
+        status: 'ready',
+        deadNotifications: 1,
+      });
 
       const expired = await cli('notifications', 'retry', deadCode);
       expect(expired.code).toBe(1);
       expect(expired.stderr).toContain('expired');
       expect((await cli('notifications', 'retry', 'nt_unknown')).stderr).toContain('No dead notification nt_unknown');
 
-      expect(await cli('notifications', 'retry', dead)).toMatchObject({ code: 0, stdout: `Notification ${dead} is back in line.\n` });
-      const row = await t.deps.db.selectFrom('notifications').select(['dead_at', 'attempts', 'next_attempt_at']).where('id', '=', dead).executeTakeFirstOrThrow();
+      expect(await cli('notifications', 'retry', dead)).toMatchObject({
+        code: 0,
+        stdout: `Notification ${dead} is back in line.\n`,
+      });
+      const row = await t.deps.db
+        .selectFrom('notifications')
+        .select(['dead_at', 'attempts', 'next_attempt_at'])
+        .where('id', '=', dead)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ dead_at: null, attempts: 0, next_attempt_at: now });
       expect(await ids()).toEqual([waiting, dead].sort());
       expect(await ids('--dead')).toEqual([deadCode]);
@@ -266,7 +515,9 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
 
       // The server's worker sends what is back in line (here to the development mailbox).
       expect(await t.deps.notifier.drainOnce()).toBe(2);
-      expect(await t.deps.db.selectFrom('dev_mailbox').select('recipient').where('recipient', '=', '0412999888').execute()).toHaveLength(1);
+      expect(
+        await t.deps.db.selectFrom('dev_mailbox').select('recipient').where('recipient', '=', '0412999888').execute(),
+      ).toHaveLength(1);
       expect(await ids('--all')).toEqual([waiting, dead, deadCode].sort());
       expect((await cli('notifications', 'list')).stdout).toBe('No notifications waiting.\n');
 
@@ -275,16 +526,25 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
         ...(await Promise.all([[], ['--dead'], ['--all']].map((o) => cli('notifications', 'list', ...o)))),
         ...(await Promise.all([[], ['--dead'], ['--all']].map((o) => cli('notifications', 'list', '--json', ...o)))),
         expired,
-      ].map((r) => r.stdout + r.stderr).join('');
-      for (const secret of ['example.com', '0412999888', 'secret.name', 'new message.', '9876', 'Subject line']) expect(printed).not.toContain(secret);
+      ]
+        .map((r) => r.stdout + r.stderr)
+        .join('');
+      for (const secret of ['example.com', '0412999888', 'secret.name', 'new message.', '9876', 'Subject line'])
+        expect(printed).not.toContain(secret);
     });
   });
 
   describe('maintenance', () => {
     const active = async () => (await t.post('/api/maintenance/checkmessage', {})).json() as { Message: string }[];
 
-    it('sets and clears the sign-in page\'s messages', async () => {
-      const set = await cli('maintenance', 'set', 'The portal is being upgraded until 6pm.', '--until', '2026-11-21T18:00:00+11:00');
+    it("sets and clears the sign-in page's messages", async () => {
+      const set = await cli(
+        'maintenance',
+        'set',
+        'The portal is being upgraded until 6pm.',
+        '--until',
+        '2026-11-21T18:00:00+11:00',
+      );
       expect(set.code, set.stderr).toBe(0);
       expect(await active()).toEqual([{ Message: 'The portal is being upgraded until 6pm.' }]);
       const bad = await cli('maintenance', 'set', 'Later', '--until', 'tomorrow');
@@ -300,44 +560,76 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
     it('loads every NAME.html of a directory, sanitised', async () => {
       const content = path.join(dir, 'content');
       fs.mkdirSync(content);
-      fs.writeFileSync(path.join(content, 'submitdocs.html'), '<p onclick="x()">Send us <strong>documents</strong></p><script>alert(1)</script>');
+      fs.writeFileSync(
+        path.join(content, 'submitdocs.html'),
+        '<p onclick="x()">Send us <strong>documents</strong></p><script>alert(1)</script>',
+      );
       fs.writeFileSync(path.join(content, 'notice.html'), '<h2>Notice</h2><p>Read this.</p>');
       fs.writeFileSync(path.join(content, 'readme.txt'), 'not content');
       expect(await json('content', 'load', content)).toEqual({ Loaded: ['notice', 'submitdocs'] });
-      expect((await t.app.inject({ method: 'GET', url: '/api/content/submitdocs' })).json().Html).toBe('<p>Send us <strong>documents</strong></p>');
-      expect((await t.app.inject({ method: 'GET', url: '/api/content/notice' })).json().Html).toBe('<h2>Notice</h2><p>Read this.</p>');
+      expect((await t.app.inject({ method: 'GET', url: '/api/content/submitdocs' })).json().Html).toBe(
+        '<p>Send us <strong>documents</strong></p>',
+      );
+      expect((await t.app.inject({ method: 'GET', url: '/api/content/notice' })).json().Html).toBe(
+        '<h2>Notice</h2><p>Read this.</p>',
+      );
 
       fs.writeFileSync(path.join(content, 'notice.html'), '<p>Changed</p>');
       fs.writeFileSync(path.join(content, 'Bad Name.html'), '<p>x</p>');
       const refused = await cli('content', 'load', content);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('Bad Name.html');
-      expect((await t.app.inject({ method: 'GET', url: '/api/content/notice' })).json().Html).toBe('<h2>Notice</h2><p>Read this.</p>');
+      expect((await t.app.inject({ method: 'GET', url: '/api/content/notice' })).json().Html).toBe(
+        '<h2>Notice</h2><p>Read this.</p>',
+      );
     });
 
     it('imports the AusPayNet BSB directory', async () => {
       await t.deps.db.deleteFrom('bsb_directory').execute();
       const r = await cli('import', 'bsb', path.join(SERVER_DIR, 'data/BSBDirectory.csv'));
       expect(r).toMatchObject({ code: 0, stdout: expect.stringContaining('Imported 17019 BSB entries') });
-      const row = await t.deps.db.selectFrom('bsb_directory').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      const row = await t.deps.db
+        .selectFrom('bsb_directory')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(row.n)).toBe(17_019);
       const token = await t.signIn('sam.single@example.com');
-      expect((await t.post('/api/account/verifybsb', { AccessToken: token, Bsb: '063-000' })).json()).toEqual({ BankName: 'Commonwealth Bank of Australia' });
+      expect((await t.post('/api/account/verifybsb', { AccessToken: token, Bsb: '063-000' })).json()).toEqual({
+        BankName: 'Commonwealth Bank of Australia',
+      });
       // A file that is not the directory changes nothing.
       const bad = await cli('import', 'bsb', path.join(SERVER_DIR, 'data/institutions.csv'));
       expect(bad.code).toBe(1);
       expect(bad.stderr).toContain('not an AusPayNet BSB directory line');
       expect((await cli('import', 'bsb', path.join(dir, 'missing.csv'))).stderr).toContain('ENOENT');
-      expect(Number((await t.deps.db.selectFrom('bsb_directory').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n)).toBe(17_019);
+      expect(
+        Number(
+          (
+            await t.deps.db
+              .selectFrom('bsb_directory')
+              .select((eb) => eb.fn.countAll<number | string>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(17_019);
     });
 
     it('imports G-NAF Core addresses', async () => {
       const file = path.join(dir, 'gnaf.psv');
-      fs.writeFileSync(file, 'ADDRESS_DETAIL_PID|ADDRESS_LABEL|LOCALITY_NAME|STATE|POSTCODE\nGAVIC_CLI_1|1 OPERATOR LANE, TESTVILLE VIC 3999|TESTVILLE|VIC|3999\n');
+      fs.writeFileSync(
+        file,
+        'ADDRESS_DETAIL_PID|ADDRESS_LABEL|LOCALITY_NAME|STATE|POSTCODE\nGAVIC_CLI_1|1 OPERATOR LANE, TESTVILLE VIC 3999|TESTVILLE|VIC|3999\n',
+      );
       expect(await json('import', 'addresses', file)).toEqual({ Imported: 1 });
-      const row = await t.deps.db.selectFrom('addresses').select(['label', 'postcode']).where('id', '=', 'GAVIC_CLI_1').executeTakeFirstOrThrow();
+      const row = await t.deps.db
+        .selectFrom('addresses')
+        .select(['label', 'postcode'])
+        .where('id', '=', 'GAVIC_CLI_1')
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ label: '1 OPERATOR LANE, TESTVILLE VIC 3999', postcode: '3999' });
-      expect((await cli('import', 'addresses', path.join(SERVER_DIR, 'data/BSBDirectory.csv'))).stderr).toContain('not a G-NAF Core file');
+      expect((await cli('import', 'addresses', path.join(SERVER_DIR, 'data/BSBDirectory.csv'))).stderr).toContain(
+        'not a G-NAF Core file',
+      );
     });
 
     it('does not load the demo data into a database that holds claimants', async () => {
@@ -347,8 +639,16 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
 });
 
 /** The CLI opening the configured database itself: SQLite under DATA_DIR, or PostgreSQL by DATABASE_URL. */
-async function ownDatabase(dialect: DialectName, dataDir: string): Promise<{ env: Record<string, string>; open: () => DbHandle; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') return { env: {}, open: () => openDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'portal.db') }), drop: async () => {} };
+async function ownDatabase(
+  dialect: DialectName,
+  dataDir: string,
+): Promise<{ env: Record<string, string>; open: () => DbHandle; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite')
+    return {
+      env: {},
+      open: () => openDatabase({ dialect: 'sqlite', file: path.join(dataDir, 'portal.db') }),
+      drop: async () => {},
+    };
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await client.connect();
@@ -358,7 +658,11 @@ async function ownDatabase(dialect: DialectName, dataDir: string): Promise<{ env
   await admin(`create database ${name}`);
   const url = new URL(process.env.TEST_DATABASE_URL as string);
   url.pathname = `/${name}`;
-  return { env: { DATABASE_URL: url.toString() }, open: () => openDatabase({ dialect: 'postgres', url: url.toString() }), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return {
+    env: { DATABASE_URL: url.toString() },
+    open: () => openDatabase({ dialect: 'postgres', url: url.toString() }),
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
 }
 
 /** A bank number as the code before row binding sealed it (v2: no associated data). */
@@ -367,7 +671,13 @@ function sealUnboundV2(dataKey: Buffer, plain: string): string {
   const iv = crypto.randomBytes(12);
   const c = crypto.createCipheriv('aes-256-gcm', key, iv);
   const data = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
-  return ['v2', keyId(key), iv.toString('base64url'), c.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+  return [
+    'v2',
+    keyId(key),
+    iv.toString('base64url'),
+    c.getAuthTag().toString('base64url'),
+    data.toString('base64url'),
+  ].join('.');
 }
 
 describe.each(DIALECTS)('portal keys rotate on %s', (dialect) => {
@@ -385,28 +695,58 @@ describe.each(DIALECTS)('portal keys rotate on %s', (dialect) => {
     const out: string[] = [];
     const err: string[] = [];
     const deps = { ...t.deps, cipher: dataCipher(NEW_KEY, [OLD_KEY]) };
-    const code = await runCli(['keys', 'rotate', ...argv], { stdout: { write: (s) => out.push(s) }, stderr: { write: (s) => err.push(s) } }, { deps });
+    const code = await runCli(
+      ['keys', 'rotate', ...argv],
+      { stdout: { write: (s) => out.push(s) }, stderr: { write: (s) => err.push(s) } },
+      { deps },
+    );
     return { code, stdout: out.join(''), stderr: err.join('') };
   }
 
-  type Sealed = { claimants: Record<string, string>; forms: Record<string, string>; outbox: Record<string, string>; recipients: Record<string, string>; bodies: Record<string, string> };
+  type Sealed = {
+    claimants: Record<string, string>;
+    forms: Record<string, string>;
+    outbox: Record<string, string>;
+    recipients: Record<string, string>;
+    bodies: Record<string, string>;
+  };
   async function sealedValues(): Promise<Sealed> {
     const db = t.deps.db;
-    const claimants = await db.selectFrom('claimants').select(['id', 'bank_account_number_enc']).where('bank_account_number_enc', 'is not', null).execute();
-    const forms = await db.selectFrom('forms').select(['id', 'data']).where('data', 'like', '%BankAccNoSealed%').execute();
-    const outbox = await db.selectFrom('provider_outbox').select(['id', 'payload']).where('payload', 'like', '%BankAccNoSealed%').execute();
+    const claimants = await db
+      .selectFrom('claimants')
+      .select(['id', 'bank_account_number_enc'])
+      .where('bank_account_number_enc', 'is not', null)
+      .execute();
+    const forms = await db
+      .selectFrom('forms')
+      .select(['id', 'data'])
+      .where('data', 'like', '%BankAccNoSealed%')
+      .execute();
+    const outbox = await db
+      .selectFrom('provider_outbox')
+      .select(['id', 'payload'])
+      .where('payload', 'like', '%BankAccNoSealed%')
+      .execute();
     const notes = await db.selectFrom('notifications').select(['id', 'recipient_enc', 'body_enc']).execute();
     return {
       claimants: Object.fromEntries(claimants.map((r) => [r.id, r.bank_account_number_enc as string])),
-      forms: Object.fromEntries(forms.map((r) => [r.id, (JSON.parse(r.data) as { Payee: { BankAccNoSealed: string } }).Payee.BankAccNoSealed])),
-      outbox: Object.fromEntries(outbox.map((r) => [(JSON.parse(r.payload) as { FormId: string }).FormId, (JSON.parse(r.payload) as { Payee: { BankAccNoSealed: string } }).Payee.BankAccNoSealed])),
+      forms: Object.fromEntries(
+        forms.map((r) => [r.id, (JSON.parse(r.data) as { Payee: { BankAccNoSealed: string } }).Payee.BankAccNoSealed]),
+      ),
+      outbox: Object.fromEntries(
+        outbox.map((r) => [
+          (JSON.parse(r.payload) as { FormId: string }).FormId,
+          (JSON.parse(r.payload) as { Payee: { BankAccNoSealed: string } }).Payee.BankAccNoSealed,
+        ]),
+      ),
       recipients: Object.fromEntries(notes.map((r) => [r.id, r.recipient_enc])),
       bodies: Object.fromEntries(notes.flatMap((r) => (r.body_enc === null ? [] : [[r.id, r.body_enc]]))),
     };
   }
   /** Opens every sealed value with the given cipher: what each holds. */
   function opened(v: Sealed, cipher: Cipher) {
-    const open = (place: Record<string, string>, at: (id: string) => string) => Object.fromEntries(Object.entries(place).map(([id, s]) => [id, cipher.decrypt(s, at(id))]));
+    const open = (place: Record<string, string>, at: (id: string) => string) =>
+      Object.fromEntries(Object.entries(place).map(([id, s]) => [id, cipher.decrypt(s, at(id))]));
     return {
       claimants: open(v.claimants, (id) => sealedAt('claimants', 'bank_account_number_enc', id)),
       forms: open(v.forms, payeeSealedAt),
@@ -420,16 +760,65 @@ describe.each(DIALECTS)('portal keys rotate on %s', (dialect) => {
   async function sealedUnderOldKey(): Promise<void> {
     const db = t.deps.db;
     const old = t.deps.cipher;
-    const alex = await db.selectFrom('claimants').select('id').where('first_name', '=', 'Alex').executeTakeFirstOrThrow();
-    await db.updateTable('claimants').set({ bank_account_number_enc: sealUnboundV2(OLD_KEY, '123456789') }).where('id', '=', alex.id).execute();
-    const account = await db.selectFrom('accounts').select('id').where('claimant_id', '=', alex.id).executeTakeFirstOrThrow();
-    const claim = await db.selectFrom('claims').select('id').where('claimant_id', '=', alex.id).executeTakeFirstOrThrow();
-    for (const [formId, number] of [['form-a', '11111111'], ['form-b', '22222222'], ['form-c', '33333333']] as const) {
-      const payload = { FormId: formId, Payee: { Kind: 'someone-else', BankAccNoLast4: number.slice(-4), BankAccNoSealed: old.encrypt(number, payeeSealedAt(formId)) } };
-      await db.insertInto('forms').values({ id: formId, account_id: account.id, claim_id: claim.id, form_type: 'reimbursement', status: 'submitted', data: JSON.stringify(payload), saved_unsubmitted: 0, updated_at: t.clock.now(), submitted_at: t.clock.now(), idempotency_key: null }).execute();
+    const alex = await db
+      .selectFrom('claimants')
+      .select('id')
+      .where('first_name', '=', 'Alex')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('claimants')
+      .set({ bank_account_number_enc: sealUnboundV2(OLD_KEY, '123456789') })
+      .where('id', '=', alex.id)
+      .execute();
+    const account = await db
+      .selectFrom('accounts')
+      .select('id')
+      .where('claimant_id', '=', alex.id)
+      .executeTakeFirstOrThrow();
+    const claim = await db
+      .selectFrom('claims')
+      .select('id')
+      .where('claimant_id', '=', alex.id)
+      .executeTakeFirstOrThrow();
+    for (const [formId, number] of [
+      ['form-a', '11111111'],
+      ['form-b', '22222222'],
+      ['form-c', '33333333'],
+    ] as const) {
+      const payload = {
+        FormId: formId,
+        Payee: {
+          Kind: 'someone-else',
+          BankAccNoLast4: number.slice(-4),
+          BankAccNoSealed: old.encrypt(number, payeeSealedAt(formId)),
+        },
+      };
+      await db
+        .insertInto('forms')
+        .values({
+          id: formId,
+          account_id: account.id,
+          claim_id: claim.id,
+          form_type: 'reimbursement',
+          status: 'submitted',
+          data: JSON.stringify(payload),
+          saved_unsubmitted: 0,
+          updated_at: t.clock.now(),
+          submitted_at: t.clock.now(),
+          idempotency_key: null,
+        })
+        .execute();
       await queueForProvider(db, { claimId: claim.id, kind: 'reimbursement', payload, now: t.clock.now() });
     }
-    for (const n of [1, 2, 3]) await enqueueNotification(db, old, t.clock.now(), { accountId: account.id, kind: 'test', channel: 'email', to: `person.${n}@example.com`, subject: 'Subject', text: `Your code is ${n}${n}${n}${n}.` });
+    for (const n of [1, 2, 3])
+      await enqueueNotification(db, old, t.clock.now(), {
+        accountId: account.id,
+        kind: 'test',
+        channel: 'email',
+        to: `person.${n}@example.com`,
+        subject: 'Subject',
+        text: `Your code is ${n}${n}${n}${n}.`,
+      });
   }
 
   it('moves every sealed value from the old key to the current one (v3, bound), in batches; the old key is then not needed', async () => {
@@ -441,7 +830,10 @@ describe.each(DIALECTS)('portal keys rotate on %s', (dialect) => {
 
     const r = await rotate('--batch', '2', '--json');
     expect(r.code, r.stderr).toBe(0);
-    const report = JSON.parse(r.stdout) as { KeyId: string; Places: { Place: string; Checked: number; Resealed: number; Current: number; Unreadable: number }[] };
+    const report = JSON.parse(r.stdout) as {
+      KeyId: string;
+      Places: { Place: string; Checked: number; Resealed: number; Current: number; Unreadable: number }[];
+    };
     expect(report.KeyId).toBe(dataCipher(NEW_KEY).keyId);
     const resealed = Object.fromEntries(report.Places.map((p) => [p.Place, p.Resealed]));
     expect(resealed).toEqual({
@@ -456,7 +848,8 @@ describe.each(DIALECTS)('portal keys rotate on %s', (dialect) => {
     // Only the current key is needed now (DATA_ENCRYPTION_KEYS_PREVIOUS emptied), and the values are the same.
     const after = await sealedValues();
     const current = dataCipher(NEW_KEY);
-    for (const place of Object.values(after)) for (const sealed of Object.values(place as Record<string, string>)) expect(current.isCurrent(sealed)).toBe(true);
+    for (const place of Object.values(after))
+      for (const sealed of Object.values(place as Record<string, string>)) expect(current.isCurrent(sealed)).toBe(true);
     expect(opened(after, current)).toEqual(plain);
     expect(() => opened(after, dataCipher(OLD_KEY))).toThrow();
   });
@@ -470,7 +863,9 @@ describe.each(DIALECTS)('portal keys rotate on %s', (dialect) => {
     expect(again.stdout).toContain('claimants.bank_account_number_enc: ');
     expect(again.stdout).toMatch(/notifications\.body_enc: 3 checked, 0 re-sealed, 3 already current, 0 unreadable/);
     expect(again.stdout).not.toMatch(/[1-9]\d* re-sealed/);
-    expect(again.stdout).toContain(`Every sealed value is under key ${dataCipher(NEW_KEY).keyId}: DATA_ENCRYPTION_KEYS_PREVIOUS can be emptied.`);
+    expect(again.stdout).toContain(
+      `Every sealed value is under key ${dataCipher(NEW_KEY).keyId}: DATA_ENCRYPTION_KEYS_PREVIOUS can be emptied.`,
+    );
     expect(await sealedValues()).toEqual(once);
   });
 
@@ -494,24 +889,61 @@ describe.each(DIALECTS)('portal keys rotate on %s', (dialect) => {
     const r = await rotate('--json');
     expect(r.code, r.stderr).toBe(0);
     const places = (JSON.parse(r.stdout) as { Places: { Place: string; Resealed: number; Current: number }[] }).Places;
-    expect(places[0]).toMatchObject({ Place: 'claimants.bank_account_number_enc', Current: 2, Resealed: Object.keys(before.claimants).length - 2 });
+    expect(places[0]).toMatchObject({
+      Place: 'claimants.bank_account_number_enc',
+      Current: 2,
+      Resealed: Object.keys(before.claimants).length - 2,
+    });
     expect(opened(await sealedValues(), dataCipher(NEW_KEY))).toEqual(opened(before, dataCipher(OLD_KEY)));
   });
 
   it('leaves a value no configured key opens, or one moved to another row, and exits 1 telling the operator to keep the old key', async () => {
     await sealedUnderOldKey();
-    const [first, second] = await t.deps.db.selectFrom('claimants').select(['id', 'bank_account_number_enc']).where('bank_account_number_enc', 'is not', null).orderBy('id').execute();
-    const unknown = dataCipher(crypto.createHash('sha256').update('a key nobody kept').digest()).encrypt('44444444', sealedAt('claimants', 'bank_account_number_enc', first?.id as string));
-    await t.deps.db.updateTable('claimants').set({ bank_account_number_enc: unknown }).where('id', '=', first?.id as string).execute();
+    const [first, second] = await t.deps.db
+      .selectFrom('claimants')
+      .select(['id', 'bank_account_number_enc'])
+      .where('bank_account_number_enc', 'is not', null)
+      .orderBy('id')
+      .execute();
+    const unknown = dataCipher(crypto.createHash('sha256').update('a key nobody kept').digest()).encrypt(
+      '44444444',
+      sealedAt('claimants', 'bank_account_number_enc', first?.id as string),
+    );
+    await t.deps.db
+      .updateTable('claimants')
+      .set({ bank_account_number_enc: unknown })
+      .where('id', '=', first?.id as string)
+      .execute();
     // Sam's sealed number copied onto another claimant: bound to Sam's row, it opens nowhere else.
-    const third = await t.deps.db.selectFrom('claimants').select('id').where('id', 'not in', [first?.id as string, second?.id as string]).executeTakeFirstOrThrow();
-    await t.deps.db.updateTable('claimants').set({ bank_account_number_enc: t.deps.cipher.encrypt('55555555', sealedAt('claimants', 'bank_account_number_enc', second?.id as string)) }).where('id', '=', third.id).execute();
+    const third = await t.deps.db
+      .selectFrom('claimants')
+      .select('id')
+      .where('id', 'not in', [first?.id as string, second?.id as string])
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .updateTable('claimants')
+      .set({
+        bank_account_number_enc: t.deps.cipher.encrypt(
+          '55555555',
+          sealedAt('claimants', 'bank_account_number_enc', second?.id as string),
+        ),
+      })
+      .where('id', '=', third.id)
+      .execute();
     const r = await rotate();
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^portal: 2 sealed values could not be opened with any configured key: keep DATA_ENCRYPTION_KEYS_PREVIOUS\n/);
-    expect(r.stderr).toMatch(/claimants\.bank_account_number_enc: \d+ checked, \d+ re-sealed, 0 already current, 2 unreadable/);
-    const kept = await t.deps.db.selectFrom('claimants').select('bank_account_number_enc').where('id', '=', first?.id as string).executeTakeFirstOrThrow();
+    expect(r.stderr).toMatch(
+      /^portal: 2 sealed values could not be opened with any configured key: keep DATA_ENCRYPTION_KEYS_PREVIOUS\n/,
+    );
+    expect(r.stderr).toMatch(
+      /claimants\.bank_account_number_enc: \d+ checked, \d+ re-sealed, 0 already current, 2 unreadable/,
+    );
+    const kept = await t.deps.db
+      .selectFrom('claimants')
+      .select('bank_account_number_enc')
+      .where('id', '=', first?.id as string)
+      .executeTakeFirstOrThrow();
     expect(kept.bank_account_number_enc).toBe(unknown);
   });
 
@@ -524,20 +956,36 @@ describe.each(DIALECTS)('operator CLI on its own %s database', (dialect) => {
   it('migrates an empty database, seeds the demo data once, and closes it', async () => {
     const dataDir = tempDir();
     const own = await ownDatabase(dialect, dataDir);
-    const env = { NODE_ENV: 'test', DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: TEST_KEY.toString('base64'), LOG_LEVEL: 'warn', ...own.env };
+    const env = {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATA_ENCRYPTION_KEY: TEST_KEY.toString('base64'),
+      LOG_LEVEL: 'warn',
+      ...own.env,
+    };
     try {
       const out: string[] = [];
-      const io = { stdout: { write: (s: string) => out.push(s) }, stderr: { write: (s: string) => out.push(`stderr: ${s}`) } };
+      const io = {
+        stdout: { write: (s: string) => out.push(s) },
+        stderr: { write: (s: string) => out.push(`stderr: ${s}`) },
+      };
       expect(await runCli(['seed', 'demo', '--json'], io, { env })).toBe(0);
-      expect(JSON.parse(out.join(''))).toMatchObject({ Loaded: true, SignIns: expect.arrayContaining(['alex.citizen@example.com']) });
+      expect(JSON.parse(out.join(''))).toMatchObject({
+        Loaded: true,
+        SignIns: expect.arrayContaining(['alex.citizen@example.com']),
+      });
       out.length = 0;
       expect(await runCli(['seed', 'demo'], io, { env })).toBe(0);
       expect(out.join('')).toBe('The database already holds claimants; demo data not loaded.\n');
       const handle = own.open();
       try {
-        expect(await handle.db.selectFrom('claims').select('number').where('number', '=', '21/45678').execute()).toHaveLength(1);
+        expect(
+          await handle.db.selectFrom('claims').select('number').where('number', '=', '21/45678').execute(),
+        ).toHaveLength(1);
         // Prepared as the server prepares it: the shipped reference data is in.
-        expect(await handle.db.selectFrom('bsb_directory').select('bsb').where('bsb', '=', '063-000').execute()).toHaveLength(1);
+        expect(
+          await handle.db.selectFrom('bsb_directory').select('bsb').where('bsb', '=', '063-000').execute(),
+        ).toHaveLength(1);
       } finally {
         await handle.close();
       }
@@ -564,6 +1012,8 @@ describe('the built bin', () => {
     expect(help.stdout).toContain('portal apikey create --name NAME --scopes');
     const wrong = spawnSync(process.execPath, [bin, 'nonsense'], { encoding: 'utf8' });
     expect(wrong.status).toBe(2);
-    expect(wrong.stderr).toBe('portal: unknown command: nonsense\nRun portal --help for the commands and their options.\n');
+    expect(wrong.stderr).toBe(
+      'portal: unknown command: nonsense\nRun portal --help for the commands and their options.\n',
+    );
   }, 120_000);
 });

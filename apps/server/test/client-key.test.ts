@@ -54,7 +54,11 @@ describe.each(DIALECTS)('limits keyed by client on %s', (dialect) => {
   it("a route's own limit (sign-in) is shared by the /64", async () => {
     t = await createTestApp(dialect, { LOGIN_RATE_LIMIT_PER_MINUTE: '2' });
     const login = (remoteAddress: string) =>
-      t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: 'nope', RememberMe: false, DeviceType: 0 }, { remoteAddress });
+      t.post(
+        '/api/account/login',
+        { EmailAddress: 'sam.single@example.com', Password: 'nope', RememberMe: false, DeviceType: 0 },
+        { remoteAddress },
+      );
     expect(errorNumbers(await login('2001:db8:5:6::1'))).toEqual([ErrorNumber.LoginFailed]);
     expect(errorNumbers(await login('2001:db8:5:6::2'))).toEqual([ErrorNumber.LoginFailed]);
     expect(errorNumbers(await login('2001:db8:5:6::3'))).toEqual([ErrorNumber.RateLimited]);
@@ -63,18 +67,30 @@ describe.each(DIALECTS)('limits keyed by client on %s', (dialect) => {
   it('the sign-in address throttle counts a /64 as one address; another /64 is not locked', async () => {
     t = await createTestApp(dialect, { LOGIN_RATE_LIMIT_PER_MINUTE: '1000' });
     const login = (username: string, password: string, remoteAddress: string) =>
-      t.post('/api/account/login', { EmailAddress: username, Password: password, RememberMe: false, DeviceType: 0 }, { remoteAddress });
+      t.post(
+        '/api/account/login',
+        { EmailAddress: username, Password: password, RememberMe: false, DeviceType: 0 },
+        { remoteAddress },
+      );
     // Each failure from a fresh address of the same /64 (a client rotating its low 64 bits).
     for (let i = 0; i < THROTTLE.address.threshold; i++) {
-      expect(errorNumbers(await login(`user${i}@example.com`, 'nope', `2001:db8:7:8::${(i + 1).toString(16)}`))).toEqual([ErrorNumber.LoginFailed]);
+      expect(
+        errorNumbers(await login(`user${i}@example.com`, 'nope', `2001:db8:7:8::${(i + 1).toString(16)}`)),
+      ).toEqual([ErrorNumber.LoginFailed]);
     }
-    expect(errorNumbers(await login('sam.single@example.com', PASSWORD, '2001:db8:7:8:abcd::1'))).toEqual([ErrorNumber.LoginThrottled]);
+    expect(errorNumbers(await login('sam.single@example.com', PASSWORD, '2001:db8:7:8:abcd::1'))).toEqual([
+      ErrorNumber.LoginThrottled,
+    ]);
     expect((await login('sam.single@example.com', PASSWORD, '2001:db8:7:9::1')).statusCode).toBe(200);
   });
 
   it('the survey identity-check throttle counts a failure against the /64', async () => {
     t = await createTestApp(dialect);
-    const res = await t.post('/api/nid/nidlogin', { ClaimNumber: '30/10000', DateOfBirth: '01/01/1990', DeviceType: 0 }, { remoteAddress: '2001:db8:9:a:1:2:3:4' });
+    const res = await t.post(
+      '/api/nid/nidlogin',
+      { ClaimNumber: '30/10000', DateOfBirth: '01/01/1990', DeviceType: 0 },
+      { remoteAddress: '2001:db8:9:a:1:2:3:4' },
+    );
     expect(errorNumbers(res)).toEqual([ErrorNumber.InformationNotFound]);
     const keys = await t.deps.db.selectFrom('login_throttle').select('key').execute();
     expect(keys.map((k) => k.key)).toContain('sva:2001:db8:9:a::/64');

@@ -33,14 +33,16 @@ const XSS = [
 ];
 
 /** Anything of a payload that could run, load or send: none of it may survive. */
-const DANGER = /<script|\son\w+\s*=|onerror|onload|onclick|javascript:|vbscript:|data:|<iframe|<object|<svg|<math|<style|<form|<base|<meta|style=|href="\/\//i;
+const DANGER =
+  /<script|\son\w+\s*=|onerror|onload|onclick|javascript:|vbscript:|data:|<iframe|<object|<svg|<math|<style|<form|<base|<meta|style=|href="\/\//i;
 
 describe('the stored-HTML allow-list', () => {
   it.each(XSS)('neutralises %s', (payload) => {
     expect(sanitizeHtml(payload)).not.toMatch(DANGER);
   });
   it('keeps document structure and ordinary links', () => {
-    const html = '<h2>Title</h2><p>Call <a href="tel:1300654329">us</a> or see <a href="/privacypolicy">privacy</a> and <a href="https://www.vic.gov.au">Victoria</a>.</p><ul><li>one</li></ul>';
+    const html =
+      '<h2>Title</h2><p>Call <a href="tel:1300654329">us</a> or see <a href="/privacypolicy">privacy</a> and <a href="https://www.vic.gov.au">Victoria</a>.</p><ul><li>one</li></ul>';
     expect(sanitizeHtml(html)).toBe(html);
   });
 });
@@ -105,7 +107,9 @@ describe.each(DIALECTS)('content and services on %s', (dialect) => {
       const body = { Name: 'Hearing aids', ExcessApplies: false, Icon: 'equipment', Html: around(payload), Sort: 5 };
       expect((await put('/provider/v1/services/900', body)).statusCode).toBe(200);
       const detail = (await get('/api/services/servicedetail/900')).json() as Service;
-      const listed = ((await get('/api/services/servicelist')).json().approvedService as Service[]).find((s) => s.id === 900);
+      const listed = ((await get('/api/services/servicelist')).json().approvedService as Service[]).find(
+        (s) => s.id === 900,
+      );
       expect(detail.content.startsWith(`<p>Payload ${XSS.indexOf(payload)}</p>`)).toBe(true);
       expect(detail.content).not.toMatch(DANGER);
       expect(listed?.content).toBe(detail.content);
@@ -119,7 +123,8 @@ describe.each(DIALECTS)('content and services on %s', (dialect) => {
     expect(list.length).toBeGreaterThanOrEqual(15);
     expect(list.some((s) => s.ExcessApplies)).toBe(true);
     expect(list.some((s) => !s.ExcessApplies)).toBe(true);
-    for (const s of list) expect(s.content, s.name).toBe((await get(`/api/services/servicedetail/${s.id}`)).json().content);
+    for (const s of list)
+      expect(s.content, s.name).toBe((await get(`/api/services/servicedetail/${s.id}`)).json().content);
     // The whole catalogue with its pages stays small enough to send at once (decision 011).
     expect(res.body.length).toBeLessThan(40_000);
   });
@@ -128,11 +133,15 @@ describe.each(DIALECTS)('content and services on %s', (dialect) => {
     const list = (await get('/api/services/servicelist')).json().approvedService as Service[];
     expect(list.map((s) => s.name)).toEqual(SERVICES.map((s) => s.name));
     for (const s of list) {
-      const words = s.content.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean).length;
+      const words = s.content
+        .replace(/<[^>]+>/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean).length;
       expect(words, s.name).toBeGreaterThanOrEqual(80);
       expect(words, s.name).toBeLessThanOrEqual(200);
       expect(s.content, s.name).toMatch(/^<p>/);
-      for (const heading of ['What we can pay for', 'Who can get it', 'How to claim']) expect(s.content, s.name).toContain(`<h2>${heading}</h2>`);
+      for (const heading of ['What we can pay for', 'Who can get it', 'How to claim'])
+        expect(s.content, s.name).toContain(`<h2>${heading}</h2>`);
       expect(s.content.includes('<h2>The medical excess</h2>'), s.name).toBe(s.ExcessApplies);
       expect(s.content, s.name).not.toMatch(/\{\w+\}/);
     }
@@ -143,11 +152,27 @@ describe.each(DIALECTS)('content and services on %s', (dialect) => {
     const firstEarlier = EARLIER_SERVICE_PAGES[first?.name ?? '']?.[0] ?? '';
     expect(firstEarlier).not.toBe('');
     await t.deps.db.updateTable('services').set({ html: firstEarlier }).where('id', '=', 1).execute();
-    await t.deps.db.updateTable('services').set({ html: '<p>The provider wrote this.</p>' }).where('id', '=', 2).execute();
+    await t.deps.db
+      .updateTable('services')
+      .set({ html: '<p>The provider wrote this.</p>' })
+      .where('id', '=', 2)
+      .execute();
     await seedContent(t.deps.db, t.clock.now());
-    const rows = await t.deps.db.selectFrom('services').select(['id', 'html']).where('id', 'in', [1, 2]).orderBy('id').execute();
-    expect(rows).toEqual([{ id: 1, html: sanitizeHtml(first?.html ?? '') }, { id: 2, html: '<p>The provider wrote this.</p>' }]);
-    await t.deps.db.updateTable('services').set({ html: sanitizeHtml(second?.html ?? '') }).where('id', '=', 2).execute();
+    const rows = await t.deps.db
+      .selectFrom('services')
+      .select(['id', 'html'])
+      .where('id', 'in', [1, 2])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 1, html: sanitizeHtml(first?.html ?? '') },
+      { id: 2, html: '<p>The provider wrote this.</p>' },
+    ]);
+    await t.deps.db
+      .updateTable('services')
+      .set({ html: sanitizeHtml(second?.html ?? '') })
+      .where('id', '=', 2)
+      .execute();
   });
 });
 
@@ -157,7 +182,8 @@ describe.each(DIALECTS)('self-assessment survey on %s', (dialect) => {
     t = await createTestApp(dialect);
   });
   afterAll(() => t.close());
-  const login = (ClaimNumber: string, DateOfBirth: string, remoteAddress = '198.51.100.1') => t.post('/api/nid/nidlogin', { ClaimNumber, DateOfBirth, DeviceType: 0 }, { remoteAddress });
+  const login = (ClaimNumber: string, DateOfBirth: string, remoteAddress = '198.51.100.1') =>
+    t.post('/api/nid/nidlogin', { ClaimNumber, DateOfBirth, DeviceType: 0 }, { remoteAddress });
 
   it('identifies by claim number and date of birth, saves answers, resumes, submits and signs out at the outro', async () => {
     const first = await login('12/34567', '01/02/1980');
@@ -166,9 +192,25 @@ describe.each(DIALECTS)('self-assessment survey on %s', (dialect) => {
     const assessment = (await t.post('/api/nid/getnidassessment', { AccessToken: token })).json();
     expect(assessment.Questions.length).toBeGreaterThanOrEqual(8);
     expect(assessment.Questions[0].CurrentAnswer).toBeNull();
-    expect(assessment.Questions.map((q: { QuestionString: string }) => q.QuestionString).join('')).not.toContain('{shortName}');
-    const answerAll = assessment.Questions.map((q: { QuestionId: number; Answers: { Label: string; Value: string }[] }) => ({ QuestionId: q.QuestionId, CurrentAnswer: q.Answers[0] }));
-    expect((await t.post('/api/nid/updatenidassessment', { AccessToken: token, FormID: assessment.FormID, AcceptedTerms: true, Questions: answerAll.slice(0, 3) })).json()).toBe(true);
+    expect(assessment.Questions.map((q: { QuestionString: string }) => q.QuestionString).join('')).not.toContain(
+      '{shortName}',
+    );
+    const answerAll = assessment.Questions.map(
+      (q: { QuestionId: number; Answers: { Label: string; Value: string }[] }) => ({
+        QuestionId: q.QuestionId,
+        CurrentAnswer: q.Answers[0],
+      }),
+    );
+    expect(
+      (
+        await t.post('/api/nid/updatenidassessment', {
+          AccessToken: token,
+          FormID: assessment.FormID,
+          AcceptedTerms: true,
+          Questions: answerAll.slice(0, 3),
+        })
+      ).json(),
+    ).toBe(true);
 
     // A returning person resumes with saved answers and the terms choice.
     const again = await login('12/34567', '01/02/1980');
@@ -178,7 +220,12 @@ describe.each(DIALECTS)('self-assessment survey on %s', (dialect) => {
     expect(resumed.Questions.slice(0, 3).every((q: { CurrentAnswer: unknown }) => q.CurrentAnswer !== null)).toBe(true);
 
     expect(errorNumbers(await t.post('/api/nid/submitnidassessment', { AccessToken: token }))).toEqual([100]);
-    await t.post('/api/nid/updatenidassessment', { AccessToken: token, FormID: assessment.FormID, AcceptedTerms: true, Questions: answerAll });
+    await t.post('/api/nid/updatenidassessment', {
+      AccessToken: token,
+      FormID: assessment.FormID,
+      AcceptedTerms: true,
+      Questions: answerAll,
+    });
     expect((await t.post('/api/nid/submitnidassessment', { AccessToken: token })).json()).toBe(true);
     const queued = await t.deps.db.selectFrom('provider_outbox').select(['kind', 'payload']).execute();
     expect(queued.map((q) => q.kind)).toEqual(['self-assessment']);
@@ -187,7 +234,9 @@ describe.each(DIALECTS)('self-assessment survey on %s', (dialect) => {
     const outro = (await t.post('/api/nid/getnidoutro', { AccessToken: token })).json();
     expect(outro.IsRegistered).toBe(false);
     expect(outro.OutroMessage).toContain('Thank you');
-    expect(errorNumbers(await t.post('/api/nid/getnidassessment', { AccessToken: token }))).toEqual([ErrorNumber.SessionRevoked]);
+    expect(errorNumbers(await t.post('/api/nid/getnidassessment', { AccessToken: token }))).toEqual([
+      ErrorNumber.SessionRevoked,
+    ]);
   });
 
   it('lets someone decline: terms not accepted, submitted with no answers, outro for a registered claimant', async () => {
@@ -200,9 +249,13 @@ describe.each(DIALECTS)('self-assessment survey on %s', (dialect) => {
 
   it('keeps survey and claimant tokens apart', async () => {
     const survey = (await login('22/11111', '30/01/1990')).json().AccessToken;
-    expect(errorNumbers(await t.post('/api/claim/getclaims', { AccessToken: survey }))).toEqual([ErrorNumber.SessionUnknown]);
+    expect(errorNumbers(await t.post('/api/claim/getclaims', { AccessToken: survey }))).toEqual([
+      ErrorNumber.SessionUnknown,
+    ]);
     const claimant = await t.signIn('sam.single@example.com');
-    expect(errorNumbers(await t.post('/api/nid/getnidassessment', { AccessToken: claimant }))).toEqual([ErrorNumber.SessionUnknown]);
+    expect(errorNumbers(await t.post('/api/nid/getnidassessment', { AccessToken: claimant }))).toEqual([
+      ErrorNumber.SessionUnknown,
+    ]);
   });
 
   it('refuses a wrong date of birth with the same answer as an unknown claim, and throttles per claim number', async () => {
@@ -210,7 +263,8 @@ describe.each(DIALECTS)('self-assessment survey on %s', (dialect) => {
     const unknown = await login('99/99999', '01/01/1960', '198.51.100.8');
     expect(errorNumbers(wrong)).toEqual([56]);
     expect(wrong.body).toBe(unknown.body);
-    for (let i = 1; i < SURVEY_THROTTLE.claim.threshold; i++) await login('20/22222', '01/01/1960', `198.51.100.${20 + i}`);
+    for (let i = 1; i < SURVEY_THROTTLE.claim.threshold; i++)
+      await login('20/22222', '01/01/1960', `198.51.100.${20 + i}`);
     // Locked for this claim number, even with the right date of birth from another address.
     expect(errorNumbers(await login('20/22222', '03/09/1958', '198.51.100.99'))).toEqual([ErrorNumber.LoginThrottled]);
     t.clock.advance(SURVEY_THROTTLE.claim.baseMs);
@@ -237,9 +291,11 @@ describe.each(DIALECTS)('self-assessment survey on %s', (dialect) => {
       const address = '203.0.113.50';
       const half = SURVEY_THROTTLE.address.threshold / 2;
       // Spread over two minutes: the per-minute limit (10) is not what is tested here.
-      for (let i = 0; i < half; i++) expect(errorNumbers(await login(`31/${40000 + i}`, '01/01/1960', address))).toEqual([56]);
+      for (let i = 0; i < half; i++)
+        expect(errorNumbers(await login(`31/${40000 + i}`, '01/01/1960', address))).toEqual([56]);
       later(61_000);
-      for (let i = half; i < SURVEY_THROTTLE.address.threshold; i++) expect(errorNumbers(await login(`31/${40000 + i}`, '01/01/1960', address))).toEqual([56]);
+      for (let i = half; i < SURVEY_THROTTLE.address.threshold; i++)
+        expect(errorNumbers(await login(`31/${40000 + i}`, '01/01/1960', address))).toEqual([56]);
       // Locked for this address, even with a right claim number and date of birth ...
       expect(errorNumbers(await login('22/11111', '30/01/1990', address))).toEqual([ErrorNumber.LoginThrottled]);
       // ... while the same person from another address gets in: the claim number is not locked.

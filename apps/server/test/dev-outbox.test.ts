@@ -39,7 +39,17 @@ describe.each(DIALECTS)('development outbox with the web app built, on %s', (dia
   it('answers 404 under /dev/ when it is off', async () => {
     const t = await createTestApp(dialect, { WEB_DIST: webDist });
     try {
-      await t.deps.db.insertInto('dev_mailbox').values({ id: 'm1', channel: 'email', recipient: 'a@example.com', subject: 'Your code', body: 'Code is 1234', at: t.clock.now() }).execute();
+      await t.deps.db
+        .insertInto('dev_mailbox')
+        .values({
+          id: 'm1',
+          channel: 'email',
+          recipient: 'a@example.com',
+          subject: 'Your code',
+          body: 'Code is 1234',
+          at: t.clock.now(),
+        })
+        .execute();
       await expectRefused(t);
     } finally {
       await t.close();
@@ -65,14 +75,35 @@ describe.each(DIALECTS)('development outbox with the web app built, on %s', (dia
   it('shows the mailbox, not the web app, when it is on', async () => {
     const t = await createTestApp(dialect, { WEB_DIST: webDist, PORTAL_DEV_OUTBOX: '1' });
     try {
-      await t.deps.db.insertInto('dev_mailbox').values({ id: 'm1', channel: 'sms', recipient: '0412345678', subject: 'Your code', body: 'Code is 1234', at: t.clock.now() }).execute();
+      await t.deps.db
+        .insertInto('dev_mailbox')
+        .values({
+          id: 'm1',
+          channel: 'sms',
+          recipient: '0412345678',
+          subject: 'Your code',
+          body: 'Code is 1234',
+          at: t.clock.now(),
+        })
+        .execute();
       const json = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
       expect(json.statusCode).toBe(200);
-      expect(json.json()).toEqual([{ Id: 'm1', Channel: 'sms', To: '0412345678', Subject: 'Your code', Body: 'Code is 1234', SentAt: new Date(t.clock.now()).toISOString() }]);
+      expect(json.json()).toEqual([
+        {
+          Id: 'm1',
+          Channel: 'sms',
+          To: '0412345678',
+          Subject: 'Your code',
+          Body: 'Code is 1234',
+          SentAt: new Date(t.clock.now()).toISOString(),
+        },
+      ]);
       const page = await t.app.inject({ method: 'GET', url: '/dev/outbox', headers: { accept: 'text/html' } });
       expect(page.body).toContain('<h1>Development outbox</h1>');
       expect(page.body).toContain('SMS to 0412345678');
-      expect((await t.app.inject({ method: 'GET', url: '/dev/other', headers: { accept: 'text/html' } })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/dev/other', headers: { accept: 'text/html' } })).statusCode,
+      ).toBe(404);
     } finally {
       await t.close();
     }

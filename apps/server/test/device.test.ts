@@ -12,7 +12,11 @@ describe.each(DIALECTS)('sign-in verification on a new browser on %s', (dialect)
   afterEach(() => t.close());
 
   const login = (cookie: string) =>
-    t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: PASSWORD }, { headers: { cookie } });
+    t.post(
+      '/api/account/login',
+      { EmailAddress: 'sam.single@example.com', Password: PASSWORD },
+      { headers: { cookie } },
+    );
 
   it('asks a new browser to verify, then remembers it for 90 days', async () => {
     const first = await login(NEW_BROWSER.cookie);
@@ -20,7 +24,11 @@ describe.each(DIALECTS)('sign-in verification on a new browser on %s', (dialect)
     const verification = first.json().AccessToken;
     await t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: verification }, { headers: NEW_BROWSER });
     const code = codeIn(await mail.smtp.next('sam.single@example.com'));
-    const done = await t.post('/api/account/validatesecuritycodeforlogin', { AccessToken: verification, SecurityCode: code }, { headers: NEW_BROWSER });
+    const done = await t.post(
+      '/api/account/validatesecuritycodeforlogin',
+      { AccessToken: verification, SecurityCode: code },
+      { headers: NEW_BROWSER },
+    );
     expect(done.statusCode).toBe(200);
     const cookie = done.cookies.find((c) => c.name === DEVICE_COOKIE);
     expect(cookie?.httpOnly).toBe(true);
@@ -41,7 +49,9 @@ describe.each(DIALECTS)('sign-in verification on a new browser on %s', (dialect)
   });
 
   it('counts each sign-in from a known browser as seeing it: its 90 days start again', async () => {
-    const known = async () => (await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: PASSWORD })).json().AccountActivated;
+    const known = async () =>
+      (await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: PASSWORD })).json()
+        .AccountActivated;
     const DAY = 24 * 60 * 60_000;
     // The harness browser verified at the start; signed in on day 89 and day 178, it stays known.
     t.clock.advance(89 * DAY);
@@ -60,6 +70,9 @@ describe.each(DIALECTS)('sign-in verification on a new browser on %s', (dialect)
 
   it('always verifies an account flagged for verification', async () => {
     await t.deps.db.updateTable('claimants').set({ verify_sign_in: 1 }).where('first_name', '=', 'Sam').execute();
-    expect((await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: PASSWORD })).json().AccountActivated).toBe(1);
+    expect(
+      (await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: PASSWORD })).json()
+        .AccountActivated,
+    ).toBe(1);
   });
 });

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORITY_UPLOAD_PATH, CATALOGUE_ENTRIES, ENDPOINTS, PROVIDER_ENDPOINTS, UPLOAD_PATH, type Endpoint, type ProviderEndpoint } from '@portal/contracts';
+import {
+  AUTHORITY_UPLOAD_PATH,
+  CATALOGUE_ENTRIES,
+  ENDPOINTS,
+  PROVIDER_ENDPOINTS,
+  UPLOAD_PATH,
+  type Endpoint,
+  type ProviderEndpoint,
+} from '@portal/contracts';
 import { renderApiMarkdown } from '../src/modules/docs/api-markdown.ts';
 import { buildOpenApi } from '../src/modules/docs/openapi.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -24,17 +32,27 @@ describe('API documentation', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
-    const ops = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, m]) => Object.keys(m).map((method) => `${method.toUpperCase()} ${path}`));
-    const expected = [...Object.values(ENDPOINTS), ...Object.values(PROVIDER_ENDPOINTS)].map((e) => `${e.method} ${e.path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
+    const ops = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([path, m]) =>
+      Object.keys(m).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const expected = [...Object.values(ENDPOINTS), ...Object.values(PROVIDER_ENDPOINTS)].map(
+      (e) => `${e.method} ${e.path.replace(/:([A-Za-z]+)/g, '{$1}')}`,
+    );
     expect(ops.sort()).toEqual(expected.sort());
     const login = doc.paths['/api/account/login'].post;
-    expect(login.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['EmailAddress', 'Password']));
+    expect(login.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['EmailAddress', 'Password']),
+    );
     expect(Object.keys(login.responses)).toEqual(['200', '225', '4XX']);
     expect(login.responses['4XX'].description).toContain('415');
     const message = doc.paths['/provider/v1/messages'].post;
     expect(message.security).toEqual([{ ProviderApiKey: ['messages:write'] }]);
     expect(message.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
-    expect(doc.paths['/provider/v1/claimants/{ref}'].put.parameters[0]).toMatchObject({ name: 'ref', in: 'path', required: true });
+    expect(doc.paths['/provider/v1/claimants/{ref}'].put.parameters[0]).toMatchObject({
+      name: 'ref',
+      in: 'path',
+      required: true,
+    });
     // The portal's public address as the server, when configured.
     expect(doc.servers).toEqual([expect.objectContaining({ url: 'https://portal.example.test' })]);
   });
@@ -52,7 +70,11 @@ describe('API documentation', () => {
 
   it('says how every operation authenticates: the body token and the CSRF pair on the claimant API, a scoped key on the provider API', () => {
     const doc = buildOpenApi();
-    const schemes = (doc.components as { securitySchemes: Record<string, { type: string; in?: string; name?: string; description?: string }> }).securitySchemes;
+    const schemes = (
+      doc.components as {
+        securitySchemes: Record<string, { type: string; in?: string; name?: string; description?: string }>;
+      }
+    ).securitySchemes;
     expect(schemes.AccessToken).toMatchObject({ type: 'apiKey', name: 'AccessToken' });
     expect(schemes.AccessToken?.description).toContain('JSON body');
     expect(schemes.XsrfCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'XSRF-TOKEN' });
@@ -68,7 +90,9 @@ describe('API documentation', () => {
       else expect(security, where).toEqual([{ AccessToken: [e.auth], ...csrf }]);
     }
     for (const e of PROVIDER) expect(operationOf(doc, e).security).toEqual([{ ProviderApiKey: [e.scope] }]);
-    const used = [...CLAIMANT, ...PROVIDER].flatMap((e) => (operationOf(doc, e).security ?? []).flatMap((r) => Object.keys(r)));
+    const used = [...CLAIMANT, ...PROVIDER].flatMap((e) =>
+      (operationOf(doc, e).security ?? []).flatMap((r) => Object.keys(r)),
+    );
     expect(Object.keys(schemes)).toEqual(expect.arrayContaining([...new Set(used)]));
   });
 
@@ -79,7 +103,9 @@ describe('API documentation', () => {
     expect(res.body).toContain('/provider/v1/messages');
     expect(res.body).toContain('/api/account/login');
     expect(res.body).not.toContain('<script');
-    expect((await t.app.inject({ method: 'GET', url: '/docs/docs.css' })).headers['content-type']).toContain('text/css');
+    expect((await t.app.inject({ method: 'GET', url: '/docs/docs.css' })).headers['content-type']).toContain(
+      'text/css',
+    );
   });
 });
 
@@ -93,15 +119,23 @@ describe('docs/api.md', () => {
   });
 
   it('lists every call of both endpoint tables, the multipart uploads and every error number', () => {
-    const missing = [...CLAIMANT, ...PROVIDER].map((e) => `| ${e.method} ${e.path} |`).filter((row) => !committed.includes(row));
+    const missing = [...CLAIMANT, ...PROVIDER]
+      .map((e) => `| ${e.method} ${e.path} |`)
+      .filter((row) => !committed.includes(row));
     expect(missing).toEqual([]);
     for (const path of [UPLOAD_PATH, AUTHORITY_UPLOAD_PATH]) expect(committed).toContain(`| POST ${path} |`);
     for (const entry of CATALOGUE_ENTRIES) expect(committed).toContain(`| ${entry.number} |`);
   });
 
   it('writes its hand-written notes about calls that exist', () => {
-    const known = new Set([...CLAIMANT, ...PROVIDER].map((e) => `${e.method} ${e.path}`).concat([`POST ${UPLOAD_PATH}`, `POST ${AUTHORITY_UPLOAD_PATH}`]));
-    const named = [...committed.matchAll(/\b(GET|POST|PUT) (\/(?:api|provider)\/[^\s|`*?]+)/g)].map((m) => `${m[1]} ${m[2]}`);
+    const known = new Set(
+      [...CLAIMANT, ...PROVIDER]
+        .map((e) => `${e.method} ${e.path}`)
+        .concat([`POST ${UPLOAD_PATH}`, `POST ${AUTHORITY_UPLOAD_PATH}`]),
+    );
+    const named = [...committed.matchAll(/\b(GET|POST|PUT) (\/(?:api|provider)\/[^\s|`*?]+)/g)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
     expect(named.length).toBeGreaterThan(known.size);
     expect(named.filter((call) => !known.has(call))).toEqual([]);
   });

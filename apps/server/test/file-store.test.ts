@@ -20,7 +20,14 @@ const BUCKET = 'portal-files';
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-stores-'));
 let server: S3rver;
 let endpoint: string;
-const client = () => s3ClientFromConfig({ endpoint, region: 'ap-southeast-2', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+const client = () =>
+  s3ClientFromConfig({
+    endpoint,
+    region: 'ap-southeast-2',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  });
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -29,7 +36,13 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(root, 's3'), configureBuckets: [{ name: BUCKET }] });
+  server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: path.join(root, 's3'),
+    configureBuckets: [{ name: BUCKET }],
+  });
   const { port } = await server.run();
   endpoint = `http://127.0.0.1:${port}`;
 });
@@ -84,11 +97,21 @@ describe('the S3 store', () => {
   });
 
   it('serves the portal: an upload lands in the bucket under a random key and downloads intact', async () => {
-    const t = await createTestApp('sqlite', { FILE_STORE: `s3://${BUCKET}/app`, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' });
+    const t = await createTestApp('sqlite', {
+      FILE_STORE: `s3://${BUCKET}/app`,
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    });
     try {
       const token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
-      const body = multipart({ accessToken: token, FormType: 'documents' }, { name: 'letter.pdf', data: SAMPLES['letter.pdf'] as Buffer });
-      const { FileId } = (await t.app.inject({ method: 'POST', url: '/api/documentupload/uploadfile', ...body })).json();
+      const body = multipart(
+        { accessToken: token, FormType: 'documents' },
+        { name: 'letter.pdf', data: SAMPLES['letter.pdf'] as Buffer },
+      );
+      const { FileId } = (
+        await t.app.inject({ method: 'POST', url: '/api/documentupload/uploadfile', ...body })
+      ).json();
       const listed = await client().send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'app/' }));
       expect(listed.Contents?.map((o) => o.Key)).toHaveLength(1);
       expect(listed.Contents?.[0]?.Key).not.toContain('letter');

@@ -26,9 +26,21 @@ describe('health checks', () => {
   it('counts the notifications parked as dead, and stays ready: they need an operator, not another process', async () => {
     // The app's worker would send them to the development mailbox.
     await t.deps.notifier.stop();
-    const queue = () => enqueueNotification(t.deps.db, t.deps.cipher, t.clock.now(), { accountId: null, kind: 'test', channel: 'email', to: 'x@example.com', subject: 'S', text: 'T' });
+    const queue = () =>
+      enqueueNotification(t.deps.db, t.deps.cipher, t.clock.now(), {
+        accountId: null,
+        kind: 'test',
+        channel: 'email',
+        to: 'x@example.com',
+        subject: 'S',
+        text: 'T',
+      });
     const [dead, alsoDead, waiting] = [await queue(), await queue(), await queue()];
-    await t.deps.db.updateTable('notifications').set({ dead_at: t.clock.now(), attempts: 8 }).where('id', 'in', [dead, alsoDead]).execute();
+    await t.deps.db
+      .updateTable('notifications')
+      .set({ dead_at: t.clock.now(), attempts: 8 })
+      .where('id', 'in', [dead, alsoDead])
+      .execute();
     try {
       const res = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(200);

@@ -29,7 +29,15 @@ export const T0 = Date.parse('2026-11-20T23:00:00Z');
 export type TestClock = { now: () => number; advance: (ms: number) => void; set: (t: number) => void };
 export function testClock(start = T0): TestClock {
   let t = start;
-  return { now: () => t, advance: (ms) => { t += ms; }, set: (v) => { t = v; } };
+  return {
+    now: () => t,
+    advance: (ms) => {
+      t += ms;
+    },
+    set: (v) => {
+      t = v;
+    },
+  };
 }
 
 const tmpRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
@@ -111,7 +119,12 @@ async function openTestDatabase(dialect: DialectName): Promise<{ handle: DbHandl
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name} template ${await buildPgTemplate()}`);
   // Dropping the database terminates connections the pool may still be closing.
-  const handle = openDatabase({ dialect: 'postgres', url: databaseUrl(name), maxConnections: 4, onIdleClientError: () => {} });
+  const handle = openDatabase({
+    dialect: 'postgres',
+    url: databaseUrl(name),
+    maxConnections: 4,
+    onIdleClientError: () => {},
+  });
   return { handle, drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
@@ -132,7 +145,11 @@ export type TestApp = {
   clock: TestClock;
   logs: string[];
   /** POSTs JSON with the CSRF cookie and header, as the web app does. */
-  post: (url: string, body?: unknown, options?: { headers?: Record<string, string>; remoteAddress?: string }) => Promise<LightMyRequestResponse>;
+  post: (
+    url: string,
+    body?: unknown,
+    options?: { headers?: Record<string, string>; remoteAddress?: string },
+  ) => Promise<LightMyRequestResponse>;
   signIn: (username: string, extra?: Record<string, unknown>) => Promise<string>;
   close: () => Promise<void>;
 };
@@ -158,7 +175,10 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
   // The harness is a browser every demo account has already verified on (decision 008);
   // tests of the verification itself send `newBrowser` cookies instead.
   const accounts = await deps.db.selectFrom('accounts').select('id').execute();
-  await deps.db.insertInto('known_devices').values(accounts.map((a) => ({ account_id: a.id, device_id: KNOWN_DEVICE, verified_at: clock.now() }))).execute();
+  await deps.db
+    .insertInto('known_devices')
+    .values(accounts.map((a) => ({ account_id: a.id, device_id: KNOWN_DEVICE, verified_at: clock.now() })))
+    .execute();
   const knownDeviceCookie = `${DEVICE_COOKIE}=${deviceCookieValue(deps, KNOWN_DEVICE)}`;
   const post: TestApp['post'] = (url, body = {}, options = {}) =>
     app.inject({
@@ -169,12 +189,23 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
       ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     });
   const signIn: TestApp['signIn'] = async (username, extra = {}) => {
-    const res = await post('/api/account/login', { EmailAddress: username, Password: PASSWORD, RememberMe: false, DeviceType: 0, ...extra });
+    const res = await post('/api/account/login', {
+      EmailAddress: username,
+      Password: PASSWORD,
+      RememberMe: false,
+      DeviceType: 0,
+      ...extra,
+    });
     if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
     return (res.json() as { AccessToken: string }).AccessToken;
   };
   return {
-    app, deps, clock, logs, post, signIn,
+    app,
+    deps,
+    clock,
+    logs,
+    post,
+    signIn,
     close: async () => {
       await app.close();
       await handle.close();

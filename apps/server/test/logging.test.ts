@@ -58,11 +58,16 @@ function requestFieldNames(): Set<string> {
 }
 
 /** The request fields that carry a password, a token, an access code or a bank account number. */
-const SECRET_FIELDS = [...requestFieldNames()].filter((name) => /password|token|securitycode|accountnumber|accno/i.test(name)).sort();
+const SECRET_FIELDS = [...requestFieldNames()]
+  .filter((name) => /password|token|securitycode|accountnumber|accno/i.test(name))
+  .sort();
 
 /** The log lines written since `from`, parsed. */
 function linesSince(t: TestApp, from: number): Record<string, unknown>[] {
-  return t.logs.slice(from).flatMap((chunk) => chunk.split('\n').filter(Boolean)).map((line) => JSON.parse(line) as Record<string, unknown>);
+  return t.logs
+    .slice(from)
+    .flatMap((chunk) => chunk.split('\n').filter(Boolean))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe.each(DIALECTS)('log redaction on %s', (dialect) => {
@@ -74,7 +79,18 @@ describe.each(DIALECTS)('log redaction on %s', (dialect) => {
     afterAll(() => t.close());
 
     it('finds the secret fields of the API (so the checks below cannot pass on an empty list)', () => {
-      for (const name of ['Password', 'OldPassword', 'NewPassword', 'ReEnterPassword', 'AccessToken', 'SecureToken', 'ResetPasswordToken', 'SecurityCode', 'AccountNumber', 'BankAccNo']) {
+      for (const name of [
+        'Password',
+        'OldPassword',
+        'NewPassword',
+        'ReEnterPassword',
+        'AccessToken',
+        'SecureToken',
+        'ResetPasswordToken',
+        'SecurityCode',
+        'AccountNumber',
+        'BankAccNo',
+      ]) {
         expect(SECRET_FIELDS).toContain(name);
       }
     });
@@ -82,26 +98,48 @@ describe.each(DIALECTS)('log redaction on %s', (dialect) => {
     it.each(SECRET_FIELDS)('censors %s at the top of a logged object and one and two levels down', (field) => {
       const secret = `secret-${field}-4711`;
       const from = t.logs.length;
-      t.app.log.info({ [field]: secret, body: { [field]: secret }, input: { receipt: { [field]: secret } } }, 'redaction probe');
+      t.app.log.info(
+        { [field]: secret, body: { [field]: secret }, input: { receipt: { [field]: secret } } },
+        'redaction probe',
+      );
       const [line] = linesSince(t, from);
-      expect(line).toMatchObject({ msg: 'redaction probe', [field]: CENSOR, body: { [field]: CENSOR }, input: { receipt: { [field]: CENSOR } } });
+      expect(line).toMatchObject({
+        msg: 'redaction probe',
+        [field]: CENSOR,
+        body: { [field]: CENSOR },
+        input: { receipt: { [field]: CENSOR } },
+      });
       expect(JSON.stringify(line)).not.toContain(secret);
     });
 
-    it('censors them in a request\'s own logger too', async () => {
+    it("censors them in a request's own logger too", async () => {
       const secret = 'secret-in-a-request-logger';
       const from = t.logs.length;
-      t.app.log.child({ reqId: 'req-probe' }).warn({ body: { Password: secret, AccessToken: secret } }, 'request probe');
+      t.app.log
+        .child({ reqId: 'req-probe' })
+        .warn({ body: { Password: secret, AccessToken: secret } }, 'request probe');
       const [line] = linesSince(t, from);
       expect(line).toMatchObject({ reqId: 'req-probe', body: { Password: CENSOR, AccessToken: CENSOR } });
     });
 
     it('censors the cookie, CSRF and authorization headers of a logged headers object', () => {
-      const headers = { cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF, authorization: 'Bearer secret-api-key', 'set-cookie': 'device=secret-cookie', accept: 'application/json' };
+      const headers = {
+        cookie: `XSRF-TOKEN=${CSRF}`,
+        'x-xsrf-token': CSRF,
+        authorization: 'Bearer secret-api-key',
+        'set-cookie': 'device=secret-cookie',
+        accept: 'application/json',
+      };
       const from = t.logs.length;
       t.app.log.info({ headers, request: { headers } }, 'header probe');
       const [line] = linesSince(t, from);
-      const censored = { cookie: CENSOR, 'x-xsrf-token': CENSOR, authorization: CENSOR, 'set-cookie': CENSOR, accept: 'application/json' };
+      const censored = {
+        cookie: CENSOR,
+        'x-xsrf-token': CENSOR,
+        authorization: CENSOR,
+        'set-cookie': CENSOR,
+        accept: 'application/json',
+      };
       expect(line).toMatchObject({ headers: censored, request: { headers: censored } });
     });
 
@@ -120,7 +158,9 @@ describe.each(DIALECTS)('log redaction on %s', (dialect) => {
       t.app.log.info(logged, 'path probe');
       const [line] = linesSince(t, from);
       expect(line?.msg).toBe('path probe');
-      expect(keys.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], line)).toBe(CENSOR);
+      expect(keys.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], line)).toBe(
+        CENSOR,
+      );
     });
   });
 
@@ -140,7 +180,9 @@ describe.each(DIALECTS)('log redaction on %s', (dialect) => {
       const accountNumber = '90817263';
       const secrets: string[] = [PASSWORD, wrongPassword, newPassword, accountNumber, CSRF, 'hook-secret'];
 
-      expect(errorNumbers(await t.post('/api/account/login', { EmailAddress: USER, Password: wrongPassword }))).toEqual([ErrorNumber.LoginFailed]);
+      expect(errorNumbers(await t.post('/api/account/login', { EmailAddress: USER, Password: wrongPassword }))).toEqual(
+        [ErrorNumber.LoginFailed],
+      );
       const token = await signInWithClaim(t, USER, '22/11111');
       secrets.push(token);
 
@@ -149,19 +191,38 @@ describe.each(DIALECTS)('log redaction on %s', (dialect) => {
       const code = codeIn(await mail.smtp.next(USER));
       const wrongCode = code === '0000' ? '0001' : '0000';
       secrets.push(code, wrongCode);
-      const refused = await t.post('/api/account/validatesecuritycodewhileloggedin', { AccessToken: token, CodeType: CodeType.Bank, SecurityCode: wrongCode });
+      const refused = await t.post('/api/account/validatesecuritycodewhileloggedin', {
+        AccessToken: token,
+        CodeType: CodeType.Bank,
+        SecurityCode: wrongCode,
+      });
       expect(errorNumbers(refused)).toEqual([ErrorNumber.CodeIncorrect]);
-      const stepUp = await t.post('/api/account/validatesecuritycodewhileloggedin', { AccessToken: token, CodeType: CodeType.Bank, SecurityCode: code });
+      const stepUp = await t.post('/api/account/validatesecuritycodewhileloggedin', {
+        AccessToken: token,
+        CodeType: CodeType.Bank,
+        SecurityCode: code,
+      });
       expect(stepUp.statusCode, stepUp.body).toBe(200);
       const { AccessToken: rotated, SecureToken } = stepUp.json() as { AccessToken: string; SecureToken: string };
       secrets.push(rotated, SecureToken);
 
-      const bank = await t.post('/api/account/updatebankaccountdetails', { AccessToken: rotated, AccountName: 'Sam Single', Bsb: '063000', AccountNumber: accountNumber, SecureToken });
+      const bank = await t.post('/api/account/updatebankaccountdetails', {
+        AccessToken: rotated,
+        AccountName: 'Sam Single',
+        Bsb: '063000',
+        AccountNumber: accountNumber,
+        SecureToken,
+      });
       expect(bank.json()).toBe(true);
 
       // An unexpected failure is logged with its error: it must not bring the request's secrets along.
       await t.deps.db.schema.dropTable('audit_events').execute();
-      const failed = await t.post('/api/account/updatepassword', { AccessToken: rotated, OldPassword: PASSWORD, NewPassword: newPassword, ReEnterPassword: newPassword });
+      const failed = await t.post('/api/account/updatepassword', {
+        AccessToken: rotated,
+        OldPassword: PASSWORD,
+        NewPassword: newPassword,
+        ReEnterPassword: newPassword,
+      });
       expect(errorNumbers(failed)).toEqual([ErrorNumber.Internal]);
 
       expect((await t.post('/api/account/logout', { AccessToken: rotated })).json()).toBe(true);

@@ -17,14 +17,20 @@ function parse(text: string): Sample[] {
     .map((line) => {
       const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
       if (!m) throw new Error(`not a sample: ${line}`);
-      const labels = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]));
+      const labels = Object.fromEntries(
+        [...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]),
+      );
       return { name: m[1] as string, labels, value: Number(m[3]) };
     });
 }
 
 /** The value of the one sample of `name` with exactly these labels (0 when there is none yet). */
 function valueOf(samples: Sample[], name: string, labels: Record<string, string>): number {
-  const found = samples.filter((s) => s.name === name && JSON.stringify(Object.entries(s.labels).sort()) === JSON.stringify(Object.entries(labels).sort()));
+  const found = samples.filter(
+    (s) =>
+      s.name === name &&
+      JSON.stringify(Object.entries(s.labels).sort()) === JSON.stringify(Object.entries(labels).sort()),
+  );
   if (found.length > 1) throw new Error(`${found.length} samples of ${name} ${JSON.stringify(labels)}`);
   return found[0]?.value ?? 0;
 }
@@ -49,7 +55,12 @@ describe.each(DIALECTS)('metrics on %s', (dialect) => {
     expect(ok.statusCode).toBe(200);
     const wrongPassword = await login(t, LOGIN, 'not-the-password');
     expect(errorNumbers(wrongPassword)).toEqual([ErrorNumber.LoginFailed]);
-    const noToken = await t.app.inject({ method: 'POST', url: LOGIN, payload: {}, headers: { cookie: `XSRF-TOKEN=${CSRF}` } });
+    const noToken = await t.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: {},
+      headers: { cookie: `XSRF-TOKEN=${CSRF}` },
+    });
     expect(errorNumbers(noToken)).toEqual([ErrorNumber.CsrfMismatch]);
     const unknown = await t.app.inject({ method: 'GET', url: '/api/no/such/call?user=someone@example.com' });
     expect(unknown.statusCode).toBe(404);
@@ -58,9 +69,15 @@ describe.each(DIALECTS)('metrics on %s', (dialect) => {
     const samples = await scrape(t);
     expect(valueOf(samples, 'portal_http_requests_total', { route: LOGIN, method: 'POST', status: '200' })).toBe(1);
     expect(valueOf(samples, 'portal_http_requests_total', { route: LOGIN, method: 'POST', status: '225' })).toBe(2);
-    expect(valueOf(samples, 'portal_api_errors_total', { route: LOGIN, number: String(ErrorNumber.LoginFailed) })).toBe(1);
-    expect(valueOf(samples, 'portal_api_errors_total', { route: LOGIN, number: String(ErrorNumber.CsrfMismatch) })).toBe(1);
-    expect(valueOf(samples, 'portal_http_requests_total', { route: 'unmatched', method: 'GET', status: '404' })).toBe(1);
+    expect(valueOf(samples, 'portal_api_errors_total', { route: LOGIN, number: String(ErrorNumber.LoginFailed) })).toBe(
+      1,
+    );
+    expect(
+      valueOf(samples, 'portal_api_errors_total', { route: LOGIN, number: String(ErrorNumber.CsrfMismatch) }),
+    ).toBe(1);
+    expect(valueOf(samples, 'portal_http_requests_total', { route: 'unmatched', method: 'GET', status: '404' })).toBe(
+      1,
+    );
     expect(valueOf(samples, 'portal_http_requests_total', { route: '/healthz', method: 'GET', status: '200' })).toBe(1);
     expect(valueOf(samples, 'portal_http_request_duration_seconds_count', { route: LOGIN })).toBe(3);
     expect(valueOf(samples, 'portal_http_request_duration_seconds_bucket', { route: LOGIN, le: '+Inf' })).toBe(3);
@@ -75,7 +92,8 @@ describe.each(DIALECTS)('metrics on %s', (dialect) => {
     const res = await login(t, '/%61pi/account/login', 'not-the-password');
     expect(errorNumbers(res)).toEqual([ErrorNumber.LoginFailed]);
     const after = await scrape(t);
-    const delta = (name: string, labels: Record<string, string>) => valueOf(after, name, labels) - valueOf(before, name, labels);
+    const delta = (name: string, labels: Record<string, string>) =>
+      valueOf(after, name, labels) - valueOf(before, name, labels);
     expect(delta('portal_http_requests_total', { route: LOGIN, method: 'POST', status: '225' })).toBe(1);
     expect(delta('portal_api_errors_total', { route: LOGIN, number: String(ErrorNumber.LoginFailed) })).toBe(1);
     expect(after.filter((s) => s.labels.route?.includes('%'))).toEqual([]);
@@ -88,16 +106,34 @@ describe.each(DIALECTS)('metrics on %s', (dialect) => {
   });
 
   it('shows the outboxes at scrape time: queued, dead and expired notifications, pending and dead webhook events', async () => {
-    const outbox = (samples: Sample[], name: string, state: string) => valueOf(samples, 'portal_outbox_messages', { outbox: name, state });
+    const outbox = (samples: Sample[], name: string, state: string) =>
+      valueOf(samples, 'portal_outbox_messages', { outbox: name, state });
     const before = await scrape(t);
     const queue = (expiresAt?: number) =>
-      enqueueNotification(t.deps.db, t.deps.cipher, t.clock.now(), { accountId: null, kind: 'test', channel: 'email', to: 'x@example.com', subject: 'S', text: 'T', ...(expiresAt ? { expiresAt } : {}) });
+      enqueueNotification(t.deps.db, t.deps.cipher, t.clock.now(), {
+        accountId: null,
+        kind: 'test',
+        channel: 'email',
+        to: 'x@example.com',
+        subject: 'S',
+        text: 'T',
+        ...(expiresAt ? { expiresAt } : {}),
+      });
     const [waiting, dead, expired] = [await queue(), await queue(), await queue(t.clock.now() - 1)];
-    await t.deps.db.updateTable('notifications').set({ dead_at: t.clock.now(), attempts: 8 }).where('id', 'in', [dead, expired]).execute();
+    await t.deps.db
+      .updateTable('notifications')
+      .set({ dead_at: t.clock.now(), attempts: 8 })
+      .where('id', 'in', [dead, expired])
+      .execute();
     const claim = await t.deps.db.selectFrom('claims').select('id').executeTakeFirstOrThrow();
     await queueForProvider(t.deps.db, { claimId: claim.id, kind: 'test', payload: {}, now: t.clock.now() });
     await queueForProvider(t.deps.db, { claimId: claim.id, kind: 'test', payload: {}, now: t.clock.now() });
-    await t.deps.db.updateTable('provider_outbox').set({ dead_at: t.clock.now() }).where('kind', '=', 'test').where('seq', '=', (eb) => eb.selectFrom('provider_outbox').select((e) => e.fn.max('seq').as('m'))).execute();
+    await t.deps.db
+      .updateTable('provider_outbox')
+      .set({ dead_at: t.clock.now() })
+      .where('kind', '=', 'test')
+      .where('seq', '=', (eb) => eb.selectFrom('provider_outbox').select((e) => e.fn.max('seq').as('m')))
+      .execute();
     try {
       const after = await scrape(t);
       expect(outbox(after, 'notifications', 'pending') - outbox(before, 'notifications', 'pending')).toBe(1);
@@ -113,10 +149,24 @@ describe.each(DIALECTS)('metrics on %s', (dialect) => {
   });
 
   it('counts failed notification attempts by channel, and the one that parks a notification as dead', async () => {
-    const failures = (samples: Sample[], outcome: string) => valueOf(samples, 'portal_notification_failures_total', { channel: 'email', outcome });
+    const failures = (samples: Sample[], outcome: string) =>
+      valueOf(samples, 'portal_notification_failures_total', { channel: 'email', outcome });
     const before = await scrape(t);
-    expect(before.some((s) => s.name === 'portal_notification_failures_total' && s.labels.channel === 'sms' && s.labels.outcome === 'dead')).toBe(true);
-    const queue = () => enqueueNotification(t.deps.db, t.deps.cipher, t.clock.now(), { accountId: null, kind: 'test', channel: 'email', to: 'x@example.com', subject: 'S', text: 'T' });
+    expect(
+      before.some(
+        (s) =>
+          s.name === 'portal_notification_failures_total' && s.labels.channel === 'sms' && s.labels.outcome === 'dead',
+      ),
+    ).toBe(true);
+    const queue = () =>
+      enqueueNotification(t.deps.db, t.deps.cipher, t.clock.now(), {
+        accountId: null,
+        kind: 'test',
+        channel: 'email',
+        to: 'x@example.com',
+        subject: 'S',
+        text: 'T',
+      });
     const [retried, last] = [await queue(), await queue()];
     // Nothing to send: the attempt fails whatever the transport. The second is on its last attempt.
     await t.deps.db.updateTable('notifications').set({ body_enc: null }).where('id', 'in', [retried, last]).execute();
@@ -149,7 +199,8 @@ describe('metrics registries', () => {
   });
 
   it('read the error numbers of a 225 list only, at most five, outside the catalogue as other', () => {
-    const list = (numbers: number[]) => JSON.stringify(numbers.map((n) => ({ Number: n, Message: `m "Number":${n + 1}`, Field: 'x' })));
+    const list = (numbers: number[]) =>
+      JSON.stringify(numbers.map((n) => ({ Number: n, Message: `m "Number":${n + 1}`, Field: 'x' })));
     expect(errorNumbersOf(list([101]))).toEqual(['101']);
     expect(errorNumbersOf(list([100, 100, 103]))).toEqual(['100', '103']);
     expect(errorNumbersOf(list([100, 101, 102, 103, 104, 105, 106]))).toHaveLength(5);

@@ -1,14 +1,30 @@
 import { CSRF } from './helpers.ts';
 
 /** A multipart body as the web app sends it: fields first, then the file as uploads[]. */
-export function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer; field?: string; type?: string }) {
+export function multipart(
+  fields: Record<string, string>,
+  file?: { name: string; data: Buffer; field?: string; type?: string },
+) {
   const boundary = `----portal${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'uploads[]'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`), file.data, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'uploads[]'}"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      cookie: `XSRF-TOKEN=${CSRF}`,
+      'x-xsrf-token': CSRF,
+    },
+  };
 }
-

@@ -10,7 +10,13 @@ import net, { type AddressInfo } from 'node:net';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { enqueueNotification } from '../src/notify/outbox.ts';
-import { smsWebhookTransport, smtpTransport, transportsFromConfig, type Transport, type Transports } from '../src/notify/transports.ts';
+import {
+  smsWebhookTransport,
+  smtpTransport,
+  transportsFromConfig,
+  type Transport,
+  type Transports,
+} from '../src/notify/transports.ts';
 import { DELIVERY, createNotifier, type Notifier } from '../src/notify/worker.ts';
 import { DIALECTS, PASSWORD, TEST_KEY, createTestApp, type TestApp } from './helpers.ts';
 import { codeIn, useDelivery } from './mail-sink.ts';
@@ -40,7 +46,10 @@ describe.each(DIALECTS)('notification outbox worker on %s', (dialect) => {
   afterEach(() => t.close());
 
   const worker = (transports: Transports): Notifier =>
-    createNotifier({ db: t.deps.db, clock: t.clock, cipher: t.deps.cipher, log: t.deps.log, transports }, { autoStart: false });
+    createNotifier(
+      { db: t.deps.db, clock: t.clock, cipher: t.deps.cipher, log: t.deps.log, transports },
+      { autoStart: false },
+    );
   const real = (): Transport => smtpTransport(mail.smtp.url, FROM);
   /** SMTP that is down for the first `failures` sends (the connection is refused), then the real sink. */
   function flaky(failures: number): Transport & { calls: () => number } {
@@ -52,8 +61,16 @@ describe.each(DIALECTS)('notification outbox worker on %s', (dialect) => {
   const newRecipient = () => `${crypto.randomUUID()}@example.com`;
   const TEXT = 'Your code is 4321.';
   const enqueue = (to: string) =>
-    enqueueNotification(t.deps.db, t.deps.cipher, t.clock.now(), { accountId: null, kind: 'test', channel: 'email', to, subject: 'A test', text: TEXT });
-  const row = (id: string) => t.deps.db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    enqueueNotification(t.deps.db, t.deps.cipher, t.clock.now(), {
+      accountId: null,
+      kind: 'test',
+      channel: 'email',
+      to,
+      subject: 'A test',
+      text: TEXT,
+    });
+  const row = (id: string) =>
+    t.deps.db.selectFrom('notifications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const received = (to: string) => mail.smtp.messages.filter((m) => m.to === to);
 
   it('records a failed attempt and schedules the next within the back-off range, not before', async () => {
@@ -62,7 +79,13 @@ describe.each(DIALECTS)('notification outbox worker on %s', (dialect) => {
     const sent = t.clock.now();
     expect(await worker({ email: flaky(1) }).drainOnce()).toBe(0);
     const failed = await row(id);
-    expect(failed).toMatchObject({ attempts: 1, sent_at: null, dead_at: null, locked_until: null, last_error: expect.stringContaining('ECONNREFUSED') });
+    expect(failed).toMatchObject({
+      attempts: 1,
+      sent_at: null,
+      dead_at: null,
+      locked_until: null,
+      last_error: expect.stringContaining('ECONNREFUSED'),
+    });
     expect(failed.body_enc).not.toBeNull();
     expect(failed.next_attempt_at).toBeGreaterThanOrEqual(sent + DELIVERY.baseDelayMs / 2);
     expect(failed.next_attempt_at).toBeLessThanOrEqual(sent + DELIVERY.baseDelayMs);
@@ -88,7 +111,13 @@ describe.each(DIALECTS)('notification outbox worker on %s', (dialect) => {
     expect(await w.drainOnce()).toBe(1);
     expect((await mail.smtp.next(to)).text).toContain(TEXT);
     const done = await row(id);
-    expect(done).toMatchObject({ attempts: 2, sent_at: t.clock.now(), body_enc: null, locked_until: null, dead_at: null });
+    expect(done).toMatchObject({
+      attempts: 2,
+      sent_at: t.clock.now(),
+      body_enc: null,
+      locked_until: null,
+      dead_at: null,
+    });
     expect(done.recipient_enc).not.toContain(to);
 
     t.clock.advance(60 * 60_000);
@@ -126,7 +155,13 @@ describe.each(DIALECTS)('notification outbox worker on %s', (dialect) => {
     expect(await worker({ email: real() }).drainOnce()).toBe(1);
     fail(new Error('connection reset'));
     expect(await slowRound).toBe(0);
-    expect(await row(id)).toMatchObject({ attempts: 1, last_error: null, dead_at: null, body_enc: null, sent_at: expect.any(Number) });
+    expect(await row(id)).toMatchObject({
+      attempts: 1,
+      last_error: null,
+      dead_at: null,
+      body_enc: null,
+      sent_at: expect.any(Number),
+    });
     expect(received(to)).toHaveLength(1);
   });
 
@@ -181,8 +216,15 @@ describe.each(DIALECTS)('notification outbox worker on %s', (dialect) => {
     const email: Transport = {
       async send(m) {
         if (m.to === first) {
-          await t.deps.db.deleteFrom('notifications').where('id', '=', ids[removed] as string).execute();
-          await t.deps.db.updateTable('notifications').set({ sent_at: t.clock.now(), body_enc: null }).where('id', '=', ids[finished] as string).execute();
+          await t.deps.db
+            .deleteFrom('notifications')
+            .where('id', '=', ids[removed] as string)
+            .execute();
+          await t.deps.db
+            .updateTable('notifications')
+            .set({ sent_at: t.clock.now(), body_enc: null })
+            .where('id', '=', ids[finished] as string)
+            .execute();
         }
         await up.send(m);
       },
@@ -197,7 +239,16 @@ describe.each(DIALECTS)('notification outbox worker on %s', (dialect) => {
   it('withdraws a message that has expired instead of sending it, at its next attempt', async () => {
     const [late, onTime] = [newRecipient(), newRecipient()];
     const expiresAt = t.clock.now() + 30 * 60_000;
-    const queue = (to: string) => enqueueNotification(t.deps.db, t.deps.cipher, t.clock.now(), { accountId: null, kind: 'test', channel: 'email', to, subject: 'A test', text: TEXT, expiresAt });
+    const queue = (to: string) =>
+      enqueueNotification(t.deps.db, t.deps.cipher, t.clock.now(), {
+        accountId: null,
+        kind: 'test',
+        channel: 'email',
+        to,
+        subject: 'A test',
+        text: TEXT,
+        expiresAt,
+      });
     const lateId = await queue(late);
     const w = worker({ email: flaky(1) });
     expect(await w.drainOnce()).toBe(0);
@@ -209,7 +260,9 @@ describe.each(DIALECTS)('notification outbox worker on %s', (dialect) => {
     expect(received(onTime)).toHaveLength(1);
     t.clock.set(expiresAt);
     expect(await w.drainOnce()).toBe(0);
-    expect(await t.deps.db.selectFrom('notifications').select('id').where('id', 'in', [lateId, onTimeId]).execute()).toEqual([{ id: onTimeId }]);
+    expect(
+      await t.deps.db.selectFrom('notifications').select('id').where('id', 'in', [lateId, onTimeId]).execute(),
+    ).toEqual([{ id: onTimeId }]);
     expect(received(late)).toEqual([]);
   });
 
@@ -247,7 +300,14 @@ describe.each(DIALECTS)('notification outbox worker on %s', (dialect) => {
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`;
-      const id = await enqueueNotification(t.deps.db, t.deps.cipher, t.clock.now(), { accountId: null, kind: 'test', channel: 'sms', to: '0412345678', subject: 'S', text: TEXT });
+      const id = await enqueueNotification(t.deps.db, t.deps.cipher, t.clock.now(), {
+        accountId: null,
+        kind: 'test',
+        channel: 'sms',
+        to: '0412345678',
+        subject: 'S',
+        text: TEXT,
+      });
       const w = worker({ sms: smsWebhookTransport(url, 'hook-secret') });
       for (const error of ['SMS webhook answered 503', 'SMS webhook answered 302']) {
         expect(await w.drainOnce()).toBe(0);
@@ -261,7 +321,11 @@ describe.each(DIALECTS)('notification outbox worker on %s', (dialect) => {
       expect(requests).toHaveLength(3);
       for (const r of requests) {
         expect(r.body).toEqual({ to: '0412345678', message: TEXT });
-        expect(r.headers).toMatchObject({ 'content-type': 'application/json', authorization: 'Bearer hook-secret', 'idempotency-key': id });
+        expect(r.headers).toMatchObject({
+          'content-type': 'application/json',
+          authorization: 'Bearer hook-secret',
+          'idempotency-key': id,
+        });
       }
     } finally {
       await new Promise((resolve) => gateway.close(resolve));
@@ -272,12 +336,25 @@ describe.each(DIALECTS)('notification outbox worker on %s', (dialect) => {
     const silent = http.createServer(() => {});
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
-      const id = await enqueueNotification(t.deps.db, t.deps.cipher, t.clock.now(), { accountId: null, kind: 'test', channel: 'sms', to: '0412345678', subject: 'S', text: TEXT });
+      const id = await enqueueNotification(t.deps.db, t.deps.cipher, t.clock.now(), {
+        accountId: null,
+        kind: 'test',
+        channel: 'sms',
+        to: '0412345678',
+        subject: 'S',
+        text: TEXT,
+      });
       const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/sms`;
       expect(await worker({ sms: smsWebhookTransport(url, undefined, 200) }).drainOnce()).toBe(0);
-      expect(await row(id)).toMatchObject({ attempts: 1, sent_at: null, last_error: 'SMS webhook not reached: no answer within 200 ms' });
+      expect(await row(id)).toMatchObject({
+        attempts: 1,
+        sent_at: null,
+        last_error: 'SMS webhook not reached: no answer within 200 ms',
+      });
       t.clock.set((await row(id)).next_attempt_at);
-      expect(await worker({ sms: smsWebhookTransport(`http://127.0.0.1:${await closedPort()}/sms`, undefined) }).drainOnce()).toBe(0);
+      expect(
+        await worker({ sms: smsWebhookTransport(`http://127.0.0.1:${await closedPort()}/sms`, undefined) }).drainOnce(),
+      ).toBe(0);
       expect(await row(id)).toMatchObject({ attempts: 2, last_error: 'SMS webhook not reached: ECONNREFUSED' });
     } finally {
       silent.closeAllConnections();
@@ -287,18 +364,37 @@ describe.each(DIALECTS)('notification outbox worker on %s', (dialect) => {
 
   it('loses nothing when the server stops between writing a code and sending it', async () => {
     const ROBIN = 'robin.pending@example.com';
-    const login = await t.post('/api/account/login', { EmailAddress: ROBIN, Password: PASSWORD, RememberMe: false, DeviceType: 0 });
+    const login = await t.post('/api/account/login', {
+      EmailAddress: ROBIN,
+      Password: PASSWORD,
+      RememberMe: false,
+      DeviceType: 0,
+    });
     const token = login.json().AccessToken as string;
     // The app's worker is stopped: the code and its message are written, nothing is sent.
-    expect((await t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: token, DevType: 0 })).json()).toEqual({ SMS: false, Email: true });
-    const waiting = await t.deps.db.selectFrom('notifications').select(['id', 'sent_at', 'attempts']).where('kind', '=', 'access-code:activation').execute();
+    expect(
+      (await t.post('/api/account/generatesecuritycodeforlogin', { AccessToken: token, DevType: 0 })).json(),
+    ).toEqual({ SMS: false, Email: true });
+    const waiting = await t.deps.db
+      .selectFrom('notifications')
+      .select(['id', 'sent_at', 'attempts'])
+      .where('kind', '=', 'access-code:activation')
+      .execute();
     expect(waiting).toEqual([{ id: expect.any(String), sent_at: null, attempts: 0 }]);
     expect(received(ROBIN)).toEqual([]);
 
     // The next process's worker sends it, and the code works.
     expect(await worker({ email: real() }).drainOnce()).toBe(1);
     const code = codeIn(await mail.smtp.next(ROBIN));
-    expect((await t.post('/api/account/validatesecuritycodeforlogin', { AccessToken: token, SecurityCode: code, DeviceType: 0 })).statusCode).toBe(200);
+    expect(
+      (
+        await t.post('/api/account/validatesecuritycodeforlogin', {
+          AccessToken: token,
+          SecurityCode: code,
+          DeviceType: 0,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -306,13 +402,22 @@ describe('e-mail delivery in production', () => {
   const production = { NODE_ENV: 'production', DATA_ENCRYPTION_KEY: TEST_KEY.toString('base64') };
 
   it('refuses to start without SMTP_URL, naming it with every other missing variable', () => {
-    expect(() => loadConfig(production)).toThrow(/^Invalid configuration:\n {2}SMTP_URL: required when NODE_ENV=production/);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('Invalid configuration:\n  DATA_ENCRYPTION_KEY: required when NODE_ENV=production\n  SMTP_URL: required');
+    expect(() => loadConfig(production)).toThrow(
+      /^Invalid configuration:\n {2}SMTP_URL: required when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'Invalid configuration:\n  DATA_ENCRYPTION_KEY: required when NODE_ENV=production\n  SMTP_URL: required',
+    );
     expect(() => loadConfig({ ...production, NODE_ENV: 'development' })).not.toThrow();
   });
 
   it('has no development mailbox: without SMS_WEBHOOK_URL, text messages wait for one', () => {
-    const config = loadConfig({ ...production, SMTP_URL: 'smtp://mail.internal:587', PROVIDER_PRIVACY_EMAIL: 'privacy@tac.vic.gov.au', PROVIDER_WEBSITE: 'https://www.tac.vic.gov.au' });
+    const config = loadConfig({
+      ...production,
+      SMTP_URL: 'smtp://mail.internal:587',
+      PROVIDER_PRIVACY_EMAIL: 'privacy@tac.vic.gov.au',
+      PROVIDER_WEBSITE: 'https://www.tac.vic.gov.au',
+    });
     expect(config.devOutbox).toBe(false);
     const transports = transportsFromConfig(config, {} as never, () => 0);
     expect(Object.keys(transports)).toEqual(['email']);

@@ -10,8 +10,17 @@ describe.each(DIALECTS)('page views on %s', (dialect) => {
   });
   afterEach(() => t.close());
 
-  const view = (remoteAddress: string) => t.post('/api/analytics/pageview', { Path: '/login', Title: 'Sign in' }, { remoteAddress });
-  const rows = async () => Number((await t.deps.db.selectFrom('page_views').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const view = (remoteAddress: string) =>
+    t.post('/api/analytics/pageview', { Path: '/login', Title: 'Sign in' }, { remoteAddress });
+  const rows = async () =>
+    Number(
+      (
+        await t.deps.db
+          .selectFrom('page_views')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('records 60 page views a minute from one address, refuses the next with 105 without a row, and counts another address apart', async () => {
     const before = await rows();

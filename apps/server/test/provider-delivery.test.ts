@@ -67,12 +67,30 @@ describe.each(DIALECTS)('provider delivery on %s', (dialect) => {
     token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
   });
 
-  const worker = (maxAttempts = 3) => createProviderDelivery(t.deps, { url: receiver.url, secret: SECRET, maxAttempts }, { autoStart: false, random: () => 1 });
+  const worker = (maxAttempts = 3) =>
+    createProviderDelivery(
+      t.deps,
+      { url: receiver.url, secret: SECRET, maxAttempts },
+      { autoStart: false, random: () => 1 },
+    );
   const enquiry = async (message: string) => {
-    const { Identifier } = (await t.post('/api/documentupload/uploadcontactform', { AccessToken: token, Category: { Item: 'Payments', ElementNumber: 20 }, Message: message })).json();
-    const body = multipart({ accessToken: token, FormType: 'contact', FormId: Identifier }, { name: 'letter.pdf', data: SAMPLES['letter.pdf'] as Buffer });
+    const { Identifier } = (
+      await t.post('/api/documentupload/uploadcontactform', {
+        AccessToken: token,
+        Category: { Item: 'Payments', ElementNumber: 20 },
+        Message: message,
+      })
+    ).json();
+    const body = multipart(
+      { accessToken: token, FormType: 'contact', FormId: Identifier },
+      { name: 'letter.pdf', data: SAMPLES['letter.pdf'] as Buffer },
+    );
     await t.app.inject({ method: 'POST', url: '/api/documentupload/uploadfile', ...body });
-    const sent = await t.post('/api/documentupload/submitcontactform', { AccessToken: token, FormId: Identifier, IdempotencyKey: `enquiry-${message}` });
+    const sent = await t.post('/api/documentupload/submitcontactform', {
+      AccessToken: token,
+      FormId: Identifier,
+      IdempotencyKey: `enquiry-${message}`,
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     return sent.json().SentItemId as string;
   };
@@ -86,8 +104,14 @@ describe.each(DIALECTS)('provider delivery on %s', (dialect) => {
     await enquiry('second');
     await enquiry('third');
     expect(await worker().drainOnce()).toBe(3);
-    expect(receiver.received.map((r) => (r.body.Data as { Message: string }).Message)).toEqual(['first', 'second', 'third']);
-    expect(receiver.received.every((r) => r.validSignature && r.type === 'enquiry' && r.claim === '21/45678')).toBe(true);
+    expect(receiver.received.map((r) => (r.body.Data as { Message: string }).Message)).toEqual([
+      'first',
+      'second',
+      'third',
+    ]);
+    expect(receiver.received.every((r) => r.validSignature && r.type === 'enquiry' && r.claim === '21/45678')).toBe(
+      true,
+    );
     const files = (receiver.received[0]!.body.Data as { Files: { FileId: string; Url: string }[] }).Files;
     expect(files[0]!.Url).toBe(`/provider/v1/files/${files[0]!.FileId}`);
     expect(await pending()).toBe(0);
@@ -95,7 +119,7 @@ describe.each(DIALECTS)('provider delivery on %s', (dialect) => {
     expect(await worker().drainOnce()).toBe(0);
   });
 
-  it('retries with back-off, parks the event as dead, holds the claim\'s later events, and delivers after a replay', async () => {
+  it("retries with back-off, parks the event as dead, holds the claim's later events, and delivers after a replay", async () => {
     receiver.fail(true);
     await enquiry('will fail');
     const w = worker(3);
@@ -105,7 +129,11 @@ describe.each(DIALECTS)('provider delivery on %s', (dialect) => {
     }
     const [dead] = await listOutbox(t.deps, 'dead');
     expect(dead).toMatchObject({ attempts: 3, last_error: 'HTTP 503' });
-    const attempts = await t.deps.db.selectFrom('provider_delivery_attempts').select(['outcome', 'http_status']).where('outbox_id', '=', dead!.id).execute();
+    const attempts = await t.deps.db
+      .selectFrom('provider_delivery_attempts')
+      .select(['outcome', 'http_status'])
+      .where('outbox_id', '=', dead!.id)
+      .execute();
     expect(attempts).toEqual(Array.from({ length: 3 }, () => ({ outcome: 'failed', http_status: 503 })));
     receiver.fail(false);
     token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
@@ -113,7 +141,10 @@ describe.each(DIALECTS)('provider delivery on %s', (dialect) => {
     expect(await w.drainOnce()).toBe(0);
     expect(await replayOutboxEvent(t.deps, dead!.id)).toBe(true);
     expect(await w.drainOnce()).toBe(2);
-    expect(receiver.received.map((r) => (r.body.Data as { Message: string }).Message)).toEqual(['will fail', 'after the dead one']);
+    expect(receiver.received.map((r) => (r.body.Data as { Message: string }).Message)).toEqual([
+      'will fail',
+      'after the dead one',
+    ]);
   });
 
   it('waits before retrying: nothing is sent again until the back-off has passed', async () => {
@@ -142,6 +173,8 @@ describe.each(DIALECTS)('provider delivery on %s', (dialect) => {
     const ids = receiver.received.map((r) => r.id);
     expect(ids).toHaveLength(6);
     expect(new Set(ids).size).toBe(6);
-    expect(receiver.received.map((r) => (r.body.Data as { Message: string }).Message)).toEqual(Array.from({ length: 6 }, (_, i) => `parallel ${i}`));
+    expect(receiver.received.map((r) => (r.body.Data as { Message: string }).Message)).toEqual(
+      Array.from({ length: 6 }, (_, i) => `parallel ${i}`),
+    );
   });
 });

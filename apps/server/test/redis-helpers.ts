@@ -12,7 +12,12 @@ export const REDIS_REQUIRED = Boolean(process.env.TEST_REDIS_URL);
 
 /** A client with no key prefix, for looking at and removing a test's keys. */
 export function adminRedis(): Redis {
-  return new Redis(REDIS_TEST_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1_000, retryStrategy: () => null });
+  return new Redis(REDIS_TEST_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1_000,
+    retryStrategy: () => null,
+  });
 }
 
 export async function redisAnswers(): Promise<boolean> {
@@ -53,7 +58,12 @@ export async function deleteKeysUnder(client: Redis, prefix: string): Promise<vo
  * A TCP relay in front of the test Redis that can be stopped and started again on the same port:
  * Redis going away and coming back, without touching the real server.
  */
-export async function redisRelay(): Promise<{ url: string; stop: () => Promise<void>; start: () => Promise<void>; close: () => Promise<void> }> {
+export async function redisRelay(): Promise<{
+  url: string;
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
+  close: () => Promise<void>;
+}> {
   const target = new URL(REDIS_TEST_URL);
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
@@ -76,5 +86,10 @@ export async function redisRelay(): Promise<{ url: string; stop: () => Promise<v
   const url = new URL(REDIS_TEST_URL);
   url.hostname = '127.0.0.1';
   url.port = String(port);
-  return { url: url.toString(), stop, start: () => listen(port), close: () => (server.listening ? stop() : Promise.resolve()) };
+  return {
+    url: url.toString(),
+    stop,
+    start: () => listen(port),
+    close: () => (server.listening ? stop() : Promise.resolve()),
+  };
 }

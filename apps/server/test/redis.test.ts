@@ -19,7 +19,16 @@ import { connectRedis } from '../src/lib/redis.ts';
 import { THROTTLE, throttleKeys } from '../src/modules/account/throttle.ts';
 import { lockDelayMs, lockSchedule, redisThrottleStore } from '../src/plugins/throttle-store.ts';
 import { CSRF, DIALECTS, PASSWORD, T0, createTestApp, errorNumbers, testConfig, type TestApp } from './helpers.ts';
-import { REDIS_REQUIRED, REDIS_TEST_URL, adminRedis, deleteKeysUnder, keysUnder, redisAnswers, redisRelay, testPrefix } from './redis-helpers.ts';
+import {
+  REDIS_REQUIRED,
+  REDIS_TEST_URL,
+  adminRedis,
+  deleteKeysUnder,
+  keysUnder,
+  redisAnswers,
+  redisRelay,
+  testPrefix,
+} from './redis-helpers.ts';
 
 const available = await redisAnswers();
 if (REDIS_REQUIRED && !available) throw new Error('TEST_REDIS_URL is set but no Redis answers there');
@@ -33,8 +42,13 @@ describe('REDIS_URL and REDIS_PREFIX configuration', () => {
 
   it('takes redis:// and rediss:// URLs, with portal: as the default prefix', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).redis).toBeUndefined();
-    expect(load({ REDIS_URL: 'redis://127.0.0.1:6379' })().redis).toEqual({ url: 'redis://127.0.0.1:6379', prefix: 'portal:' });
-    expect(load({ REDIS_URL: 'rediss://portal:secret@cache.internal:6380/2', REDIS_PREFIX: 'claims:' })().redis).toEqual({
+    expect(load({ REDIS_URL: 'redis://127.0.0.1:6379' })().redis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      prefix: 'portal:',
+    });
+    expect(
+      load({ REDIS_URL: 'rediss://portal:secret@cache.internal:6380/2', REDIS_PREFIX: 'claims:' })().redis,
+    ).toEqual({
       url: 'rediss://portal:secret@cache.internal:6380/2',
       prefix: 'claims:',
     });
@@ -52,7 +66,9 @@ describe('REDIS_URL and REDIS_PREFIX configuration', () => {
 
   it('refuses a prefix that is empty, too long or has spaces', () => {
     for (const prefix of ['', 'a'.repeat(65), 'my portal:']) {
-      expect(load({ REDIS_URL: 'redis://127.0.0.1', REDIS_PREFIX: prefix })).toThrow('REDIS_PREFIX: must be 1 to 64 letters');
+      expect(load({ REDIS_URL: 'redis://127.0.0.1', REDIS_PREFIX: prefix })).toThrow(
+        'REDIS_PREFIX: must be 1 to 64 letters',
+      );
     }
   });
 });
@@ -116,7 +132,10 @@ describe.skipIf(!available)(available ? 'counters in Redis' : `counters in Redis
   }
 
   /** Two processes: two apps (each its own memory and Redis client) over one database and one Redis. */
-  async function twoProcesses(dialect: DialectName, extra: Record<string, string> = {}): Promise<{ first: TestApp; second: FastifyInstance }> {
+  async function twoProcesses(
+    dialect: DialectName,
+    extra: Record<string, string> = {},
+  ): Promise<{ first: TestApp; second: FastifyInstance }> {
     const first = await oneProcess(dialect, extra);
     const { app: second } = await buildApp({
       config: testConfig(env(extra)),
@@ -131,42 +150,76 @@ describe.skipIf(!available)(available ? 'counters in Redis' : `counters in Redis
   }
 
   const post = (app: FastifyInstance, url: string, body: Record<string, unknown>, remoteAddress = ADDRESS) =>
-    app.inject({ method: 'POST', url, payload: body, headers: { cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF }, remoteAddress });
+    app.inject({
+      method: 'POST',
+      url,
+      payload: body,
+      headers: { cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF },
+      remoteAddress,
+    });
   const login = (app: FastifyInstance, password: string, remoteAddress = ADDRESS, username = USERNAME) =>
-    post(app, '/api/account/login', { EmailAddress: username, Password: password, RememberMe: false, DeviceType: 0 }, remoteAddress);
+    post(
+      app,
+      '/api/account/login',
+      { EmailAddress: username, Password: password, RememberMe: false, DeviceType: 0 },
+      remoteAddress,
+    );
   const first = (res: LightMyRequestResponse) => errorNumbers(res)[0];
 
   describe.each(DIALECTS)('on %s', (dialect) => {
     it("counts a route's own limit across two processes, in Redis and not in the database", async () => {
       const { first: a, second: b } = await twoProcesses(dialect);
       // A claim number of its own each time: the per-claim throttle (decision 023) stays out of it.
-      const body = (i: number) => ({ FirstName: 'Nobody', LastName: 'Known', DateOfBirth: '01/01/1980', EmailAddress: 'nobody@example.com', ClaimNumber: `99/${90000 + i}` });
+      const body = (i: number) => ({
+        FirstName: 'Nobody',
+        LastName: 'Known',
+        DateOfBirth: '01/01/1980',
+        EmailAddress: 'nobody@example.com',
+        ClaimNumber: `99/${90000 + i}`,
+      });
       const answers = [];
       // The recovery calls allow 10 a minute per address: alternate between the processes.
-      for (let i = 0; i < 12; i++) answers.push(await post(i % 2 === 0 ? a.app : b, '/api/account/retrieveusername', body(i)));
-      expect(answers.map(first)).toEqual([...Array(10).fill(ErrorNumber.InformationNotFound), ErrorNumber.RateLimited, ErrorNumber.RateLimited]);
-      expect((await keys()).filter((k) => k.startsWith('rate-limit:'))).toEqual([`rate-limit:POST/api/account/retrieveusername-${ADDRESS}`]);
+      for (let i = 0; i < 12; i++)
+        answers.push(await post(i % 2 === 0 ? a.app : b, '/api/account/retrieveusername', body(i)));
+      expect(answers.map(first)).toEqual([
+        ...Array(10).fill(ErrorNumber.InformationNotFound),
+        ErrorNumber.RateLimited,
+        ErrorNumber.RateLimited,
+      ]);
+      expect((await keys()).filter((k) => k.startsWith('rate-limit:'))).toEqual([
+        `rate-limit:POST/api/account/retrieveusername-${ADDRESS}`,
+      ]);
       expect(await admin.get(`${prefix}rate-limit:POST/api/account/retrieveusername-${ADDRESS}`)).toBe('12');
       expect(await a.deps.db.selectFrom('rate_limits').select('key').execute()).toEqual([]);
     });
 
     it("keeps the general limit and the sign-in route's own limit apart, per address", async () => {
-      const { first: a, second: b } = await twoProcesses(dialect, { RATE_LIMIT_PER_MINUTE: '4', LOGIN_RATE_LIMIT_PER_MINUTE: '3' });
+      const { first: a, second: b } = await twoProcesses(dialect, {
+        RATE_LIMIT_PER_MINUTE: '4',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '3',
+      });
       const logins = [];
       for (let i = 0; i < 4; i++) logins.push(await login(i % 2 === 0 ? a.app : b, 'Wrong#Password1'));
-      expect(logins.map(first)).toEqual([ErrorNumber.LoginFailed, ErrorNumber.LoginFailed, ErrorNumber.LoginFailed, ErrorNumber.RateLimited]);
+      expect(logins.map(first)).toEqual([
+        ErrorNumber.LoginFailed,
+        ErrorNumber.LoginFailed,
+        ErrorNumber.LoginFailed,
+        ErrorNumber.RateLimited,
+      ]);
       expect(logins[3]?.headers['retry-after']).toMatch(/^\d+$/);
       // Another address has its own count.
       expect(first(await login(b, 'Wrong#Password1', '198.51.100.7'))).toBe(ErrorNumber.LoginFailed);
 
       // The general limit (4 a minute here) counts the other API calls, not the sign-ins.
-      const get = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/api/content/terms', remoteAddress: ADDRESS });
+      const get = (app: FastifyInstance) =>
+        app.inject({ method: 'GET', url: '/api/content/terms', remoteAddress: ADDRESS });
       const reads = [];
       for (let i = 0; i < 5; i++) reads.push(await get(i % 2 === 0 ? a.app : b));
       expect(reads.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 225]);
       expect(first(reads[4] as LightMyRequestResponse)).toBe(ErrorNumber.RateLimited);
       // Outside the API (the web app, health checks) nothing is counted.
-      for (let i = 0; i < 6; i++) expect((await b.inject({ method: 'GET', url: '/healthz', remoteAddress: ADDRESS })).statusCode).toBe(200);
+      for (let i = 0; i < 6; i++)
+        expect((await b.inject({ method: 'GET', url: '/healthz', remoteAddress: ADDRESS })).statusCode).toBe(200);
 
       expect((await keys()).filter((k) => k.startsWith('rate-limit:'))).toEqual([
         `rate-limit:${ADDRESS}`,
@@ -181,7 +234,11 @@ describe.skipIf(!available)(available ? 'counters in Redis' : `counters in Redis
       for (let i = 0; i < THROTTLE.username.threshold; i++) {
         expect(first(await login(i % 2 === 0 ? a.app : b, 'Wrong#Password1'))).toBe(ErrorNumber.LoginFailed);
       }
-      expect(await admin.hgetall(`${prefix}throttle:${userKey}`)).toEqual({ failures: '5', updated: String(T0), until: String(T0 + 30_000) });
+      expect(await admin.hgetall(`${prefix}throttle:${userKey}`)).toEqual({
+        failures: '5',
+        updated: String(T0),
+        until: String(T0 + 30_000),
+      });
       // Locked for every process, even with the right password.
       expect(first(await login(b, PASSWORD))).toBe(ErrorNumber.LoginThrottled);
       expect(first(await login(a.app, PASSWORD))).toBe(ErrorNumber.LoginThrottled);
@@ -196,7 +253,10 @@ describe.skipIf(!available)(available ? 'counters in Redis' : `counters in Redis
       expect((await login(b, PASSWORD)).statusCode).toBe(200);
       // Success clears the username's count; the address keeps its own (6 of 20: no lock).
       expect(await admin.exists(`${prefix}throttle:${userKey}`)).toBe(0);
-      expect(await admin.hgetall(`${prefix}throttle:${addressKey}`)).toEqual({ failures: '6', updated: String(T0 + 30_000) });
+      expect(await admin.hgetall(`${prefix}throttle:${addressKey}`)).toEqual({
+        failures: '6',
+        updated: String(T0 + 30_000),
+      });
       expect(await a.deps.db.selectFrom('login_throttle').select('key').execute()).toEqual([]);
     });
 
@@ -242,7 +302,13 @@ describe.skipIf(!available)(available ? 'counters in Redis' : `counters in Redis
       const t = await oneProcess(dialect, { REDIS_URL: `redis://127.0.0.1:${await unusedPort()}` });
       const res = await t.app.inject({ method: 'GET', url: '/readyz' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ status: 'not ready', database: 'ok', files: 'ok', redis: 'failing', deadNotifications: 0 });
+      expect(res.json()).toEqual({
+        status: 'not ready',
+        database: 'ok',
+        files: 'ok',
+        redis: 'failing',
+        deadNotifications: 0,
+      });
       expect(t.logs.filter((l) => l.includes('Redis cannot be reached'))).toHaveLength(1);
       // Liveness does not depend on it.
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
@@ -256,19 +322,35 @@ describe.skipIf(!available)(available ? 'counters in Redis' : `counters in Redis
       expect(await keys()).toContain(`rate-limit:POST/api/account/login-127.0.0.1`);
 
       await relay.stop();
-      await vi.waitFor(async () => expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503));
+      await vi.waitFor(async () =>
+        expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503),
+      );
       // The general limit lets requests through uncounted: a claimant already signed in carries on.
       expect((await t.post('/api/account/getaccount', { AccessToken: token })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: '/api/content/terms' })).statusCode).toBe(200);
       // What is worth guessing at fails closed: sign-in, recovery.
-      const signIn = await t.post('/api/account/login', { EmailAddress: 'sam.single@example.com', Password: PASSWORD, RememberMe: false, DeviceType: 0 });
+      const signIn = await t.post('/api/account/login', {
+        EmailAddress: 'sam.single@example.com',
+        Password: PASSWORD,
+        RememberMe: false,
+        DeviceType: 0,
+      });
       expect(errorNumbers(signIn)).toEqual([ErrorNumber.Internal]);
-      const recovery = await t.post('/api/account/retrieveusername', { FirstName: 'Sam', LastName: 'Single', DateOfBirth: '01/01/1980', EmailAddress: 'sam.single@example.com', ClaimNumber: '22/11111' });
+      const recovery = await t.post('/api/account/retrieveusername', {
+        FirstName: 'Sam',
+        LastName: 'Single',
+        DateOfBirth: '01/01/1980',
+        EmailAddress: 'sam.single@example.com',
+        ClaimNumber: '22/11111',
+      });
       expect(errorNumbers(recovery)).toEqual([ErrorNumber.Internal]);
       expect(t.logs.filter((l) => l.includes('Redis cannot be reached'))).toHaveLength(1);
 
       await relay.start();
-      await vi.waitFor(async () => expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200), { timeout: 10_000, interval: 100 });
+      await vi.waitFor(
+        async () => expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200),
+        { timeout: 10_000, interval: 100 },
+      );
       expect(t.logs.some((l) => l.includes('Redis reachable again'))).toBe(true);
       await t.signIn('sam.single@example.com');
       expect(await admin.get(`${prefix}rate-limit:POST/api/account/login-127.0.0.1`)).toBe('2');
@@ -295,12 +377,21 @@ describe.skipIf(!available)(available ? 'counters in Redis' : `counters in Redis
       const redis = await connectRedis({ url: `redis://127.0.0.1:${await unusedPort()}`, prefix }, log);
       closers.push(redis.close);
       const store = redisThrottleStore(redis.client, log);
-      for (const attempt of [() => store.lockedUntil(['u:x']), () => store.recordFailure('u:x', THROTTLE.username, T0), () => store.clear('u:x')]) {
-        const error = await attempt().then(() => undefined, (e: unknown) => e);
+      for (const attempt of [
+        () => store.lockedUntil(['u:x']),
+        () => store.recordFailure('u:x', THROTTLE.username, T0),
+        () => store.clear('u:x'),
+      ]) {
+        const error = await attempt().then(
+          () => undefined,
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(AppError);
         expect((error as AppError).items.map((i) => i.Number)).toEqual([ErrorNumber.Internal]);
       }
-      expect(lines.filter((l) => l.includes('attempt refused: the throttle counters in Redis cannot be reached'))).toHaveLength(3);
+      expect(
+        lines.filter((l) => l.includes('attempt refused: the throttle counters in Redis cannot be reached')),
+      ).toHaveLength(3);
     });
   });
 });

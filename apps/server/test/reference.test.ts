@@ -21,7 +21,12 @@ describe.each(DIALECTS)('reference calls on %s', (dialect) => {
 
   it.each(LIST_TYPES)('serves the %s list from the database, sorted by ElementNumber', async (listType) => {
     // Reorder in the database: the answer follows ElementNumber, not insertion order.
-    await t.deps.db.updateTable('dropdown_items').set({ element_number: 1 }).where('list_type', '=', listType).where('id', '=', 2).execute();
+    await t.deps.db
+      .updateTable('dropdown_items')
+      .set({ element_number: 1 })
+      .where('list_type', '=', listType)
+      .where('id', '=', 2)
+      .execute();
     // Spec 000 §3: the client sends AccessToken null with this request.
     const ok = await t.post('/api/dropdownlistdatasource/list', { ListType: listType, AccessToken: null });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -39,19 +44,32 @@ describe.each(DIALECTS)('reference calls on %s', (dialect) => {
   it('lists only maintenance messages in force', async () => {
     expect((await t.post('/api/maintenance/checkmessage', {})).json()).toEqual([]);
     const now = t.clock.now();
-    await t.deps.db.insertInto('maintenance_messages').values([
-      { id: 'a', message: 'Down for an upgrade tonight', starts_at: now - 1000, ends_at: now + 3_600_000 },
-      { id: 'b', message: 'Old notice', starts_at: now - 7_200_000, ends_at: now - 3_600_000 },
-      { id: 'c', message: 'Future notice', starts_at: now + 3_600_000, ends_at: null },
-    ]).execute();
-    expect((await t.post('/api/maintenance/checkmessage', {})).json()).toEqual([{ Message: 'Down for an upgrade tonight' }]);
+    await t.deps.db
+      .insertInto('maintenance_messages')
+      .values([
+        { id: 'a', message: 'Down for an upgrade tonight', starts_at: now - 1000, ends_at: now + 3_600_000 },
+        { id: 'b', message: 'Old notice', starts_at: now - 7_200_000, ends_at: now - 3_600_000 },
+        { id: 'c', message: 'Future notice', starts_at: now + 3_600_000, ends_at: null },
+      ])
+      .execute();
+    expect((await t.post('/api/maintenance/checkmessage', {})).json()).toEqual([
+      { Message: 'Down for an upgrade tonight' },
+    ]);
   });
 
   it('records a page view without the query string, with the account when signed in', async () => {
     const token = await t.signIn('sam.single@example.com');
-    expect((await t.post('/api/analytics/pageview', { Path: '/claims?x=secret', Title: 'My Claims', AccessToken: token })).json()).toBe(true);
+    expect(
+      (
+        await t.post('/api/analytics/pageview', { Path: '/claims?x=secret', Title: 'My Claims', AccessToken: token })
+      ).json(),
+    ).toBe(true);
     expect((await t.post('/api/analytics/pageview', { Path: '/login', Title: 'Sign in' })).json()).toBe(true);
-    const rows = await t.deps.db.selectFrom('page_views').select(['path', 'title', 'account_id']).orderBy('at').execute();
+    const rows = await t.deps.db
+      .selectFrom('page_views')
+      .select(['path', 'title', 'account_id'])
+      .orderBy('at')
+      .execute();
     expect(rows.map((r) => r.path).sort()).toEqual(['/claims', '/login']);
     expect(rows.find((r) => r.path === '/claims')?.account_id).toBeTruthy();
     expect(rows.find((r) => r.path === '/login')?.account_id).toBeNull();
@@ -93,7 +111,14 @@ describe('configuration in production (fails closed)', () => {
   };
 
   it('starts with every production variable set, https webhooks and no development switches', () => {
-    const c = loadConfig({ ...PRODUCTION, PORTAL_DEMO: '0', PORTAL_DEV_OUTBOX: '0', SMS_WEBHOOK_URL: 'https://sms.tac.vic.gov.au/send', PROVIDER_WEBHOOK_URL: 'https://claims.tac.vic.gov.au/events', PROVIDER_WEBHOOK_SECRET: 'x'.repeat(32) });
+    const c = loadConfig({
+      ...PRODUCTION,
+      PORTAL_DEMO: '0',
+      PORTAL_DEV_OUTBOX: '0',
+      SMS_WEBHOOK_URL: 'https://sms.tac.vic.gov.au/send',
+      PROVIDER_WEBHOOK_URL: 'https://claims.tac.vic.gov.au/events',
+      PROVIDER_WEBHOOK_SECRET: 'x'.repeat(32),
+    });
     expect(c.demo).toBe(false);
     expect(c.devOutbox).toBe(false);
     expect(c.provider.privacyEmail).toBe('privacy@tac.vic.gov.au');
@@ -107,7 +132,10 @@ describe('configuration in production (fails closed)', () => {
     ['PROVIDER_PRIVACY_EMAIL', { PROVIDER_PRIVACY_EMAIL: 'privacy@mail.EXAMPLE.org' }],
     ['PROVIDER_WEBSITE', { PROVIDER_WEBSITE: 'https://www.example.com' }],
     ['PROVIDER_WEBSITE', { PROVIDER_WEBSITE: 'https://example.org/claims' }],
-    ['PROVIDER_WEBHOOK_URL', { PROVIDER_WEBHOOK_URL: 'http://claims.tac.vic.gov.au/events', PROVIDER_WEBHOOK_SECRET: 'x'.repeat(32) }],
+    [
+      'PROVIDER_WEBHOOK_URL',
+      { PROVIDER_WEBHOOK_URL: 'http://claims.tac.vic.gov.au/events', PROVIDER_WEBHOOK_SECRET: 'x'.repeat(32) },
+    ],
     ['SMS_WEBHOOK_URL', { SMS_WEBHOOK_URL: 'http://sms.tac.vic.gov.au/send' }],
   ])('refuses to start, naming %s, for %j', (variable, env) => {
     expect(refusal(env)).toMatch(new RegExp(`^Invalid configuration:\\n(  .+\\n)*  ${variable}: `));
@@ -115,17 +143,33 @@ describe('configuration in production (fails closed)', () => {
 
   it('refuses the placeholder provider contacts of the defaults, naming both', () => {
     const { PROVIDER_PRIVACY_EMAIL: _email, PROVIDER_WEBSITE: _website, ...withoutContacts } = PRODUCTION;
-    expect(() => loadConfig(withoutContacts)).toThrow(/\n {2}PROVIDER_PRIVACY_EMAIL: .*privacy@example\.com.*\n {2}PROVIDER_WEBSITE: .*www\.example\.com/);
+    expect(() => loadConfig(withoutContacts)).toThrow(
+      /\n {2}PROVIDER_PRIVACY_EMAIL: .*privacy@example\.com.*\n {2}PROVIDER_WEBSITE: .*www\.example\.com/,
+    );
   });
 
   it('names every refused variable at once', () => {
-    const message = refusal({ PORTAL_DEMO: '1', PORTAL_DEV_OUTBOX: '1', SMS_WEBHOOK_URL: 'http://sms.tac.vic.gov.au/send' });
-    for (const variable of ['PORTAL_DEMO', 'PORTAL_DEV_OUTBOX', 'SMS_WEBHOOK_URL']) expect(message).toContain(`\n  ${variable}: `);
+    const message = refusal({
+      PORTAL_DEMO: '1',
+      PORTAL_DEV_OUTBOX: '1',
+      SMS_WEBHOOK_URL: 'http://sms.tac.vic.gov.au/send',
+    });
+    for (const variable of ['PORTAL_DEMO', 'PORTAL_DEV_OUTBOX', 'SMS_WEBHOOK_URL'])
+      expect(message).toContain(`\n  ${variable}: `);
   });
 
   it('allows all of it outside production', () => {
     for (const NODE_ENV of ['development', 'test']) {
-      expect(() => loadConfig({ NODE_ENV, PORTAL_DEMO: '1', PORTAL_DEV_OUTBOX: '1', SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms', PROVIDER_WEBHOOK_URL: 'http://127.0.0.1:9/events', PROVIDER_WEBHOOK_SECRET: 'x'.repeat(32) })).not.toThrow();
+      expect(() =>
+        loadConfig({
+          NODE_ENV,
+          PORTAL_DEMO: '1',
+          PORTAL_DEV_OUTBOX: '1',
+          SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms',
+          PROVIDER_WEBHOOK_URL: 'http://127.0.0.1:9/events',
+          PROVIDER_WEBHOOK_SECRET: 'x'.repeat(32),
+        }),
+      ).not.toThrow();
     }
   });
 });
@@ -135,7 +179,17 @@ describe('development outbox', () => {
     const { createTestApp: create } = await import('./helpers.ts');
     const on = await create('sqlite', { PORTAL_DEV_OUTBOX: '1' });
     try {
-      await on.deps.db.insertInto('dev_mailbox').values({ id: 'm1', channel: 'email', recipient: 'a@example.com', subject: 'Your <code>', body: 'Code is 1234', at: on.clock.now() }).execute();
+      await on.deps.db
+        .insertInto('dev_mailbox')
+        .values({
+          id: 'm1',
+          channel: 'email',
+          recipient: 'a@example.com',
+          subject: 'Your <code>',
+          body: 'Code is 1234',
+          at: on.clock.now(),
+        })
+        .execute();
       const json = await on.app.inject({ method: 'GET', url: '/dev/outbox' });
       expect(json.json()[0]).toMatchObject({ To: 'a@example.com', Subject: 'Your <code>', Body: 'Code is 1234' });
       const page = await on.app.inject({ method: 'GET', url: '/dev/outbox', headers: { accept: 'text/html' } });
@@ -150,6 +204,13 @@ describe('development outbox', () => {
     } finally {
       await off.close();
     }
-    expect(() => loadConfig({ NODE_ENV: 'production', PORTAL_DEV_OUTBOX: '1', SMTP_URL: 'smtp://127.0.0.1:25', DATA_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') })).toThrow(/PORTAL_DEV_OUTBOX: must be 0/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        PORTAL_DEV_OUTBOX: '1',
+        SMTP_URL: 'smtp://127.0.0.1:25',
+        DATA_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64'),
+      }),
+    ).toThrow(/PORTAL_DEV_OUTBOX: must be 0/);
   });
 });

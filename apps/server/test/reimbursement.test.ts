@@ -6,9 +6,31 @@ import { DIALECTS, createTestApp, errorNumbers, signInWithClaim, type TestApp } 
 import { multipart } from './multipart.ts';
 import { SAMPLES } from './samples.ts';
 
-const PHARMACY = { Kind: 'Pharmacy', Date: '20/11/2026', Description: 'Pain relief', Pharmacy: 'Main St Chemist', Cost: '12.50' };
-const HOME = { Kind: 'Home services', Date: '10/11/2026', Duration: '3', Provider: 'Jo Cleaner', ServiceType: 'Cleaning', Amount: '90', Notes: '' };
-const SOMEONE = { PaymentName: 'Lee Citizen', PaymentAddress: '1 Main Road, GEELONG VIC 3220', PaymentEmail: 'lee@example.com', PaymentRelationship: 'Partner', BankAccName: 'Lee Citizen', BankBSB: '063000', BankAccNo: '987654321' };
+const PHARMACY = {
+  Kind: 'Pharmacy',
+  Date: '20/11/2026',
+  Description: 'Pain relief',
+  Pharmacy: 'Main St Chemist',
+  Cost: '12.50',
+};
+const HOME = {
+  Kind: 'Home services',
+  Date: '10/11/2026',
+  Duration: '3',
+  Provider: 'Jo Cleaner',
+  ServiceType: 'Cleaning',
+  Amount: '90',
+  Notes: '',
+};
+const SOMEONE = {
+  PaymentName: 'Lee Citizen',
+  PaymentAddress: '1 Main Road, GEELONG VIC 3220',
+  PaymentEmail: 'lee@example.com',
+  PaymentRelationship: 'Partner',
+  BankAccName: 'Lee Citizen',
+  BankBSB: '063000',
+  BankAccNo: '987654321',
+};
 
 describe.each(DIALECTS)('reimbursement claims on %s', (dialect) => {
   let t: TestApp;
@@ -20,54 +42,112 @@ describe.each(DIALECTS)('reimbursement claims on %s', (dialect) => {
   afterAll(() => t.close());
 
   const upload = async (token: string) => {
-    const body = multipart({ accessToken: token, FormType: 'reimbursement' }, { name: 'receipt.pdf', data: SAMPLES['letter.pdf'] as Buffer });
-    return { Filename: 'receipt.pdf', FileID: (await t.app.inject({ method: 'POST', url: '/api/documentupload/uploadfile', ...body })).json().FileId as string };
+    const body = multipart(
+      { accessToken: token, FormType: 'reimbursement' },
+      { name: 'receipt.pdf', data: SAMPLES['letter.pdf'] as Buffer },
+    );
+    return {
+      Filename: 'receipt.pdf',
+      FileID: (await t.app.inject({ method: 'POST', url: '/api/documentupload/uploadfile', ...body })).json()
+        .FileId as string,
+    };
   };
   /** A draft with one uploaded file, as the web app saves it. */
   const draft = async (token: string) => {
     const file = await upload(token);
-    const { FormId } = (await t.post('/api/documentupload/updateform/reimbursement', { AccessToken: token, Draft: { Step: 'review', Documents: [file] } })).json();
+    const { FormId } = (
+      await t.post('/api/documentupload/updateform/reimbursement', {
+        AccessToken: token,
+        Draft: { Step: 'review', Documents: [file] },
+      })
+    ).json();
     return { FormId: FormId as string, file };
   };
   const submit = (token: string, body: Record<string, unknown>) =>
-    t.post('/api/documentupload/submitreceipts', { AccessToken: token, IdempotencyKey: `key-${Math.random()}`, PayOther: 0, Receipts: [PHARMACY], Agreed: true, ...body });
+    t.post('/api/documentupload/submitreceipts', {
+      AccessToken: token,
+      IdempotencyKey: `key-${Math.random()}`,
+      PayOther: 0,
+      Receipts: [PHARMACY],
+      Agreed: true,
+      ...body,
+    });
 
   it('sends a claim paid to me: a sent item in words with the total, structured data for the provider', async () => {
     const { FormId, file } = await draft(sam);
-    const res = await submit(sam, { FormId, Receipts: [{ ...PHARMACY, Cost: '12.50' }, HOME], Documents: [file], IdempotencyKey: 'reimburse-once-1' });
+    const res = await submit(sam, {
+      FormId,
+      Receipts: [{ ...PHARMACY, Cost: '12.50' }, HOME],
+      Documents: [file],
+      IdempotencyKey: 'reimburse-once-1',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const again = await submit(sam, { FormId, Receipts: [{ ...PHARMACY, Cost: '12.50' }, HOME], Documents: [file], IdempotencyKey: 'reimburse-once-1' });
+    const again = await submit(sam, {
+      FormId,
+      Receipts: [{ ...PHARMACY, Cost: '12.50' }, HOME],
+      Documents: [file],
+      IdempotencyKey: 'reimburse-once-1',
+    });
     expect(again.json()).toEqual(res.json());
-    const items = (await t.post('/api/documentupload/getsentitems', { AccessToken: sam, Offset: 0, Amount: 10 })).json().SentItems;
+    const items = (await t.post('/api/documentupload/getsentitems', { AccessToken: sam, Offset: 0, Amount: 10 })).json()
+      .SentItems;
     const item = items.find((s: { Id: string }) => s.Id === res.json().SentItemId);
-    expect(item).toMatchObject({ SubjectMain: 'Reimbursement', SubjectOther: '2 receipts, total $102.50', Files: [{ Filename: 'receipt.pdf' }] });
+    expect(item).toMatchObject({
+      SubjectMain: 'Reimbursement',
+      SubjectOther: '2 receipts, total $102.50',
+      Files: [{ Filename: 'receipt.pdf' }],
+    });
     expect(item.Message).toContain('Receipt type: Pharmacy\nDate of purchase: 20/11/2026');
     expect(item.Message).toContain('Pay me: Sam Single, BSB 033-001, account ending 5432');
-    const queued = await t.deps.db.selectFrom('provider_outbox').select('payload').where('kind', '=', 'reimbursement').execute();
+    const queued = await t.deps.db
+      .selectFrom('provider_outbox')
+      .select('payload')
+      .where('kind', '=', 'reimbursement')
+      .execute();
     const payload = JSON.parse(queued.at(-1)!.payload);
-    expect(payload).toMatchObject({ Total: '$102.50', TotalCents: 10250, Payee: { Kind: 'claimant', BankBSB: '033-001', BankAccNoLast4: '5432' } });
+    expect(payload).toMatchObject({
+      Total: '$102.50',
+      TotalCents: 10250,
+      Payee: { Kind: 'claimant', BankBSB: '033-001', BankAccNoLast4: '5432' },
+    });
     expect(payload.Receipts.map((r: { Amount: string }) => r.Amount)).toEqual(['$12.50', '$90.00']);
     expect(errorNumbers(await submit(sam, { FormId, Documents: [file] }))).toEqual([ErrorNumber.FormAlreadySubmitted]);
   });
 
-  it('seals someone else\'s account number at rest and returns only its last 4; the provider receives it whole', async () => {
+  it("seals someone else's account number at rest and returns only its last 4; the provider receives it whole", async () => {
     const { FormId, file } = await draft(sam);
     const res = await submit(sam, { FormId, PayOther: 1, Payee: SOMEONE, Documents: [file] });
     expect(res.statusCode, res.body).toBe(200);
-    const items = (await t.post('/api/documentupload/getsentitems', { AccessToken: sam, Offset: 0, Amount: 10 })).json().SentItems;
+    const items = (await t.post('/api/documentupload/getsentitems', { AccessToken: sam, Offset: 0, Amount: 10 })).json()
+      .SentItems;
     const message = items.find((s: { Id: string }) => s.Id === res.json().SentItemId).Message as string;
     expect(message).toContain('account ending 4321');
     expect(JSON.stringify(items)).not.toContain('987654321');
     const form = await t.deps.db.selectFrom('forms').select('data').where('id', '=', FormId).executeTakeFirstOrThrow();
-    const row = await t.deps.db.selectFrom('provider_outbox').selectAll().where('kind', '=', 'reimbursement').orderBy('seq', 'desc').executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('provider_outbox')
+      .selectAll()
+      .where('kind', '=', 'reimbursement')
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
     expect(form.data).not.toContain('987654321');
     expect(row.payload).not.toContain('987654321');
     const event = await buildEvent(t.deps, row);
-    expect(event.Data).toMatchObject({ Payee: { Kind: 'someone-else', BankName: 'Commonwealth Bank of Australia', BankBSB: '063-000', BankAccNo: '987654321' } });
+    expect(event.Data).toMatchObject({
+      Payee: {
+        Kind: 'someone-else',
+        BankName: 'Commonwealth Bank of Australia',
+        BankBSB: '063-000',
+        BankAccNo: '987654321',
+      },
+    });
   });
 
-  it('never stores someone else\'s account number in a draft', async () => {
-    await t.post('/api/documentupload/updateform/reimbursement', { AccessToken: sam, Draft: { PayOther: 1, Payee: { PaymentName: 'Lee', BankAccNo: '987654321' }, Documents: [] } });
+  it("never stores someone else's account number in a draft", async () => {
+    await t.post('/api/documentupload/updateform/reimbursement', {
+      AccessToken: sam,
+      Draft: { PayOther: 1, Payee: { PaymentName: 'Lee', BankAccNo: '987654321' }, Documents: [] },
+    });
     const saved = (await t.post('/api/documentupload/getdraft/reimbursement', { AccessToken: sam })).json();
     expect(saved.Draft.Payee).toEqual({ PaymentName: 'Lee' });
     await t.post('/api/documentupload/discarddraft/reimbursement', { AccessToken: sam });
@@ -76,13 +156,17 @@ describe.each(DIALECTS)('reimbursement claims on %s', (dialect) => {
   it('refuses a payee BSB that does not resolve to a bank', async () => {
     const { FormId, file } = await draft(sam);
     const res = await submit(sam, { FormId, PayOther: 1, Payee: { ...SOMEONE, BankBSB: '999999' }, Documents: [file] });
-    expect(res.json()).toEqual([{ Number: ErrorNumber.Validation, Message: MESSAGES.bsbInvalid, Field: 'Payee.BankBSB' }]);
+    expect(res.json()).toEqual([
+      { Number: ErrorNumber.Validation, Message: MESSAGES.bsbInvalid, Field: 'Payee.BankBSB' },
+    ]);
   });
 
   it('needs bank details to pay me; paying my provider needs none', async () => {
     const pat = await signInWithClaim(t, 'pat.trustee@example.com', '20/22222');
     const { FormId, file } = await draft(pat);
-    expect((await submit(pat, { FormId, Documents: [file] })).json()).toEqual([{ Number: ErrorNumber.Validation, Message: MESSAGES.bankDetailsNotFound, Field: 'PayOther' }]);
+    expect((await submit(pat, { FormId, Documents: [file] })).json()).toEqual([
+      { Number: ErrorNumber.Validation, Message: MESSAGES.bankDetailsNotFound, Field: 'PayOther' },
+    ]);
     expect((await submit(pat, { FormId, PayOther: 2, Documents: [file] })).statusCode).toBe(200);
   });
 
@@ -108,7 +192,15 @@ describe.each(DIALECTS)('reimbursement claims on %s', (dialect) => {
 
   it('answers the generic submit/{type} the same way, checking the body against that form', async () => {
     const { FormId, file } = await draft(sam);
-    const body = { AccessToken: sam, IdempotencyKey: 'generic-submit-1', PayOther: 0, Receipts: [PHARMACY], Agreed: true, Documents: [file], FormId };
+    const body = {
+      AccessToken: sam,
+      IdempotencyKey: 'generic-submit-1',
+      PayOther: 0,
+      Receipts: [PHARMACY],
+      Agreed: true,
+      Documents: [file],
+      FormId,
+    };
     const bad = await t.post('/api/documentupload/submit/reimbursement', { ...body, Agreed: false });
     expect(bad.json().map((e: { Message: string }) => e.Message)).toEqual([MESSAGES.disclaimerRequired]);
     const ok = await t.post('/api/documentupload/submit/reimbursement', body);

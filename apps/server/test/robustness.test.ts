@@ -38,7 +38,8 @@ describe('malformed multipart bodies', () => {
   });
   afterAll(() => t.close());
 
-  const field = (name: string, value: string) => `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const field = (name: string, value: string) =>
+    `--b\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   /** The upload calls, each with its file's part name. */
   const calls = [
     { url: '/api/documentupload/uploadfile', file: 'uploads[]' },
@@ -48,9 +49,17 @@ describe('malformed multipart bodies', () => {
   const bodies: [string, string, (call: Call) => string][] = [
     ['no boundary', 'multipart/form-data', () => `${field('a', 'b')}--b--\r\n`],
     ['a wrong boundary', 'multipart/form-data; boundary=other', () => `${field('a', 'b')}--b--\r\n`],
-    ['a body cut short in a field', 'multipart/form-data; boundary=b', () => '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nbbbb'],
+    [
+      'a body cut short in a field',
+      'multipart/form-data; boundary=b',
+      () => '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nbbbb',
+    ],
     ['garbage', 'multipart/form-data; boundary=b', () => '\u0000\u0001garbage\r\n\r\n--b\r\nnot a header\r\n\r\n'],
-    ['a signed-in body cut short in a field', 'multipart/form-data; boundary=b', () => `${field('accessToken', token)}--b\r\nContent-Disposition: form-data; name="Description"\r\n\r\nRec`],
+    [
+      'a signed-in body cut short in a field',
+      'multipart/form-data; boundary=b',
+      () => `${field('accessToken', token)}--b\r\nContent-Disposition: form-data; name="Description"\r\n\r\nRec`,
+    ],
     [
       'a signed-in body cut short in the file',
       'multipart/form-data; boundary=b',
@@ -69,21 +78,38 @@ describe('malformed multipart bodies', () => {
       expect(res.statusCode, res.body).toBe(225);
       expect(res.json()).toEqual(MALFORMED);
       expect(errorLogs(t)).toEqual([]);
-      expect(fs.readdirSync(path.join(t.deps.config.dataDir, 'files', 'tmp')).filter((f) => !f.startsWith('ready-'))).toEqual([]);
+      expect(
+        fs.readdirSync(path.join(t.deps.config.dataDir, 'files', 'tmp')).filter((f) => !f.startsWith('ready-')),
+      ).toEqual([]);
     },
   );
 
-  it.each(calls.map((call) => [call.url, call] as const))('%s with a part header busboy cannot read answers from the catalogue', async (_url, call) => {
-    const res = await send(call, 'multipart/form-data; boundary=b', () => `${field('accessToken', token)}--b\r\nContent-Disposition form-data name\r\n\r\nx\r\n--b--\r\n`);
-    expect(res.statusCode, res.body).toBe(225);
-    expect(errorNumbers(res).every((n) => n === ErrorNumber.Validation || n === ErrorNumber.MalformedBody)).toBe(true);
-    expect(errorLogs(t)).toEqual([]);
-  });
+  it.each(calls.map((call) => [call.url, call] as const))(
+    '%s with a part header busboy cannot read answers from the catalogue',
+    async (_url, call) => {
+      const res = await send(
+        call,
+        'multipart/form-data; boundary=b',
+        () => `${field('accessToken', token)}--b\r\nContent-Disposition form-data name\r\n\r\nx\r\n--b--\r\n`,
+      );
+      expect(res.statusCode, res.body).toBe(225);
+      expect(errorNumbers(res).every((n) => n === ErrorNumber.Validation || n === ErrorNumber.MalformedBody)).toBe(
+        true,
+      );
+      expect(errorLogs(t)).toEqual([]);
+    },
+  );
 
   it('the provider API answers a multipart body with problem details, 415 Unsupported Media Type, nothing logged as an error', async () => {
-    const key = (await createApiKey(t.deps.db, t.clock.now(), { name: 'claims system', scopes: ['messages:write'] })).key;
+    const key = (await createApiKey(t.deps.db, t.clock.now(), { name: 'claims system', scopes: ['messages:write'] }))
+      .key;
     for (const [, type, body] of bodies) {
-      const res = await t.app.inject({ method: 'POST', url: '/provider/v1/messages', payload: body(calls[0] as Call), headers: { authorization: `Bearer ${key}`, 'content-type': type } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/provider/v1/messages',
+        payload: body(calls[0] as Call),
+        headers: { authorization: `Bearer ${key}`, 'content-type': type },
+      });
       expect(res.statusCode).toBe(415);
       expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(res.json()).toMatchObject({ status: 415, title: 'Unsupported Media Type' });
@@ -101,15 +127,30 @@ describe('free-form JSON', () => {
   });
   afterAll(() => t.close());
 
-  const postText = (url: string, payload: string) => t.app.inject({ method: 'POST', url, payload, headers: { ...BROWSER, 'content-type': 'application/json' } });
+  const postText = (url: string, payload: string) =>
+    t.app.inject({ method: 'POST', url, payload, headers: { ...BROWSER, 'content-type': 'application/json' } });
 
   it('a draft nested 5 000 deep is a Validation error on its field, and nothing is saved; deep bodies elsewhere never 500', async () => {
-    const res = await postText('/api/documentupload/updateform/reimbursement', `{"AccessToken":"${token}","Draft":{"Documents":[],"Notes":${nested(5000)}}}`);
-    expect(res.json()).toEqual([{ Number: ErrorNumber.Validation, Message: 'This is nested too deeply (at most 32 levels)', Field: 'Draft.Notes' }]);
+    const res = await postText(
+      '/api/documentupload/updateform/reimbursement',
+      `{"AccessToken":"${token}","Draft":{"Documents":[],"Notes":${nested(5000)}}}`,
+    );
+    expect(res.json()).toEqual([
+      {
+        Number: ErrorNumber.Validation,
+        Message: 'This is nested too deeply (at most 32 levels)',
+        Field: 'Draft.Notes',
+      },
+    ]);
     expect((await t.post('/api/documentupload/getdraft/reimbursement', { AccessToken: token })).json()).toBeNull();
     // A generic submit is free-form until the server checks it as the form's submission.
-    const submit = await postText('/api/documentupload/submit/reimbursement', `{"AccessToken":"${token}","Payee":${nested(5000)}}`);
-    expect(submit.json()).toEqual([{ Number: ErrorNumber.Validation, Message: 'This is nested too deeply (at most 32 levels)', Field: 'Payee' }]);
+    const submit = await postText(
+      '/api/documentupload/submit/reimbursement',
+      `{"AccessToken":"${token}","Payee":${nested(5000)}}`,
+    );
+    expect(submit.json()).toEqual([
+      { Number: ErrorNumber.Validation, Message: 'This is nested too deeply (at most 32 levels)', Field: 'Payee' },
+    ]);
     // Deep bodies where no free-form JSON is taken: the parser and the strict schemas are not recursive.
     const answers: LightMyRequestResponse[] = [
       await postText('/api/analytics/pageview', nested(100_000)),
@@ -121,12 +162,29 @@ describe('free-form JSON', () => {
   });
 
   it('a draft just within the depth is kept; one over 64 KB is refused on the draft as a whole', async () => {
-    const ok = await postText('/api/documentupload/updateform/reimbursement', `{"AccessToken":"${token}","Draft":{"Documents":[],"Notes":${nested(31)}}}`);
+    const ok = await postText(
+      '/api/documentupload/updateform/reimbursement',
+      `{"AccessToken":"${token}","Draft":{"Documents":[],"Notes":${nested(31)}}}`,
+    );
     expect(ok.statusCode, ok.body).toBe(200);
-    const big = await t.post('/api/documentupload/updateform/reimbursement', { AccessToken: token, Draft: { Documents: [], Notes: 'x'.repeat(70_000) } });
-    expect(big.json()).toEqual([{ Number: ErrorNumber.Validation, Message: 'This is too large (at most 64 KB)', Field: 'Draft' }]);
-    const over = await postText('/api/documentupload/updateform/reimbursement', `{"AccessToken":"${token}","Draft":{"Documents":[],"Notes":${nested(32)}}}`);
-    expect(over.json()).toEqual([{ Number: ErrorNumber.Validation, Message: 'This is nested too deeply (at most 32 levels)', Field: 'Draft.Notes' }]);
+    const big = await t.post('/api/documentupload/updateform/reimbursement', {
+      AccessToken: token,
+      Draft: { Documents: [], Notes: 'x'.repeat(70_000) },
+    });
+    expect(big.json()).toEqual([
+      { Number: ErrorNumber.Validation, Message: 'This is too large (at most 64 KB)', Field: 'Draft' },
+    ]);
+    const over = await postText(
+      '/api/documentupload/updateform/reimbursement',
+      `{"AccessToken":"${token}","Draft":{"Documents":[],"Notes":${nested(32)}}}`,
+    );
+    expect(over.json()).toEqual([
+      {
+        Number: ErrorNumber.Validation,
+        Message: 'This is nested too deeply (at most 32 levels)',
+        Field: 'Draft.Notes',
+      },
+    ]);
   });
 });
 
@@ -144,13 +202,20 @@ describe('the error list', () => {
     expect(res.statusCode).toBe(225);
     expect(res.body.length).toBeLessThan(2_000);
     expect(res.json()).toEqual([
-      { Number: ErrorNumber.Validation, Message: 'Unrecognized keys: key0, key1, key2, key3, key4 and 39995 more', Field: 'key0, key1, key2, key3, key4 and 39995 more' },
+      {
+        Number: ErrorNumber.Validation,
+        Message: 'Unrecognized keys: key0, key1, key2, key3, key4 and 39995 more',
+        Field: 'key0, key1, key2, key3, key4 and 39995 more',
+      },
     ]);
   });
 
   it(`a body with more than ${MAX_ERROR_ITEMS} errors gets ${MAX_ERROR_ITEMS} items, the last counting those left out`, async () => {
     const token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
-    const res = await t.post('/api/documentupload/submitreceipts', { AccessToken: token, Receipts: Array.from({ length: 20 }, () => ({})) });
+    const res = await t.post('/api/documentupload/submitreceipts', {
+      AccessToken: token,
+      Receipts: Array.from({ length: 20 }, () => ({})),
+    });
     const items = res.json() as { Number: number; Message: string }[];
     expect(items).toHaveLength(MAX_ERROR_ITEMS);
     expect(items.every((i) => i.Number === ErrorNumber.Validation)).toBe(true);
@@ -159,7 +224,9 @@ describe('the error list', () => {
 
   it('validationItems keeps messages and fields short and the list within the cap', () => {
     const long = 'k'.repeat(100_000);
-    const items = validationItems({ validation: Array.from({ length: 45 }, (_, i) => ({ instancePath: `/${long}${i}`, message: long })) });
+    const items = validationItems({
+      validation: Array.from({ length: 45 }, (_, i) => ({ instancePath: `/${long}${i}`, message: long })),
+    });
     expect(items).toHaveLength(MAX_ERROR_ITEMS);
     expect(items.at(-1)).toEqual({ Number: ErrorNumber.Validation, Message: '26 more errors were omitted' });
     expect(JSON.stringify(items).length).toBeLessThan(MAX_ERROR_ITEMS * 500);
@@ -290,7 +357,13 @@ describe('files a crash left in the staging directory', () => {
     expect(fs.existsSync(old)).toBe(false);
     expect(fs.existsSync(fresh)).toBe(true);
     const s3Old = staged('crashed-upload-3', 3 * HOUR);
-    const client = s3ClientFromConfig({ endpoint: 'http://127.0.0.1:9', region: 'ap-southeast-2', accessKeyId: 'x', secretAccessKey: 'y', forcePathStyle: true });
+    const client = s3ClientFromConfig({
+      endpoint: 'http://127.0.0.1:9',
+      region: 'ap-southeast-2',
+      accessKeyId: 'x',
+      secretAccessKey: 'y',
+      forcePathStyle: true,
+    });
     s3FileStore(client, parseS3Url('s3://portal-files'), tmp);
     expect(fs.existsSync(s3Old)).toBe(false);
     expect(fs.existsSync(fresh)).toBe(true);

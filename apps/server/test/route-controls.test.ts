@@ -16,21 +16,30 @@ type Answer = { status: number; numbers: number[]; cacheControl: string | undefi
 /** Sends the raw target through a real socket: no client library tidies it on the way. */
 function rawPost(port: number, target: string, headers: Record<string, string>, body: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: target, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => {
-        let numbers: number[] = [];
-        try {
-          const parsed = JSON.parse(text) as unknown;
-          if (Array.isArray(parsed)) numbers = parsed.map((e: { Number: number }) => e.Number);
-        } catch {
-          // not a list
-        }
-        resolve({ status: res.statusCode ?? 0, numbers, cacheControl: res.headers['cache-control'] });
-      });
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: target,
+        headers: { 'content-type': 'application/json', ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          let numbers: number[] = [];
+          try {
+            const parsed = JSON.parse(text) as unknown;
+            if (Array.isArray(parsed)) numbers = parsed.map((e: { Number: number }) => e.Number);
+          } catch {
+            // not a list
+          }
+          resolve({ status: res.statusCode ?? 0, numbers, cacheControl: res.headers['cache-control'] });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -65,18 +74,37 @@ describe('controls come from the matched route', () => {
 
   it.each(CLASSES)('no spelling of %s skips its CSRF check (inject and a raw socket)', async (path) => {
     for (const target of [path, ...spellings(path)]) {
-      const injected = await t.app.inject({ method: 'POST', url: target, headers: { ...WITHOUT_HEADER, 'content-type': 'application/json' }, payload: '{}' });
-      const viaInject: Answer = { status: injected.statusCode, numbers: injected.statusCode === 225 || injected.statusCode === 404 ? errorNumbers(injected) : [], cacheControl: injected.headers['cache-control'] as string | undefined };
+      const injected = await t.app.inject({
+        method: 'POST',
+        url: target,
+        headers: { ...WITHOUT_HEADER, 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      const viaInject: Answer = {
+        status: injected.statusCode,
+        numbers: injected.statusCode === 225 || injected.statusCode === 404 ? errorNumbers(injected) : [],
+        cacheControl: injected.headers['cache-control'] as string | undefined,
+      };
       const viaSocket = await rawPost(port, target, WITHOUT_HEADER, '{}');
-      for (const [how, answer] of [['inject', viaInject], ['socket', viaSocket]] as const) {
-        expect(isRefusedBeforeWork(answer), `${how} POST ${target} → ${answer.status} ${answer.numbers.join(',')}`).toBe(true);
+      for (const [how, answer] of [
+        ['inject', viaInject],
+        ['socket', viaSocket],
+      ] as const) {
+        expect(
+          isRefusedBeforeWork(answer),
+          `${how} POST ${target} → ${answer.status} ${answer.numbers.join(',')}`,
+        ).toBe(true);
         expect(answer.cacheControl, `${how} POST ${target}`).toBe('no-store');
       }
     }
   });
 
   it('the provider API keeps its own format and needs no CSRF token, whatever the spelling', async () => {
-    for (const target of ['/provider/v1/claimants/CL-1', '/%70rovider/v1/claimants/CL-1', '/provider/v1/claimants%2FCL-1']) {
+    for (const target of [
+      '/provider/v1/claimants/CL-1',
+      '/%70rovider/v1/claimants/CL-1',
+      '/provider/v1/claimants%2FCL-1',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: target });
       expect([401, 404], target).toContain(res.statusCode);
       expect(String(res.headers['content-type'])).toContain('application/problem+json');
@@ -105,24 +133,47 @@ describe('every spelling that reaches a route is counted by its limit', () => {
     return n;
   }
 
-  const CASES: { name: string; path: string; env: Record<string, string>; limit: number; body: string; general?: true }[] = [
+  const CASES: {
+    name: string;
+    path: string;
+    env: Record<string, string>;
+    limit: number;
+    body: string;
+    general?: true;
+  }[] = [
     { name: 'registration (recovery limit)', path: ENDPOINTS.register.path, env: {}, limit: 10, body: '{}' },
     { name: 'forgot password (recovery limit)', path: ENDPOINTS.forgotPassword.path, env: {}, limit: 10, body: '{}' },
-    { name: 'sign-in', path: ENDPOINTS.login.path, env: { LOGIN_RATE_LIMIT_PER_MINUTE: '4' }, limit: 4, body: '{"EmailAddress":"nobody@example.com","Password":"x","RememberMe":false,"DeviceType":0}' },
-    { name: 'a general call', path: ENDPOINTS.getInformation.path, env: { RATE_LIMIT_PER_MINUTE: '6' }, limit: 6, body: '{}', general: true },
+    {
+      name: 'sign-in',
+      path: ENDPOINTS.login.path,
+      env: { LOGIN_RATE_LIMIT_PER_MINUTE: '4' },
+      limit: 4,
+      body: '{"EmailAddress":"nobody@example.com","Password":"x","RememberMe":false,"DeviceType":0}',
+    },
+    {
+      name: 'a general call',
+      path: ENDPOINTS.getInformation.path,
+      env: { RATE_LIMIT_PER_MINUTE: '6' },
+      limit: 6,
+      body: '{}',
+      general: true,
+    },
   ];
 
-  it.each(CASES)('$name: spellings and the plain path share one bucket', async ({ path, env, limit, body, general }) => {
-    const t = await createTestApp('sqlite', env);
-    try {
-      await t.app.listen({ host: '127.0.0.1', port: 0 });
-      const port = (t.app.server.address() as AddressInfo).port;
-      const targets = [...spellings(path), ...Array.from({ length: limit + 2 }, () => path)];
-      expect(await admitted(port, targets, body, general === true)).toBe(limit);
-    } finally {
-      await t.close();
-    }
-  });
+  it.each(CASES)(
+    '$name: spellings and the plain path share one bucket',
+    async ({ path, env, limit, body, general }) => {
+      const t = await createTestApp('sqlite', env);
+      try {
+        await t.app.listen({ host: '127.0.0.1', port: 0 });
+        const port = (t.app.server.address() as AddressInfo).port;
+        const targets = [...spellings(path), ...Array.from({ length: limit + 2 }, () => path)];
+        expect(await admitted(port, targets, body, general === true)).toBe(limit);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 
   it('unknown paths are counted by the general limit too', async () => {
     const t = await createTestApp('sqlite', { RATE_LIMIT_PER_MINUTE: '3' });

@@ -20,7 +20,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
   beforeAll(async () => {
     first = await createTestApp('postgres', { RATE_LIMIT_PER_MINUTE: String(GENERAL_LIMIT) });
     // The second process: its own app (its own memory) over the same database.
-    ({ app: second } = await buildApp({ config: testConfig({ RATE_LIMIT_PER_MINUTE: String(GENERAL_LIMIT) }), database: { db: first.deps.db, dialect: 'postgres', close: async () => {} }, clock: first.deps.clock, startWorkers: false }));
+    ({ app: second } = await buildApp({
+      config: testConfig({ RATE_LIMIT_PER_MINUTE: String(GENERAL_LIMIT) }),
+      database: { db: first.deps.db, dialect: 'postgres', close: async () => {} },
+      clock: first.deps.clock,
+      startWorkers: false,
+    }));
     await second.ready();
   });
   afterAll(async () => {
@@ -29,23 +34,40 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
   });
 
   const post = (app: FastifyInstance, url: string, body: Record<string, unknown>, remoteAddress = '203.0.113.9') =>
-    app.inject({ method: 'POST', url, payload: body, headers: { cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF }, remoteAddress });
+    app.inject({
+      method: 'POST',
+      url,
+      payload: body,
+      headers: { cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF },
+      remoteAddress,
+    });
 
   it('serves one claimant through either process, without sticky sessions', async () => {
     const token = await first.signIn('sam.single@example.com');
-    expect((await post(second, '/api/claim/selectclaim', { AccessToken: token, Number: '22/11111' })).statusCode).toBe(200);
+    expect((await post(second, '/api/claim/selectclaim', { AccessToken: token, Number: '22/11111' })).statusCode).toBe(
+      200,
+    );
     const account = await post(first.app, '/api/account/getaccount', { AccessToken: token });
     expect(account.json().PersonalDetails.FirstName).toBe('Sam');
     expect((await post(second, '/api/account/logout', { AccessToken: token })).statusCode).toBe(200);
     // Signed out through the second process: the first one knows it at once.
-    expect(TOKEN_EXPIRED_NUMBERS).toContain(errorNumbers(await post(first.app, '/api/account/getaccount', { AccessToken: token }))[0]);
+    expect(TOKEN_EXPIRED_NUMBERS).toContain(
+      errorNumbers(await post(first.app, '/api/account/getaccount', { AccessToken: token }))[0],
+    );
   });
 
   it('counts a route rate limit across both processes', async () => {
-    const body = { FirstName: 'Nobody', LastName: 'Known', DateOfBirth: '01/01/1980', EmailAddress: 'nobody@example.com', ClaimNumber: '99/99999' };
+    const body = {
+      FirstName: 'Nobody',
+      LastName: 'Known',
+      DateOfBirth: '01/01/1980',
+      EmailAddress: 'nobody@example.com',
+      ClaimNumber: '99/99999',
+    };
     const answers = [];
     // The recovery calls allow 10 a minute per address: alternate between the processes.
-    for (let i = 0; i < 12; i++) answers.push(await post(i % 2 === 0 ? first.app : second, '/api/account/retrieveusername', body));
+    for (let i = 0; i < 12; i++)
+      answers.push(await post(i % 2 === 0 ? first.app : second, '/api/account/retrieveusername', body));
     const limited = answers.filter((r) => errorNumbers(r)[0] === ErrorNumber.RateLimited);
     expect(limited).toHaveLength(2);
     expect(answers.slice(0, 10).every((r) => errorNumbers(r)[0] !== ErrorNumber.RateLimited)).toBe(true);
@@ -65,7 +87,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
     expect(statuses.slice(-5)).toEqual(Array(5).fill(ErrorNumber.RateLimited));
     // Hits counted in memory reach the database within a flush interval: none is lost.
     await new Promise((r) => setTimeout(r, 3 * FLUSH_EVERY_MS));
-    const row = await first.deps.db.selectFrom('rate_limits').select('count').where('key', '=', address).executeTakeFirstOrThrow();
+    const row = await first.deps.db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', address)
+      .executeTakeFirstOrThrow();
     expect(Number(row.count)).toBe(GENERAL_LIMIT + 20);
   });
 
@@ -76,12 +102,23 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
     const key = '198.51.100.30';
     const stores = [0, 1].map(() => new (databaseRateLimitStore(first.deps.db, first.deps.clock))({}));
     const incr = (i: number) =>
-      new Promise<number>((resolve, reject) => stores[i % 2]?.incr(key, (e, r) => (e ? reject(e) : resolve(r?.current ?? NaN)), 60_000, max));
+      new Promise<number>((resolve, reject) =>
+        stores[i % 2]?.incr(key, (e, r) => (e ? reject(e) : resolve(r?.current ?? NaN)), 60_000, max),
+      );
     const first30 = await Promise.all(Array.from({ length: 30 }, (_, i) => incr(i)));
     const rest = await Promise.all(Array.from({ length: 170 }, (_, i) => incr(i)));
     const admitted = [...first30, ...rest].filter((current) => current <= max).length;
     expect(admitted).toBeGreaterThanOrEqual(max);
     expect(admitted).toBeLessThanOrEqual(max + 2 * FLUSH_AT);
-    await expect.poll(async () => Number((await first.deps.db.selectFrom('rate_limits').select('count').where('key', '=', key).executeTakeFirst())?.count), { timeout: 3_000 }).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          Number(
+            (await first.deps.db.selectFrom('rate_limits').select('count').where('key', '=', key).executeTakeFirst())
+              ?.count,
+          ),
+        { timeout: 3_000 },
+      )
+      .toBe(200);
   });
 });

@@ -21,7 +21,8 @@ const SCHEMA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../sr
 function admitsNull(node: ts.TypeNode): boolean {
   if (ts.isUnionTypeNode(node)) return node.types.some(admitsNull);
   if (ts.isLiteralTypeNode(node)) return node.literal.kind === ts.SyntaxKind.NullKeyword;
-  if (ts.isTypeReferenceNode(node) && node.typeName.getText() === 'Generated' && node.typeArguments?.[0]) return admitsNull(node.typeArguments[0]);
+  if (ts.isTypeReferenceNode(node) && node.typeName.getText() === 'Generated' && node.typeArguments?.[0])
+    return admitsNull(node.typeArguments[0]);
   return false;
 }
 
@@ -30,13 +31,15 @@ function declaredTables(): Tables {
   const source = ts.createSourceFile(SCHEMA, fs.readFileSync(SCHEMA, 'utf8'), ts.ScriptTarget.Latest, true);
   const aliases = new Map<string, ts.TypeLiteralNode>();
   for (const statement of source.statements) {
-    if (ts.isTypeAliasDeclaration(statement) && ts.isTypeLiteralNode(statement.type)) aliases.set(statement.name.text, statement.type);
+    if (ts.isTypeAliasDeclaration(statement) && ts.isTypeLiteralNode(statement.type))
+      aliases.set(statement.name.text, statement.type);
   }
   const database = aliases.get('Database');
   if (!database) throw new Error('schema.ts declares no Database type');
   const tables: Tables = {};
   for (const member of database.members) {
-    if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeReferenceNode(member.type)) throw new Error(`unexpected member ${member.getText()}`);
+    if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeReferenceNode(member.type))
+      throw new Error(`unexpected member ${member.getText()}`);
     const literal = aliases.get(member.type.typeName.getText());
     if (!literal) throw new Error(`no type literal for ${member.type.typeName.getText()}`);
     const columns: Record<string, Column> = {};
@@ -75,14 +78,18 @@ describe.each(DIALECTS)('the table types match the migrated database on %s', (di
     t = await createTestApp(dialect);
     // The migrations' own bookkeeping, and SQLite's full-text index of addresses (a virtual table
     // and its shadows, queried in raw SQL by the address search; PostgreSQL indexes the column).
-    const tables = (await t.deps.db.introspection.getTables()).filter((table) => !table.name.startsWith('kysely_') && !table.name.startsWith('addresses_fts'));
+    const tables = (await t.deps.db.introspection.getTables()).filter(
+      (table) => !table.name.startsWith('kysely_') && !table.name.startsWith('addresses_fts'),
+    );
     actual = {};
     for (const table of tables) {
       const columns: Record<string, Column> = {};
       for (const c of table.columns) columns[c.name] = { nullable: c.isNullable };
       if (dialect === 'sqlite') {
         // SQLite lets a non-integer primary key hold NULL unless it says NOT NULL; ours never do.
-        const keys = await sql<{ name: string }>`select name from pragma_table_info(${table.name}) where pk > 0`.execute(t.deps.db);
+        const keys = await sql<{
+          name: string;
+        }>`select name from pragma_table_info(${table.name}) where pk > 0`.execute(t.deps.db);
         for (const k of keys.rows) columns[k.name] = { nullable: false };
       }
       actual[table.name] = columns;

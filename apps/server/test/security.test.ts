@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { AccountActivated, ENDPOINTS, ErrorNumber, TOKEN_EXPIRED_NUMBERS, type Endpoint, type ErrorItem } from '@portal/contracts';
+import {
+  AccountActivated,
+  ENDPOINTS,
+  ErrorNumber,
+  TOKEN_EXPIRED_NUMBERS,
+  type Endpoint,
+  type ErrorItem,
+} from '@portal/contracts';
 import { JSON_BODY_LIMIT } from '../src/app.ts';
 import { CSRF, DIALECTS, PASSWORD, createTestApp, errorNumbers, signInWithClaim, type TestApp } from './helpers.ts';
 
@@ -40,7 +47,12 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
     });
 
     it.each(POSTS.map((e) => e.path))('refuses %s without a matching X-XSRF-TOKEN header', async (url) => {
-      const missing = await t.app.inject({ method: 'POST', url, payload: {}, headers: { cookie: `XSRF-TOKEN=${CSRF}` } });
+      const missing = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: {},
+        headers: { cookie: `XSRF-TOKEN=${CSRF}` },
+      });
       expect(errorNumbers(missing)).toEqual([ErrorNumber.CsrfMismatch]);
       const wrong = await t.post(url, {}, { headers: { 'x-xsrf-token': 'something-else' } });
       expect(errorNumbers(wrong)).toEqual([ErrorNumber.CsrfMismatch]);
@@ -71,7 +83,11 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
       ['__proto__', '{"__proto__": {"admin": true}, "ListType": "ReceiptTypes"}', 'application/json'],
       ['constructor.prototype', '{"constructor": {"prototype": {"admin": true}}}', 'application/json'],
       ['unknown property', '{"Surprise": 1}', 'application/json'],
-      ['wrong types', '{"EmailAddress": 5, "Password": [], "RememberMe": "yes", "DeviceType": "web", "ListType": 3, "Number": 7, "Path": 1, "Title": {}}', 'application/json'],
+      [
+        'wrong types',
+        '{"EmailAddress": 5, "Password": [], "RememberMe": "yes", "DeviceType": "web", "ListType": 3, "Number": 7, "Path": 1, "Title": {}}',
+        'application/json',
+      ],
       ['an unknown token', '{"AccessToken": "forged-token-value"}', 'application/json'],
       ['a token of the wrong type', '{"AccessToken": 12345}', 'application/json'],
       ['an oversized token', JSON.stringify({ AccessToken: 'x'.repeat(5000) }), 'application/json'],
@@ -107,9 +123,16 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
     );
 
     it('names the field in validation errors with the spec message', async () => {
-      const res = await t.post('/api/account/login', { EmailAddress: 'not an email', Password: PASSWORD, RememberMe: false, DeviceType: 0 });
+      const res = await t.post('/api/account/login', {
+        EmailAddress: 'not an email',
+        Password: PASSWORD,
+        RememberMe: false,
+        DeviceType: 0,
+      });
       expect(res.statusCode).toBe(225);
-      expect(res.json()).toEqual([{ Number: ErrorNumber.Validation, Message: 'Provide valid login details', Field: 'EmailAddress' }]);
+      expect(res.json()).toEqual([
+        { Number: ErrorNumber.Validation, Message: 'Provide valid login details', Field: 'EmailAddress' },
+      ]);
       const unknown = await t.post('/api/maintenance/checkmessage', { Sneaky: true });
       expect(unknown.json()[0].Field).toBe('Sneaky');
     });
@@ -164,8 +187,18 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
       { endpoint: ENDPOINTS.deselectClaim, valid: {}, wrongTypes: { Number: 2145678 }, required: [] },
       { endpoint: ENDPOINTS.getUnreadMessageCount, valid: {}, wrongTypes: {}, required: [] },
       { endpoint: ENDPOINTS.checkMaintenance, valid: {}, wrongTypes: {}, required: [] },
-      { endpoint: ENDPOINTS.dropdownList, valid: { ListType: 'ReceiptTypes' }, wrongTypes: { ListType: 3 }, required: ['ListType'] },
-      { endpoint: ENDPOINTS.pageView, valid: { Path: '/claim', Title: 'Claim home' }, wrongTypes: { Path: 5, Title: [] }, required: ['Path', 'Title'] },
+      {
+        endpoint: ENDPOINTS.dropdownList,
+        valid: { ListType: 'ReceiptTypes' },
+        wrongTypes: { ListType: 3 },
+        required: ['ListType'],
+      },
+      {
+        endpoint: ENDPOINTS.pageView,
+        valid: { Path: '/claim', Title: 'Claim home' },
+        wrongTypes: { Path: 5, Title: [] },
+        required: ['Path', 'Title'],
+      },
     ];
 
     /** Either these numbers exactly, or validation errors (number 100) naming exactly these fields. */
@@ -187,7 +220,8 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
     const validation = (fields: string[]): Expected => ({ status: 225, fields });
     const refused = (number: number): Expected => ({ status: 225, numbers: [number] });
     /** A valid JSON body with `tail` written in before its closing brace (keys JSON.stringify cannot produce). */
-    const withRaw = (x: Target, token: string, tail: string) => `${JSON.stringify({ ...x.valid, AccessToken: token }).slice(0, -1)}, ${tail}}`;
+    const withRaw = (x: Target, token: string, tail: string) =>
+      `${JSON.stringify({ ...x.valid, AccessToken: token }).slice(0, -1)}, ${tail}}`;
     /** A valid body padded with an unknown property to exactly `bytes` bytes. */
     function padded(x: Target, token: string, bytes: number): string {
       const bare = JSON.stringify({ ...x.valid, AccessToken: token, Padding: '' });
@@ -195,7 +229,12 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
     }
 
     const CASES: Case[] = [
-      { name: 'malformed JSON', applies: all, body: (x, token) => withRaw(x, token, '"Extra": '), expected: () => refused(ErrorNumber.MalformedBody) },
+      {
+        name: 'malformed JSON',
+        applies: all,
+        body: (x, token) => withRaw(x, token, '"Extra": '),
+        expected: () => refused(ErrorNumber.MalformedBody),
+      },
       {
         name: 'a body that is not an object',
         applies: all,
@@ -212,11 +251,24 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
       {
         name: 'missing required fields',
         applies: (x) => x.required.length > 0,
-        body: (x, token) => ({ ...Object.fromEntries(Object.entries(x.valid).filter(([k]) => !x.required.includes(k))), AccessToken: token }),
+        body: (x, token) => ({
+          ...Object.fromEntries(Object.entries(x.valid).filter(([k]) => !x.required.includes(k))),
+          AccessToken: token,
+        }),
         expected: (x) => validation(x.required),
       },
-      { name: 'an unknown property', applies: all, body: (x, token) => ({ ...x.valid, AccessToken: token, Surprise: 1 }), expected: () => validation(['Surprise']) },
-      { name: '__proto__', applies: all, body: (x, token) => withRaw(x, token, '"__proto__": { "admin": true }'), expected: () => refused(ErrorNumber.MalformedBody) },
+      {
+        name: 'an unknown property',
+        applies: all,
+        body: (x, token) => ({ ...x.valid, AccessToken: token, Surprise: 1 }),
+        expected: () => validation(['Surprise']),
+      },
+      {
+        name: '__proto__',
+        applies: all,
+        body: (x, token) => withRaw(x, token, '"__proto__": { "admin": true }'),
+        expected: () => refused(ErrorNumber.MalformedBody),
+      },
       {
         name: 'constructor.prototype',
         applies: all,
@@ -224,8 +276,18 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
         expected: () => refused(ErrorNumber.MalformedBody),
       },
       // The limit is 1 MB exactly: a body of that size is read (and refused for its padding).
-      { name: 'a body of exactly 1 MB', applies: all, body: (x, token) => padded(x, token, JSON_BODY_LIMIT), expected: () => validation(['Padding']) },
-      { name: 'a body one byte over 1 MB', applies: all, body: (x, token) => padded(x, token, JSON_BODY_LIMIT + 1), expected: () => refused(ErrorNumber.BodyTooLarge) },
+      {
+        name: 'a body of exactly 1 MB',
+        applies: all,
+        body: (x, token) => padded(x, token, JSON_BODY_LIMIT),
+        expected: () => validation(['Padding']),
+      },
+      {
+        name: 'a body one byte over 1 MB',
+        applies: all,
+        body: (x, token) => padded(x, token, JSON_BODY_LIMIT + 1),
+        expected: () => refused(ErrorNumber.BodyTooLarge),
+      },
       {
         name: 'a form-encoded body',
         applies: all,
@@ -247,7 +309,12 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
         contentType: 'text/plain',
         expected: () => ({ status: 415, numbers: [ErrorNumber.UnprocessableRequest] }),
       },
-      { name: 'no AccessToken', applies: (x) => !isPublic(x), body: (x) => x.valid, expected: () => refused(ErrorNumber.TokenMissing) },
+      {
+        name: 'no AccessToken',
+        applies: (x) => !isPublic(x),
+        body: (x) => x.valid,
+        expected: () => refused(ErrorNumber.TokenMissing),
+      },
       {
         name: 'a token of the wrong type',
         applies: all,
@@ -255,8 +322,19 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
         // A public call checks it as a field; a protected one finds no token in it.
         expected: (x) => (isPublic(x) ? validation(['AccessToken']) : refused(ErrorNumber.TokenMissing)),
       },
-      { name: 'an unknown token', applies: (x) => !isPublic(x), body: (x) => ({ ...x.valid, AccessToken: 'forged-token-value' }), expected: () => refused(ErrorNumber.SessionUnknown) },
-      { name: 'a signed-out token', applies: (x) => !isPublic(x), session: 'revoked', body: (x, token) => ({ ...x.valid, AccessToken: token }), expected: () => refused(ErrorNumber.SessionRevoked) },
+      {
+        name: 'an unknown token',
+        applies: (x) => !isPublic(x),
+        body: (x) => ({ ...x.valid, AccessToken: 'forged-token-value' }),
+        expected: () => refused(ErrorNumber.SessionUnknown),
+      },
+      {
+        name: 'a signed-out token',
+        applies: (x) => !isPublic(x),
+        session: 'revoked',
+        body: (x, token) => ({ ...x.valid, AccessToken: token }),
+        expected: () => refused(ErrorNumber.SessionRevoked),
+      },
       {
         name: 'a registration token',
         applies: (x) => !isPublic(x),
@@ -279,12 +357,17 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
       tokens['no-claim'] = await t.signIn('alex.citizen@example.com');
       tokens.revoked = await t.signIn('alex.citizen@example.com');
       await t.post(ENDPOINTS.logout.path, { AccessToken: tokens.revoked });
-      const pending = await t.post(ENDPOINTS.login.path, { EmailAddress: 'robin.pending@example.com', Password: PASSWORD });
+      const pending = await t.post(ENDPOINTS.login.path, {
+        EmailAddress: 'robin.pending@example.com',
+        Password: PASSWORD,
+      });
       expect(pending.json().AccountActivated).toBe(AccountActivated.NotActivated);
       tokens.registration = pending.json().AccessToken as string;
     });
 
-    const rows = TARGETS.flatMap((x) => CASES.filter((c) => c.applies(x)).map((c) => [x.endpoint.path, c.name, x, c] as const));
+    const rows = TARGETS.flatMap((x) =>
+      CASES.filter((c) => c.applies(x)).map((c) => [x.endpoint.path, c.name, x, c] as const),
+    );
 
     it.each(rows)('%s with %s', async (url, _name, x, c) => {
       const body = c.body(x, tokens[c.session ?? 'signed-in']);
@@ -317,7 +400,8 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
         const stale = await t.post(x.endpoint.path, { ...x.valid, AccessToken: 'forged-token-value' });
         expect(stale.statusCode, x.endpoint.path).toBe(200);
         // A sign-in answers a new token each time; the rest must answer the same.
-        const comparable = (body: Record<string, unknown>) => (x.endpoint === ENDPOINTS.login ? body.AccountActivated : body);
+        const comparable = (body: Record<string, unknown>) =>
+          x.endpoint === ENDPOINTS.login ? body.AccountActivated : body;
         expect(comparable(stale.json()), x.endpoint.path).toEqual(comparable(without.json()));
       }
       expect((await t.post(ENDPOINTS.getClaims.path, { AccessToken: tokens['signed-in'] })).statusCode).toBe(200);
@@ -328,8 +412,16 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
       expect(plain.statusCode).toBe(200);
       const junk = [
         { url: `${ENDPOINTS.getInformation.path}?__proto__[admin]=1&Surprise=1&AccessToken=forged` },
-        { url: ENDPOINTS.getInformation.path, payload: '{"__proto__": {"admin": true}, "Extra": ', headers: { 'content-type': 'application/json' } },
-        { url: ENDPOINTS.getInformation.path, payload: 'x'.repeat(JSON_BODY_LIMIT + 1), headers: { 'content-type': 'application/json' } },
+        {
+          url: ENDPOINTS.getInformation.path,
+          payload: '{"__proto__": {"admin": true}, "Extra": ',
+          headers: { 'content-type': 'application/json' },
+        },
+        {
+          url: ENDPOINTS.getInformation.path,
+          payload: 'x'.repeat(JSON_BODY_LIMIT + 1),
+          headers: { 'content-type': 'application/json' },
+        },
       ];
       for (const request of junk) {
         const res = await t.app.inject({ method: 'GET', ...request });
@@ -337,7 +429,9 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
         expect(res.json()).toEqual(plain.json());
       }
       // Sent the wrong way, it is an unknown endpoint: still a catalogue list.
-      expect(expectCatalogueList(await t.post(ENDPOINTS.getInformation.path, {}), 404).map((e) => e.Number)).toEqual([ErrorNumber.EndpointNotAvailable]);
+      expect(expectCatalogueList(await t.post(ENDPOINTS.getInformation.path, {}), 404).map((e) => e.Number)).toEqual([
+        ErrorNumber.EndpointNotAvailable,
+      ]);
     });
   });
 });
@@ -348,8 +442,12 @@ describe('rate limits and client addresses', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) {
-        const res = await t.post('/api/maintenance/checkmessage', {}, { headers: { 'x-forwarded-for': `203.0.113.${i}` } });
-        statuses.push(res.statusCode === 225 ? errorNumbers(res)[0] as number : res.statusCode);
+        const res = await t.post(
+          '/api/maintenance/checkmessage',
+          {},
+          { headers: { 'x-forwarded-for': `203.0.113.${i}` } },
+        );
+        statuses.push(res.statusCode === 225 ? (errorNumbers(res)[0] as number) : res.statusCode);
       }
       expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
       expect(statuses.slice(5)).toEqual([ErrorNumber.RateLimited, ErrorNumber.RateLimited]);
@@ -361,7 +459,8 @@ describe('rate limits and client addresses', () => {
   it('behind a trusted proxy, keys on the address the proxy saw, not on what the client prepends', async () => {
     const t = await createTestApp('sqlite', { RATE_LIMIT_PER_MINUTE: '3', TRUSTED_PROXIES: '10.0.0.5' });
     try {
-      const call = (xff: string) => t.post('/api/maintenance/checkmessage', {}, { remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': xff } });
+      const call = (xff: string) =>
+        t.post('/api/maintenance/checkmessage', {}, { remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': xff } });
       for (let i = 0; i < 3; i++) expect((await call(`198.51.100.${i}, 192.0.2.7`)).statusCode).toBe(200);
       expect(errorNumbers(await call('198.51.100.99, 192.0.2.7'))).toEqual([ErrorNumber.RateLimited]);
       // A different real client behind the same proxy has its own bucket.

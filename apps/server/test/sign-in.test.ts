@@ -104,7 +104,9 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
       expect((await t.post('/api/account/keepalive', { AccessToken: token })).statusCode).toBe(200);
     }
     t.clock.advance(15 * 60_000);
-    expect(errorNumbers(await t.post('/api/account/keepalive', { AccessToken: token }))).toEqual([ErrorNumber.SessionLifetimeExpired]);
+    expect(errorNumbers(await t.post('/api/account/keepalive', { AccessToken: token }))).toEqual([
+      ErrorNumber.SessionLifetimeExpired,
+    ]);
   });
 
   it('keeps a remember-me session past 12 hours (30 days)', async () => {
@@ -119,7 +121,9 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
   it('revokes the token at logout, server-side', async () => {
     const token = await t.signIn('sam.single@example.com');
     expect((await t.post('/api/account/logout', { AccessToken: token })).json()).toBe(true);
-    expect(errorNumbers(await t.post('/api/claim/getclaims', { AccessToken: token }))).toEqual([ErrorNumber.SessionRevoked]);
+    expect(errorNumbers(await t.post('/api/claim/getclaims', { AccessToken: token }))).toEqual([
+      ErrorNumber.SessionRevoked,
+    ]);
     // Logging out twice, or with nothing, still answers true.
     expect((await t.post('/api/account/logout', { AccessToken: token })).json()).toBe(true);
     expect((await t.post('/api/account/logout', {})).json()).toBe(true);
@@ -135,9 +139,13 @@ describe.each(DIALECTS)('sign-in and sessions on %s', (dialect) => {
 
   it('answers each missing or wrong token with its token-expired number', async () => {
     expect(errorNumbers(await t.post('/api/claim/getclaims', {}))).toEqual([ErrorNumber.TokenMissing]);
-    expect(errorNumbers(await t.post('/api/claim/getclaims', { AccessToken: 'not-a-token' }))).toEqual([ErrorNumber.SessionUnknown]);
+    expect(errorNumbers(await t.post('/api/claim/getclaims', { AccessToken: 'not-a-token' }))).toEqual([
+      ErrorNumber.SessionUnknown,
+    ]);
     const registration = (await login('robin.pending@example.com')).json().AccessToken;
-    expect(errorNumbers(await t.post('/api/claim/getclaims', { AccessToken: registration }))).toEqual([ErrorNumber.TokenWrongKind]);
+    expect(errorNumbers(await t.post('/api/claim/getclaims', { AccessToken: registration }))).toEqual([
+      ErrorNumber.TokenWrongKind,
+    ]);
   });
 
   it('stores only a SHA-256 of each token', async () => {

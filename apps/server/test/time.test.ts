@@ -18,7 +18,15 @@ describe('Melbourne local date and time', () => {
 });
 
 describe('the cached zone offsets agree with Intl', () => {
-  const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const intl = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Australia/Melbourne',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   const byIntl = (ms: number) => {
     const v: Record<string, string> = {};
     for (const p of intl.formatToParts(new Date(ms))) v[p.type] = p.value;
@@ -42,7 +50,10 @@ describe('the cached zone offsets agree with Intl', () => {
   });
 
   it('starts the day at local midnight in summer and in winter', () => {
-    expect(localDateTime(startOfDay(Date.UTC(2026, 0, 15, 12, 34, 56, 789)))).toEqual({ date: '2026-01-15', time: '00:00' });
+    expect(localDateTime(startOfDay(Date.UTC(2026, 0, 15, 12, 34, 56, 789)))).toEqual({
+      date: '2026-01-15',
+      time: '00:00',
+    });
     expect(startOfDay(Date.UTC(2026, 0, 15, 12, 34, 56, 789))).toBe(Date.UTC(2026, 0, 14, 13, 0));
     expect(startOfDay(Date.UTC(2026, 6, 15, 12, 34, 56, 789))).toBe(Date.UTC(2026, 6, 14, 14, 0));
   });

@@ -19,25 +19,56 @@ describe.each(DIALECTS)('upload quota per account on %s', (dialect) => {
   beforeEach(async () => {
     t = await createTestApp(dialect);
     token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
-    accountId = (await t.deps.db.selectFrom('accounts').select('id').where('username', '=', 'alex.citizen@example.com').executeTakeFirstOrThrow()).id;
-    claimId = (await t.deps.db.selectFrom('claims').select('id').where('number', '=', '21/45678').executeTakeFirstOrThrow()).id;
+    accountId = (
+      await t.deps.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('username', '=', 'alex.citizen@example.com')
+        .executeTakeFirstOrThrow()
+    ).id;
+    claimId = (
+      await t.deps.db.selectFrom('claims').select('id').where('number', '=', '21/45678').executeTakeFirstOrThrow()
+    ).id;
   });
   afterEach(() => t.close());
 
   const pdf = SAMPLES['letter.pdf'] as Buffer;
   const upload = (accessToken = token) =>
-    t.app.inject({ method: 'POST', url: '/api/documentupload/uploadfile', ...multipart({ accessToken, FormType: 'documents', Description: 'Receipt' }, { name: 'letter.pdf', data: pdf }) });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/documentupload/uploadfile',
+      ...multipart({ accessToken, FormType: 'documents', Description: 'Receipt' }, { name: 'letter.pdf', data: pdf }),
+    });
   /** Rows standing for uploads this account made `agoMs` before now. */
   let recorded = 0;
   const recordUploads = async (count: number, size: number, agoMs: number) => {
     const rows = Array.from({ length: count }, () => ({
-      id: `earlier-${++recorded}`, account_id: accountId, claim_id: claimId, form_type: 'documents', form_id: null, description: '',
-      original_name: 'earlier.pdf', size, mime: 'application/pdf', sha256: '', storage_key: `earlier/${recorded}`,
-      created_at: t.clock.now() - agoMs, submitted_at: t.clock.now() - agoMs,
+      id: `earlier-${++recorded}`,
+      account_id: accountId,
+      claim_id: claimId,
+      form_type: 'documents',
+      form_id: null,
+      description: '',
+      original_name: 'earlier.pdf',
+      size,
+      mime: 'application/pdf',
+      sha256: '',
+      storage_key: `earlier/${recorded}`,
+      created_at: t.clock.now() - agoMs,
+      submitted_at: t.clock.now() - agoMs,
     }));
     await t.deps.db.insertInto('files').values(rows).execute();
   };
-  const filesOfAccount = async () => Number((await t.deps.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', accountId).executeTakeFirstOrThrow()).n);
+  const filesOfAccount = async () =>
+    Number(
+      (
+        await t.deps.db
+          .selectFrom('files')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('account_id', '=', accountId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const storedFiles = () => fs.readdirSync(path.join(t.deps.config.dataDir, 'files')).length;
 
   it(`refuses the file after ${LIMITS.uploadFilesPerDay} in 24 hours with 121, and takes files again once they are a day old`, async () => {
@@ -45,7 +76,10 @@ describe.each(DIALECTS)('upload quota per account on %s', (dialect) => {
     expect((await upload()).statusCode).toBe(200);
     const refused = await upload();
     expect(refused.json()).toEqual([
-      { Number: ErrorNumber.UploadQuotaReached, Message: `You have sent as many documents as we can take in one day. Please try again tomorrow, or call us on ${t.deps.config.provider.phone}.` },
+      {
+        Number: ErrorNumber.UploadQuotaReached,
+        Message: `You have sent as many documents as we can take in one day. Please try again tomorrow, or call us on ${t.deps.config.provider.phone}.`,
+      },
     ]);
     expect(await filesOfAccount()).toBe(LIMITS.uploadFilesPerDay);
     // Another claimant is not held back by it.

@@ -19,8 +19,16 @@ describe.each(DIALECTS)('uploads on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const upload = (name: string, data: Buffer, fields: Record<string, string> = {}, extra: { field?: string; type?: string } = {}) => {
-    const body = multipart({ accessToken: token, FormType: 'documents', Description: 'Receipt', ...fields }, { name, data, ...extra });
+  const upload = (
+    name: string,
+    data: Buffer,
+    fields: Record<string, string> = {},
+    extra: { field?: string; type?: string } = {},
+  ) => {
+    const body = multipart(
+      { accessToken: token, FormType: 'documents', Description: 'Receipt', ...fields },
+      { name, data, ...extra },
+    );
     return t.app.inject({ method: 'POST', url: '/api/documentupload/uploadfile', ...body });
   };
   const tmpFiles = () => fs.readdirSync(path.join(filesDir, 'tmp'));
@@ -32,7 +40,11 @@ describe.each(DIALECTS)('uploads on %s', (dialect) => {
     const content = await t.post('/api/documentupload/getfilecontent', { AccessToken: token, Identifier: FileId });
     expect(content.json().Filename).toBe(name);
     expect(Buffer.from(content.json().Data, 'base64').equals(SAMPLES[name] as Buffer)).toBe(true);
-    const row = await t.deps.db.selectFrom('files').select(['sha256', 'size', 'storage_key']).where('id', '=', FileId).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('files')
+      .select(['sha256', 'size', 'storage_key'])
+      .where('id', '=', FileId)
+      .executeTakeFirstOrThrow();
     expect(row.size).toBe((SAMPLES[name] as Buffer).length);
     expect(row.storage_key).not.toContain(name);
   });
@@ -52,7 +64,9 @@ describe.each(DIALECTS)('uploads on %s', (dialect) => {
   ])('refuses %s as "Document type is not accepted", leaving nothing behind', async (_label, name, data) => {
     const before = fs.readdirSync(filesDir).length;
     const res = await upload(name, data);
-    expect(res.json()).toEqual([{ Number: ErrorNumber.DocumentTypeNotAccepted, Message: 'Document type is not accepted' }]);
+    expect(res.json()).toEqual([
+      { Number: ErrorNumber.DocumentTypeNotAccepted, Message: 'Document type is not accepted' },
+    ]);
     expect(tmpFiles()).toEqual([]);
     expect(fs.readdirSync(filesDir).length).toBe(before);
   });
@@ -72,28 +86,46 @@ describe.each(DIALECTS)('uploads on %s', (dialect) => {
   });
 
   it('checks the session before taking the file, and needs the fields first', async () => {
-    const forged = multipart({ accessToken: 'forged', FormType: 'documents' }, { name: 'a.pdf', data: SAMPLES['letter.pdf'] as Buffer });
-    expect(errorNumbers(await t.app.inject({ method: 'POST', url: '/api/documentupload/uploadfile', ...forged }))).toEqual([18]);
+    const forged = multipart(
+      { accessToken: 'forged', FormType: 'documents' },
+      { name: 'a.pdf', data: SAMPLES['letter.pdf'] as Buffer },
+    );
+    expect(
+      errorNumbers(await t.app.inject({ method: 'POST', url: '/api/documentupload/uploadfile', ...forged })),
+    ).toEqual([18]);
     const fileFirst = multipart({}, { name: 'a.pdf', data: SAMPLES['letter.pdf'] as Buffer });
-    expect(errorNumbers(await t.app.inject({ method: 'POST', url: '/api/documentupload/uploadfile', ...fileFirst }))).toEqual([24]);
-    expect(errorNumbers(await upload('a.pdf', SAMPLES['letter.pdf'] as Buffer, { FormType: 'secrets' }))).toEqual([100]);
+    expect(
+      errorNumbers(await t.app.inject({ method: 'POST', url: '/api/documentupload/uploadfile', ...fileFirst })),
+    ).toEqual([24]);
+    expect(errorNumbers(await upload('a.pdf', SAMPLES['letter.pdf'] as Buffer, { FormType: 'secrets' }))).toEqual([
+      100,
+    ]);
     expect(errorNumbers(await upload('a.pdf', SAMPLES['letter.pdf'] as Buffer, {}, { field: 'file' }))).toEqual([100]);
     expect(tmpFiles()).toEqual([]);
   });
 
-  it('answers another claimant\'s file, or another claim\'s, as not found', async () => {
+  it("answers another claimant's file, or another claim's, as not found", async () => {
     const { FileId } = (await upload('letter.pdf', SAMPLES['letter.pdf'] as Buffer)).json();
     const sam = await signInWithClaim(t, 'sam.single@example.com', '22/11111');
     const theirs = await t.post('/api/documentupload/getfilecontent', { AccessToken: sam, Identifier: FileId });
-    const missing = await t.post('/api/documentupload/getfilecontent', { AccessToken: sam, Identifier: 'no-such-file' });
+    const missing = await t.post('/api/documentupload/getfilecontent', {
+      AccessToken: sam,
+      Identifier: 'no-such-file',
+    });
     expect(errorNumbers(theirs)).toEqual([ErrorNumber.NotFound]);
     expect(theirs.body).toBe(missing.body);
-    expect(errorNumbers(await t.post('/api/documentupload/discardfile', { AccessToken: sam, FileId }))).toEqual([ErrorNumber.NotFound]);
+    expect(errorNumbers(await t.post('/api/documentupload/discardfile', { AccessToken: sam, FileId }))).toEqual([
+      ErrorNumber.NotFound,
+    ]);
     const other = await signInWithClaim(t, 'alex.citizen@example.com', '19/12345');
-    expect(errorNumbers(await t.post('/api/documentupload/getfilecontent', { AccessToken: other, Identifier: FileId }))).toEqual([ErrorNumber.NotFound]);
+    expect(
+      errorNumbers(await t.post('/api/documentupload/getfilecontent', { AccessToken: other, Identifier: FileId })),
+    ).toEqual([ErrorNumber.NotFound]);
     // The owner can discard it, once.
     expect((await t.post('/api/documentupload/discardfile', { AccessToken: token, FileId })).json()).toBe(true);
-    expect(errorNumbers(await t.post('/api/documentupload/getfilecontent', { AccessToken: token, Identifier: FileId }))).toEqual([ErrorNumber.NotFound]);
+    expect(
+      errorNumbers(await t.post('/api/documentupload/getfilecontent', { AccessToken: token, Identifier: FileId })),
+    ).toEqual([ErrorNumber.NotFound]);
   });
 
   it('removes files never sent with a form after 7 days', async () => {
@@ -101,11 +133,20 @@ describe.each(DIALECTS)('uploads on %s', (dialect) => {
     const store = localFileStore(filesDir);
     t.clock.advance(6 * 24 * 3_600_000);
     await removeExpiredUploads(t.deps, store);
-    expect((await t.post('/api/documentupload/getfilecontent', { AccessToken: await signInWithClaim(t, 'alex.citizen@example.com', '21/45678'), Identifier: FileId })).statusCode).toBe(200);
+    expect(
+      (
+        await t.post('/api/documentupload/getfilecontent', {
+          AccessToken: await signInWithClaim(t, 'alex.citizen@example.com', '21/45678'),
+          Identifier: FileId,
+        })
+      ).statusCode,
+    ).toBe(200);
     t.clock.advance(2 * 24 * 3_600_000);
     expect(await removeExpiredUploads(t.deps, store)).toBeGreaterThan(0);
     const fresh = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
-    expect(errorNumbers(await t.post('/api/documentupload/getfilecontent', { AccessToken: fresh, Identifier: FileId }))).toEqual([ErrorNumber.NotFound]);
+    expect(
+      errorNumbers(await t.post('/api/documentupload/getfilecontent', { AccessToken: fresh, Identifier: FileId })),
+    ).toEqual([ErrorNumber.NotFound]);
   });
 
   it('streams a download as an attachment the browser will not render, to its owner only', async () => {
@@ -117,11 +158,15 @@ describe.each(DIALECTS)('uploads on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.rawPayload.equals(SAMPLES['letter.pdf'] as Buffer)).toBe(true);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="M_dical report (final).pdf"; filename*=UTF-8''M%C3%A9dical%20report%20%28final%29.pdf`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="M_dical report (final).pdf"; filename*=UTF-8''M%C3%A9dical%20report%20%28final%29.pdf`,
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
     const sam = await signInWithClaim(t, 'sam.single@example.com', '22/11111');
-    expect(errorNumbers(await t.post('/api/documentupload/downloadfile', { AccessToken: sam, Identifier: FileId }))).toEqual([ErrorNumber.NotFound]);
+    expect(
+      errorNumbers(await t.post('/api/documentupload/downloadfile', { AccessToken: sam, Identifier: FileId })),
+    ).toEqual([ErrorNumber.NotFound]);
   });
 
   it('keeps stored names safe', () => {

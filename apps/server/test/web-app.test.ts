@@ -38,7 +38,9 @@ describe('the web app', () => {
     expect(res.headers['content-type']).toContain('javascript');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(fs.readFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'utf8'));
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(
+      fs.readFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'utf8'),
+    );
   });
 
   it('sends gzip to a browser without brotli, and the plain file to one that accepts neither', async () => {

@@ -55,10 +55,14 @@ describe('access-code screen: /activate and /verify (spec 000 §4 "Access code")
     saveRegistrationToken('reg-1');
     const server = loginFlowServer(() => ({ status: 200, body: { AccessToken: 'login-1' } }));
     app = renderApp('/activate');
-    expect((await screen.findByTestId('access-code-sent-to')).textContent).toBe('We sent the code to your email address.');
+    expect((await screen.findByTestId('access-code-sent-to')).textContent).toBe(
+      'We sent the code to your email address.',
+    );
     expect(screen.getByText('Enter your Activation Code')).toBeTruthy();
     expect(screen.getByText('Step 2 of 2')).toBeTruthy();
-    expect(screen.getByTestId('access-code-trouble').textContent).toMatch(/^Having trouble\? Call the .+ on 1300 654 329\.$/);
+    expect(screen.getByTestId('access-code-trouble').textContent).toMatch(
+      /^Having trouble\? Call the .+ on 1300 654 329\.$/,
+    );
     expect(screen.getByText(/The code expires after 30 minutes\./)).toBeTruthy();
     const generate = server.callsTo('/api/account/generatesecuritycodeforlogin');
     expect(generate).toHaveLength(1);
@@ -143,7 +147,8 @@ describe('access-code screen: /activate and /verify (spec 000 §4 "Access code")
 
   it('shows the server message when entry is locked for the day (109)', async () => {
     saveRegistrationToken('reg-1');
-    const locked = 'You have entered too many incorrect codes today. Please try again tomorrow or call us on 1300 654 329.';
+    const locked =
+      'You have entered too many incorrect codes today. Please try again tomorrow or call us on 1300 654 329.';
     loginFlowServer(() => ({ status: 225, body: [{ Number: 109, Message: locked }] }));
     app = renderApp('/activate');
     await screen.findByTestId('access-code-sent-to');
@@ -225,7 +230,12 @@ describe('access-code screen: signed in (/activationaccountdetails, /activationb
       fireEvent.click(screen.getByTestId('access-code-cancel'));
     });
     await waitFor(() => expect(app?.pathname()).toBe('/account'));
-    await waitFor(() => expect(server.callsTo('/api/account/expiresecuritycodewhileloggedin')[0]?.body).toEqual({ CodeType: 1, AccessToken: 'session-1' }));
+    await waitFor(() =>
+      expect(server.callsTo('/api/account/expiresecuritycodewhileloggedin')[0]?.body).toEqual({
+        CodeType: 1,
+        AccessToken: 'session-1',
+      }),
+    );
   });
 
   it('bank details: CodeType Bank, no Cancel; without a stored code type /activationaccountdetails goes to /account', async () => {

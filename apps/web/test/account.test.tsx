@@ -28,14 +28,27 @@ const HOME = HOME_ADDRESS;
 const ACCOUNT: Account = accountFixture({
   PersonalDetails: { MiddleNames: 'James', DateOfBirth: '1985-06-14' },
   ContactDetails: { HomeAddressForDB: HOME_ADDRESS, PostalAddressForDB: HOME_ADDRESS },
-  BankAccountDetails: { BankName: 'Commonwealth Bank of Australia', AccountName: 'Alex Citizen', Bsb: '063-000', AccountNumber: '*****6789' },
+  BankAccountDetails: {
+    BankName: 'Commonwealth Bank of Australia',
+    AccountName: 'Alex Citizen',
+    Bsb: '063-000',
+    AccountNumber: '*****6789',
+  },
 });
 
 describe('accountToast (spec 000 §8)', () => {
   it('says updated, failed or sent for approval, in the spec words', () => {
-    expect(accountToast('contact-details', 'success')).toEqual({ tone: 'success', text: 'Your contact details have been updated' });
-    expect(accountToast('contact-details', 'error')).toEqual({ tone: 'error', text: 'Your contact details failed to save' });
-    expect(accountToast('personal-details', 'approval')?.text).toBe('Your Personal Details have been sent to the provider for approval');
+    expect(accountToast('contact-details', 'success')).toEqual({
+      tone: 'success',
+      text: 'Your contact details have been updated',
+    });
+    expect(accountToast('contact-details', 'error')).toEqual({
+      tone: 'error',
+      text: 'Your contact details failed to save',
+    });
+    expect(accountToast('personal-details', 'approval')?.text).toBe(
+      'Your Personal Details have been sent to the provider for approval',
+    );
     expect(accountToast('personal-details', 'error')?.text).toBe('Your Personal Details failed to save');
     expect(accountToast('bank-details', 'success')?.text).toBe('Your bank account details have been updated');
     expect(accountToast('bank-details', 'error')?.text).toBe('Your bank details failed to send');
@@ -56,7 +69,10 @@ describe('contact details: when Save can be used (spec 000 §5)', () => {
   const initial = contactBody(ACCOUNT.ContactDetails);
 
   it('needs something changed', () => {
-    expect(contactSaveState({ valid: true, values: initial, initial })).toEqual({ canSave: false, hint: 'Change a detail to save.' });
+    expect(contactSaveState({ valid: true, values: initial, initial })).toEqual({
+      canSave: false,
+      hint: 'Change a detail to save.',
+    });
     const changed = { ...initial, PhoneNumber: { IntlNumber: '61' as const, AreaCode: '03', Number: '91234567' } };
     expect(contactSaveState({ valid: true, values: changed, initial }).canSave).toBe(true);
     // Spaces around a phone part are no change.
@@ -69,13 +85,22 @@ describe('contact details: when Save can be used (spec 000 §5)', () => {
     expect(contactSaveState({ valid: true, values: noPostal, initial }).canSave).toBe(false);
     const noHome = { ...initial, HomeAddressForDB: { ...HOME, ExperianSingleSelectedLine: '' } };
     expect(contactSaveState({ valid: true, values: noHome, initial }).canSave).toBe(false);
-    const other = { ...initial, AreAddressesSame: false, PostalAddressForDB: { ...HOME, ExperianSingleSelectedLine: 'PO Box 1, MELBOURNE VIC 3001' } };
-    expect(contactSaveState({ valid: false, values: other, initial })).toEqual({ canSave: false, hint: 'Correct the details marked above to save.' });
+    const other = {
+      ...initial,
+      AreAddressesSame: false,
+      PostalAddressForDB: { ...HOME, ExperianSingleSelectedLine: 'PO Box 1, MELBOURNE VIC 3001' },
+    };
+    expect(contactSaveState({ valid: false, values: other, initial })).toEqual({
+      canSave: false,
+      hint: 'Correct the details marked above to save.',
+    });
     expect(contactSaveState({ valid: true, values: other, initial }).canSave).toBe(true);
   });
 
   it('sends no postal address when it is the home one', () => {
-    expect(normaliseContact({ ...initial, AreAddressesSame: true, PostalAddressForDB: HOME }).PostalAddressForDB).toBeNull();
+    expect(
+      normaliseContact({ ...initial, AreAddressesSame: true, PostalAddressForDB: HOME }).PostalAddressForDB,
+    ).toBeNull();
   });
 });
 
@@ -85,7 +110,10 @@ describe('edit permissions and preferences (spec 000 §4, §6)', () => {
       kind: 'blocked',
       message: "Bank account details can't be edited on your claim because it is managed by the State Trustees",
     });
-    expect(bankPermission({ ...ACCOUNT, BankDetailsCanEdit: false })).toMatchObject({ kind: 'blocked', message: expect.stringContaining('first 48 hours') as string });
+    expect(bankPermission({ ...ACCOUNT, BankDetailsCanEdit: false })).toMatchObject({
+      kind: 'blocked',
+      message: expect.stringContaining('first 48 hours') as string,
+    });
     expect(bankPermission(ACCOUNT)).toEqual({ kind: 'allowed' });
   });
 
@@ -95,16 +123,31 @@ describe('edit permissions and preferences (spec 000 §4, §6)', () => {
     expect(contactChannelPermission(noMobile, 'mobile', '1300 654 329').kind).toBe('allowed');
     expect(contactChannelPermission({ ...ACCOUNT, EmailEditDisabled: true }, 'email', '1300 654 329')).toEqual({
       kind: 'blocked',
-      message: 'Unfortunately we are not able to update your email address at this time. Please contact the provider to update your details on 1300 654 329.',
+      message:
+        'Unfortunately we are not able to update your email address at this time. Please contact the provider to update your details on 1300 654 329.',
     });
   });
 
   it('both off forces e-mail on; SMS off alone forces nothing', () => {
-    expect(nextPreferences({ SMS: false, Email: true }, { Email: false })).toEqual({ values: { SMS: false, Email: true }, forcedEmail: true });
-    expect(nextPreferences({ SMS: true, Email: false }, { SMS: false })).toEqual({ values: { SMS: false, Email: true }, forcedEmail: true });
-    expect(nextPreferences({ SMS: true, Email: true }, { SMS: false })).toEqual({ values: { SMS: false, Email: true }, forcedEmail: false });
-    expect(nextPreferences({ SMS: true, Email: true }, { Email: false })).toEqual({ values: { SMS: true, Email: false }, forcedEmail: false });
-    expect(preferencesWarning({ EmailAddress: 'a@b.co', MobileNumber: '' })).toBe('To choose how we contact you, please add your mobile number first.');
+    expect(nextPreferences({ SMS: false, Email: true }, { Email: false })).toEqual({
+      values: { SMS: false, Email: true },
+      forcedEmail: true,
+    });
+    expect(nextPreferences({ SMS: true, Email: false }, { SMS: false })).toEqual({
+      values: { SMS: false, Email: true },
+      forcedEmail: true,
+    });
+    expect(nextPreferences({ SMS: true, Email: true }, { SMS: false })).toEqual({
+      values: { SMS: false, Email: true },
+      forcedEmail: false,
+    });
+    expect(nextPreferences({ SMS: true, Email: true }, { Email: false })).toEqual({
+      values: { SMS: true, Email: false },
+      forcedEmail: false,
+    });
+    expect(preferencesWarning({ EmailAddress: 'a@b.co', MobileNumber: '' })).toBe(
+      'To choose how we contact you, please add your mobile number first.',
+    );
     expect(preferencesWarning(ACCOUNT.ContactDetails)).toBeNull();
   });
 
@@ -114,7 +157,14 @@ describe('edit permissions and preferences (spec 000 §4, §6)', () => {
   });
 
   it('Other needs its reason even while the date of birth is unreadable', async () => {
-    const values: PersonalValues = { FirstName: 'Alex', MiddleNames: '', Surname: 'Citizen', DateOfBirth: '31/02/1985', Reason: { Id: 5, Item: 'Other' }, OtherReason: ' ' };
+    const values: PersonalValues = {
+      FirstName: 'Alex',
+      MiddleNames: '',
+      Surname: 'Citizen',
+      DateOfBirth: '31/02/1985',
+      Reason: { Id: 5, Item: 'Other' },
+      OtherReason: ' ',
+    };
     const result = await personalResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
     expect(result.errors.OtherReason?.message).toBe('Please provide a reason between 1-250 characters');
     expect(result.errors.DateOfBirth?.message).toBe('Enter a valid Date of Birth');
@@ -156,7 +206,12 @@ describe('/account', () => {
       accountServer();
       app = renderApp('/account');
       await typePhone('03', '91234567');
-      await waitFor(() => expect(storage.entries.get(KEY)?.draft).toMatchObject({ PhoneNumber: { IntlNumber: '61', AreaCode: '03', Number: '91234567' }, AreAddressesSame: true }));
+      await waitFor(() =>
+        expect(storage.entries.get(KEY)?.draft).toMatchObject({
+          PhoneNumber: { IntlNumber: '61', AreaCode: '03', Number: '91234567' },
+          AreAddressesSame: true,
+        }),
+      );
       // Putting back what was on record leaves nothing to keep.
       fireEvent.change(screen.getByTestId('contact-area-code'), { target: { value: '' } });
       fireEvent.change(screen.getByTestId('contact-phone-number'), { target: { value: '' } });
@@ -182,7 +237,9 @@ describe('/account', () => {
       await waitFor(() => expect(screen.getByTestId('contact-save').getAttribute('aria-disabled')).toBeNull());
       fireEvent.click(screen.getByTestId('contact-save'));
       await waitFor(() => expect(app?.pathname()).toBe('/accountupdated/contact-details/success'));
-      expect(server.callsTo('/api/account/updatecontactdetails')[0]?.body).toMatchObject({ PhoneNumber: { AreaCode: '03', Number: '91234567' } });
+      expect(server.callsTo('/api/account/updatecontactdetails')[0]?.body).toMatchObject({
+        PhoneNumber: { AreaCode: '03', Number: '91234567' },
+      });
       await waitFor(() => expect(storage.entries.has(KEY)).toBe(false));
     });
   });

@@ -12,14 +12,30 @@ import { saveLoginToken } from '../src/lib/session.ts';
 import { CLAIMS, HOME_ADDRESS, accountFixture, mockServer, type Call } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 
-const TOORONGA = { Moniker: 'GAVIC1', PartialAddress: 'UNIT 2, 159 TOORONGA ROAD, GLEN IRIS VIC 3146', Picklist: 'x', Postcode: '3146', Score: 100 };
-const DUKE = { Moniker: 'GAVIC2', PartialAddress: 'FLAT 14, 5 DUKE STREET, CAULFIELD SOUTH VIC 3162', Picklist: 'y', Postcode: '3162', Score: 100 };
-
+const TOORONGA = {
+  Moniker: 'GAVIC1',
+  PartialAddress: 'UNIT 2, 159 TOORONGA ROAD, GLEN IRIS VIC 3146',
+  Picklist: 'x',
+  Postcode: '3146',
+  Score: 100,
+};
+const DUKE = {
+  Moniker: 'GAVIC2',
+  PartialAddress: 'FLAT 14, 5 DUKE STREET, CAULFIELD SOUTH VIC 3162',
+  Picklist: 'y',
+  Postcode: '3162',
+  Score: 100,
+};
 
 const ACCOUNT: Account = accountFixture({
   PersonalDetails: { MiddleNames: 'James', DateOfBirth: '1985-06-14' },
   ContactDetails: { HomeAddressForDB: HOME_ADDRESS, PostalAddressForDB: HOME_ADDRESS },
-  BankAccountDetails: { BankName: 'Commonwealth Bank of Australia', AccountName: 'Alex Citizen', Bsb: '063-000', AccountNumber: '*****6789' },
+  BankAccountDetails: {
+    BankName: 'Commonwealth Bank of Australia',
+    AccountName: 'Alex Citizen',
+    Bsb: '063-000',
+    AccountNumber: '*****6789',
+  },
 });
 
 function server(extra: Parameters<typeof mockServer>[0] = {}) {
@@ -84,7 +100,9 @@ describe('choosing an address takes its "required" message away at once', () => 
     expect(input('register-postal-address').getAttribute('data-chosen')).toBe('false');
     expect(errorOf('register-postal-address')).toBeNull();
     fireEvent.blur(input('register-postal-address'));
-    await waitFor(() => expect(errorOf('register-postal-address')).toMatch(new RegExp(`^${MESSAGES.postalAddressRequired}`)));
+    await waitFor(() =>
+      expect(errorOf('register-postal-address')).toMatch(new RegExp(`^${MESSAGES.postalAddressRequired}`)),
+    );
   });
 
   it('/register: leaving a picker without choosing keeps the message', async () => {
@@ -97,7 +115,11 @@ describe('choosing an address takes its "required" message away at once', () => 
     home.focus();
     fireEvent.change(home, { target: { value: 'toor' } });
     fireEvent.blur(home);
-    await waitFor(() => expect(errorOf('register-home-address')).toBe(`${MESSAGES.homeAddressRequired001} Choose an address from the list.`));
+    await waitFor(() =>
+      expect(errorOf('register-home-address')).toBe(
+        `${MESSAGES.homeAddressRequired001} Choose an address from the list.`,
+      ),
+    );
     fireEvent.change(home, { target: { value: '' } });
     fireEvent.blur(home);
     await waitFor(() => expect(errorOf('register-home-address')).toBe(MESSAGES.homeAddressRequired001));

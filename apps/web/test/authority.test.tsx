@@ -79,7 +79,12 @@ describe('/authorityform', () => {
     const first = FakeXhr.instances[0] as FakeXhr;
     expect(first.url).toBe('/api/documentupload/uploadauthorityform');
     const fields = Object.fromEntries([...(first.body as FormData).entries()].map(([k, v]) => [k, String(v)]));
-    expect(fields).toMatchObject({ accessToken: 't', SignatureMethod: 'typed', TypedName: 'Alex Citizen', Declaration: 'true' });
+    expect(fields).toMatchObject({
+      accessToken: 't',
+      SignatureMethod: 'typed',
+      TypedName: 'Alex Citizen',
+      Declaration: 'true',
+    });
     expect(submit.disabled).toBe(true);
     act(() => first.respond(225, [{ Number: 405, Message: 'The form could not be signed' }]));
     expect((await screen.findByTestId('authority-error')).textContent).toBe('Error 405: The form could not be signed');

@@ -13,7 +13,10 @@ afterEach(() => {
 });
 
 const ACCOUNT = accountFixture({
-  ContactDetails: { EmailAddress: 'alex.citizen@example.com', PhoneNumber: { IntlNumber: '61', AreaCode: '03', Number: '96641234' } },
+  ContactDetails: {
+    EmailAddress: 'alex.citizen@example.com',
+    PhoneNumber: { IntlNumber: '61', AreaCode: '03', Number: '96641234' },
+  },
   BankDetailsVerified: false,
 });
 

@@ -28,10 +28,16 @@ function documentsServer(extra: Parameters<typeof mockServer>[0] = {}) {
     '/api/analytics/pageview': { status: 200, body: true },
     '/api/account/keepalive': { status: 200, body: { IdleTimeoutSeconds: 1200 } },
     '/api/account/getaccount': { status: 225, body: [{ Number: 199, Message: 'not in this test' }] },
-    '/api/content/submitdocs': { status: 200, body: { Name: 'submitdocs', Html: '<p>You can send letters and forms.</p>' } },
+    '/api/content/submitdocs': {
+      status: 200,
+      body: { Name: 'submitdocs', Html: '<p>You can send letters and forms.</p>' },
+    },
     '/api/dropdownlistdatasource/list': { status: 200, body: { Items: TYPES } },
     '/api/documentupload/getdraftdocumentform': { status: 200, body: null },
-    '/api/documentupload/updatedocumentform': { status: 200, body: { FormId: 'form-1', UpdatedAt: '2026-11-21T10:00:00Z', Submitted: false } },
+    '/api/documentupload/updatedocumentform': {
+      status: 200,
+      body: { FormId: 'form-1', UpdatedAt: '2026-11-21T10:00:00Z', Submitted: false },
+    },
     '/api/documentupload/getdraftdates': { status: 200, body: { DocumentsDate: null } },
     ...extra,
   });
@@ -40,7 +46,11 @@ function documentsServer(extra: Parameters<typeof mockServer>[0] = {}) {
 const DRAFT = {
   FormId: 'form-7',
   UpdatedAt: '2026-11-20T09:00:00Z',
-  Draft: { DocumentType: { Id: 10, Item: 'Medical certificate' }, Description: 'My certificate', Documents: [{ Filename: 'cert.pdf', FileID: 'F1' }] },
+  Draft: {
+    DocumentType: { Id: 10, Item: 'Medical certificate' },
+    Description: 'My certificate',
+    Documents: [{ Filename: 'cert.pdf', FileID: 'F1' }],
+  },
 };
 
 describe('validateDocuments (spec 001 Submit documents)', () => {
@@ -61,7 +71,9 @@ describe('validateDocuments (spec 001 Submit documents)', () => {
     });
   });
   it('the Reimbursement type points to the reimbursement form', () => {
-    expect(validateDocuments({ type: { Id: 12, Item: 'Reimbursement' }, message: '', items: [item('a')], authorised: true })).toEqual({
+    expect(
+      validateDocuments({ type: { Id: 12, Item: 'Reimbursement' }, message: '', items: [item('a')], authorised: true }),
+    ).toEqual({
       DocumentType: 'To claim a reimbursement, please use the Claim reimbursement form',
     });
   });
@@ -79,12 +91,16 @@ describe('/submitdocuments', () => {
     expect(screen.getByTestId('documents-message-count').textContent).toBe('5 of 1000 characters');
     await new Promise((r) => setTimeout(r, 500));
     expect(server.callsTo('/api/documentupload/updatedocumentform')).toHaveLength(0);
-    await waitFor(() => expect(server.callsTo('/api/documentupload/updatedocumentform')).toHaveLength(1), { timeout: 2000 });
+    await waitFor(() => expect(server.callsTo('/api/documentupload/updatedocumentform')).toHaveLength(1), {
+      timeout: 2000,
+    });
     expect(server.callsTo('/api/documentupload/updatedocumentform')[0]?.body).toMatchObject({
       Draft: { DocumentType: { Id: 10, Item: 'Medical certificate' }, Description: 'Hello', Documents: [] },
     });
     fireEvent.change(screen.getByTestId('documents-message'), { target: { value: 'Hello again' } });
-    await waitFor(() => expect(server.callsTo('/api/documentupload/updatedocumentform')).toHaveLength(2), { timeout: 2000 });
+    await waitFor(() => expect(server.callsTo('/api/documentupload/updatedocumentform')).toHaveLength(2), {
+      timeout: 2000,
+    });
     expect(server.callsTo('/api/documentupload/updatedocumentform')[1]?.body).toMatchObject({ FormId: 'form-1' });
   });
 
@@ -98,7 +114,9 @@ describe('/submitdocuments', () => {
     expect(screen.getByTestId('documents-upload-item').getAttribute('data-filename')).toBe('cert.pdf');
     fireEvent.change(screen.getByTestId('documents-type'), { target: { value: '12' } });
     expect(message.disabled).toBe(true);
-    expect(screen.getByTestId('documents-reimbursement-note').querySelector('a')?.getAttribute('href')).toBe('/reimbursementform');
+    expect(screen.getByTestId('documents-reimbursement-note').querySelector('a')?.getAttribute('href')).toBe(
+      '/reimbursementform',
+    );
   });
 
   it('shows each problem tied to its field, then submits once with an idempotency key', async () => {
@@ -127,12 +145,17 @@ describe('/submitdocuments', () => {
     saveLoginToken('t', false);
     documentsServer({
       '/api/documentupload/getdraftdocumentform': { status: 200, body: DRAFT },
-      '/api/documentupload/submitdocumentform': { status: 225, body: [{ Number: 300, Message: 'Please upload at least one document', Field: 'Documents' }] },
+      '/api/documentupload/submitdocumentform': {
+        status: 225,
+        body: [{ Number: 300, Message: 'Please upload at least one document', Field: 'Documents' }],
+      },
     });
     app = renderApp('/submitdocuments');
     fireEvent.click(await screen.findByTestId('documents-authorised'));
     fireEvent.click(screen.getByTestId('documents-submit'));
-    expect((await screen.findByTestId('documents-upload-error')).textContent).toContain('Please upload at least one document');
+    expect((await screen.findByTestId('documents-upload-error')).textContent).toContain(
+      'Please upload at least one document',
+    );
     expect(app.pathname()).toBe('/submitdocuments');
   });
 });
@@ -156,7 +179,10 @@ describe('/submitdocuments leave confirmation (50 ms rule)', () => {
     // Saving form-7 answers form-7 (a debounced save may land first on a slow machine).
     const server = documentsServer({
       '/api/documentupload/getdraftdocumentform': { status: 200, body: DRAFT },
-      '/api/documentupload/updatedocumentform': { status: 200, body: { FormId: 'form-7', UpdatedAt: '2026-11-21T10:00:00Z', Submitted: false } },
+      '/api/documentupload/updatedocumentform': {
+        status: 200,
+        body: { FormId: 'form-7', UpdatedAt: '2026-11-21T10:00:00Z', Submitted: false },
+      },
     });
     app = renderApp('/submitdocuments');
     fireEvent.change(await screen.findByTestId('documents-message'), { target: { value: 'Changed' } });
@@ -175,7 +201,11 @@ describe('/submitdocuments leave confirmation (50 ms rule)', () => {
     fireEvent.click(screen.getByTestId('confirm-yes'));
     await waitFor(() => expect(app?.pathname()).toBe('/claim'));
     const saves = server.callsTo('/api/documentupload/updatedocumentform');
-    expect(saves.at(-1)?.body).toMatchObject({ FormId: 'form-7', SavedUnsubmitted: true, Draft: { Description: 'Changed again' } });
+    expect(saves.at(-1)?.body).toMatchObject({
+      FormId: 'form-7',
+      SavedUnsubmitted: true,
+      Draft: { Description: 'Changed again' },
+    });
   });
 });
 
@@ -229,12 +259,19 @@ describe('/submitdocuments draft mirror (issue #5)', () => {
     let connected = false;
     const server = documentsServer({
       '/api/account/getaccount': { status: 200, body: ACCOUNT },
-      [SAVE]: () => (connected ? { status: 200, body: { FormId: 'form-1', UpdatedAt: '2026-11-21T10:00:00Z', Submitted: false } } : Promise.reject(new TypeError('Failed to fetch'))),
+      [SAVE]: () =>
+        connected
+          ? { status: 200, body: { FormId: 'form-1', UpdatedAt: '2026-11-21T10:00:00Z', Submitted: false } }
+          : Promise.reject(new TypeError('Failed to fetch')),
     });
     app = renderApp('/submitdocuments');
     fireEvent.change(await screen.findByTestId('documents-message'), { target: { value: 'Typed on the train' } });
     // At once: the server save is still a second away.
-    expect(storage.entries.get(KEY)).toMatchObject({ draft: { Description: 'Typed on the train', Documents: [] }, synced: false, formId: null });
+    expect(storage.entries.get(KEY)).toMatchObject({
+      draft: { Description: 'Typed on the train', Documents: [] },
+      synced: false,
+      formId: null,
+    });
     expect(server.callsTo(SAVE)).toHaveLength(0);
     await waitFor(() => expect(server.callsTo(SAVE)).toHaveLength(1), { timeout: 2000 });
     await new Promise((r) => setTimeout(r, 50));
@@ -270,13 +307,19 @@ describe('/submitdocuments draft mirror (issue #5)', () => {
     expect(notice.getAttribute('role')).toBe('status');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(server.callsTo(SAVE)).toHaveLength(1);
-    expect(server.callsTo(SAVE)[0]?.body).toMatchObject({ FormId: 'form-7', Draft: { Description: 'My certificate, and what I typed after' } });
+    expect(server.callsTo(SAVE)[0]?.body).toMatchObject({
+      FormId: 'form-7',
+      Draft: { Description: 'My certificate, and what I typed after' },
+    });
     expect(storage.entries.get(KEY)).toMatchObject({ synced: true, baseUpdatedAt: '2026-11-20T09:06:00Z' });
   });
 
-  it('shows the server draft when it is newer, and never another claimant\'s mirrored draft', async () => {
+  it("shows the server draft when it is newer, and never another claimant's mirrored draft", async () => {
     saveLoginToken('t', false);
-    const storage = mirrored(entry(KEY, { updatedAt: Date.parse('2026-11-20T08:00:00Z'), baseUpdatedAt: '2026-11-20T07:00:00Z' }), entry(SAM_KEY, { draft: { ...DRAFT.Draft, Description: 'Sam typed this' } }));
+    const storage = mirrored(
+      entry(KEY, { updatedAt: Date.parse('2026-11-20T08:00:00Z'), baseUpdatedAt: '2026-11-20T07:00:00Z' }),
+      entry(SAM_KEY, { draft: { ...DRAFT.Draft, Description: 'Sam typed this' } }),
+    );
     const server = documentsServer({
       '/api/account/getaccount': { status: 200, body: ACCOUNT },
       '/api/documentupload/getdraftdocumentform': { status: 200, body: DRAFT },
@@ -326,7 +369,7 @@ describe('/submitdocuments draft mirror (issue #5)', () => {
     await waitFor(() => expect(storage.entries.has(KEY)).toBe(false));
   });
 
-  it('sign-out forgets the account\'s mirrored drafts and only those', async () => {
+  it("sign-out forgets the account's mirrored drafts and only those", async () => {
     saveLoginToken('t', false);
     const storage = mirrored(entry(KEY, { synced: true, draft: DRAFT.Draft }), entry(SAM_KEY));
     documentsServer({

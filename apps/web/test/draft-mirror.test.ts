@@ -26,13 +26,21 @@ const ALEX: DraftOwner = { account: 'Alex.Citizen@example.com', claim: '21/45678
 const ALEX_OTHER_CLAIM: DraftOwner = { ...ALEX, claim: '19/12345' };
 const SAM: DraftOwner = { account: 'sam.single@example.com', claim: '22/11111', form: 'documents' };
 
-const draft = (Description: string): DocumentDraft => ({ DocumentType: { Id: 10, Item: 'Medical certificate' }, Description, Documents: [{ Filename: 'cert.pdf', FileID: 'F1' }] });
+const draft = (Description: string): DocumentDraft => ({
+  DocumentType: { Id: 10, Item: 'Medical certificate' },
+  Description,
+  Documents: [{ Filename: 'cert.pdf', FileID: 'F1' }],
+});
 
 function setup(startMs = Date.parse('2026-11-21T10:00:00Z')) {
   const storage = memoryStorage();
   let clock = startMs;
   let revisions = 0;
-  const mirror = createDraftMirror(DocumentDraft, { storage: () => storage, now: () => clock, newRevision: () => `r${++revisions}` });
+  const mirror = createDraftMirror(DocumentDraft, {
+    storage: () => storage,
+    now: () => clock,
+    newRevision: () => `r${++revisions}`,
+  });
   return {
     storage,
     mirror,
@@ -70,7 +78,11 @@ describe('the draft mirror', () => {
     const { storage, mirror } = setup();
     mirror.record(ALEX, { draft: draft('Typed'), formId: 'form-1', baseUpdatedAt: null });
     const stored = storage.entries.get(draftMirrorKey(ALEX));
-    expect(JSON.parse(JSON.stringify(stored?.draft))).toEqual({ DocumentType: { Id: 10, Item: 'Medical certificate' }, Description: 'Typed', Documents: [{ Filename: 'cert.pdf', FileID: 'F1' }] });
+    expect(JSON.parse(JSON.stringify(stored?.draft))).toEqual({
+      DocumentType: { Id: 10, Item: 'Medical certificate' },
+      Description: 'Typed',
+      Documents: [{ Filename: 'cert.pdf', FileID: 'F1' }],
+    });
   });
 
   it('a save marks synced only the change it saved; a newer change stays unsynced but learns the FormId', async () => {
@@ -78,7 +90,12 @@ describe('the draft mirror', () => {
     const first = mirror.record(ALEX, { draft: draft('One'), formId: undefined, baseUpdatedAt: null });
     mirror.record(ALEX, { draft: draft('One two'), formId: undefined, baseUpdatedAt: null });
     await mirror.markSynced(ALEX, first, { FormId: 'form-1', UpdatedAt: '2026-11-21T10:00:01Z' });
-    expect(await mirror.read(ALEX)).toMatchObject({ draft: { Description: 'One two' }, synced: false, formId: 'form-1', baseUpdatedAt: '2026-11-21T10:00:01Z' });
+    expect(await mirror.read(ALEX)).toMatchObject({
+      draft: { Description: 'One two' },
+      synced: false,
+      formId: 'form-1',
+      baseUpdatedAt: '2026-11-21T10:00:01Z',
+    });
     const latest = (await mirror.read(ALEX))?.revision ?? '';
     await mirror.markSynced(ALEX, latest, { FormId: 'form-1', UpdatedAt: '2026-11-21T10:00:02Z' });
     expect(await mirror.read(ALEX)).toMatchObject({ synced: true, baseUpdatedAt: '2026-11-21T10:00:02Z' });
@@ -98,7 +115,16 @@ describe('the draft mirror', () => {
   it('drops an entry it cannot read (another draft shape) instead of showing it', async () => {
     const { storage, mirror } = setup();
     const key = draftMirrorKey(ALEX);
-    storage.entries.set(key, { key, account: 'alex.citizen@example.com', draft: { Message: 'old shape' }, formId: null, updatedAt: 1, baseUpdatedAt: null, synced: false, revision: 'x' });
+    storage.entries.set(key, {
+      key,
+      account: 'alex.citizen@example.com',
+      draft: { Message: 'old shape' },
+      formId: null,
+      updatedAt: 1,
+      baseUpdatedAt: null,
+      synced: false,
+      revision: 'x',
+    });
     expect(await mirror.read(ALEX)).toBeUndefined();
     expect(storage.entries.has(key)).toBe(false);
   });
@@ -114,7 +140,9 @@ describe('the draft mirror', () => {
     const mirror = createDraftMirror(DocumentDraft, { storage: () => broken });
     const revision = mirror.record(ALEX, { draft: draft('Typed'), formId: undefined, baseUpdatedAt: null });
     await expect(mirror.read(ALEX)).resolves.toBeUndefined();
-    await expect(mirror.markSynced(ALEX, revision, { FormId: 'f', UpdatedAt: '2026-11-21T10:00:00Z' })).resolves.toBeUndefined();
+    await expect(
+      mirror.markSynced(ALEX, revision, { FormId: 'f', UpdatedAt: '2026-11-21T10:00:00Z' }),
+    ).resolves.toBeUndefined();
     await expect(mirror.clear(ALEX)).resolves.toBeUndefined();
   });
 
@@ -144,7 +172,7 @@ describe('the draft mirror', () => {
     expect(await mirror.read(SAM)).toBeDefined();
   });
 
-  it('a sign-in forgets every other account\'s drafts (kept across their time-out) and keeps the signing-in account\'s own', async () => {
+  it("a sign-in forgets every other account's drafts (kept across their time-out) and keeps the signing-in account's own", async () => {
     const { storage, mirror } = setup();
     setDraftMirrorStorage(storage);
     const details: DraftOwner = { account: 'alex.citizen@example.com', claim: '', form: 'account-mobile' };
@@ -170,24 +198,43 @@ describe('the draft mirror', () => {
 });
 
 describe('currentDraftOwner (whose draft a form keeps)', () => {
-  const claim = (Number: string, Selected: boolean): Claim => ({ Number, Date: '2024-03-05', Location: null, Selected });
+  const claim = (Number: string, Selected: boolean): Claim => ({
+    Number,
+    Date: '2024-03-05',
+    Location: null,
+    Selected,
+  });
   function signedIn(claims: Claim[]) {
     const queryClient = new QueryClient();
-    queryClient.setQueryData(accountQueryOptions.queryKey, { ContactDetails: { EmailAddress: 'alex@example.com' } } as Account);
+    queryClient.setQueryData(accountQueryOptions.queryKey, {
+      ContactDetails: { EmailAddress: 'alex@example.com' },
+    } as Account);
     queryClient.setQueryData(claimsQueryOptions.queryKey, claims);
     return queryClient;
   }
 
   it("a claim's form is kept per selected claim; a form about the account, whichever claim is selected", async () => {
     const queryClient = signedIn([claim('12/34567', false), claim('23/45678', true)]);
-    expect(await currentDraftOwner(queryClient, 'contact')).toEqual({ account: 'alex@example.com', claim: '23/45678', form: 'contact' });
-    expect(await currentDraftOwner(queryClient, 'account-mobile', 'account')).toEqual({ account: 'alex@example.com', claim: '', form: 'account-mobile' });
+    expect(await currentDraftOwner(queryClient, 'contact')).toEqual({
+      account: 'alex@example.com',
+      claim: '23/45678',
+      form: 'contact',
+    });
+    expect(await currentDraftOwner(queryClient, 'account-mobile', 'account')).toEqual({
+      account: 'alex@example.com',
+      claim: '',
+      form: 'account-mobile',
+    });
   });
 
   it('without a selected claim only the account-wide forms have an owner', async () => {
     const queryClient = signedIn([claim('12/34567', false)]);
     expect(await currentDraftOwner(queryClient, 'contact')).toBeNull();
-    expect(await currentDraftOwner(queryClient, 'account-contact', 'account')).toEqual({ account: 'alex@example.com', claim: '', form: 'account-contact' });
+    expect(await currentDraftOwner(queryClient, 'account-contact', 'account')).toEqual({
+      account: 'alex@example.com',
+      claim: '',
+      form: 'account-contact',
+    });
   });
 });
 
@@ -204,21 +251,28 @@ describe('mirrorWins (what a form shows when it opens)', () => {
   });
   it('the server still has the version the change replaced: the change, whatever the clocks say', () => {
     // This device's clock is an hour behind the server's.
-    expect(mirrorWins({ ...unsynced, updatedAt: at('2026-11-21T09:00:05Z') }, { UpdatedAt: '2026-11-21T10:00:00Z' })).toBe(true);
+    expect(
+      mirrorWins({ ...unsynced, updatedAt: at('2026-11-21T09:00:05Z') }, { UpdatedAt: '2026-11-21T10:00:00Z' }),
+    ).toBe(true);
   });
   it('the server changed since (another device): the later of the two', () => {
     expect(mirrorWins(unsynced, { UpdatedAt: '2026-11-21T10:00:03Z' })).toBe(true);
     expect(mirrorWins(unsynced, { UpdatedAt: '2026-11-21T10:00:09Z' })).toBe(false);
     expect(mirrorWins({ ...unsynced, baseUpdatedAt: null }, { UpdatedAt: '2026-11-21T10:00:09Z' })).toBe(false);
   });
-  it('the server could not be asked: this device\'s copy rather than an empty form', () => {
+  it("the server could not be asked: this device's copy rather than an empty form", () => {
     expect(mirrorWins({ ...unsynced, synced: true }, 'unavailable')).toBe(true);
   });
 });
 
 describe('openDraft', () => {
   const SERVER = { FormId: 'form-7', Draft: draft('On the server'), UpdatedAt: '2026-11-21T10:00:00Z' };
-  const saved = (over: Partial<SavedDraft> = {}): SavedDraft => ({ FormId: 'form-7', UpdatedAt: '2026-11-21T10:00:30Z', Submitted: false, ...over });
+  const saved = (over: Partial<SavedDraft> = {}): SavedDraft => ({
+    FormId: 'form-7',
+    UpdatedAt: '2026-11-21T10:00:30Z',
+    Submitted: false,
+    ...over,
+  });
 
   it('restores a newer unsent change, sends it at once and marks it synced', async () => {
     const { mirror, advance } = setup();
@@ -227,31 +281,54 @@ describe('openDraft', () => {
     const push = vi.fn(async () => saved());
     const opened = await openDraft(mirror, ALEX, SERVER, push);
     expect(push).toHaveBeenCalledWith(draft('On the server, and more'), 'form-7');
-    expect(opened).toMatchObject({ draft: draft('On the server, and more'), formId: 'form-7', updatedAt: '2026-11-21T10:00:30Z', restored: true, unsynced: false });
+    expect(opened).toMatchObject({
+      draft: draft('On the server, and more'),
+      formId: 'form-7',
+      updatedAt: '2026-11-21T10:00:30Z',
+      restored: true,
+      unsynced: false,
+    });
     expect(await mirror.read(ALEX)).toMatchObject({ synced: true, baseUpdatedAt: '2026-11-21T10:00:30Z' });
   });
 
   it('still offline: shows the change, keeps it unsynced for the retry', async () => {
     const { mirror } = setup();
     const revision = mirror.record(ALEX, { draft: draft('Typed offline'), formId: undefined, baseUpdatedAt: null });
-    const push = vi.fn(() => Promise.reject(new RequestError('network', [{ Number: ErrorNumber.ScriptError, Message: 'offline' }])));
+    const push = vi.fn(() =>
+      Promise.reject(new RequestError('network', [{ Number: ErrorNumber.ScriptError, Message: 'offline' }])),
+    );
     const opened = await openDraft(mirror, ALEX, 'unavailable', push);
-    expect(opened).toMatchObject({ draft: draft('Typed offline'), formId: undefined, restored: true, unsynced: true, revision });
+    expect(opened).toMatchObject({
+      draft: draft('Typed offline'),
+      formId: undefined,
+      restored: true,
+      unsynced: true,
+      revision,
+    });
     expect((await mirror.read(ALEX))?.synced).toBe(false);
   });
 
   it('the server has nothing and nothing is mirrored: an empty form, nothing sent', async () => {
     const { mirror } = setup();
     const push = vi.fn(async () => saved());
-    expect(await openDraft(mirror, ALEX, null, push)).toMatchObject({ draft: null, formId: undefined, restored: false, unsynced: false });
+    expect(await openDraft(mirror, ALEX, null, push)).toMatchObject({
+      draft: null,
+      formId: undefined,
+      restored: false,
+      unsynced: false,
+    });
     expect(push).not.toHaveBeenCalled();
   });
 
-  it('a change older than the server\'s (made on another device later) gives way and is dropped', async () => {
+  it("a change older than the server's (made on another device later) gives way and is dropped", async () => {
     const { mirror } = setup(Date.parse('2026-11-21T09:00:00Z'));
     mirror.record(ALEX, { draft: draft('Old'), formId: 'form-7', baseUpdatedAt: '2026-11-21T08:00:00Z' });
     const push = vi.fn(async () => saved());
-    expect(await openDraft(mirror, ALEX, SERVER, push)).toMatchObject({ draft: SERVER.Draft, formId: 'form-7', restored: false });
+    expect(await openDraft(mirror, ALEX, SERVER, push)).toMatchObject({
+      draft: SERVER.Draft,
+      formId: 'form-7',
+      restored: false,
+    });
     expect(push).not.toHaveBeenCalled();
     expect(await mirror.read(ALEX)).toBeUndefined();
   });
@@ -259,11 +336,15 @@ describe('openDraft', () => {
   it('a form already sent (Submitted) or discarded elsewhere (not found) is not brought back', async () => {
     const { mirror } = setup();
     mirror.record(ALEX, { draft: draft('Sent already'), formId: 'form-7', baseUpdatedAt: null });
-    expect(await openDraft(mirror, ALEX, null, async () => saved({ Submitted: true }))).toMatchObject({ draft: null, restored: false });
+    expect(await openDraft(mirror, ALEX, null, async () => saved({ Submitted: true }))).toMatchObject({
+      draft: null,
+      restored: false,
+    });
     expect(await mirror.read(ALEX)).toBeUndefined();
 
     mirror.record(ALEX, { draft: draft('Discarded elsewhere'), formId: 'form-7', baseUpdatedAt: null });
-    const gone = () => Promise.reject(new RequestError('server', [{ Number: ErrorNumber.NotFound, Message: 'not found' }], 225));
+    const gone = () =>
+      Promise.reject(new RequestError('server', [{ Number: ErrorNumber.NotFound, Message: 'not found' }], 225));
     expect(await openDraft(mirror, ALEX, null, gone)).toMatchObject({ draft: null, restored: false });
     expect(await mirror.read(ALEX)).toBeUndefined();
   });
@@ -276,7 +357,7 @@ describe('openDraft', () => {
     expect(push).not.toHaveBeenCalled();
   });
 
-  it('another claimant\'s mirrored change is never shown', async () => {
+  it("another claimant's mirrored change is never shown", async () => {
     const { mirror } = setup();
     mirror.record(SAM, { draft: draft('Sam typed this'), formId: undefined, baseUpdatedAt: null });
     const push = vi.fn(async () => saved());

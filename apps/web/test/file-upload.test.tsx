@@ -10,7 +10,9 @@ import { mockServer } from './helpers.ts';
 /** A scripted XMLHttpRequest: each instance is kept so a test can drive its progress. */
 class FakeXhr {
   static instances: FakeXhr[] = [];
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -131,7 +133,9 @@ describe('upload progress, completion and cancel', () => {
     setup();
     render(<Harness />);
     pick(new File(['abc'], 'fake.pdf'));
-    act(() => (FakeXhr.instances[0] as FakeXhr).respond(225, [{ Number: 117, Message: 'Document type is not accepted' }]));
+    act(() =>
+      (FakeXhr.instances[0] as FakeXhr).respond(225, [{ Number: 117, Message: 'Document type is not accepted' }]),
+    );
     await waitFor(() => expect(screen.queryAllByTestId('upload-item')).toHaveLength(0));
     expect(getAlerts().at(-1)?.entries[0]).toEqual({ message: 'Document type is not accepted', code: 117 });
   });
@@ -139,7 +143,9 @@ describe('upload progress, completion and cancel', () => {
   it('removes an uploaded file through discardfile', async () => {
     setup();
     const server = mockServer({ '/api/documentupload/discardfile': { status: 200, body: true } });
-    render(<Harness initial={[{ key: 'f-F9', filename: 'old.pdf', fileId: 'F9', progress: 100, inProgress: false }]} />);
+    render(
+      <Harness initial={[{ key: 'f-F9', filename: 'old.pdf', fileId: 'F9', progress: 100, inProgress: false }]} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Remove old.pdf' }));
     await waitFor(() => expect(screen.queryAllByTestId('upload-item')).toHaveLength(0));
     expect(server.callsTo('/api/documentupload/discardfile')[0]?.body).toMatchObject({ FileId: 'F9' });

@@ -31,7 +31,8 @@ function serve(answer: () => Response | Promise<Response>) {
 }
 
 const fileAnswer = (headers: Record<string, string>) => () => new Response(BYTES, { status: 200, headers });
-const listAnswer = (status: number, body: unknown) => () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const listAnswer = (status: number, body: unknown) => () =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 async function failure(promise: Promise<unknown>): Promise<RequestError> {
   try {
@@ -63,7 +64,7 @@ describe('downloadUploadedFile (downloadfile, streamed)', () => {
     expect(getAlerts()).toHaveLength(0);
   });
 
-  it('a 225 list is the request layer\'s error and alert, as for every call', async () => {
+  it("a 225 list is the request layer's error and alert, as for every call", async () => {
     saveLoginToken('token-1', false);
     serve(listAnswer(225, [{ Number: 451, Message: 'The information could not be found' }]));
     const error = await failure(downloadUploadedFile('gone'));
@@ -96,9 +97,11 @@ describe('downloadUploadedFile (downloadfile, streamed)', () => {
     expect(filenameFromDisposition('attachment; filename="letter.pdf"')).toBe('letter.pdf');
     expect(filenameFromDisposition('attachment; filename=letter.pdf')).toBe('letter.pdf');
     expect(filenameFromDisposition('attachment; filename="say \\"hi\\".txt"')).toBe('say "hi".txt');
-    expect(filenameFromDisposition("attachment; filename=\"scan _.tif\"; filename*=UTF-8''scan%20%C3%A9.tif")).toBe('scan é.tif');
+    expect(filenameFromDisposition('attachment; filename="scan _.tif"; filename*=UTF-8\'\'scan%20%C3%A9.tif')).toBe(
+      'scan é.tif',
+    );
     // A damaged encoding falls back to the plain name.
-    expect(filenameFromDisposition("attachment; filename=\"a.pdf\"; filename*=UTF-8''%E0%A4%A.pdf")).toBe('a.pdf');
+    expect(filenameFromDisposition('attachment; filename="a.pdf"; filename*=UTF-8\'\'%E0%A4%A.pdf')).toBe('a.pdf');
   });
 });
 
@@ -129,11 +132,18 @@ function watchOpens() {
 }
 
 describe('FileUpload: View of a file on the server', () => {
-  it('opens the streamed bytes through an object URL, under the server\'s name for a type the browser cannot show', async () => {
+  it("opens the streamed bytes through an object URL, under the server's name for a type the browser cannot show", async () => {
     saveLoginToken('token-1', false);
-    const seen = serve(fileAnswer({ 'Content-Type': 'image/tiff', 'Content-Disposition': "attachment; filename=\"scan _.tif\"; filename*=UTF-8''scan%20%C3%A9.tif" }));
+    const seen = serve(
+      fileAnswer({
+        'Content-Type': 'image/tiff',
+        'Content-Disposition': 'attachment; filename="scan _.tif"; filename*=UTF-8\'\'scan%20%C3%A9.tif',
+      }),
+    );
     const { blobs, clicks } = watchOpens();
-    render(<Harness initial={[{ key: 'f-F9', filename: 'scan.tif', fileId: 'F9', progress: 100, inProgress: false }]} />);
+    render(
+      <Harness initial={[{ key: 'f-F9', filename: 'scan.tif', fileId: 'F9', progress: 100, inProgress: false }]} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'View scan.tif' }));
     await waitFor(() => expect(clicks).toHaveLength(1));
     expect(seen.map((s) => s.url)).toEqual(['/api/documentupload/downloadfile']);
@@ -143,19 +153,25 @@ describe('FileUpload: View of a file on the server', () => {
 
   it('a PDF opens in a tab (no download name)', async () => {
     saveLoginToken('token-1', false);
-    serve(fileAnswer({ 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="letter.pdf"' }));
+    serve(
+      fileAnswer({ 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="letter.pdf"' }),
+    );
     const { clicks } = watchOpens();
-    render(<Harness initial={[{ key: 'f-F8', filename: 'letter.pdf', fileId: 'F8', progress: 100, inProgress: false }]} />);
+    render(
+      <Harness initial={[{ key: 'f-F8', filename: 'letter.pdf', fileId: 'F8', progress: 100, inProgress: false }]} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'View letter.pdf' }));
     await waitFor(() => expect(clicks).toHaveLength(1));
     expect(clicks[0]?.download).toBe('');
   });
 
-  it('a failure shows the request layer\'s alert and opens nothing', async () => {
+  it("a failure shows the request layer's alert and opens nothing", async () => {
     saveLoginToken('token-1', false);
     serve(listAnswer(225, [{ Number: 451, Message: 'The information could not be found' }]));
     const { clicks } = watchOpens();
-    render(<Harness initial={[{ key: 'f-F7', filename: 'gone.pdf', fileId: 'F7', progress: 100, inProgress: false }]} />);
+    render(
+      <Harness initial={[{ key: 'f-F7', filename: 'gone.pdf', fileId: 'F7', progress: 100, inProgress: false }]} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'View gone.pdf' }));
     await waitFor(() => expect(getAlerts()).toHaveLength(1));
     expect(getAlerts()[0]?.entries).toEqual([{ message: 'The information could not be found', code: 451 }]);

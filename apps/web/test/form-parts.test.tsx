@@ -94,7 +94,9 @@ describe('password rule box (spec 001 §5)', () => {
     const { rerender } = render(<PasswordRules id="rules" password="" />);
     expect(met('password-rule-length')).toBe('false');
     expect(met('password-rule-classes')).toBe('false');
-    expect(screen.getByTestId('password-rule-length').textContent).toContain(`be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters long`);
+    expect(screen.getByTestId('password-rule-length').textContent).toContain(
+      `be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters long`,
+    );
     expect(screen.getByTestId('password-rule-length').textContent).toContain('(not met yet)');
 
     rerender(<PasswordRules id="rules" password="abcdefgh" />);

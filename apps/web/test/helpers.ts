@@ -2,7 +2,12 @@
 import type { Account } from '@portal/contracts';
 import { vi } from 'vitest';
 
-export const HOME_ADDRESS = { ExperianSingleSelectedLine: '12 Collins Street, MELBOURNE VIC 3000', AddressLine1: '12 Collins Street', AddressLine2: 'MELBOURNE VIC 3000', AddressLine3: '' };
+export const HOME_ADDRESS = {
+  ExperianSingleSelectedLine: '12 Collins Street, MELBOURNE VIC 3000',
+  AddressLine1: '12 Collins Street',
+  AddressLine2: 'MELBOURNE VIC 3000',
+  AddressLine3: '',
+};
 
 type AccountChanges = Partial<Omit<Account, 'PersonalDetails' | 'ContactDetails'>> & {
   PersonalDetails?: Partial<Account['PersonalDetails']>;
@@ -16,7 +21,14 @@ type AccountChanges = Partial<Omit<Account, 'PersonalDetails' | 'ContactDetails'
 export function accountFixture(changes: AccountChanges = {}): Account {
   const { PersonalDetails, ContactDetails, ...rest } = changes;
   return {
-    PersonalDetails: { Title: 2, FirstName: 'Alex', MiddleNames: '', Surname: 'Citizen', DateOfBirth: '1985-04-12', ...PersonalDetails },
+    PersonalDetails: {
+      Title: 2,
+      FirstName: 'Alex',
+      MiddleNames: '',
+      Surname: 'Citizen',
+      DateOfBirth: '1985-04-12',
+      ...PersonalDetails,
+    },
     ContactDetails: {
       EmailAddress: 'alex@example.com',
       MobileNumber: '0412345678',
@@ -39,9 +51,16 @@ export function accountFixture(changes: AccountChanges = {}): Account {
   };
 }
 
-export type Call = { url: string; method: string; headers: Record<string, string>; body: Record<string, unknown> | undefined };
+export type Call = {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown> | undefined;
+};
 
-type Reply = { status: number; body?: unknown; raw?: string } | ((call: Call) => { status: number; body?: unknown; raw?: string } | Promise<never>);
+type Reply =
+  | { status: number; body?: unknown; raw?: string }
+  | ((call: Call) => { status: number; body?: unknown; raw?: string } | Promise<never>);
 
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

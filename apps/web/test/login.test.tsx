@@ -124,7 +124,9 @@ describe('/login (spec 000 §2, §5)', () => {
       await waitFor(() => expect(submit().disabled).toBe(false));
       fireEvent.submit(screen.getByTestId('login-form'));
       await waitFor(() => expect(server.callsTo('/api/account/login')).toHaveLength(attempt));
-      await waitFor(() => expect(screen.getByTestId('login-error').textContent).toContain('Provide valid login details'));
+      await waitFor(() =>
+        expect(screen.getByTestId('login-error').textContent).toContain('Provide valid login details'),
+      );
       expect(screen.getByTestId('login-error').textContent).toContain('Error Code 101');
       await waitFor(() => expect(password().value).toBe(''));
       expect(submit().disabled).toBe(true);

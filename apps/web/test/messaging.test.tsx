@@ -64,14 +64,25 @@ describe('paging (spec 001 §4: first 0-10, then End to End+10)', () => {
     expect(showingText(10, 25)).toBe('Showing 1 - 10 of 25');
     expect(showingText(0, 0)).toBeNull();
     const pages = [{ items: ['a', 'b'] }, { items: ['b', 'c'] }];
-    expect(flattenPages(pages, (p) => p.items, (i) => i)).toEqual(['a', 'b', 'c']);
+    expect(
+      flattenPages(
+        pages,
+        (p) => p.items,
+        (i) => i,
+      ),
+    ).toEqual(['a', 'b', 'c']);
   });
 });
 
 describe('canSendEnquiry (spec 001 §4: a category, a valid message and, for Other, a reason)', () => {
   const general = { Item: 'General enquiry', ElementNumber: 10 };
   const other = { Item: 'Other', ElementNumber: 60 };
-  const values = (v: Partial<EnquiryValues>): EnquiryValues => ({ Category: general, Message: 'Hello', CustomCategory: '', ...v });
+  const values = (v: Partial<EnquiryValues>): EnquiryValues => ({
+    Category: general,
+    Message: 'Hello',
+    CustomCategory: '',
+    ...v,
+  });
   it('needs a category', () => {
     expect(canSendEnquiry(values({ Category: null }))).toBe(false);
     expect(canSendEnquiry(values({}))).toBe(true);
@@ -138,7 +149,9 @@ describe('linkify', () => {
     expect(trimAddress('https://en.wikipedia.org/wiki/Foo_(bar)')).toBe('https://en.wikipedia.org/wiki/Foo_(bar)');
   });
   it('never links other schemes and keeps plain text as it is', () => {
-    expect(linkify('javascript:alert(1) and <b>x</b>')).toEqual([{ kind: 'text', text: 'javascript:alert(1) and <b>x</b>' }]);
+    expect(linkify('javascript:alert(1) and <b>x</b>')).toEqual([
+      { kind: 'text', text: 'javascript:alert(1) and <b>x</b>' },
+    ]);
     expect(linkify('No links here.')).toEqual([{ kind: 'text', text: 'No links here.' }]);
   });
 });
@@ -199,7 +212,18 @@ describe('sendEnquiry (spec 001 §4: form, then each file with its FormId, then 
     const outcome = await sendEnquiry({ body, files: [fileA, fileB], previous: null }, p, deps);
     expect(outcome).toEqual({ ok: true, sentItemId: 'S1' });
     expect(log).toEqual(['form', 'upload a.pdf F1', 'upload b.png F1', 'submit F1 key-1']);
-    expect(seen).toEqual(['form', 'start a 1/2', 'a 50%', 'a 100%', 'done a', 'start b 2/2', 'b 50%', 'b 100%', 'done b', 'submit']);
+    expect(seen).toEqual([
+      'form',
+      'start a 1/2',
+      'a 50%',
+      'a 100%',
+      'done a',
+      'start b 2/2',
+      'b 50%',
+      'b 100%',
+      'done b',
+      'submit',
+    ]);
   });
 
   it('a failed form creation uploads nothing', async () => {
@@ -215,7 +239,12 @@ describe('sendEnquiry (spec 001 §4: form, then each file with its FormId, then 
       uploadFile: vi.fn((file: File) => {
         log.push(`upload ${file.name}`);
         return file.name === 'b.png'
-          ? { promise: Promise.reject(new RequestError('server', [{ Number: 111, Message: 'Document type is not accepted' }], 225)), abort: () => undefined }
+          ? {
+              promise: Promise.reject(
+                new RequestError('server', [{ Number: 111, Message: 'Document type is not accepted' }], 225),
+              ),
+              abort: () => undefined,
+            }
           : { promise: Promise.resolve('id-a'), abort: () => undefined };
       }),
     });
@@ -248,12 +277,20 @@ describe('sendEnquiry (spec 001 §4: form, then each file with its FormId, then 
     expect(log).toEqual(['submit F1 key-1']);
 
     log.length = 0;
-    const changed = await sendEnquiry({ body: { ...body, Message: 'Hello again' }, files: [fileA], previous: run }, progress().p, deps);
+    const changed = await sendEnquiry(
+      { body: { ...body, Message: 'Hello again' }, files: [fileA], previous: run },
+      progress().p,
+      deps,
+    );
     expect(changed.ok).toBe(true);
     expect(log[0]).toBe('form');
 
     fail = true;
-    const refused = fakeDeps({ submitForm: vi.fn(async () => Promise.reject(new RequestError('server', [{ Number: 119, Message: 'sent' }], 225))) });
+    const refused = fakeDeps({
+      submitForm: vi.fn(async () =>
+        Promise.reject(new RequestError('server', [{ Number: 119, Message: 'sent' }], 225)),
+      ),
+    });
     const outcome = await sendEnquiry({ body, files: [], previous: null }, progress().p, refused.deps);
     expect(outcome.ok ? 'ok' : outcome.run).toBeNull();
   });
@@ -279,7 +316,13 @@ const MESSAGES_PAGE_2 = {
   Start: 10,
   End: 12,
   Total: 12,
-  Items: [11, 12].map((n) => ({ ...MESSAGES_PAGE_1.Items[1], messageId: `m${n}`, Subject: `Subject ${n}`, Read: true, Attachments: [] })),
+  Items: [11, 12].map((n) => ({
+    ...MESSAGES_PAGE_1.Items[1],
+    messageId: `m${n}`,
+    Subject: `Subject ${n}`,
+    Read: true,
+    Attachments: [],
+  })),
 };
 
 function inboxServer(options: { page2?: 'ok' | 'fail'; onMarkAsRead?: () => void } = {}) {
@@ -314,7 +357,9 @@ describe('/inbox', () => {
     expect(server.callsTo('/api/inbox/getmessages')[0]?.body).toMatchObject({ Offset: 0, Amount: 10 });
     const items = screen.getAllByTestId('inbox-item');
     expect(items).toHaveLength(10);
-    expect(within(items[0] as HTMLElement).getByTestId('inbox-item-preview').textContent).toBe(`${'Please see https://example.org/help for more. xxxxxxxxxxxxxxxxxxxxx'}...`);
+    expect(within(items[0] as HTMLElement).getByTestId('inbox-item-preview').textContent).toBe(
+      `${'Please see https://example.org/help for more. xxxxxxxxxxxxxxxxxxxxx'}...`,
+    );
     expect(within(items[0] as HTMLElement).getByTestId('inbox-item-unread')).toBeTruthy();
     expect(within(items[0] as HTMLElement).getByTestId('attachment-icon').textContent).toBe('1 attached file');
     expect(screen.getByTestId('inbox-notice').textContent).toContain('Switch claim');
@@ -346,8 +391,13 @@ describe('/inbox', () => {
     let atCall: { read: boolean | undefined; unread: unknown } | undefined;
     const server = inboxServer({
       onMarkAsRead: () => {
-        const pages = app?.queryClient.getQueryData<{ pages: Array<{ Items: Array<{ messageId: string; Read: boolean }> }> }>(['session', 'inbox', '12/34567']);
-        atCall = { read: pages?.pages[0]?.Items.find((m) => m.messageId === 'm1')?.Read, unread: app?.queryClient.getQueryData(['session', 'unread-count', '12/34567']) };
+        const pages = app?.queryClient.getQueryData<{
+          pages: Array<{ Items: Array<{ messageId: string; Read: boolean }> }>;
+        }>(['session', 'inbox', '12/34567']);
+        atCall = {
+          read: pages?.pages[0]?.Items.find((m) => m.messageId === 'm1')?.Read,
+          unread: app?.queryClient.getQueryData(['session', 'unread-count', '12/34567']),
+        };
       },
     });
     app = renderApp('/inbox');
@@ -411,10 +461,17 @@ describe('/sentitems', () => {
       '/api/account/getaccount': { status: 225, body: [{ Number: 199, Message: 'not in this test' }] },
       '/api/dropdownlistdatasource/list': {
         status: 200,
-        body: { Items: [{ ElementNumber: 20, Id: 3, Item: 'Enquiry' }, { ElementNumber: 10, Id: 1, Item: 'Documents' }] },
+        body: {
+          Items: [
+            { ElementNumber: 20, Id: 3, Item: 'Enquiry' },
+            { ElementNumber: 10, Id: 1, Item: 'Documents' },
+          ],
+        },
       },
       '/api/documentupload/getsentitems': (call: Call) =>
-        call.body?.RequestType === 1 ? { status: 200, body: { Start: 0, End: 0, Total: 0, SentItems: [] } } : { status: 200, body: { Start: 0, End: 1, Total: 1, SentItems: [ITEM] } },
+        call.body?.RequestType === 1
+          ? { status: 200, body: { Start: 0, End: 0, Total: 0, SentItems: [] } }
+          : { status: 200, body: { Start: 0, End: 1, Total: 1, SentItems: [ITEM] } },
     });
     app = renderApp('/sentitems');
     expect((await screen.findByTestId('sent-count')).textContent).toBe('You have 1 Sent Item');
@@ -423,11 +480,19 @@ describe('/sentitems', () => {
     expect(within(item).getByTestId('sent-item-reply-by').textContent).toBe('We aim to reply by 04/12/2026');
     const filter = screen.getByTestId('sent-filter') as HTMLSelectElement;
     await waitFor(() => expect(filter.options).toHaveLength(3));
-    expect(Array.from(filter.options).map((o) => o.textContent)).toEqual(['Everything I have sent', 'Documents', 'Enquiry']);
+    expect(Array.from(filter.options).map((o) => o.textContent)).toEqual([
+      'Everything I have sent',
+      'Documents',
+      'Enquiry',
+    ]);
     fireEvent.change(filter, { target: { value: '1' } });
     expect(await screen.findByTestId('sent-empty')).toBeTruthy();
     expect(screen.getByTestId('sent-empty').textContent).toBe('There are no messages to display.');
-    expect(server.callsTo('/api/documentupload/getsentitems').at(-1)?.body).toMatchObject({ Offset: 0, Amount: 10, RequestType: 1 });
+    expect(server.callsTo('/api/documentupload/getsentitems').at(-1)?.body).toMatchObject({
+      Offset: 0,
+      Amount: 10,
+      RequestType: 1,
+    });
     expect(server.callsTo('/api/documentupload/getsentitems')[0]?.body).not.toHaveProperty('RequestType');
 
     // Without route data flagged sent: /login (and on to /claims, signed in).
@@ -463,7 +528,12 @@ describe('/contactus', () => {
     app = renderApp('/contactus');
     const type = (await screen.findByTestId('contact-type')) as HTMLSelectElement;
     await waitFor(() => expect(type.options).toHaveLength(4));
-    expect(Array.from(type.options).map((o) => o.textContent)).toEqual(['Please select', 'General enquiry', 'Reimbursement', 'Other']);
+    expect(Array.from(type.options).map((o) => o.textContent)).toEqual([
+      'Please select',
+      'General enquiry',
+      'Reimbursement',
+      'Other',
+    ]);
     const submit = screen.getByTestId('contact-submit') as HTMLButtonElement;
     const upload = screen.getByTestId('contact-upload-input') as HTMLInputElement;
     expect(submit.disabled).toBe(true);
@@ -509,7 +579,10 @@ describe('/contactus', () => {
       '/api/analytics/pageview': { status: 200, body: true },
       '/api/account/getaccount': { status: 225, body: [{ Number: 199, Message: 'not in this test' }] },
       '/api/dropdownlistdatasource/list': { status: 200, body: { Items: CATEGORIES } },
-      '/api/documentupload/uploadcontactform': { status: 225, body: [{ Number: 1, Message: 'endpoint not available' }] },
+      '/api/documentupload/uploadcontactform': {
+        status: 225,
+        body: [{ Number: 1, Message: 'endpoint not available' }],
+      },
     });
     app = renderApp('/contactus');
     const type = (await screen.findByTestId('contact-type')) as HTMLSelectElement;
@@ -559,12 +632,20 @@ describe('/contactus keeps what is typed on this device until it is sent or left
     server();
     app = renderApp('/contactus');
     await typeEnquiry();
-    await waitFor(() => expect(storage.entries.get(KEY)?.draft).toEqual({ Category: { Item: 'General enquiry', ElementNumber: 10 }, Message: 'Hello there', CustomCategory: '' }));
+    await waitFor(() =>
+      expect(storage.entries.get(KEY)?.draft).toEqual({
+        Category: { Item: 'General enquiry', ElementNumber: 10 },
+        Message: 'Hello there',
+        CustomCategory: '',
+      }),
+    );
     app.cleanup();
 
     // Opened again (a reload, or after the session timed out): the enquiry is back.
     app = renderApp('/contactus');
-    await waitFor(() => expect((screen.getByTestId('contact-message') as HTMLTextAreaElement).value).toBe('Hello there'));
+    await waitFor(() =>
+      expect((screen.getByTestId('contact-message') as HTMLTextAreaElement).value).toBe('Hello there'),
+    );
     await waitFor(() => expect(screen.getByTestId('contact-restored').textContent).toBe(RESTORED_MESSAGE));
     const submit = screen.getByTestId('contact-submit') as HTMLButtonElement;
     await waitFor(() => expect(submit.disabled).toBe(false));

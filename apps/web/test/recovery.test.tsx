@@ -7,7 +7,11 @@ import { CLAIMS, mockServer } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 
 // The service worker exists only in production builds; the mock records the update check.
-vi.mock('../src/lib/service-worker.ts', () => ({ checkForAppUpdate: vi.fn(), startServiceWorker: vi.fn(), applyWaitingUpdate: vi.fn() }));
+vi.mock('../src/lib/service-worker.ts', () => ({
+  checkForAppUpdate: vi.fn(),
+  startServiceWorker: vi.fn(),
+  applyWaitingUpdate: vi.fn(),
+}));
 
 let app: ReturnType<typeof renderApp> | undefined;
 afterEach(() => {
@@ -34,7 +38,16 @@ function change(id: string, value: string) {
 }
 
 function fill(prefix: string, overrides: Partial<Record<string, string>> = {}) {
-  const v = { first: 'Sam', last: 'Single', dob: '30/01/1990', mobile: '', email: 'sam.single@example.com', claim1: '22', claim2: '11111', ...overrides };
+  const v = {
+    first: 'Sam',
+    last: 'Single',
+    dob: '30/01/1990',
+    mobile: '',
+    email: 'sam.single@example.com',
+    claim1: '22',
+    claim2: '11111',
+    ...overrides,
+  };
   change(`${prefix}-first-name`, v.first);
   change(`${prefix}-last-name`, v.last);
   change(`${prefix}-date-of-birth`, v.dob);
@@ -94,7 +107,9 @@ describe('/forgotusername → /sentusername (spec 001)', () => {
     fill('forgot-username', { email: '' });
     expect(await screen.findByText('Please provide your mobile number or your email address')).toBeTruthy();
     fireEvent.click(screen.getByTestId('forgot-username-submit'));
-    expect((await screen.findByTestId('forgot-username-errors')).textContent).toContain('Mobile number or email address is required.');
+    expect((await screen.findByTestId('forgot-username-errors')).textContent).toContain(
+      'Mobile number or email address is required.',
+    );
   });
 
   it("lists 56 as 'Your information could not be found…' under 'There is 1 error in this form'", async () => {
@@ -132,7 +147,12 @@ describe('/forgotpassword → /resetpassword (spec 001; decision 008)', () => {
   });
 
   it('a number above 450 also reads "Your information could not be found…"', async () => {
-    server({ '/api/account/forgotpassword': { status: 225, body: [{ Number: 451, Message: 'The requested information could not be found.' }] } });
+    server({
+      '/api/account/forgotpassword': {
+        status: 225,
+        body: [{ Number: 451, Message: 'The requested information could not be found.' }],
+      },
+    });
     app = renderApp('/forgotpassword');
     await screen.findByTestId('forgot-password-form');
     fill('forgot-password');
@@ -153,9 +173,11 @@ describe('/forgotpassword → /resetpassword (spec 001; decision 008)', () => {
     await waitFor(() => expect(app?.pathname()).toBe('/claims'));
   });
 
-  it("says \"The Password must match the 'Enter New Password' field\"; success with an activated account → /verify", async () => {
+  it('says "The Password must match the \'Enter New Password\' field"; success with an activated account → /verify', async () => {
     savePasswordReset({ ResetPasswordToken: 'reset-1', FirstName: 'Sam' });
-    const api = server({ '/api/account/resetpassword': { status: 200, body: { AccessToken: 'ver-7', AccountActivated: true } } });
+    const api = server({
+      '/api/account/resetpassword': { status: 200, body: { AccessToken: 'ver-7', AccountActivated: true } },
+    });
     app = renderApp('/resetpassword');
     await screen.findByTestId('reset-password-form');
     change('reset-new-password', 'NewPass#2027');

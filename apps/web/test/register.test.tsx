@@ -8,7 +8,11 @@ import { CLAIMS, mockServer, type Call } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 
 // The service worker exists only in production builds; the mock records the update check.
-vi.mock('../src/lib/service-worker.ts', () => ({ checkForAppUpdate: vi.fn(), startServiceWorker: vi.fn(), applyWaitingUpdate: vi.fn() }));
+vi.mock('../src/lib/service-worker.ts', () => ({
+  checkForAppUpdate: vi.fn(),
+  startServiceWorker: vi.fn(),
+  applyWaitingUpdate: vi.fn(),
+}));
 
 let app: ReturnType<typeof renderApp> | undefined;
 afterEach(() => {
@@ -17,8 +21,20 @@ afterEach(() => {
   vi.mocked(checkForAppUpdate).mockClear();
 });
 
-const HOME = { Moniker: 'GAVIC1', PartialAddress: 'UNIT 2, 159 TOORONGA ROAD, GLEN IRIS VIC 3146', Picklist: 'x', Postcode: '3146', Score: 100 };
-const POSTAL = { Moniker: 'GAVIC2', PartialAddress: 'FLAT 14, 5 DUKE STREET, CAULFIELD SOUTH VIC 3162', Picklist: 'y', Postcode: '3162', Score: 100 };
+const HOME = {
+  Moniker: 'GAVIC1',
+  PartialAddress: 'UNIT 2, 159 TOORONGA ROAD, GLEN IRIS VIC 3146',
+  Picklist: 'x',
+  Postcode: '3146',
+  Score: 100,
+};
+const POSTAL = {
+  Moniker: 'GAVIC2',
+  PartialAddress: 'FLAT 14, 5 DUKE STREET, CAULFIELD SOUTH VIC 3162',
+  Picklist: 'y',
+  Postcode: '3162',
+  Score: 100,
+};
 
 function server(extra: Parameters<typeof mockServer>[0] = {}) {
   return mockServer({
@@ -233,7 +249,9 @@ describe('/register (spec 001 §2, §4, §5)', () => {
   });
 
   it('a maintenance message replaces the form, with a link to sign in', async () => {
-    server({ '/api/maintenance/checkmessage': { status: 200, body: [{ Message: 'Down for maintenance until 6pm.' }] } });
+    server({
+      '/api/maintenance/checkmessage': { status: 200, body: [{ Message: 'Down for maintenance until 6pm.' }] },
+    });
     app = renderApp('/register');
     expect((await screen.findByTestId('maintenance-message')).textContent).toContain('Down for maintenance until 6pm.');
     expect(screen.queryByTestId('register-form')).toBeNull();
@@ -244,7 +262,12 @@ describe('/register (spec 001 §2, §4, §5)', () => {
 
   it('in app mode the terms open in an overlay', async () => {
     setAppMode(true);
-    server({ '/api/content/terms': { status: 200, body: { Name: 'terms', Html: '<h2>Terms of the portal</h2><p>At least 16 years old.</p>' } } });
+    server({
+      '/api/content/terms': {
+        status: 200,
+        body: { Name: 'terms', Html: '<h2>Terms of the portal</h2><p>At least 16 years old.</p>' },
+      },
+    });
     await open();
     fireEvent.click(screen.getByTestId('register-terms-link'));
     const dialog = await screen.findByTestId('terms-dialog');

@@ -6,7 +6,14 @@
 import { MESSAGES, describeReceipt, type Account } from '@portal/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fromDraft, newClaim, toDraft, totalCents, validateClaim, type ClaimValues } from '../src/features/reimbursement/lib/claim.ts';
+import {
+  fromDraft,
+  newClaim,
+  toDraft,
+  totalCents,
+  validateClaim,
+  type ClaimValues,
+} from '../src/features/reimbursement/lib/claim.ts';
 import { DISCARD_MESSAGE, RESTORED_MESSAGE } from '../src/features/reimbursement/pages/reimbursement-page.tsx';
 import { draftMirrorKey, setDraftMirrorStorage } from '../src/lib/draft-mirror.ts';
 import { saveLoginToken } from '../src/lib/session.ts';
@@ -25,7 +32,12 @@ const SELECTED = CLAIMS.map((c, i) => ({ ...c, Selected: i === 0 }));
 const ACCOUNT: Account = accountFixture({
   PersonalDetails: { Title: 4, FirstName: 'Sam', Surname: 'Single', DateOfBirth: '1990-01-30' },
   ContactDetails: { EmailAddress: 'sam@example.com', MobileNumber: '0423456789' },
-  BankAccountDetails: { BankName: 'Westpac Banking Corporation', AccountName: 'Sam Single', Bsb: '033-001', AccountNumber: '*****5432' },
+  BankAccountDetails: {
+    BankName: 'Westpac Banking Corporation',
+    AccountName: 'Sam Single',
+    Bsb: '033-001',
+    AccountNumber: '*****5432',
+  },
 });
 
 const RECEIPT_TYPES = [
@@ -34,15 +46,35 @@ const RECEIPT_TYPES = [
   { ElementNumber: 3, Id: 3, Item: 'Other' },
 ];
 
-const ADDRESS = { Moniker: 'GAVIC9', PartialAddress: '1 MAIN ROAD, GEELONG VIC 3220', Picklist: 'x', Postcode: '3220', Score: 100 };
+const ADDRESS = {
+  Moniker: 'GAVIC9',
+  PartialAddress: '1 MAIN ROAD, GEELONG VIC 3220',
+  Picklist: 'x',
+  Postcode: '3220',
+  Score: 100,
+};
 
 const SAVE = '/api/documentupload/updateform/reimbursement';
 const GET = '/api/documentupload/getdraft/reimbursement';
 const DISCARD = '/api/documentupload/discarddraft/reimbursement';
 const SUBMIT = '/api/documentupload/submitreceipts';
 
-const PHARMACY = { Kind: 'Pharmacy' as const, Date: '15/03/2024', Description: 'Pain relief', Pharmacy: 'Main St Chemist', Cost: '$12.50' };
-const HOME = { Kind: 'Home services' as const, Date: '10/03/2024', Duration: '3', Provider: 'Jo Cleaner', ServiceType: 'Cleaning', Amount: '$90.00', Notes: '' };
+const PHARMACY = {
+  Kind: 'Pharmacy' as const,
+  Date: '15/03/2024',
+  Description: 'Pain relief',
+  Pharmacy: 'Main St Chemist',
+  Cost: '$12.50',
+};
+const HOME = {
+  Kind: 'Home services' as const,
+  Date: '10/03/2024',
+  Duration: '3',
+  Provider: 'Jo Cleaner',
+  ServiceType: 'Cleaning',
+  Amount: '$90.00',
+  Notes: '',
+};
 const PAYEE = {
   PaymentName: 'Lee Citizen',
   PaymentAddress: ADDRESS.PartialAddress,
@@ -55,7 +87,10 @@ const PAYEE = {
 const FILE = { Filename: 'receipt.pdf', FileID: 'F1' };
 
 function draftAnswer(draft: Record<string, unknown>) {
-  return { status: 200, body: { FormId: 'form-9', UpdatedAt: '2026-11-20T09:00:00Z', Draft: { Documents: [FILE], ...draft } } };
+  return {
+    status: 200,
+    body: { FormId: 'form-9', UpdatedAt: '2026-11-20T09:00:00Z', Draft: { Documents: [FILE], ...draft } },
+  };
 }
 
 function reimbursementServer(extra: Parameters<typeof mockServer>[0] = {}) {
@@ -65,9 +100,15 @@ function reimbursementServer(extra: Parameters<typeof mockServer>[0] = {}) {
     '/api/analytics/pageview': { status: 200, body: true },
     '/api/account/keepalive': { status: 200, body: { IdleTimeoutSeconds: 1200 } },
     '/api/account/getaccount': { status: 200, body: ACCOUNT },
-    '/api/dropdownlistdatasource/list': (call: Call) => ({ status: 200, body: { Items: call.body?.ListType === 'ReceiptTypes' ? RECEIPT_TYPES : [] } }),
+    '/api/dropdownlistdatasource/list': (call: Call) => ({
+      status: 200,
+      body: { Items: call.body?.ListType === 'ReceiptTypes' ? RECEIPT_TYPES : [] },
+    }),
     '/api/addresslookup/AddressLookup': { status: 200, body: [ADDRESS] },
-    '/api/account/verifybsb': (call: Call) => ({ status: 200, body: { BankName: call.body?.Bsb === '063-000' ? 'Commonwealth Bank of Australia' : '' } }),
+    '/api/account/verifybsb': (call: Call) => ({
+      status: 200,
+      body: { BankName: call.body?.Bsb === '063-000' ? 'Commonwealth Bank of Australia' : '' },
+    }),
     [GET]: { status: 200, body: null },
     [SAVE]: { status: 200, body: { FormId: 'form-9', UpdatedAt: '2026-11-21T10:00:00Z', Submitted: false } },
     ...extra,
@@ -98,7 +139,9 @@ async function open(path = '/reimbursementform') {
   app = renderApp(path);
   await screen.findByTestId('reimbursement-form');
   // The receipt types are loaded once the form shows.
-  await waitFor(() => expect((receipts()[0] as HTMLElement).querySelectorAll('[data-testid="receipt-Kind"] option')).toHaveLength(4));
+  await waitFor(() =>
+    expect((receipts()[0] as HTMLElement).querySelectorAll('[data-testid="receipt-Kind"] option')).toHaveLength(4),
+  );
 }
 
 async function answerConfirm(button: 'confirm-yes' | 'confirm-no', text?: string) {
@@ -116,19 +159,47 @@ describe('the claim model (contracts rules, draft text)', () => {
   const claim = (over: Partial<ClaimValues> = {}): ClaimValues => ({ ...newClaim(), ...over });
 
   it('keeps each receipt as its description text and reads it back', () => {
-    const values = fromDraft({ Step: 'review', PayOther: 1, Payee: PAYEE, Receipts: [{ Text: describeReceipt(PHARMACY) }, { Text: describeReceipt(HOME) }], Agreed: true, Documents: [FILE] });
+    const values = fromDraft({
+      Step: 'review',
+      PayOther: 1,
+      Payee: PAYEE,
+      Receipts: [{ Text: describeReceipt(PHARMACY) }, { Text: describeReceipt(HOME) }],
+      Agreed: true,
+      Documents: [FILE],
+    });
     expect(values.receipts.map((r) => r.kind)).toEqual(['Pharmacy', 'Home services']);
-    expect(values.receipts[1]?.values).toMatchObject({ Provider: 'Jo Cleaner', ServiceType: 'Cleaning', Amount: '$90.00' });
+    expect(values.receipts[1]?.values).toMatchObject({
+      Provider: 'Jo Cleaner',
+      ServiceType: 'Cleaning',
+      Amount: '$90.00',
+    });
     const draft = toDraft(values);
     expect(draft.Receipts).toEqual([{ Text: describeReceipt(PHARMACY) }, { Text: describeReceipt(HOME) }]);
     // Someone else's account number never goes into a draft.
     const { BankAccNo: _accountNumber, ...withoutAccountNumber } = PAYEE as Record<string, string>;
-    expect(draft).toMatchObject({ Step: 'review', PayOther: 1, Payee: withoutAccountNumber, Agreed: true, Documents: [FILE] });
+    expect(draft).toMatchObject({
+      Step: 'review',
+      PayOther: 1,
+      Payee: withoutAccountNumber,
+      Agreed: true,
+      Documents: [FILE],
+    });
     expect(draft.Payee).not.toHaveProperty('BankAccNo');
   });
 
   it('adds up the amounts that are amounts', () => {
-    const values = fromDraft({ Step: 'edit', PayOther: null, Payee: {}, Receipts: [{ Text: describeReceipt(PHARMACY) }, { Text: describeReceipt({ ...HOME, Amount: '90' }) }, { Text: describeReceipt({ ...PHARMACY, Cost: '12.5' }) }], Agreed: false, Documents: [] });
+    const values = fromDraft({
+      Step: 'edit',
+      PayOther: null,
+      Payee: {},
+      Receipts: [
+        { Text: describeReceipt(PHARMACY) },
+        { Text: describeReceipt({ ...HOME, Amount: '90' }) },
+        { Text: describeReceipt({ ...PHARMACY, Cost: '12.5' }) },
+      ],
+      Agreed: false,
+      Documents: [],
+    });
     expect(totalCents(values.receipts)).toBe(10250);
   });
 
@@ -139,22 +210,39 @@ describe('the claim model (contracts rules, draft text)', () => {
       [`Receipt.${empty.receipts[0]?.key ?? ''}.Kind`]: MESSAGES.receiptTypeRequired,
       Documents: MESSAGES.noDocumentsUploaded,
     });
-    const me = fromDraft({ Step: 'edit', PayOther: 0, Payee: {}, Receipts: [{ Text: describeReceipt(PHARMACY) }], Agreed: false, Documents: [FILE] });
+    const me = fromDraft({
+      Step: 'edit',
+      PayOther: 0,
+      Payee: {},
+      Receipts: [{ Text: describeReceipt(PHARMACY) }],
+      Agreed: false,
+      Documents: [FILE],
+    });
     expect(validateClaim(me, { ownBank: 'present', bsbLookup: null }, 'edit')).toEqual({});
-    expect(validateClaim(me, { ownBank: 'none', bsbLookup: null }, 'edit')).toEqual({ PayOther: MESSAGES.bankDetailsNotFound });
-    expect(validateClaim(me, { ownBank: 'present', bsbLookup: null }, 'submit')).toEqual({ Agreed: MESSAGES.disclaimerRequired });
-    const other = { ...me, payOther: 1 as const, payee: { ...me.payee, ...PAYEE, PaymentEmail: 'lee', BankAccNo: '123' } };
+    expect(validateClaim(me, { ownBank: 'none', bsbLookup: null }, 'edit')).toEqual({
+      PayOther: MESSAGES.bankDetailsNotFound,
+    });
+    expect(validateClaim(me, { ownBank: 'present', bsbLookup: null }, 'submit')).toEqual({
+      Agreed: MESSAGES.disclaimerRequired,
+    });
+    const other = {
+      ...me,
+      payOther: 1 as const,
+      payee: { ...me.payee, ...PAYEE, PaymentEmail: 'lee', BankAccNo: '123' },
+    };
     expect(validateClaim(other, { ownBank: 'present', bsbLookup: null }, 'edit')).toEqual({
       'Payee.PaymentEmail': MESSAGES.emailInvalid,
       'Payee.BankAccNo': MESSAGES.accountNumberInvalid,
     });
     const unknownBank = { ...other, payee: { ...other.payee, PaymentEmail: 'lee@example.com', BankAccNo: '123456' } };
-    expect(validateClaim(unknownBank, { ownBank: 'present', bsbLookup: { bsb: '063-000', state: 'invalid' } }, 'edit')).toEqual({ 'Payee.BankBSB': MESSAGES.bsbInvalid });
+    expect(
+      validateClaim(unknownBank, { ownBank: 'present', bsbLookup: { bsb: '063-000', state: 'invalid' } }, 'edit'),
+    ).toEqual({ 'Payee.BankBSB': MESSAGES.bsbInvalid });
   });
 });
 
 describe('/reimbursementform', () => {
-  it('branches on who to pay: my masked bank details, someone else\'s fields, the provider\'s messages', async () => {
+  it("branches on who to pay: my masked bank details, someone else's fields, the provider's messages", async () => {
     reimbursementServer();
     await open();
     expect(screen.getByTestId('reimbursement-pay-branch').textContent).toBe('');
@@ -173,24 +261,47 @@ describe('/reimbursementform', () => {
     expect(screen.queryByTestId('reimbursement-own-bank')).toBeNull();
 
     fireEvent.click(byTestId('reimbursement-pay-someone-else'));
-    for (const field of ['PaymentName', 'PaymentAddress', 'PaymentEmail', 'PaymentPhone', 'PaymentRelationship', 'BankAccName', 'BankBSB', 'BankAccNo']) {
+    for (const field of [
+      'PaymentName',
+      'PaymentAddress',
+      'PaymentEmail',
+      'PaymentPhone',
+      'PaymentRelationship',
+      'BankAccName',
+      'BankBSB',
+      'BankAccNo',
+    ]) {
       expect(screen.getByTestId(`reimbursement-payee-${field}`)).toBeTruthy();
     }
     expect(screen.getByLabelText('Their phone number (optional)')).toBeTruthy();
     // The BSB is looked up when left, and shown as nnn-nnn with its bank.
     type(byTestId('reimbursement-payee-BankBSB'), '063000');
     expect(byTestId('reimbursement-payee-BankBSB').value).toBe('063-000');
-    expect((await screen.findByTestId('reimbursement-payee-bank-name-value')).textContent).toBe('Commonwealth Bank of Australia');
+    expect((await screen.findByTestId('reimbursement-payee-bank-name-value')).textContent).toBe(
+      'Commonwealth Bank of Australia',
+    );
     type(byTestId('reimbursement-payee-BankBSB'), '999999');
     await waitFor(() => expect(screen.queryByTestId('reimbursement-payee-bank-name-value')).toBeNull());
   });
 
   it.each([
-    ['bank editing allowed: the way to add them', { BankDetailsCanEdit: true, IsStateTrustee: false }, 'reimbursement-add-bank-details', null],
+    [
+      'bank editing allowed: the way to add them',
+      { BankDetailsCanEdit: true, IsStateTrustee: false },
+      'reimbursement-add-bank-details',
+      null,
+    ],
     ['in the first 48 hours', { BankDetailsCanEdit: false, IsStateTrustee: false }, null, MESSAGES.bankLocked48h],
-    ['managed by the State Trustees', { BankDetailsCanEdit: false, IsStateTrustee: true }, null, "Bank account details can't be edited on your claim because it is managed by the State Trustees"],
+    [
+      'managed by the State Trustees',
+      { BankDetailsCanEdit: false, IsStateTrustee: true },
+      null,
+      "Bank account details can't be edited on your claim because it is managed by the State Trustees",
+    ],
   ])('without bank details, "me" says they are not found — %s', async (_label, flags, link, lock) => {
-    reimbursementServer({ '/api/account/getaccount': { status: 200, body: { ...ACCOUNT, BankAccountDetails: null, ...flags } } });
+    reimbursementServer({
+      '/api/account/getaccount': { status: 200, body: { ...ACCOUNT, BankAccountDetails: null, ...flags } },
+    });
     await open();
     fireEvent.click(byTestId('reimbursement-pay-me'));
     const box = await screen.findByTestId('reimbursement-bank-not-found');
@@ -206,7 +317,9 @@ describe('/reimbursementform', () => {
   });
 
   it('with bank details but in the first 48 hours, shows them and why they cannot be changed', async () => {
-    reimbursementServer({ '/api/account/getaccount': { status: 200, body: { ...ACCOUNT, BankDetailsCanEdit: false } } });
+    reimbursementServer({
+      '/api/account/getaccount': { status: 200, body: { ...ACCOUNT, BankDetailsCanEdit: false } },
+    });
     await open();
     fireEvent.click(byTestId('reimbursement-pay-me'));
     expect(await screen.findByTestId('reimbursement-own-bank')).toBeTruthy();
@@ -220,20 +333,35 @@ describe('/reimbursementform', () => {
     fireEvent.click(byTestId('reimbursement-next'));
     const errors = await screen.findByTestId('reimbursement-errors');
     expect(errors.textContent).toContain('There are 3 errors in this form');
-    for (const message of [MESSAGES.payeeRequired, `Receipt 1: ${MESSAGES.receiptTypeRequired}`, MESSAGES.noDocumentsUploaded]) expect(errors.textContent).toContain(message);
-    expect(within(receipts()[0] as HTMLElement).getByTestId('receipt-Kind').getAttribute('aria-invalid')).toBe('true');
+    for (const message of [
+      MESSAGES.payeeRequired,
+      `Receipt 1: ${MESSAGES.receiptTypeRequired}`,
+      MESSAGES.noDocumentsUploaded,
+    ])
+      expect(errors.textContent).toContain(message);
+    expect(
+      within(receipts()[0] as HTMLElement)
+        .getByTestId('receipt-Kind')
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
     expect(byTestId('reimbursement-upload-input').getAttribute('aria-invalid')).toBe('true');
     expect(step()).toBe('edit');
 
     fillReceipt(0, { Kind: 'Pharmacy', Date: '01/01/2099', Pharmacy: '', Cost: '12.5' });
     fireEvent.click(byTestId('reimbursement-next'));
-    await waitFor(() => expect(screen.getByTestId('reimbursement-errors').textContent).toContain(`Receipt 1: ${MESSAGES.receiptDateInvalid}`));
+    await waitFor(() =>
+      expect(screen.getByTestId('reimbursement-errors').textContent).toContain(
+        `Receipt 1: ${MESSAGES.receiptDateInvalid}`,
+      ),
+    );
     const text = screen.getByTestId('reimbursement-errors').textContent ?? '';
     expect(text).toContain(`Receipt 1: ${MESSAGES.pharmacyProviderInvalid}`);
     expect(text).toContain(`Receipt 1: ${MESSAGES.amountInvalid}`);
     const cost = within(receipts()[0] as HTMLElement).getByTestId('receipt-Cost');
     expect(cost.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(cost.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '')?.textContent).toContain(MESSAGES.amountInvalid);
+    expect(
+      document.getElementById(cost.getAttribute('aria-describedby')?.split(' ').at(-1) ?? '')?.textContent,
+    ).toContain(MESSAGES.amountInvalid);
     // The summary's entry links to the field.
     const link = within(screen.getByTestId('reimbursement-errors')).getByText(`Receipt 1: ${MESSAGES.amountInvalid}`);
     expect(link.getAttribute('href')).toBe(`#${cost.id}`);
@@ -252,12 +380,23 @@ describe('/reimbursementform', () => {
     fireEvent.click(byTestId('reimbursement-add-receipt'));
     expect(receipts()).toHaveLength(2);
     // Focus goes to the new receipt's first question.
-    await waitFor(() => expect(document.activeElement).toBe(within(receipts()[1] as HTMLElement).getByTestId('receipt-Kind')));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(receipts()[1] as HTMLElement).getByTestId('receipt-Kind')),
+    );
     expect(screen.getByTestId('reimbursement-receipt-status').textContent).toBe('Receipt 2 added');
-    fillReceipt(1, { Kind: 'Home services', Date: '10/03/2024', Duration: '3', Provider: 'Jo Cleaner', ServiceType: 'Cleaning', Amount: '90' });
+    fillReceipt(1, {
+      Kind: 'Home services',
+      Date: '10/03/2024',
+      Duration: '3',
+      Provider: 'Jo Cleaner',
+      ServiceType: 'Cleaning',
+      Amount: '90',
+    });
     expect(within(receipts()[1] as HTMLElement).getByTestId<HTMLInputElement>('receipt-Amount').value).toBe('$90.00');
     expect(byTestId('reimbursement-total').textContent).toBe('Total so far$102.50');
-    expect(within(receipts()[1] as HTMLElement).getByTestId('receipt-legend').textContent).toBe('Receipt 2: Home services');
+    expect(within(receipts()[1] as HTMLElement).getByTestId('receipt-legend').textContent).toBe(
+      'Receipt 2: Home services',
+    );
 
     // An empty third one goes at once.
     fireEvent.click(byTestId('reimbursement-add-receipt'));
@@ -274,7 +413,9 @@ describe('/reimbursementform', () => {
     fireEvent.click(within(receipts()[0] as HTMLElement).getByTestId('receipt-remove'));
     await answerConfirm('confirm-yes');
     await waitFor(() => expect(receipts()).toHaveLength(1));
-    expect(within(receipts()[0] as HTMLElement).getByTestId('receipt-legend').textContent).toBe('Receipt 1: Home services');
+    expect(within(receipts()[0] as HTMLElement).getByTestId('receipt-legend').textContent).toBe(
+      'Receipt 1: Home services',
+    );
     expect(byTestId('reimbursement-total').textContent).toBe('Total so far$90.00');
   });
 
@@ -290,18 +431,36 @@ describe('/reimbursementform', () => {
     type(byTestId('reimbursement-payee-BankAccName'), 'Lee Citizen');
     type(byTestId('reimbursement-payee-BankBSB'), '063000');
     type(byTestId('reimbursement-payee-BankAccNo'), '987654321');
-    fillReceipt(0, { Kind: 'Pharmacy', Date: '15/03/2024', Description: 'Pain relief', Pharmacy: 'Main St Chemist', Cost: '12.50' });
+    fillReceipt(0, {
+      Kind: 'Pharmacy',
+      Date: '15/03/2024',
+      Description: 'Pain relief',
+      Pharmacy: 'Main St Chemist',
+      Cost: '12.50',
+    });
     fireEvent.click(byTestId('reimbursement-add-receipt'));
-    fillReceipt(1, { Kind: 'Home services', Date: '10/03/2024', Duration: '3', Provider: 'Jo Cleaner', ServiceType: 'Cleaning', Amount: '90' });
+    fillReceipt(1, {
+      Kind: 'Home services',
+      Date: '10/03/2024',
+      Duration: '3',
+      Provider: 'Jo Cleaner',
+      ServiceType: 'Cleaning',
+      Amount: '90',
+    });
 
     fireEvent.click(byTestId('reimbursement-next'));
     await waitFor(() => expect(step()).toBe('review'));
     const heading = screen.getByTestId('reimbursement-step-heading');
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(heading.textContent).toBe('Step 2 of 2: Check your claim');
-    await waitFor(() => expect(screen.getByTestId('reimbursement-step-status').textContent).toBe('Step 2 of 2: Check your claim'));
+    await waitFor(() =>
+      expect(screen.getByTestId('reimbursement-step-status').textContent).toBe('Step 2 of 2: Check your claim'),
+    );
     expect(byTestId('reimbursement-edit').hidden).toBe(true);
-    expect(screen.getAllByTestId('review-receipt').map((r) => r.querySelector('h4')?.textContent)).toEqual(['Receipt 1: Pharmacy', 'Receipt 2: Home services']);
+    expect(screen.getAllByTestId('review-receipt').map((r) => r.querySelector('h4')?.textContent)).toEqual([
+      'Receipt 1: Pharmacy',
+      'Receipt 2: Home services',
+    ]);
     expect(screen.getByTestId('review-total').textContent).toBe('Total claimed$102.50');
     expect(screen.getByTestId('review-pay-who').textContent).toBe('Someone else');
     expect(screen.getByTestId('review-payee-bsb').textContent).toBe('063-000 (Commonwealth Bank of Australia)');
@@ -316,7 +475,9 @@ describe('/reimbursementform', () => {
     expect(byTestId('reimbursement-payee-PaymentAddress').value).toBe(ADDRESS.PartialAddress);
     expect(byTestId('reimbursement-payee-BankBSB').value).toBe('063-000');
     expect(within(receipts()[1] as HTMLElement).getByTestId<HTMLInputElement>('receipt-Amount').value).toBe('$90.00');
-    expect(within(receipts()[0] as HTMLElement).getByTestId<HTMLTextAreaElement>('receipt-Description').value).toBe('Pain relief');
+    expect(within(receipts()[0] as HTMLElement).getByTestId<HTMLTextAreaElement>('receipt-Description').value).toBe(
+      'Pain relief',
+    );
     expect(screen.getAllByTestId('reimbursement-upload-item')).toHaveLength(1);
   });
 
@@ -324,14 +485,27 @@ describe('/reimbursementform', () => {
     const server = reimbursementServer({ [GET]: draftAnswer({ Step: 'edit' }) });
     await open();
     fireEvent.click(byTestId('reimbursement-pay-me'));
-    fillReceipt(0, { Kind: 'Pharmacy', Date: '15/03/2024', Description: 'Pain relief', Pharmacy: 'Main St Chemist', Cost: '12.50' });
+    fillReceipt(0, {
+      Kind: 'Pharmacy',
+      Date: '15/03/2024',
+      Description: 'Pain relief',
+      Pharmacy: 'Main St Chemist',
+      Cost: '12.50',
+    });
     await new Promise((r) => setTimeout(r, 500));
     expect(server.callsTo(SAVE)).toHaveLength(0);
     await waitFor(() => expect(server.callsTo(SAVE)).toHaveLength(1), { timeout: 2000 });
     expect(server.callsTo(SAVE)[0]?.body).toEqual({
       AccessToken: 't',
       FormId: 'form-9',
-      Draft: { Step: 'edit', PayOther: 0, Payee: {}, Receipts: [{ Text: describeReceipt(PHARMACY) }], Agreed: false, Documents: [FILE] },
+      Draft: {
+        Step: 'edit',
+        PayOther: 0,
+        Payee: {},
+        Receipts: [{ Text: describeReceipt(PHARMACY) }],
+        Agreed: false,
+        Documents: [FILE],
+      },
     });
     await waitFor(() => expect(screen.getByTestId('reimbursement-draft-status').textContent).toBe('Draft saved'));
     fireEvent.click(byTestId('reimbursement-next'));
@@ -342,7 +516,13 @@ describe('/reimbursementform', () => {
 
   it('restores a saved draft on open: the review step, someone else and every receipt', async () => {
     reimbursementServer({
-      [GET]: draftAnswer({ Step: 'review', PayOther: 1, Payee: PAYEE, Receipts: [{ Text: describeReceipt(PHARMACY) }, { Text: describeReceipt(HOME) }], Agreed: false }),
+      [GET]: draftAnswer({
+        Step: 'review',
+        PayOther: 1,
+        Payee: PAYEE,
+        Receipts: [{ Text: describeReceipt(PHARMACY) }, { Text: describeReceipt(HOME) }],
+        Agreed: false,
+      }),
     });
     await open();
     expect(step()).toBe('review');
@@ -352,17 +532,27 @@ describe('/reimbursementform', () => {
     expect(screen.getAllByTestId('review-receipt')).toHaveLength(2);
     expect(screen.getByTestId('review-total').textContent).toBe('Total claimed$102.50');
     // The BSB is looked up again for the review.
-    await waitFor(() => expect(screen.getByTestId('review-payee-bsb').textContent).toBe('063-000 (Commonwealth Bank of Australia)'));
+    await waitFor(() =>
+      expect(screen.getByTestId('review-payee-bsb').textContent).toBe('063-000 (Commonwealth Bank of Australia)'),
+    );
     fireEvent.click(byTestId('reimbursement-edit-form'));
     await waitFor(() => expect(step()).toBe('edit'));
     expect(byTestId('reimbursement-pay-someone-else').checked).toBe(true);
     expect(byTestId('reimbursement-payee-BankAccNo').value).toBe('987654321');
     expect(receipts().map((r) => r.getAttribute('data-kind'))).toEqual(['Pharmacy', 'Home services']);
-    expect(within(receipts()[1] as HTMLElement).getByTestId<HTMLSelectElement>('receipt-ServiceType').value).toBe('Cleaning');
+    expect(within(receipts()[1] as HTMLElement).getByTestId<HTMLSelectElement>('receipt-ServiceType').value).toBe(
+      'Cleaning',
+    );
   });
 
   it('a restored review step that no longer passes the checks opens on the edit step', async () => {
-    reimbursementServer({ [GET]: draftAnswer({ Step: 'review', PayOther: 0, Receipts: [{ Text: describeReceipt({ ...PHARMACY, Pharmacy: '' }) }] }) });
+    reimbursementServer({
+      [GET]: draftAnswer({
+        Step: 'review',
+        PayOther: 0,
+        Receipts: [{ Text: describeReceipt({ ...PHARMACY, Pharmacy: '' }) }],
+      }),
+    });
     await open();
     expect(step()).toBe('edit');
     expect(within(receipts()[0] as HTMLElement).getByTestId<HTMLInputElement>('receipt-Cost').value).toBe('$12.50');
@@ -370,7 +560,15 @@ describe('/reimbursementform', () => {
 
   it('Submit is usable only with the agreement; it sends the claim once, with one idempotency key, and thanks', async () => {
     const server = reimbursementServer({
-      [GET]: draftAnswer({ Step: 'review', PayOther: 1, Payee: { ...PAYEE, BankBSB: '063000', PaymentName: ' Lee Citizen ' }, Receipts: [{ Text: describeReceipt({ ...PHARMACY, Cost: '12.50' }) }, { Text: describeReceipt({ ...HOME, Amount: '90' }) }] }),
+      [GET]: draftAnswer({
+        Step: 'review',
+        PayOther: 1,
+        Payee: { ...PAYEE, BankBSB: '063000', PaymentName: ' Lee Citizen ' },
+        Receipts: [
+          { Text: describeReceipt({ ...PHARMACY, Cost: '12.50' }) },
+          { Text: describeReceipt({ ...HOME, Amount: '90' }) },
+        ],
+      }),
       [SUBMIT]: { status: 200, body: { SentItemId: 'S1' } },
     });
     await open();
@@ -407,7 +605,13 @@ describe('/reimbursementform', () => {
 
   it('a server answer about a field goes back to the edit step and shows it there', async () => {
     reimbursementServer({
-      [GET]: draftAnswer({ Step: 'review', PayOther: 1, Payee: PAYEE, Receipts: [{ Text: describeReceipt(PHARMACY) }], Agreed: true }),
+      [GET]: draftAnswer({
+        Step: 'review',
+        PayOther: 1,
+        Payee: PAYEE,
+        Receipts: [{ Text: describeReceipt(PHARMACY) }],
+        Agreed: true,
+      }),
       [SUBMIT]: { status: 225, body: [{ Number: 100, Message: MESSAGES.bsbInvalid, Field: 'Payee.BankBSB' }] },
     });
     await open();
@@ -420,7 +624,10 @@ describe('/reimbursementform', () => {
   });
 
   it('Discard asks, deletes the draft and goes to the claim home', async () => {
-    const server = reimbursementServer({ [GET]: draftAnswer({ Step: 'edit', PayOther: 2 }), [DISCARD]: { status: 200, body: true } });
+    const server = reimbursementServer({
+      [GET]: draftAnswer({ Step: 'edit', PayOther: 2 }),
+      [DISCARD]: { status: 200, body: true },
+    });
     await open();
     fireEvent.click(byTestId('reimbursement-discard'));
     await answerConfirm('confirm-no', DISCARD_MESSAGE);
@@ -446,11 +653,15 @@ describe('/reimbursementform', () => {
     });
     await answerConfirm('confirm-yes', MESSAGES.unsavedChanges);
     await waitFor(() => expect(app?.pathname()).toBe('/claim'));
-    expect(server.callsTo(SAVE).at(-1)?.body).toMatchObject({ FormId: 'form-9', SavedUnsubmitted: true, Draft: { PayOther: 2 } });
+    expect(server.callsTo(SAVE).at(-1)?.body).toMatchObject({
+      FormId: 'form-9',
+      SavedUnsubmitted: true,
+      Draft: { PayOther: 2 },
+    });
   });
 });
 
-describe('/reimbursementform draft mirror (issue #5\'s, reused)', () => {
+describe("/reimbursementform draft mirror (issue #5's, reused)", () => {
   afterEach(() => setDraftMirrorStorage(null));
   const KEY = draftMirrorKey({ account: 'sam@example.com', claim: '12/34567', form: 'reimbursement' });
 
@@ -460,7 +671,9 @@ describe('/reimbursementform draft mirror (issue #5\'s, reused)', () => {
     reimbursementServer({ [GET]: draftAnswer({ Step: 'edit' }) });
     await open();
     fireEvent.click(byTestId('reimbursement-pay-provider'));
-    await waitFor(() => expect(storage.entries.get(KEY)).toMatchObject({ synced: false, draft: { PayOther: 2, Documents: [FILE] } }));
+    await waitFor(() =>
+      expect(storage.entries.get(KEY)).toMatchObject({ synced: false, draft: { PayOther: 2, Documents: [FILE] } }),
+    );
     app?.cleanup();
     app = undefined;
 

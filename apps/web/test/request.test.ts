@@ -33,7 +33,10 @@ describe('request layer', () => {
 
   it('adds the stored AccessToken to the body when absent, and keeps one that is given', async () => {
     saveLoginToken('token-1', false);
-    const server = mockServer({ '/api/claim/getclaims': { status: 200, body: [] }, '/api/account/logout': { status: 200, body: true } });
+    const server = mockServer({
+      '/api/claim/getclaims': { status: 200, body: [] },
+      '/api/account/logout': { status: 200, body: true },
+    });
     await request(ENDPOINTS.getClaims);
     expect(server.callsTo('/api/claim/getclaims')[0]?.body).toEqual({ AccessToken: 'token-1' });
     await request(ENDPOINTS.logout, { AccessToken: 'explicit' });
@@ -212,7 +215,10 @@ describe('request layer', () => {
 
   it('reports a network failure as a script error (number 3)', async () => {
     document.cookie = 'XSRF-TOKEN=x; path=/';
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const error = await failure(request(ENDPOINTS.checkMaintenance, {}, { silent: true }));
     expect(error.kind).toBe('network');
     expect(error.number).toBe(3);

@@ -48,11 +48,34 @@ function hasDanger(html: string): string[] {
   const found: string[] = [];
   for (const el of Array.from(host.content.querySelectorAll('*'))) {
     const tag = el.tagName.toLowerCase();
-    if (['script', 'iframe', 'object', 'embed', 'form', 'button', 'input', 'style', 'link', 'meta', 'base', 'svg', 'math', 'template', 'noscript'].includes(tag)) found.push(`<${tag}>`);
+    if (
+      [
+        'script',
+        'iframe',
+        'object',
+        'embed',
+        'form',
+        'button',
+        'input',
+        'style',
+        'link',
+        'meta',
+        'base',
+        'svg',
+        'math',
+        'template',
+        'noscript',
+      ].includes(tag)
+    )
+      found.push(`<${tag}>`);
     for (const attr of Array.from(el.attributes)) {
       if (/^on/i.test(attr.name)) found.push(`${tag}[${attr.name}]`);
-      if (attr.name === 'style' || attr.name === 'srcdoc' || attr.name === 'formaction') found.push(`${tag}[${attr.name}]`);
-      if (['href', 'src', 'action', 'data'].includes(attr.name) && !/^(https?:|mailto:|tel:|\/(?!\/)|#|\?)/i.test(attr.value.trim())) {
+      if (attr.name === 'style' || attr.name === 'srcdoc' || attr.name === 'formaction')
+        found.push(`${tag}[${attr.name}]`);
+      if (
+        ['href', 'src', 'action', 'data'].includes(attr.name) &&
+        !/^(https?:|mailto:|tel:|\/(?!\/)|#|\?)/i.test(attr.value.trim())
+      ) {
         found.push(`${tag}[${attr.name}=${attr.value}]`);
       }
     }
@@ -81,7 +104,10 @@ describe('sanitizeHtml (the browser-side second pass)', () => {
   });
 
   it('marks links to other websites and says so to screen readers; an h1 becomes an h2', () => {
-    const clean = sanitizeHtml('<h1>Title</h1><a href="https://www.example.gov.au/help" target="_self">help</a>', ORIGIN);
+    const clean = sanitizeHtml(
+      '<h1>Title</h1><a href="https://www.example.gov.au/help" target="_self">help</a>',
+      ORIGIN,
+    );
     expect(clean).toContain('<h2>Title</h2>');
     const host = document.createElement('div');
     host.innerHTML = clean;
@@ -123,7 +149,9 @@ describe('<SafeHtml>', () => {
     expect(question?.message).toMatch(/You are about to leave the website of/);
     expect(opened).not.toHaveBeenCalled();
     answerConfirm(question?.id ?? 0, true, 1000);
-    await waitFor(() => expect(opened).toHaveBeenCalledWith('https://www.example.gov.au/help', '_blank', 'noopener,noreferrer'));
+    await waitFor(() =>
+      expect(opened).toHaveBeenCalledWith('https://www.example.gov.au/help', '_blank', 'noopener,noreferrer'),
+    );
   });
 
   it('does not leave when the answer is no', async () => {
@@ -142,7 +170,11 @@ describe('<SafeHtml>', () => {
     ['Ctrl-click', (link: HTMLElement) => fireEvent.click(link, { ctrlKey: true })],
     ['Cmd-click', (link: HTMLElement) => fireEvent.click(link, { metaKey: true })],
     ['Shift-click', (link: HTMLElement) => fireEvent.click(link, { shiftKey: true })],
-    ['a middle click', (link: HTMLElement) => fireEvent(link, new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 1 }))],
+    [
+      'a middle click',
+      (link: HTMLElement) =>
+        fireEvent(link, new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 1 })),
+    ],
   ])('asks before leaving on %s too, and the browser does not open the site itself', async (_how, press) => {
     vi.stubGlobal('open', opened);
     renderAt('<p><a href="https://www.example.gov.au/help">help</a></p>');
@@ -152,7 +184,9 @@ describe('<SafeHtml>', () => {
     expect(question?.message).toMatch(/You are about to leave the website of/);
     expect(opened).not.toHaveBeenCalled();
     answerConfirm(question?.id ?? 0, true, 1000);
-    await waitFor(() => expect(opened).toHaveBeenCalledWith('https://www.example.gov.au/help', '_blank', 'noopener,noreferrer'));
+    await waitFor(() =>
+      expect(opened).toHaveBeenCalledWith('https://www.example.gov.au/help', '_blank', 'noopener,noreferrer'),
+    );
   });
 
   it('leaves a modified click on a portal link to the browser (a new tab of the portal)', () => {
@@ -192,7 +226,11 @@ describe('<ExternalLink>', () => {
     ['Ctrl-click', (link: HTMLElement) => fireEvent.click(link, { ctrlKey: true })],
     ['Cmd-click', (link: HTMLElement) => fireEvent.click(link, { metaKey: true })],
     ['Shift-click', (link: HTMLElement) => fireEvent.click(link, { shiftKey: true })],
-    ['a middle click', (link: HTMLElement) => fireEvent(link, new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 1 }))],
+    [
+      'a middle click',
+      (link: HTMLElement) =>
+        fireEvent(link, new MouseEvent('auxclick', { bubbles: true, cancelable: true, button: 1 })),
+    ],
   ])('asks the leave-site question on %s before opening the site', async (_how, press) => {
     vi.stubGlobal('open', opened);
     render(<ExternalLink href="https://www.example.org/visit">example.org/visit</ExternalLink>);
@@ -201,7 +239,9 @@ describe('<ExternalLink>', () => {
     expect(question?.title).toBe('Leaving this website');
     expect(opened).not.toHaveBeenCalled();
     answerConfirm(question?.id ?? 0, true, 1000);
-    await waitFor(() => expect(opened).toHaveBeenCalledWith('https://www.example.org/visit', '_blank', 'noopener,noreferrer'));
+    await waitFor(() =>
+      expect(opened).toHaveBeenCalledWith('https://www.example.org/visit', '_blank', 'noopener,noreferrer'),
+    );
   });
 
   it('does not open the site when the answer is no', async () => {

@@ -208,10 +208,21 @@ describe('updates', () => {
 describe("the server's own pages are never answered with the app shell", () => {
   const denied = (path: string) => SERVER_PAGES.some((pattern) => pattern.test(path));
 
-  it.each(['/api/claim/getclaims', '/provider/v1/claims', '/dev/outbox', '/docs', '/docs/', '/docs?x=1', '/docs/openapi.json', '/healthz', '/readyz', '/readyz?full=1'])(
-    '%s goes to the server',
-    (path) => expect(denied(path)).toBe(true),
-  );
+  it.each([
+    '/api/claim/getclaims',
+    '/provider/v1/claims',
+    '/dev/outbox',
+    '/docs',
+    '/docs/',
+    '/docs?x=1',
+    '/docs/openapi.json',
+    '/healthz',
+    '/readyz',
+    '/readyz?full=1',
+  ])('%s goes to the server', (path) => expect(denied(path)).toBe(true));
 
-  it.each(['/login', '/claims', '/documents', '/docsearch', '/healthzone', '/contactus', '/account'])('%s is the app', (path) => expect(denied(path)).toBe(false));
+  it.each(['/login', '/claims', '/documents', '/docsearch', '/healthzone', '/contactus', '/account'])(
+    '%s is the app',
+    (path) => expect(denied(path)).toBe(false),
+  );
 });

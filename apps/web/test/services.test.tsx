@@ -13,7 +13,13 @@ afterEach(() => {
 const SELECTED = CLAIMS.map((c, i) => ({ ...c, Selected: i === 0 }));
 const PHYSIO_PAGE = '<h2>What we pay for</h2><p>Up to 12 sessions.</p><script>window.__pwned = 1</script>';
 const SERVICES = [
-  { id: 1, name: 'Medical and hospital treatment', ExcessApplies: true, iconToShow: 'medical', content: '<p>Doctors.</p>' },
+  {
+    id: 1,
+    name: 'Medical and hospital treatment',
+    ExcessApplies: true,
+    iconToShow: 'medical',
+    content: '<p>Doctors.</p>',
+  },
   { id: 2, name: 'Physiotherapy', ExcessApplies: false, iconToShow: 'physio', content: PHYSIO_PAGE },
   { id: 3, name: 'Something new', ExcessApplies: false, iconToShow: 'no-such-icon', content: '<p>New.</p>' },
 ];
@@ -28,7 +34,10 @@ function servicesServer(extra: Parameters<typeof mockServer>[0] = {}) {
     '/api/services/servicelist': { status: 200, body: { approvedService: SERVICES } },
     '/api/content/servicelist': { status: 200, body: { Name: 'servicelist', Html: '<p>This list is a guide.</p>' } },
     '/api/services/servicedetail/2': { status: 200, body: SERVICES[1] },
-    '/api/services/servicedetail/999': { status: 225, body: [{ Number: 451, Message: 'The requested information could not be found.' }] },
+    '/api/services/servicedetail/999': {
+      status: 225,
+      body: [{ Number: 451, Message: 'The requested information could not be found.' }],
+    },
     ...extra,
   });
 }
@@ -62,7 +71,11 @@ describe('/services (spec 001 "Services list")', () => {
     expect(document.activeElement).toBe(h1);
     expect(document.title).toBe('Physiotherapy | TAC Claimant Web Portal');
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(Array.from(crumbs.querySelectorAll('li')).map((li) => li.textContent)).toEqual(['Home', 'What we can pay for', 'Physiotherapy']);
+    expect(Array.from(crumbs.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
+      'Home',
+      'What we can pay for',
+      'Physiotherapy',
+    ]);
     expect(crumbs.querySelector('a[href="/services"]')).toBeTruthy();
     const content = screen.getByTestId('service-content');
     expect(content.textContent).toContain('Up to 12 sessions.');
@@ -118,7 +131,10 @@ describe('legal pages', () => {
   it('/privacypolicy?r=1 has "Back to registration" at the top and the bottom', async () => {
     mockServer({
       '/api/analytics/pageview': { status: 200, body: true },
-      '/api/content/privacy': { status: 200, body: { Name: 'privacy', Html: '<h2>Privacy policy</h2><p>See the <a href="/notice">notice</a>.</p>' } },
+      '/api/content/privacy': {
+        status: 200,
+        body: { Name: 'privacy', Html: '<h2>Privacy policy</h2><p>See the <a href="/notice">notice</a>.</p>' },
+      },
     });
     app = renderApp('/privacypolicy?r=1');
     expect((await screen.findByTestId('legal-privacy-content')).textContent).toContain('Privacy policy');
@@ -137,7 +153,9 @@ describe('legal pages', () => {
       '/api/analytics/pageview': { status: 200, body: true },
       '/api/content/notice': () => {
         calls += 1;
-        return calls === 1 ? { status: 500, raw: 'oops' } : { status: 200, body: { Name: 'notice', Html: '<p>Why we collect it.</p>' } };
+        return calls === 1
+          ? { status: 500, raw: 'oops' }
+          : { status: 200, body: { Name: 'notice', Html: '<p>Why we collect it.</p>' } };
       },
     });
     app = renderApp('/notice');

@@ -108,7 +108,10 @@ describe('session storage (spec 000 §4)', () => {
   it('a failed logout call still signs out locally and does not throw', async () => {
     saveLoginToken('t-fail', false);
     document.cookie = 'XSRF-TOKEN=x; path=/';
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
     await expect(logout()).resolves.toBeUndefined();
     expect(isSignedIn()).toBe(false);
     expect(stored(sessionStorage)).toBeNull();

@@ -42,7 +42,9 @@ afterEach(() => {
   const errors = consoleErrors;
   consoleErrors = [];
   if (errors.length > 0) {
-    const text = errors.map((args) => args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ')).join('\n');
+    const text = errors
+      .map((args) => args.map((a) => (a instanceof Error ? a.message : String(a))).join(' '))
+      .join('\n');
     throw new Error(`console.error was called during the test:\n${text}`);
   }
 });

@@ -56,14 +56,22 @@ describe('shell', () => {
     // form first appears on a busy machine.
     await waitFor(() => expect(document.title).toBe('Sign in | TAC Claimant Web Portal'));
     await waitFor(() => expect(postMessage).toHaveBeenCalled());
-    expect(JSON.parse(postMessage.mock.calls[0]?.[0] as string)).toEqual({ type: 'page', path: '/login', title: 'Sign in' });
+    expect(JSON.parse(postMessage.mock.calls[0]?.[0] as string)).toEqual({
+      type: 'page',
+      path: '/login',
+      title: 'Sign in',
+    });
 
     fireEvent.click(screen.getByRole('link', { name: 'Register' }));
     await screen.findByTestId('register-form');
     await waitFor(() => expect(server.callsTo('/api/analytics/pageview')).toHaveLength(1));
     expect(server.callsTo('/api/analytics/pageview')[0]?.body).toEqual({ Path: '/login', Title: 'Sign in' });
     await waitFor(() => expect(document.title).toBe('Register | TAC Claimant Web Portal'));
-    expect(JSON.parse(postMessage.mock.calls.at(-1)?.[0] as string)).toEqual({ type: 'page', path: '/register', title: 'Register' });
+    expect(JSON.parse(postMessage.mock.calls.at(-1)?.[0] as string)).toEqual({
+      type: 'page',
+      path: '/register',
+      title: 'Register',
+    });
     const h1 = screen.getByRole('heading', { level: 1 });
     expect(h1.textContent).toBe('Register');
     expect(document.activeElement).toBe(h1);
@@ -157,7 +165,9 @@ describe('shell', () => {
     markAuthenticatedActivity(Date.now());
     await idleFor(CLIENT_IDLE_LIMIT_MS - SESSION.idleWarningMs);
     // The dialog opens two minutes before the browser's limit, 19:50 after the last answer.
-    expect((await screen.findByTestId('session-timeout-countdown')).textContent).toMatch(/^1 minute 5\d seconds$|^2 minutes$/);
+    expect((await screen.findByTestId('session-timeout-countdown')).textContent).toMatch(
+      /^1 minute 5\d seconds$|^2 minutes$/,
+    );
     await idleFor(SESSION.idleWarningMs - 5_000);
     expect(isSignedIn()).toBe(true);
     expect(screen.getByTestId('session-timeout-countdown').textContent).toMatch(/^\d seconds?$/);
@@ -187,7 +197,12 @@ describe('a session time-out keeps what was typed, for the same account only (fo
   const accountOf = (email: string, mobile: string): Account =>
     accountFixture({
       ContactDetails: { EmailAddress: email, MobileNumber: mobile, HomeAddressForDB: HOME_ADDRESS },
-      BankAccountDetails: { BankName: 'Commonwealth Bank of Australia', AccountName: 'Alex Citizen', Bsb: '063-000', AccountNumber: '*****6789' },
+      BankAccountDetails: {
+        BankName: 'Commonwealth Bank of Australia',
+        AccountName: 'Alex Citizen',
+        Bsb: '063-000',
+        AccountNumber: '*****6789',
+      },
     });
   const ALEX = accountOf('alex@example.com', '0412345678');
   const SAM = accountOf('sam@example.com', '0411111111');
@@ -217,9 +232,15 @@ describe('a session time-out keeps what was typed, for the same account only (fo
       '/api/account/getaccount': (call) => ({ status: 200, body: whose(call) }),
       '/api/account/login': (call) => ({
         status: 200,
-        body: { AccessToken: `${String(call.body?.EmailAddress).startsWith('sam') ? 'sam' : 'alex'}-${++signIns}`, AccountActivated: 2 },
+        body: {
+          AccessToken: `${String(call.body?.EmailAddress).startsWith('sam') ? 'sam' : 'alex'}-${++signIns}`,
+          AccountActivated: 2,
+        },
       }),
-      '/api/dropdownlistdatasource/list': (call) => ({ status: 200, body: { Items: LISTS[String(call.body?.ListType)] ?? [] } }),
+      '/api/dropdownlistdatasource/list': (call) => ({
+        status: 200,
+        body: { Items: LISTS[String(call.body?.ListType)] ?? [] },
+      }),
       '/api/account/verifybsb': { status: 200, body: { BankName: 'Commonwealth Bank of Australia' } },
     });
   }
@@ -244,14 +265,18 @@ describe('a session time-out keeps what was typed, for the same account only (fo
     await waitFor(() => expect(app?.pathname()).toBe('/claims'));
   }
 
-  const go = (path: string, state?: unknown) => act(() => app?.router.navigate(path, state === undefined ? {} : { state }));
+  const go = (path: string, state?: unknown) =>
+    act(() => app?.router.navigate(path, state === undefined ? {} : { state }));
   const value = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
-  const type = (testId: string, text: string) => fireEvent.change(screen.getByTestId(testId), { target: { value: text } });
-  const stored = (form: string, claim = '') => storage.entries.get(draftMirrorKey({ account: 'alex@example.com', claim, form }));
+  const type = (testId: string, text: string) =>
+    fireEvent.change(screen.getByTestId(testId), { target: { value: text } });
+  const stored = (form: string, claim = '') =>
+    storage.entries.get(draftMirrorKey({ account: 'alex@example.com', claim, form }));
   /** No password, code, secure token, session token or bank account number is ever kept. */
   const expectNoSecrets = () => {
     const everything = JSON.stringify([...storage.entries.values()]);
-    for (const secret of ['987654321', 'Claimant#2026', 'secure-', 'alex-', 'sam-']) expect(everything).not.toContain(secret);
+    for (const secret of ['987654321', 'Claimant#2026', 'secure-', 'alex-', 'sam-'])
+      expect(everything).not.toContain(secret);
   };
 
   /** Opens a My Details section for editing, with the secure token of its access code when it needs one. */
@@ -277,7 +302,13 @@ describe('a session time-out keeps what was typed, for the same account only (fo
     fireEvent.change(kind, { target: { value: '60' } });
     type('contact-reason', 'Travel');
     type('contact-message', 'Where is my travel payment?');
-    await waitFor(() => expect(stored('contact', '12/34567')?.draft).toEqual({ Category: { Item: 'Other', ElementNumber: 60 }, Message: 'Where is my travel payment?', CustomCategory: 'Travel' }));
+    await waitFor(() =>
+      expect(stored('contact', '12/34567')?.draft).toEqual({
+        Category: { Item: 'Other', ElementNumber: 60 },
+        Message: 'Where is my travel payment?',
+        CustomCategory: 'Travel',
+      }),
+    );
 
     await timeOut();
     await signIn('alex@example.com');
@@ -308,7 +339,9 @@ describe('a session time-out keeps what was typed, for the same account only (fo
     const kind = (await screen.findByTestId('contact-type')) as HTMLSelectElement;
     await waitFor(() => expect(kind.options).toHaveLength(3));
     type('contact-message', 'Where is my travel payment?');
-    await waitFor(() => expect(stored('contact', '12/34567')?.draft).toMatchObject({ Message: 'Where is my travel payment?' }));
+    await waitFor(() =>
+      expect(stored('contact', '12/34567')?.draft).toMatchObject({ Message: 'Where is my travel payment?' }),
+    );
 
     fireEvent.click(screen.getByTestId('toolbar-sign-out'));
     await waitFor(() => expect(app?.pathname()).toBe('/login'));
@@ -388,31 +421,38 @@ describe('a session time-out keeps what was typed, for the same account only (fo
     },
   ];
 
-  it.each(ACCOUNT_CASES)('My Details, $section: what was changed comes back after signing in again; another account sees none of it, and its sign-in deletes it', async ({ section, fill, restored, untouched }) => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    saveLoginToken('alex-0', false);
-    formsServer();
-    app = renderApp('/claim');
-    await screen.findByTestId('claim-summary-number');
-    await openAccountSection(section);
-    if (section === 'personal') await waitFor(() => expect((screen.getByTestId('personal-reason') as HTMLSelectElement).options).toHaveLength(3));
-    fill();
-    await waitFor(() => expect(stored(`account-${section}`)).toBeDefined());
-    expectNoSecrets();
+  it.each(ACCOUNT_CASES)(
+    'My Details, $section: what was changed comes back after signing in again; another account sees none of it, and its sign-in deletes it',
+    async ({ section, fill, restored, untouched }) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      saveLoginToken('alex-0', false);
+      formsServer();
+      app = renderApp('/claim');
+      await screen.findByTestId('claim-summary-number');
+      await openAccountSection(section);
+      if (section === 'personal')
+        await waitFor(() =>
+          expect((screen.getByTestId('personal-reason') as HTMLSelectElement).options).toHaveLength(3),
+        );
+      fill();
+      await waitFor(() => expect(stored(`account-${section}`)).toBeDefined());
+      expectNoSecrets();
 
-    await timeOut();
-    await signIn('alex@example.com');
-    await openAccountSection(section);
-    await waitFor(() => expect(screen.getByTestId(`${section}-restored`).textContent).toBe(RESTORED_MESSAGE));
-    restored();
+      await timeOut();
+      await signIn('alex@example.com');
+      await openAccountSection(section);
+      await waitFor(() => expect(screen.getByTestId(`${section}-restored`).textContent).toBe(RESTORED_MESSAGE));
+      restored();
 
-    await timeOut();
-    await signIn('sam@example.com');
-    await openAccountSection(section);
-    untouched();
-    expect(screen.getByTestId(`${section}-restored`).textContent).toBe('');
-    // Sam's sign-in on this browser deleted what Alex's time-out kept.
-    await waitFor(() => expect(stored(`account-${section}`)).toBeUndefined());
-    expectNoSecrets();
-  }, 30_000);
+      await timeOut();
+      await signIn('sam@example.com');
+      await openAccountSection(section);
+      untouched();
+      expect(screen.getByTestId(`${section}-restored`).textContent).toBe('');
+      // Sam's sign-in on this browser deleted what Alex's time-out kept.
+      await waitFor(() => expect(stored(`account-${section}`)).toBeUndefined());
+      expectNoSecrets();
+    },
+    30_000,
+  );
 });

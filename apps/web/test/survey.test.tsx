@@ -11,7 +11,8 @@ afterEach(() => {
   app = undefined;
 });
 
-const NOT_MATCHED = 'Those details do not match our records. Check your claim number and date of birth, then try again.';
+const NOT_MATCHED =
+  'Those details do not match our records. Check your claim number and date of birth, then try again.';
 const HELP = /Need help\? Contact us on 1300 654 329/;
 
 const QUESTIONS = [
@@ -38,11 +39,20 @@ const QUESTIONS = [
 function surveyServer(extra: Parameters<typeof mockServer>[0] = {}) {
   return mockServer({
     '/api/analytics/pageview': { status: 200, body: true },
-    '/api/content/surveyintro': { status: 200, body: { Name: 'surveyintro', Html: '<p>It takes about 2 minutes. See the <a href="/notice">collection notice</a>.</p>' } },
+    '/api/content/surveyintro': {
+      status: 200,
+      body: {
+        Name: 'surveyintro',
+        Html: '<p>It takes about 2 minutes. See the <a href="/notice">collection notice</a>.</p>',
+      },
+    },
     '/api/nid/getnidassessment': { status: 200, body: { FormID: 'F-1', AcceptedTerms: true, Questions: QUESTIONS } },
     '/api/nid/updatenidassessment': { status: 200, body: true },
     '/api/nid/submitnidassessment': { status: 200, body: true },
-    '/api/nid/getnidoutro': { status: 200, body: { OutroMessage: '<h2>Thank you</h2><p>We may call you.</p>', IsRegistered: false } },
+    '/api/nid/getnidoutro': {
+      status: 200,
+      body: { OutroMessage: '<h2>Thank you</h2><p>We may call you.</p>', IsRegistered: false },
+    },
     ...extra,
   });
 }
@@ -79,7 +89,9 @@ describe('/surveyvalidation (spec 001 "Survey")', () => {
   });
 
   it('says plainly that the details did not match, and shows the help line after more than 2 failures', async () => {
-    const api = surveyServer({ '/api/nid/nidlogin': { status: 225, body: [{ Number: 56, Message: 'Your information could not be found.' }] } });
+    const api = surveyServer({
+      '/api/nid/nidlogin': { status: 225, body: [{ Number: 56, Message: 'Your information could not be found.' }] },
+    });
     app = renderApp('/surveyvalidation');
     await screen.findByTestId('survey-login-form');
     fillIdentity(['12', '34567'], '02/02/1980');
@@ -95,12 +107,21 @@ describe('/surveyvalidation (spec 001 "Survey")', () => {
   });
 
   it('shows the server message when there have been too many attempts', async () => {
-    surveyServer({ '/api/nid/nidlogin': { status: 225, body: [{ Number: 105, Message: 'Too many attempts. Please wait a minute and try again.' }] } });
+    surveyServer({
+      '/api/nid/nidlogin': {
+        status: 225,
+        body: [{ Number: 105, Message: 'Too many attempts. Please wait a minute and try again.' }],
+      },
+    });
     app = renderApp('/surveyvalidation');
     await screen.findByTestId('survey-login-form');
     fillIdentity(['12', '34567'], '01/02/1980');
     await submitIdentity();
-    await waitFor(() => expect(screen.getByTestId('survey-login-error').textContent).toBe('Too many attempts. Please wait a minute and try again.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('survey-login-error').textContent).toBe(
+        'Too many attempts. Please wait a minute and try again.',
+      ),
+    );
   });
 
   it('keeps the survey token apart from the signed-in claimant and goes to the intro', async () => {
@@ -114,9 +135,15 @@ describe('/surveyvalidation (spec 001 "Survey")', () => {
     fillIdentity(['12', '34567'], '01/02/1980');
     await submitIdentity();
     await waitFor(() => expect(app?.pathname()).toBe('/surveyintro'));
-    expect(api.callsTo('/api/nid/nidlogin')[0]?.body).toEqual({ ClaimNumber: '12/34567', DateOfBirth: '01/02/1980', DeviceType: 0 });
+    expect(api.callsTo('/api/nid/nidlogin')[0]?.body).toEqual({
+      ClaimNumber: '12/34567',
+      DateOfBirth: '01/02/1980',
+      DeviceType: 0,
+    });
     expect(getSurveyToken()).toBe('survey-token');
-    expect(JSON.parse(window.sessionStorage.getItem(SURVEY_SESSION_KEY) ?? '{}')).toEqual({ AccessToken: 'survey-token' });
+    expect(JSON.parse(window.sessionStorage.getItem(SURVEY_SESSION_KEY) ?? '{}')).toEqual({
+      AccessToken: 'survey-token',
+    });
     expect(getCurrentUser()?.AccessToken).toBe('claimant-token');
   });
 
@@ -131,11 +158,14 @@ describe('/surveyvalidation (spec 001 "Survey")', () => {
 });
 
 describe('survey guards', () => {
-  it.each(['/surveyintro', '/survey', '/surveyoutro'])('%s without a survey token goes to /surveyvalidation', async (path) => {
-    surveyServer();
-    app = renderApp(path);
-    await waitFor(() => expect(app?.pathname()).toBe('/surveyvalidation'));
-  });
+  it.each(['/surveyintro', '/survey', '/surveyoutro'])(
+    '%s without a survey token goes to /surveyvalidation',
+    async (path) => {
+      surveyServer();
+      app = renderApp(path);
+      await waitFor(() => expect(app?.pathname()).toBe('/surveyvalidation'));
+    },
+  );
 
   it('a signed-in claimant without a survey token goes to /surveyvalidation too', async () => {
     saveLoginToken('claimant-token', false);
@@ -148,7 +178,9 @@ describe('survey guards', () => {
 describe('/surveyintro', () => {
   it('No: saves the terms as not accepted, submits and shows the outro with Register', async () => {
     saveSurveyToken('survey-token');
-    const api = surveyServer({ '/api/nid/getnidassessment': { status: 200, body: { FormID: 'F-1', AcceptedTerms: false, Questions: QUESTIONS } } });
+    const api = surveyServer({
+      '/api/nid/getnidassessment': { status: 200, body: { FormID: 'F-1', AcceptedTerms: false, Questions: QUESTIONS } },
+    });
     app = renderApp('/surveyintro');
     expect((await screen.findByTestId('survey-intro-content')).textContent).toContain('about 2 minutes');
     expect(screen.getByRole('group', { name: 'Would you like to continue?' })).toBeTruthy();
@@ -258,7 +290,9 @@ describe('/survey', () => {
 
   it('sends a person who has not accepted the terms to the intro', async () => {
     saveSurveyToken('survey-token');
-    surveyServer({ '/api/nid/getnidassessment': { status: 200, body: { FormID: 'F-1', AcceptedTerms: false, Questions: QUESTIONS } } });
+    surveyServer({
+      '/api/nid/getnidassessment': { status: 200, body: { FormID: 'F-1', AcceptedTerms: false, Questions: QUESTIONS } },
+    });
     app = renderApp('/survey');
     await waitFor(() => expect(app?.pathname()).toBe('/surveyintro'));
   });

@@ -21,18 +21,62 @@ export const ENQUIRY_REPLY_WORKING_DAYS = 10;
  */
 export const VIC_PUBLIC_HOLIDAYS: readonly string[] = [
   // 2025
-  '2025-01-01', '2025-01-27', '2025-03-10', '2025-04-18', '2025-04-21', '2025-04-25', '2025-06-09', '2025-09-26', '2025-11-04', '2025-12-25', '2025-12-26',
+  '2025-01-01',
+  '2025-01-27',
+  '2025-03-10',
+  '2025-04-18',
+  '2025-04-21',
+  '2025-04-25',
+  '2025-06-09',
+  '2025-09-26',
+  '2025-11-04',
+  '2025-12-25',
+  '2025-12-26',
   // 2026
-  '2026-01-01', '2026-01-26', '2026-03-09', '2026-04-03', '2026-04-06', '2026-06-08', '2026-09-25', '2026-11-03', '2026-12-25', '2026-12-28',
+  '2026-01-01',
+  '2026-01-26',
+  '2026-03-09',
+  '2026-04-03',
+  '2026-04-06',
+  '2026-06-08',
+  '2026-09-25',
+  '2026-11-03',
+  '2026-12-25',
+  '2026-12-28',
   // 2027
-  '2027-01-01', '2027-01-26', '2027-03-08', '2027-03-26', '2027-03-29', '2027-06-14', '2027-09-24', '2027-11-02', '2027-12-27', '2027-12-28',
+  '2027-01-01',
+  '2027-01-26',
+  '2027-03-08',
+  '2027-03-26',
+  '2027-03-29',
+  '2027-06-14',
+  '2027-09-24',
+  '2027-11-02',
+  '2027-12-27',
+  '2027-12-28',
   // 2028
-  '2028-01-03', '2028-01-26', '2028-03-13', '2028-04-14', '2028-04-17', '2028-04-25', '2028-06-12', '2028-09-29', '2028-11-07', '2028-12-25', '2028-12-26',
+  '2028-01-03',
+  '2028-01-26',
+  '2028-03-13',
+  '2028-04-14',
+  '2028-04-17',
+  '2028-04-25',
+  '2028-06-12',
+  '2028-09-29',
+  '2028-11-07',
+  '2028-12-25',
+  '2028-12-26',
 ];
 const HOLIDAYS = new Set(VIC_PUBLIC_HOLIDAYS);
 
 function melbourneParts(now: Date): { weekday: number; minutes: number } {
-  const parts = dateTimeFormat('en-AU', { timeZone: PROVIDER_TIME_ZONE, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  const parts = dateTimeFormat('en-AU', {
+    timeZone: PROVIDER_TIME_ZONE,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
   return { weekday, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
@@ -62,7 +106,7 @@ export function isWorkingDay(iso: string): boolean {
 /** The date `days` working days after the calendar date `iso`. */
 export function addWorkingDays(iso: string, days: number): string {
   let date = iso;
-  for (let left = days; left > 0; ) {
+  for (let left = days; left > 0;) {
     date = nextDay(date);
     if (isWorkingDay(date)) left--;
   }

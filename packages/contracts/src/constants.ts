@@ -70,7 +70,18 @@ export const SESSION = {
 } as const;
 
 export const UPLOAD_TYPES = [
-  'doc', 'docx', 'heic', 'jpeg', 'jpg', 'png', 'pdf', 'tif', 'tiff', 'txt', 'xls', 'xlsx',
+  'doc',
+  'docx',
+  'heic',
+  'jpeg',
+  'jpg',
+  'png',
+  'pdf',
+  'tif',
+  'tiff',
+  'txt',
+  'xls',
+  'xlsx',
 ] as const;
 
 /** The upload limits as every hint words them ("10MB", ".doc .docx …"), written from the limits themselves. */

@@ -14,43 +14,137 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
   2: { meaning: 'Unprocessable request (client)', message: 'Your request could not be completed.' },
   3: { meaning: 'Script error (client)', message: 'Your request could not be completed.' },
   4: { meaning: 'Syntax error (client)', message: 'Your request could not be completed.' },
-  8: { meaning: 'Session idle for longer than the idle time-out (20 minutes)', message: 'Your session has timed out. Please sign in again.' },
-  18: { meaning: 'Access token unknown to the server', message: 'Your session is no longer valid. Please sign in again.' },
-  21: { meaning: 'Session revoked (signed out, replaced at a new sign-in, or already expired)', message: 'You have been signed out. Please sign in again.' },
-  22: { meaning: 'Session older than its absolute lifetime (12 hours; 30 days with RememberMe)', message: 'Your session has expired. Please sign in again.' },
+  8: {
+    meaning: 'Session idle for longer than the idle time-out (20 minutes)',
+    message: 'Your session has timed out. Please sign in again.',
+  },
+  18: {
+    meaning: 'Access token unknown to the server',
+    message: 'Your session is no longer valid. Please sign in again.',
+  },
+  21: {
+    meaning: 'Session revoked (signed out, replaced at a new sign-in, or already expired)',
+    message: 'You have been signed out. Please sign in again.',
+  },
+  22: {
+    meaning: 'Session older than its absolute lifetime (12 hours; 30 days with RememberMe)',
+    message: 'Your session has expired. Please sign in again.',
+  },
   24: { meaning: 'No access token sent to a call that needs one', message: 'Please sign in to continue.' },
-  28: { meaning: 'Token of the wrong kind for this call (e.g. a registration token)', message: 'Please sign in to continue.' },
+  28: {
+    meaning: 'Token of the wrong kind for this call (e.g. a registration token)',
+    message: 'Please sign in to continue.',
+  },
   49: { meaning: 'Access code incorrect', message: 'The {type} code is incorrect. Please try again' },
   50: { meaning: 'Access code expired', message: 'code has expired. Please request a new code' },
-  56: { meaning: 'Information not found (registration and recovery: never says which detail)', message: 'Your information could not be found. Please try again or contact the {shortName} on {phone}' },
+  56: {
+    meaning: 'Information not found (registration and recovery: never says which detail)',
+    message: 'Your information could not be found. Please try again or contact the {shortName} on {phone}',
+  },
   80: { meaning: 'Current password invalid', message: 'Invalid password. Try again' },
-  86: { meaning: 'No channel to send an access code to', message: 'Please update your contact details to receive an access code prior to {detail} or call the {provider} on {phone}.' },
+  86: {
+    meaning: 'No channel to send an access code to',
+    message:
+      'Please update your contact details to receive an access code prior to {detail} or call the {provider} on {phone}.',
+  },
   100: { meaning: 'A request field failed validation (Field names it)', message: 'The field message from the rule' },
-  101: { meaning: 'Sign-in failed (unknown username or wrong password: never says which)', message: 'Provide valid login details' },
-  102: { meaning: 'Sign-in temporarily throttled for this username or address (or, at a password change, the current-password check for this account)', message: 'Too many sign-in attempts. Please wait a moment and try again.' },
-  103: { meaning: 'Missing or mismatched X-XSRF-TOKEN header', message: 'Your request could not be verified. Please reload the page and try again.' },
+  101: {
+    meaning: 'Sign-in failed (unknown username or wrong password: never says which)',
+    message: 'Provide valid login details',
+  },
+  102: {
+    meaning:
+      'Sign-in temporarily throttled for this username or address (or, at a password change, the current-password check for this account)',
+    message: 'Too many sign-in attempts. Please wait a moment and try again.',
+  },
+  103: {
+    meaning: 'Missing or mismatched X-XSRF-TOKEN header',
+    message: 'Your request could not be verified. Please reload the page and try again.',
+  },
   104: { meaning: 'Request body larger than allowed (1 MB)', message: 'Your request is too large.' },
-  105: { meaning: 'Too many requests from this address', message: 'Too many requests. Please wait a moment and try again.' },
+  105: {
+    meaning: 'Too many requests from this address',
+    message: 'Too many requests. Please wait a moment and try again.',
+  },
   106: { meaning: 'A claim-scoped call with no claim selected', message: 'Please select a claim first.' },
   107: { meaning: 'Body is not valid JSON (or carries __proto__)', message: 'Your request could not be read.' },
-  108: { meaning: 'Too many access codes requested (5 an hour, 10 a day, per purpose)', message: 'You have asked for too many codes. Please try again later or call us on {phone}.' },
-  109: { meaning: 'Too many wrong access codes today (6): code entry locked until tomorrow', message: 'You have entered too many incorrect codes today. Please try again tomorrow or call us on {phone}.' },
-  110: { meaning: 'Registration: the username is already in use', message: 'That username is already in use. Please choose another email address as your username.' },
-  111: { meaning: 'Registration: this claim already has an account', message: 'You are already registered. Please sign in, or use Forgot username or Forgot password.' },
-  112: { meaning: 'Bank details: the claim is managed by the State Trustees', message: "bank account details can't be edited on your claim because it is managed by the State Trustees" },
-  113: { meaning: 'Bank details: within 48 hours of registration', message: "For security reasons, you can't make changes to your bank account in the first 48 hours after you register. Please try again in 48 hours." },
-  114: { meaning: 'A bank, mobile or e-mail change without a valid secure token (missing, expired, used, another kind or another session)', message: 'Please confirm this change with an access code first.' },
-  115: { meaning: 'Mobile or e-mail edits disabled by the provider for this claimant', message: 'Unfortunately we are not able to update your {detail} at this time. Please contact the provider to update your details on {phone}.' },
+  108: {
+    meaning: 'Too many access codes requested (5 an hour, 10 a day, per purpose)',
+    message: 'You have asked for too many codes. Please try again later or call us on {phone}.',
+  },
+  109: {
+    meaning: 'Too many wrong access codes today (6): code entry locked until tomorrow',
+    message: 'You have entered too many incorrect codes today. Please try again tomorrow or call us on {phone}.',
+  },
+  110: {
+    meaning: 'Registration: the username is already in use',
+    message: 'That username is already in use. Please choose another email address as your username.',
+  },
+  111: {
+    meaning: 'Registration: this claim already has an account',
+    message: 'You are already registered. Please sign in, or use Forgot username or Forgot password.',
+  },
+  112: {
+    meaning: 'Bank details: the claim is managed by the State Trustees',
+    message: "bank account details can't be edited on your claim because it is managed by the State Trustees",
+  },
+  113: {
+    meaning: 'Bank details: within 48 hours of registration',
+    message:
+      "For security reasons, you can't make changes to your bank account in the first 48 hours after you register. Please try again in 48 hours.",
+  },
+  114: {
+    meaning:
+      'A bank, mobile or e-mail change without a valid secure token (missing, expired, used, another kind or another session)',
+    message: 'Please confirm this change with an access code first.',
+  },
+  115: {
+    meaning: 'Mobile or e-mail edits disabled by the provider for this claimant',
+    message:
+      'Unfortunately we are not able to update your {detail} at this time. Please contact the provider to update your details on {phone}.',
+  },
   116: { meaning: 'Upload over 10 MB (10 485 760 bytes)', message: 'Document must be below 10MB' },
-  117: { meaning: 'Upload of a type not allowed, or whose content does not match its extension', message: 'Document type is not accepted' },
-  118: { meaning: 'A document already sent with a form cannot be removed', message: 'This document has been sent and cannot be removed. Please contact us if it needs to change.' },
-  119: { meaning: 'The form was already sent (a late draft save or a second submit with another key)', message: 'This form has already been sent.' },
-  120: { meaning: 'Drawn signature refused unread: not a PNG, larger than the signature pad allows, or its data does not match its header', message: 'Your signature could not be read. Please clear it and sign again.' },
-  121: { meaning: 'Upload refused: the account has uploaded 200 files or 500 MB in the last 24 hours', message: 'You have sent as many documents as we can take in one day. Please try again tomorrow, or call us on {phone}.' },
-  130: { meaning: 'Registration cannot finish online: the claims system holds no e-mail address or mobile number to send the activation code to (nothing is changed)', message: 'We cannot send you an activation code because we do not have your email address or mobile number. Please call us on {phone} ({callHours}) to finish registering.' },
-  131: { meaning: 'Registration or recovery throttled for this claim number or account (too many attempts)', message: 'There have been too many attempts for this claim. Please wait {minutes} minutes and try again, or call us on {phone}.' },
-  199: { meaning: 'Unexpected fault on the server (logged with a request id)', message: 'Something went wrong on our side. Please try again.' },
-  451: { meaning: 'Not found, or not yours (the same answer for both)', message: 'The requested information could not be found.' },
+  117: {
+    meaning: 'Upload of a type not allowed, or whose content does not match its extension',
+    message: 'Document type is not accepted',
+  },
+  118: {
+    meaning: 'A document already sent with a form cannot be removed',
+    message: 'This document has been sent and cannot be removed. Please contact us if it needs to change.',
+  },
+  119: {
+    meaning: 'The form was already sent (a late draft save or a second submit with another key)',
+    message: 'This form has already been sent.',
+  },
+  120: {
+    meaning:
+      'Drawn signature refused unread: not a PNG, larger than the signature pad allows, or its data does not match its header',
+    message: 'Your signature could not be read. Please clear it and sign again.',
+  },
+  121: {
+    meaning: 'Upload refused: the account has uploaded 200 files or 500 MB in the last 24 hours',
+    message:
+      'You have sent as many documents as we can take in one day. Please try again tomorrow, or call us on {phone}.',
+  },
+  130: {
+    meaning:
+      'Registration cannot finish online: the claims system holds no e-mail address or mobile number to send the activation code to (nothing is changed)',
+    message:
+      'We cannot send you an activation code because we do not have your email address or mobile number. Please call us on {phone} ({callHours}) to finish registering.',
+  },
+  131: {
+    meaning: 'Registration or recovery throttled for this claim number or account (too many attempts)',
+    message:
+      'There have been too many attempts for this claim. Please wait {minutes} minutes and try again, or call us on {phone}.',
+  },
+  199: {
+    meaning: 'Unexpected fault on the server (logged with a request id)',
+    message: 'Something went wrong on our side. Please try again.',
+  },
+  451: {
+    meaning: 'Not found, or not yours (the same answer for both)',
+    message: 'The requested information could not be found.',
+  },
 };
 
 /** The catalogue as a list in number order (documentation, tests). */
@@ -59,5 +153,8 @@ export const CATALOGUE_ENTRIES: readonly CatalogueEntry[] = Object.entries(CATAL
   .sort((a, b) => a.number - b.number);
 
 export function catalogueMessage(n: number): string {
-  return (CATALOGUE as Readonly<Record<number, CatalogueText | undefined>>)[n]?.message ?? 'Your request could not be completed.';
+  return (
+    (CATALOGUE as Readonly<Record<number, CatalogueText | undefined>>)[n]?.message ??
+    'Your request could not be completed.'
+  );
 }

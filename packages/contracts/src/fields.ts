@@ -23,12 +23,7 @@ export { stripSpaces };
 export const username = z
   .string({ error: MESSAGES.usernameRequired })
   .transform(stripSpaces)
-  .pipe(
-    z
-      .string()
-      .min(1, MESSAGES.usernameRequired)
-      .refine(isEmail, MESSAGES.usernameInvalid),
-  );
+  .pipe(z.string().min(1, MESSAGES.usernameRequired).refine(isEmail, MESSAGES.usernameInvalid));
 
 /** The sign-in password is only required; bounded so hashing work stays bounded. */
 export const loginPassword = z
@@ -36,10 +31,7 @@ export const loginPassword = z
   .min(1, MESSAGES.passwordRequired)
   .max(1024, MESSAGES.passwordRequired);
 
-export const email = z
-  .string({ error: MESSAGES.emailInvalid })
-  .trim()
-  .refine(isEmail, MESSAGES.emailInvalid);
+export const email = z.string({ error: MESSAGES.emailInvalid }).trim().refine(isEmail, MESSAGES.emailInvalid);
 
 const digits = (n: number) => new RegExp(`^[0-9]{${n}}$`);
 
@@ -163,5 +155,7 @@ export const accessToken = z.string().min(1).max(256);
  * Bag, Private Bag, Care PO, Parcel Locker (account issue).
  */
 export function isDeliveryAddress(text: string): boolean {
-  return /\b(G\.?P\.?O\.?|P\.?O\.?)\s*BOX\b|\b(LOCKED|PRIVATE)\s+BAG\b|\bPARCEL\s+LOCKER\b|\bCARE\s+P\.?O\.?\b|\bC\/-?\s*P\.?O\.?\b/i.test(text);
+  return /\b(G\.?P\.?O\.?|P\.?O\.?)\s*BOX\b|\b(LOCKED|PRIVATE)\s+BAG\b|\bPARCEL\s+LOCKER\b|\bCARE\s+P\.?O\.?\b|\bC\/-?\s*P\.?O\.?\b/i.test(
+    text,
+  );
 }

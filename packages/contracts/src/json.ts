@@ -76,7 +76,9 @@ export function boundedJson<T extends z.ZodType>(schema: T, bounds: JsonBounds):
     if (!exceeded) return;
     // The field named is the one the client sent the excess in (Draft.Notes), never a path as deep as the value.
     const path = exceeded.key === undefined ? [] : [exceeded.key];
-    if (exceeded.bound === 'depth') ctx.addIssue({ code: 'custom', path, message: `This is nested too deeply (at most ${bounds.maxDepth} levels)` });
-    else ctx.addIssue({ code: 'custom', path, message: `This is too large (at most ${kilobytes(bounds.maxBytes ?? 0)})` });
+    if (exceeded.bound === 'depth')
+      ctx.addIssue({ code: 'custom', path, message: `This is nested too deeply (at most ${bounds.maxDepth} levels)` });
+    else
+      ctx.addIssue({ code: 'custom', path, message: `This is too large (at most ${kilobytes(bounds.maxBytes ?? 0)})` });
   }) as unknown as T;
 }

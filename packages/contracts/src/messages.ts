@@ -60,7 +60,8 @@ export const MESSAGES = {
   payeeRequired: 'Please choose who to pay',
   disclaimerRequired: 'Please select the disclaimer',
   noDocumentsUploaded: 'You have not uploaded any documents yet.',
-  bankDetailsNotFound: 'Bank details not found - please update on the Personal details screen before sending us your claim for reimbursement',
+  bankDetailsNotFound:
+    'Bank details not found - please update on the Personal details screen before sending us your claim for reimbursement',
   providerCanBill: 'Your provider can bill us directly for treatment and services we have approved.',
   providerInvoicesNotPaid: 'Provider invoices cannot be paid through the portal.',
   receiptRequired: 'Please add at least one receipt',
@@ -80,6 +81,7 @@ export const MESSAGES = {
   payeeRelationshipInvalid: 'Enter their relationship to you (max 50 characters)',
   // Permissions (spec 000 §6)
   bankStateTrustee: "bank account details can't be edited on your claim because it is managed by the State Trustees",
-  bankLocked48h: "For security reasons, you can't make changes to your bank account in the first 48 hours after you register. Please try again in 48 hours.",
+  bankLocked48h:
+    "For security reasons, you can't make changes to your bank account in the first 48 hours after you register. Please try again in 48 hours.",
   bankVerifyBanner: 'Please check that the bank account details we hold for you are correct.',
 } as const;

@@ -102,7 +102,10 @@ describe('login request', () => {
     expect(r.DeviceType).toBe(0);
   });
   it('requires the password', () => {
-    expect(check(LoginRequest, { EmailAddress: 'a@example.com', Password: '' })).toEqual({ ok: false, message: MESSAGES.passwordRequired });
+    expect(check(LoginRequest, { EmailAddress: 'a@example.com', Password: '' })).toEqual({
+      ok: false,
+      message: MESSAGES.passwordRequired,
+    });
   });
   it('refuses unknown properties', () => {
     expect(LoginRequest.safeParse({ EmailAddress: 'a@example.com', Password: 'x', Admin: true }).success).toBe(false);
@@ -121,7 +124,11 @@ describe('helpers', () => {
     expect(isEmail(`abcdefg@${domain249}`)).toBe(false); // 255
   });
   it.each([
-    ['$12.50', true], ['12', true], ['12.5', false], ['$', false], ['12.505', false],
+    ['$12.50', true],
+    ['12', true],
+    ['12.5', false],
+    ['$', false],
+    ['12.505', false],
   ])('currency %s → %s', (value, ok) => {
     expect(CURRENCY_PATTERN.test(value)).toBe(ok);
   });

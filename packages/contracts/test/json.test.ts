@@ -32,7 +32,11 @@ describe('boundedJson', () => {
   const Draft = z.object({ Draft: boundedJson(z.looseObject({}), { maxDepth: 4, maxBytes: 64 }) });
   it('is a validation issue on the field, never a throw', () => {
     expect(Draft.safeParse({ Draft: { a: 1 } }).success).toBe(true);
-    expect(Draft.safeParse({ Draft: { Notes: nested(10_000) } }).error?.issues).toMatchObject([{ path: ['Draft', 'Notes'], message: 'This is nested too deeply (at most 4 levels)' }]);
-    expect(Draft.safeParse({ Draft: { Notes: 'x'.repeat(100) } }).error?.issues).toMatchObject([{ path: ['Draft'], message: 'This is too large (at most 64 characters)' }]);
+    expect(Draft.safeParse({ Draft: { Notes: nested(10_000) } }).error?.issues).toMatchObject([
+      { path: ['Draft', 'Notes'], message: 'This is nested too deeply (at most 4 levels)' },
+    ]);
+    expect(Draft.safeParse({ Draft: { Notes: 'x'.repeat(100) } }).error?.issues).toMatchObject([
+      { path: ['Draft'], message: 'This is too large (at most 64 characters)' },
+    ]);
   });
 });

@@ -14,7 +14,8 @@ import {
 
 const TODAY = '2026-11-21';
 const { receipt } = receiptSchemas(() => TODAY);
-const messagesOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? [] : (r.error?.issues.map((i) => i.message) ?? []));
+const messagesOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? [] : (r.error?.issues.map((i) => i.message) ?? []);
 
 describe('amounts', () => {
   it.each([
@@ -31,7 +32,15 @@ describe('amounts', () => {
 
 describe('receipt rules', () => {
   const pharmacy = { Kind: 'Pharmacy', Date: '20/11/2026', Description: '', Pharmacy: 'Chemist', Cost: '12.50' };
-  const home = { Kind: 'Home services', Date: '01/11/2026', Duration: '3', Provider: 'Jo Cleaner', ServiceType: 'Cleaning', Amount: '90', Notes: '' };
+  const home = {
+    Kind: 'Home services',
+    Date: '01/11/2026',
+    Duration: '3',
+    Provider: 'Jo Cleaner',
+    ServiceType: 'Cleaning',
+    Amount: '90',
+    Notes: '',
+  };
   const other = { Kind: 'Other', Date: '01/11/2026', Description: 'Taxi', Provider: 'Cab Co', Cost: '$40.00' };
   it('accepts each kind and formats the amount', () => {
     expect(receipt.parse({ ...pharmacy, Cost: '12.50' })).toMatchObject({ Cost: '$12.50' });
@@ -52,22 +61,51 @@ describe('receipt rules', () => {
     ['no provider on other', { ...other, Provider: '' }, MESSAGES.pharmacyProviderInvalid],
     ['an unknown kind', { ...other, Kind: 'Dental' }, MESSAGES.receiptTypeRequired],
   ])('refuses %s', (_label, value, message) => expect(messagesOf(receipt.safeParse(value))).toEqual([message]));
-  it('keeps the spec\'s spelling of the provider message', () => expect(MESSAGES.pharmacyProviderInvalid).toBe('Please specify serivce provider details (max 150 characters)'));
+  it("keeps the spec's spelling of the provider message", () =>
+    expect(MESSAGES.pharmacyProviderInvalid).toBe('Please specify serivce provider details (max 150 characters)'));
 });
 
 describe('the submission', () => {
-  const base = { FormId: 'f', IdempotencyKey: 'key-12345', PayOther: 0, Receipts: [{ Kind: 'Other', Date: '01/11/2026', Description: '', Provider: 'Cab', Cost: '10' }], Agreed: true, Documents: [{ Filename: 'a.pdf', FileID: '1' }] };
+  const base = {
+    FormId: 'f',
+    IdempotencyKey: 'key-12345',
+    PayOther: 0,
+    Receipts: [{ Kind: 'Other', Date: '01/11/2026', Description: '', Provider: 'Cab', Cost: '10' }],
+    Agreed: true,
+    Documents: [{ Filename: 'a.pdf', FileID: '1' }],
+  };
   it.each([
     ['no payee choice', { PayOther: undefined }, MESSAGES.payeeRequired],
     ['no agreement', { Agreed: false }, MESSAGES.disclaimerRequired],
     ['no documents', { Documents: [] }, MESSAGES.noDocumentsUploaded],
     ['no receipts', { Receipts: [] }, MESSAGES.receiptRequired],
-  ])('refuses %s', (_label, change, message) => expect(messagesOf(SubmitReimbursementRequest.safeParse({ ...base, ...change }))).toContain(message));
+  ])('refuses %s', (_label, change, message) =>
+    expect(messagesOf(SubmitReimbursementRequest.safeParse({ ...base, ...change }))).toContain(message),
+  );
   it('needs the payee when someone else is paid, with a real BSB and account number', () => {
-    expect(messagesOf(SubmitReimbursementRequest.safeParse({ ...base, PayOther: 1 }))).toContain(MESSAGES.payeeNameInvalid);
-    const payee = { PaymentName: 'Lee', PaymentAddress: '1 Main St', PaymentEmail: 'lee@example.com', PaymentRelationship: 'Partner', BankAccName: 'Lee', BankBSB: '06300', BankAccNo: '12345' };
-    expect(messagesOf(SubmitReimbursementRequest.safeParse({ ...base, PayOther: 1, Payee: payee }))).toEqual([MESSAGES.bsbInvalid, MESSAGES.accountNumberInvalid]);
-    expect(SubmitReimbursementRequest.parse({ ...base, PayOther: 1, Payee: { ...payee, BankBSB: '063000', BankAccNo: '123456' } }).Payee?.BankBSB).toBe('063-000');
+    expect(messagesOf(SubmitReimbursementRequest.safeParse({ ...base, PayOther: 1 }))).toContain(
+      MESSAGES.payeeNameInvalid,
+    );
+    const payee = {
+      PaymentName: 'Lee',
+      PaymentAddress: '1 Main St',
+      PaymentEmail: 'lee@example.com',
+      PaymentRelationship: 'Partner',
+      BankAccName: 'Lee',
+      BankBSB: '06300',
+      BankAccNo: '12345',
+    };
+    expect(messagesOf(SubmitReimbursementRequest.safeParse({ ...base, PayOther: 1, Payee: payee }))).toEqual([
+      MESSAGES.bsbInvalid,
+      MESSAGES.accountNumberInvalid,
+    ]);
+    expect(
+      SubmitReimbursementRequest.parse({
+        ...base,
+        PayOther: 1,
+        Payee: { ...payee, BankBSB: '063000', BankAccNo: '123456' },
+      }).Payee?.BankBSB,
+    ).toBe('063-000');
   });
 });
 
@@ -82,7 +120,15 @@ describe('sub-form description text', () => {
     );
   });
   it('reads a receipt back from its text', () => {
-    const r = { Kind: 'Home services' as const, Date: '01/11/2026', Duration: '3', Provider: 'Jo: "Cleaner"\nPty\\Ltd', ServiceType: 'Cleaning', Amount: '$90.00', Notes: 'Line one\nLine two' };
+    const r = {
+      Kind: 'Home services' as const,
+      Date: '01/11/2026',
+      Duration: '3',
+      Provider: 'Jo: "Cleaner"\nPty\\Ltd',
+      ServiceType: 'Cleaning',
+      Amount: '$90.00',
+      Notes: 'Line one\nLine two',
+    };
     const text = describeReceipt(r);
     expect(text.split('\n')[0]).toBe('Receipt type: Home services');
     expect(readReceipt(text)).toEqual(r);

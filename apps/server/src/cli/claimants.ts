@@ -91,7 +91,7 @@ export const claimantCommands: Command[] = [
     name: 'claimant add',
     args: '--ref REF --first NAME --surname NAME --dob YYYY-MM-DD [--middle NAMES] [--title 1-7] [--email ADDRESS] [--mobile 04XXXXXXXX]',
     summary:
-      'Creates or updates a claimant by the claims system\'s reference (as PUT /provider/v1/claimants/REF). ' +
+      "Creates or updates a claimant by the claims system's reference (as PUT /provider/v1/claimants/REF). " +
       'An existing claimant keeps their claims, title and edit locks unless given; e-mail and mobile only fill what the portal does not hold.',
     options: {
       ref: { type: 'string' },
@@ -141,7 +141,7 @@ export const claimantCommands: Command[] = [
   {
     name: 'claim add',
     args: '--ref REF --number NN/NNNNN --accident-date YYYY-MM-DD [--location TEXT]',
-    summary: 'Adds a claim to the claimant\'s list, or updates its date and location (its flags are kept).',
+    summary: "Adds a claim to the claimant's list, or updates its date and location (its flags are kept).",
     options: {
       ref: { type: 'string' },
       number: { type: 'string' },
@@ -165,7 +165,10 @@ export const claimantCommands: Command[] = [
       const checked = validate(UpsertClaimantRequest, { ...input, Claims: [claim] }, label);
       const saved = await providerCall(upsertClaimant(deps, ref, checked), label);
       const after = saved.Claims.find((c) => c.Number === number);
-      return { json: saved, text: [`${before ? 'Updated' : 'Added'} claim ${number} of ${ref}`, ...(after ? [claimLine(after)] : [])] };
+      return {
+        json: saved,
+        text: [`${before ? 'Updated' : 'Added'} claim ${number} of ${ref}`, ...(after ? [claimLine(after)] : [])],
+      };
     },
   },
   {
@@ -177,7 +180,8 @@ export const claimantCommands: Command[] = [
     async run({ deps }, { values, positionals }) {
       const stateTrustee = switchOption(values, 'state-trustee');
       const bankEdit = switchOption(values, 'bank-edit');
-      if (stateTrustee === undefined && bankEdit === undefined) throw new UsageError('give --state-trustee on|off, --bank-edit on|off, or both');
+      if (stateTrustee === undefined && bankEdit === undefined)
+        throw new UsageError('give --state-trustee on|off, --bank-edit on|off, or both');
       const number = validate(ProviderClaim.shape.Number, positionals[0], () => 'NUMBER (NN/NNNNN)');
       const owner = await deps.db
         .selectFrom('claims')
@@ -197,13 +201,19 @@ export const claimantCommands: Command[] = [
       const { shown, input } = await requireClaimant(deps, ref);
       const before = shown.Claims.find((c) => c.Number === number);
       if (!before) throw new CommandError(`Claim ${number} not found`);
-      const claim = { ...before, StateTrustee: stateTrustee ?? before.StateTrustee, BankEditAllowed: bankEdit ?? before.BankEditAllowed };
+      const claim = {
+        ...before,
+        StateTrustee: stateTrustee ?? before.StateTrustee,
+        BankEditAllowed: bankEdit ?? before.BankEditAllowed,
+      };
       const checked = validate(UpsertClaimantRequest, { ...input, Claims: [claim] }, label);
       const saved = await providerCall(upsertClaimant(deps, ref, checked), label);
       const after = saved.Claims.find((c) => c.Number === number) ?? claim;
       return {
         json: after,
-        text: [`Claim ${number} of ${ref}: state trustee ${onOff(after.StateTrustee)}, bank edit ${onOff(after.BankEditAllowed)}`],
+        text: [
+          `Claim ${number} of ${ref}: state trustee ${onOff(after.StateTrustee)}, bank edit ${onOff(after.BankEditAllowed)}`,
+        ],
       };
     },
   },

@@ -82,7 +82,11 @@ export function labelsByField(labels: Record<string, string>): Labeller {
 /** Runs a contract schema over the input, as the API route does; its messages name the options. */
 export function validate<S extends z.ZodType>(schema: S, input: unknown, label: Labeller): z.output<S> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new CommandError('invalid input', parsed.error.issues.map((i) => `${label(i.path)}: ${i.message}`));
+  if (!parsed.success)
+    throw new CommandError(
+      'invalid input',
+      parsed.error.issues.map((i) => `${label(i.path)}: ${i.message}`),
+    );
   return parsed.data;
 }
 
@@ -92,7 +96,12 @@ export async function providerCall<T>(work: Promise<T>, label: Labeller = labels
     return await work;
   } catch (e) {
     if (e instanceof ProviderError) {
-      throw new CommandError(e.detail ?? e.title, (e.errors ?? []).map((x) => `${label(x.path.split('.').map((p) => (/^[0-9]+$/.test(p) ? Number(p) : p)))}: ${x.message}`));
+      throw new CommandError(
+        e.detail ?? e.title,
+        (e.errors ?? []).map(
+          (x) => `${label(x.path.split('.').map((p) => (/^[0-9]+$/.test(p) ? Number(p) : p)))}: ${x.message}`,
+        ),
+      );
     }
     throw e;
   }

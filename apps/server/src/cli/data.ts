@@ -11,7 +11,8 @@ import { importBsbDirectory } from '../db/import/bsb.ts';
 import { putContent } from '../modules/provider/service.ts';
 import { CommandError, providerCall, type Command } from './command.ts';
 
-const reason = (e: unknown) => (e instanceof Error && 'code' in e && typeof e.code === 'string' ? e.code : e instanceof Error ? e.message : String(e));
+const reason = (e: unknown) =>
+  e instanceof Error && 'code' in e && typeof e.code === 'string' ? e.code : e instanceof Error ? e.message : String(e);
 
 async function readable(file: string, kind: 'file' | 'directory'): Promise<void> {
   const stat = await fsp.stat(file).catch((e: unknown) => {
@@ -34,7 +35,8 @@ export const dataCommands: Command[] = [
   {
     name: 'import bsb',
     args: 'FILE',
-    summary: 'Replaces the BSB directory with AusPayNet\'s full directory file (BSBDirectory.csv: no header, 8 quoted columns).',
+    summary:
+      "Replaces the BSB directory with AusPayNet's full directory file (BSBDirectory.csv: no header, 8 quoted columns).",
     positionals: [1, 1],
     async run({ deps }, { positionals }) {
       const file = positionals[0] as string;
@@ -49,14 +51,19 @@ export const dataCommands: Command[] = [
     positionals: [1, 1],
     async run({ deps }, { positionals }) {
       const file = positionals[0] as string;
-      const n = await importing(file, () => importGnafCore(deps.db, file), 'addresses of batches written before the failure are kept; run it again once the file is fixed');
+      const n = await importing(
+        file,
+        () => importGnafCore(deps.db, file),
+        'addresses of batches written before the failure are kept; run it again once the file is fixed',
+      );
       return { json: { Imported: n }, text: [`Imported ${n} addresses from ${file}.`] };
     },
   },
   {
     name: 'content load',
     args: 'DIR',
-    summary: 'Stores every NAME.html in DIR as the content document NAME (sanitised, as PUT /provider/v1/content/NAME).',
+    summary:
+      'Stores every NAME.html in DIR as the content document NAME (sanitised, as PUT /provider/v1/content/NAME).',
     positionals: [1, 1],
     async run({ deps }, { positionals }) {
       const dir = positionals[0] as string;
@@ -72,7 +79,9 @@ export const dataCommands: Command[] = [
           throw new CommandError(`cannot read ${path.join(dir, file)}: ${reason(e)}`);
         });
         const problem = [
-          ...(ProviderContentParams.safeParse({ name }).success ? [] : [`${file}: NAME must be 1–64 lower-case letters, digits or dashes`]),
+          ...(ProviderContentParams.safeParse({ name }).success
+            ? []
+            : [`${file}: NAME must be 1–64 lower-case letters, digits or dashes`]),
           ...(PutContentRequest.safeParse({ Html: html }).error?.issues.map((i) => `${file}: ${i.message}`) ?? []),
         ];
         if (problem.length) problems.push(...problem);
@@ -85,11 +94,16 @@ export const dataCommands: Command[] = [
           await providerCall(putContent(deps, d.name, d.html));
         } catch (e) {
           if (!(e instanceof CommandError)) throw e;
-          throw new CommandError(`${d.name}.html not loaded: ${e.message}`, [loaded.length ? `loaded before it: ${loaded.join(', ')}` : 'nothing was loaded']);
+          throw new CommandError(`${d.name}.html not loaded: ${e.message}`, [
+            loaded.length ? `loaded before it: ${loaded.join(', ')}` : 'nothing was loaded',
+          ]);
         }
         loaded.push(d.name);
       }
-      return { json: { Loaded: loaded }, text: [`Loaded ${loaded.length} document${loaded.length === 1 ? '' : 's'}: ${loaded.join(', ')}.`] };
+      return {
+        json: { Loaded: loaded },
+        text: [`Loaded ${loaded.length} document${loaded.length === 1 ? '' : 's'}: ${loaded.join(', ')}.`],
+      };
     },
   },
   {
@@ -97,7 +111,8 @@ export const dataCommands: Command[] = [
     args: '',
     summary: 'Loads the demo claimants and sign-ins into a database that holds no claimants (what npm run seed does).',
     async run({ deps }) {
-      if (!(await isEmpty(deps.db))) return { json: { Loaded: false }, text: ['The database already holds claimants; demo data not loaded.'] };
+      if (!(await isEmpty(deps.db)))
+        return { json: { Loaded: false }, text: ['The database already holds claimants; demo data not loaded.'] };
       await seedDemoData(deps.db, deps.cipher, deps.clock.now());
       const usernames = DEMO_SIGN_INS.map((s) => s.username);
       return {

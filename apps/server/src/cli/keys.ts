@@ -18,18 +18,35 @@ export const keyCommands: Command[] = [
     async run({ deps }, { values }) {
       const batch = stringOption(values, 'batch');
       const batchSize = batch === undefined ? ROTATE_BATCH_SIZE : Number(batch);
-      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) throw new UsageError(`--batch takes a whole number from 1 to 10000, not "${batch}"`);
+      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000)
+        throw new UsageError(`--batch takes a whole number from 1 to 10000, not "${batch}"`);
       const counts = await resealAll(deps.db, deps.cipher, { batchSize });
       const unreadable = counts.reduce((n, c) => n + c.unreadable, 0);
       if (unreadable) {
-        throw new CommandError(`${unreadable} sealed value${unreadable === 1 ? '' : 's'} could not be opened with any configured key: keep DATA_ENCRYPTION_KEYS_PREVIOUS`, [
-          ...counts.map(line),
-          'Add the key that sealed them to DATA_ENCRYPTION_KEYS_PREVIOUS and run keys rotate again.',
-        ]);
+        throw new CommandError(
+          `${unreadable} sealed value${unreadable === 1 ? '' : 's'} could not be opened with any configured key: keep DATA_ENCRYPTION_KEYS_PREVIOUS`,
+          [
+            ...counts.map(line),
+            'Add the key that sealed them to DATA_ENCRYPTION_KEYS_PREVIOUS and run keys rotate again.',
+          ],
+        );
       }
       return {
-        json: { KeyId: deps.cipher.keyId, Places: counts.map((c) => ({ Place: c.place, Checked: c.checked, Resealed: c.resealed, Current: c.current, Unreadable: c.unreadable, ChangedMeanwhile: c.changedMeanwhile })) },
-        text: [...counts.map(line), `Every sealed value is under key ${deps.cipher.keyId}: DATA_ENCRYPTION_KEYS_PREVIOUS can be emptied.`],
+        json: {
+          KeyId: deps.cipher.keyId,
+          Places: counts.map((c) => ({
+            Place: c.place,
+            Checked: c.checked,
+            Resealed: c.resealed,
+            Current: c.current,
+            Unreadable: c.unreadable,
+            ChangedMeanwhile: c.changedMeanwhile,
+          })),
+        },
+        text: [
+          ...counts.map(line),
+          `Every sealed value is under key ${deps.cipher.keyId}: DATA_ENCRYPTION_KEYS_PREVIOUS can be emptied.`,
+        ],
       };
     },
   },

@@ -5,18 +5,31 @@
 import { PROVIDER_SCOPES, SetMaintenanceRequest, type ProviderScope } from '@portal/contracts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../modules/provider/keys.ts';
 import { setMaintenance } from '../modules/provider/service.ts';
-import { CommandError, iso, labelsByField, providerCall, requiredOption, stringOption, validate, type Command } from './command.ts';
+import {
+  CommandError,
+  iso,
+  labelsByField,
+  providerCall,
+  requiredOption,
+  stringOption,
+  validate,
+  type Command,
+} from './command.ts';
 import { outboxCommands } from './outbox.ts';
 
 const isScope = (s: string): s is ProviderScope => (PROVIDER_SCOPES as readonly string[]).includes(s);
 
 function parseScopes(text: string): ProviderScope[] {
-  const given = text.split(',').map((s) => s.trim()).filter(Boolean);
+  const given = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = given.filter((s) => !isScope(s));
   if (given.length === 0 || unknown.length) {
-    throw new CommandError(given.length === 0 ? 'no scopes given' : `unknown scope${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`, [
-      `valid scopes: ${PROVIDER_SCOPES.join(', ')}`,
-    ]);
+    throw new CommandError(
+      given.length === 0 ? 'no scopes given' : `unknown scope${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
+      [`valid scopes: ${PROVIDER_SCOPES.join(', ')}`],
+    );
   }
   return given.filter(isScope);
 }
@@ -35,7 +48,11 @@ export const operationCommands: Command[] = [
       const { id, key } = await createApiKey(deps.db, deps.clock.now(), { name, scopes });
       return {
         json: { Id: id, Name: name, Scopes: scopes, Key: key },
-        text: [`Created API key ${id} "${name}" (${scopes.join(', ')}).`, 'It is shown this once; store it now (send it as Authorization: Bearer <key>):', key],
+        text: [
+          `Created API key ${id} "${name}" (${scopes.join(', ')}).`,
+          'It is shown this once; store it now (send it as Authorization: Bearer <key>):',
+          key,
+        ],
       };
     },
   },
@@ -46,7 +63,8 @@ export const operationCommands: Command[] = [
     positionals: [1, 1],
     async run({ deps }, { positionals }) {
       const id = positionals[0] as string;
-      if (!(await revokeApiKey(deps.db, deps.clock.now(), id))) throw new CommandError(`No active API key ${id} (unknown or already revoked)`);
+      if (!(await revokeApiKey(deps.db, deps.clock.now(), id)))
+        throw new CommandError(`No active API key ${id} (unknown or already revoked)`);
       return { json: { Id: id, Revoked: true }, text: [`Revoked API key ${id}.`] };
     },
   },
@@ -66,7 +84,10 @@ export const operationCommands: Command[] = [
       return {
         json: keys,
         text: keys.length
-          ? keys.map((k) => `${k.Id}  "${k.Name}"  ${k.Scopes.join(',')}  created ${k.CreatedAt}  last used ${k.LastUsedAt ?? 'never'}${k.RevokedAt ? `  REVOKED ${k.RevokedAt}` : ''}`)
+          ? keys.map(
+              (k) =>
+                `${k.Id}  "${k.Name}"  ${k.Scopes.join(',')}  created ${k.CreatedAt}  last used ${k.LastUsedAt ?? 'never'}${k.RevokedAt ? `  REVOKED ${k.RevokedAt}` : ''}`,
+            )
           : ['No API keys.'],
       };
     },
@@ -81,11 +102,17 @@ export const operationCommands: Command[] = [
     async run({ deps }, { values, positionals }) {
       const until = stringOption(values, 'until');
       const label = labelsByField({ Messages: 'MESSAGE', EndsAt: '--until (e.g. 2026-11-21T18:00:00+11:00)' });
-      const input = validate(SetMaintenanceRequest, { Messages: positionals, ...(until === undefined ? {} : { EndsAt: until }) }, label);
+      const input = validate(
+        SetMaintenanceRequest,
+        { Messages: positionals, ...(until === undefined ? {} : { EndsAt: until }) },
+        label,
+      );
       await providerCall(setMaintenance(deps, input), label);
       return {
         json: { Messages: input.Messages, EndsAt: input.EndsAt ?? null },
-        text: [`Maintenance message${input.Messages.length > 1 ? 's' : ''} set${input.EndsAt ? ` until ${input.EndsAt}` : ' until cleared'}.`],
+        text: [
+          `Maintenance message${input.Messages.length > 1 ? 's' : ''} set${input.EndsAt ? ` until ${input.EndsAt}` : ' until cleared'}.`,
+        ],
       };
     },
   },

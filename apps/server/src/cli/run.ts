@@ -35,7 +35,14 @@ export type CliOptions = {
   env?: NodeJS.ProcessEnv;
 };
 
-export const COMMANDS: Command[] = [...claimantCommands, ...messageCommands, ...operationCommands, ...notificationCommands, ...dataCommands, ...keyCommands];
+export const COMMANDS: Command[] = [
+  ...claimantCommands,
+  ...messageCommands,
+  ...operationCommands,
+  ...notificationCommands,
+  ...dataCommands,
+  ...keyCommands,
+];
 
 const GROUPS: { title: string; words: string[] }[] = [
   { title: 'Claimants and claims', words: ['claimant', 'claim'] },
@@ -53,19 +60,23 @@ const GLOBAL_OPTIONS: OptionSpec = { json: { type: 'boolean' }, help: { type: 'b
 const commandLine = (c: Command) => `portal ${c.name}${c.args ? ` ${c.args}` : ''}`;
 
 export function usageText(): string {
-  const lines = ['Usage: portal <command> [options]     (from the repository: npm run portal -- <command> [options])', ''];
+  const lines = [
+    'Usage: portal <command> [options]     (from the repository: npm run portal -- <command> [options])',
+    '',
+  ];
   for (const g of GROUPS) {
     lines.push(`${g.title}:`);
-    for (const c of COMMANDS.filter((c) => g.words.includes(c.name.split(' ')[0] as string))) lines.push(`  ${commandLine(c)}`, `      ${c.summary}`);
+    for (const c of COMMANDS.filter((c) => g.words.includes(c.name.split(' ')[0] as string)))
+      lines.push(`  ${commandLine(c)}`, `      ${c.summary}`);
     lines.push('');
   }
   lines.push(
     'Every command:',
     '  --json    machine-readable output on stdout',
-    '  --help    this text, or one command\'s usage (portal claimant add --help)',
+    "  --help    this text, or one command's usage (portal claimant add --help)",
     '',
     'Exit codes: 0 done; 1 failed (not found, invalid, refused); 2 usage error.',
-    'The database and the rest of the configuration come from the server\'s environment variables (DATABASE_URL, DATA_DIR, DATA_ENCRYPTION_KEY, …).',
+    "The database and the rest of the configuration come from the server's environment variables (DATABASE_URL, DATA_DIR, DATA_ENCRYPTION_KEY, …).",
   );
   return `${lines.join('\n')}\n`;
 }
@@ -89,28 +100,51 @@ function parse(argv: string[]): Parsed {
   const command = COMMANDS.find((c) => c.name === words.join(' '));
   if (!command) {
     const group = COMMANDS.filter((c) => c.name.split(' ')[0] === words[0]);
-    if (group.length && help) return { kind: 'help', text: `${group.map((c) => `Usage: ${commandLine(c)}\n  ${c.summary}`).join('\n')}\n` };
+    if (group.length && help)
+      return { kind: 'help', text: `${group.map((c) => `Usage: ${commandLine(c)}\n  ${c.summary}`).join('\n')}\n` };
     if (words.length === 0 && help) return { kind: 'help', text: usageText() };
-    if (words.length === 0) throw new UsageError(argv.length ? `expected a command before ${argv.find((a) => !isGlobal(a)) ?? argv[0]}` : 'no command given');
-    if (group.length) throw new UsageError(`unknown ${words[0]} command${words[1] ? `: ${words[1]}` : ''} (${group.map((c) => c.name).join(', ')})`);
+    if (words.length === 0)
+      throw new UsageError(
+        argv.length ? `expected a command before ${argv.find((a) => !isGlobal(a)) ?? argv[0]}` : 'no command given',
+      );
+    if (group.length)
+      throw new UsageError(
+        `unknown ${words[0]} command${words[1] ? `: ${words[1]}` : ''} (${group.map((c) => c.name).join(', ')})`,
+      );
     throw new UsageError(`unknown command: ${words[0]}`);
   }
   if (help) return { kind: 'help', text: commandUsage(command) };
   const rest = argv.filter((_, i) => !wordAt.includes(i));
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, options: { ...GLOBAL_OPTIONS, ...command.options }, strict: true, allowPositionals: true });
+    parsed = parseArgs({
+      args: rest,
+      options: { ...GLOBAL_OPTIONS, ...command.options },
+      strict: true,
+      allowPositionals: true,
+    });
   } catch (e) {
-    if (e instanceof TypeError && 'code' in e && typeof e.code === 'string' && e.code.startsWith('ERR_PARSE_ARGS')) throw new UsageError(e.message);
+    if (e instanceof TypeError && 'code' in e && typeof e.code === 'string' && e.code.startsWith('ERR_PARSE_ARGS'))
+      throw new UsageError(e.message);
     throw e;
   }
   const values = parsed.values as Values;
   const [min, max] = command.positionals ?? [0, 0];
   const { positionals } = parsed;
-  if (positionals.length < min) throw new UsageError(`${command.name}: missing ${command.args.split(' ').filter((a) => /^"?[A-Z]/.test(a)).slice(positionals.length, min).join(' ')}`);
+  if (positionals.length < min)
+    throw new UsageError(
+      `${command.name}: missing ${command.args
+        .split(' ')
+        .filter((a) => /^"?[A-Z]/.test(a))
+        .slice(positionals.length, min)
+        .join(' ')}`,
+    );
   if (positionals.length > max) throw new UsageError(`${command.name}: unexpected argument ${positionals[max] ?? ''}`);
   const missing = (command.required ?? []).filter((name) => values[name] === undefined);
-  if (missing.length) throw new UsageError(`${command.name}: ${missing.map((m) => `--${m}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required`);
+  if (missing.length)
+    throw new UsageError(
+      `${command.name}: ${missing.map((m) => `--${m}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required`,
+    );
   return { kind: 'run', command, values, positionals };
 }
 
@@ -124,7 +158,12 @@ async function withOwnDeps<T>(env: NodeJS.ProcessEnv, io: CliIo, work: (deps: De
     await seedReferenceFiles(database.db);
     await seedContent(database.db, Date.now());
     // The server's logs (warnings at most, here) go to stderr: stdout is the command's answer.
-    const { app, deps } = await buildApp({ config, database, startWorkers: false, logStream: { write: (s: string) => void io.stderr.write(s) } });
+    const { app, deps } = await buildApp({
+      config,
+      database,
+      startWorkers: false,
+      logStream: { write: (s: string) => void io.stderr.write(s) },
+    });
     try {
       return await work(deps);
     } finally {
@@ -144,7 +183,8 @@ function failureText(e: unknown, env: NodeJS.ProcessEnv): string {
 function failureLines(e: unknown, env: NodeJS.ProcessEnv): string[] {
   if (e instanceof CommandError) return [e.message, ...e.details.map((d) => `  ${d}`)];
   if (e instanceof ConfigError) return [e.message];
-  if (e instanceof AppError) return e.items.map((i, n) => `${n ? '  ' : ''}${i.Field ? `${i.Field}: ` : ''}${i.Message}`);
+  if (e instanceof AppError)
+    return e.items.map((i, n) => `${n ? '  ' : ''}${i.Field ? `${i.Field}: ` : ''}${i.Message}`);
   const message = e instanceof Error ? e.message : String(e);
   // Not an expected failure: the stack helps a bug report, when asked for.
   const debug = env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace';
@@ -176,11 +216,16 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
     // The CLI exits at once: notifications it queues are sent by the server's worker, like
     // every other row of the outbox, rather than by a round this process would cut short.
     const quiet: Deps = { ...deps, notifier: { ...deps.notifier, wake: () => {} } };
-    return command.run({ deps: quiet, fileStore: () => store ?? (own ??= fileStoreFromConfig(deps.config)) }, { values, positionals });
+    return command.run(
+      { deps: quiet, fileStore: () => store ?? (own ??= fileStoreFromConfig(deps.config)) },
+      { values, positionals },
+    );
   };
   try {
     const result = options.deps ? await execute(options.deps) : await withOwnDeps(env, io, execute);
-    io.stdout.write(values.json ? `${JSON.stringify(result.json, null, 2)}\n` : result.text.map((l) => `${l}\n`).join(''));
+    io.stdout.write(
+      values.json ? `${JSON.stringify(result.json, null, 2)}\n` : result.text.map((l) => `${l}\n`).join(''),
+    );
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {

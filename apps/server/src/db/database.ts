@@ -61,7 +61,8 @@ function cachingStatements(sqlite: SQLite.Database) {
 class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
     const [text, values] = args;
-    const name = typeof text === 'string' && Array.isArray(values) && args.length === 2 ? statementName(text) : undefined;
+    const name =
+      typeof text === 'string' && Array.isArray(values) && args.length === 2 ? statementName(text) : undefined;
     const forward = super.query as (...a: unknown[]) => never;
     return name ? forward.call(this, { name, text, values }) : forward.apply(this, args);
   }
@@ -98,10 +99,18 @@ export function openDatabase(options: OpenOptions): DbHandle {
     types: pgTypes(),
     Client: PreparingClient,
   });
-  const onIdleError = options.onIdleClientError ?? ((error: Error) => console.error(`database: idle connection closed: ${error.message}`));
+  const onIdleError =
+    options.onIdleClientError ??
+    ((error: Error) => console.error(`database: idle connection closed: ${error.message}`));
   pool.on('error', onIdleError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const countersPool = new pg.Pool({ connectionString: options.url, max: 4, types: pgTypes(), Client: PreparingClient, options: '-c synchronous_commit=off' });
+  const countersPool = new pg.Pool({
+    connectionString: options.url,
+    max: 4,
+    types: pgTypes(),
+    Client: PreparingClient,
+    options: '-c synchronous_commit=off',
+  });
   countersPool.on('error', onIdleError);
   const counters = new Kysely<Database>({ dialect: new PostgresDialect({ pool: countersPool }) });
   return {

@@ -41,7 +41,9 @@ export function preparedQuery<Args extends readonly unknown[], Row>(
     if (!query) {
       const placeholders = args.map((_, i) => new Placeholder(i)) as unknown as Args;
       query = build(db, ...placeholders).compile();
-      const missing = args.findIndex((_, i) => !query?.parameters.some((p) => p instanceof Placeholder && p.index === i));
+      const missing = args.findIndex(
+        (_, i) => !query?.parameters.some((p) => p instanceof Placeholder && p.index === i),
+      );
       if (missing >= 0) throw new Error(`preparedQuery: argument ${missing} is not a parameter of ${query.sql}`);
       compiled.set(adapter, query);
       if (!statementNames.has(query.sql)) statementNames.set(query.sql, `portal_${statementNames.size + 1}`);

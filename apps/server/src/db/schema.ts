@@ -257,7 +257,14 @@ export type FileTable = {
 };
 
 export type ContentDocumentTable = { name: string; html: string; updated_at: number };
-export type ServiceTable = { id: number; name: string; excess_applies: number; icon: string; html: string; sort: number };
+export type ServiceTable = {
+  id: number;
+  name: string;
+  excess_applies: number;
+  icon: string;
+  html: string;
+  sort: number;
+};
 export type SurveyQuestionTable = { id: number; sort: number; html: string; answers: string };
 export type SurveySessionTable = {
   id: string;

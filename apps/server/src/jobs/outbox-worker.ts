@@ -15,7 +15,11 @@ export function every(ms: number, work: () => void): Job {
 }
 
 /** The wait after the nth failure: half to all of base·2^(n-1), capped; random, so processes spread out. */
-export function backoffMs(backoff: { baseDelayMs: number; maxDelayMs: number }, attempts: number, random: () => number = Math.random): number {
+export function backoffMs(
+  backoff: { baseDelayMs: number; maxDelayMs: number },
+  attempts: number,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(backoff.baseDelayMs * 2 ** Math.max(0, attempts - 1), backoff.maxDelayMs);
   return Math.round(ceiling * (0.5 + random() * 0.5));
 }
@@ -61,13 +65,19 @@ export function createOutboxWorker<Row extends { attempts: number }, Tried exten
     if (!tried) return false;
     const [at, attempts, failed] = [deps.clock.now(), row.attempts + 1, tried.error !== null];
     const dead = failed && attempts >= use.maxAttempts;
-    await use.record(row, tried, { at, attempts, error: tried.error, dead, nextAttemptAt: failed ? at + backoffMs(use.backoff, attempts, use.random) : at });
+    await use.record(row, tried, {
+      at,
+      attempts,
+      error: tried.error,
+      dead,
+      nextAttemptAt: failed ? at + backoffMs(use.backoff, attempts, use.random) : at,
+    });
     if (failed) for (const listener of failureListeners) listener(row, dead);
     return !failed;
   }
 
   async function round(): Promise<number> {
-    for (let delivered = 0; ; ) {
+    for (let delivered = 0; ;) {
       const due = await use.lease();
       // A round going on until idle ends at a stop; a single batch is finished (tests drive a stopped worker by hand).
       if (due.length === 0 || (use.untilIdle && stopped)) return delivered;

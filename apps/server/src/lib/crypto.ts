@@ -111,13 +111,26 @@ export function createCipher(keys: Buffer | Buffer[]): Cipher {
       const c = crypto.createCipheriv('aes-256-gcm', current.key, iv, { authTagLength: TAG_BYTES });
       c.setAAD(Buffer.from(binding, 'utf8'));
       const data = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
-      return [FORMAT, current.id, iv.toString('base64url'), c.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
+      return [
+        FORMAT,
+        current.id,
+        iv.toString('base64url'),
+        c.getAuthTag().toString('base64url'),
+        data.toString('base64url'),
+      ].join('.');
     },
     decrypt(sealed, binding) {
       const parts = sealed.split('.');
       const [version, kid, iv, tag, data] = parts;
       const entry = ring.find((k) => k.id === kid);
-      if ((version !== FORMAT && version !== UNBOUND_FORMAT) || parts.length !== 5 || !entry || iv === undefined || tag === undefined || data === undefined) {
+      if (
+        (version !== FORMAT && version !== UNBOUND_FORMAT) ||
+        parts.length !== 5 ||
+        !entry ||
+        iv === undefined ||
+        tag === undefined ||
+        data === undefined
+      ) {
         throw new Error('unreadable sealed value');
       }
       const ivBytes = Buffer.from(iv, 'base64url');

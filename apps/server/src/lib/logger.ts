@@ -5,9 +5,21 @@ import pino, { type DestinationStream, type Logger } from 'pino';
  * logged at all, and these paths are censored wherever they appear in a logged object.
  */
 const SECRET_KEYS = [
-  'Password', 'password', 'OldPassword', 'NewPassword', 'ReEnterPassword',
-  'AccessToken', 'accessToken', 'token', 'SecurityCode', 'code',
-  'AccountNumber', 'BankAccNo', 'accountNumber', 'ResetPasswordToken', 'SecureToken',
+  'Password',
+  'password',
+  'OldPassword',
+  'NewPassword',
+  'ReEnterPassword',
+  'AccessToken',
+  'accessToken',
+  'token',
+  'SecurityCode',
+  'code',
+  'AccountNumber',
+  'BankAccNo',
+  'accountNumber',
+  'ResetPasswordToken',
+  'SecureToken',
 ];
 /**
  * Headers that carry the CSRF value, the device cookie or a provider API key. Fastify's own

@@ -24,7 +24,11 @@ function collectProcessMetrics(registry: Registry): void {
 }
 
 /** Starts the listener (port 0: any free port, as tests do); resolves once it listens. */
-export async function startMetricsListener(registry: Registry, at: { host: string; port: number }, log: FastifyBaseLogger): Promise<MetricsListener> {
+export async function startMetricsListener(
+  registry: Registry,
+  at: { host: string; port: number },
+  log: FastifyBaseLogger,
+): Promise<MetricsListener> {
   collectProcessMetrics(registry);
   const server = http.createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
@@ -33,7 +37,9 @@ export async function startMetricsListener(registry: Registry, at: { host: strin
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method Not Allowed\n');
+      response
+        .writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' })
+        .end('Method Not Allowed\n');
       return;
     }
     registry.metrics().then(

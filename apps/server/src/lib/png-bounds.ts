@@ -85,7 +85,8 @@ export function checkPng(bytes: Buffer, limits: PngLimits): CheckedPng {
   if (bytes.length < SIGNATURE.length + 25 || !bytes.subarray(0, 8).equals(SIGNATURE)) throw new PngRefused('not-png');
   const kept: Buffer[] = [];
   const idat: Buffer[] = [];
-  let header: { width: number; height: number; bitsPerPixel: number; interlaced: boolean; palette: boolean } | undefined;
+  let header:
+    { width: number; height: number; bitsPerPixel: number; interlaced: boolean; palette: boolean } | undefined;
   let ended = false;
   let offset = 8;
   while (offset < bytes.length && !ended) {
@@ -101,10 +102,18 @@ export function checkPng(bytes: Buffer, limits: PngLimits): CheckedPng {
       const width = data.readUInt32BE(0);
       const height = data.readUInt32BE(4);
       const [depth = 0, colourType = -1, compression, filter, interlace = -1] = data.subarray(8);
-      if (width < 1 || height < 1 || width > limits.maxWidth || height > limits.maxHeight) throw new PngRefused('dimensions');
+      if (width < 1 || height < 1 || width > limits.maxWidth || height > limits.maxHeight)
+        throw new PngRefused('dimensions');
       const colour = COLOUR_TYPES[colourType];
-      if (!colour || !colour.depths.includes(depth) || compression !== 0 || filter !== 0 || interlace > 1) throw new PngRefused('malformed');
-      header = { width, height, bitsPerPixel: colour.channels * depth, interlaced: interlace === 1, palette: colourType === 3 };
+      if (!colour || !colour.depths.includes(depth) || compression !== 0 || filter !== 0 || interlace > 1)
+        throw new PngRefused('malformed');
+      header = {
+        width,
+        height,
+        bitsPerPixel: colour.channels * depth,
+        interlaced: interlace === 1,
+        palette: colourType === 3,
+      };
     } else if (type === 'IHDR') throw new PngRefused('malformed');
     if (type === 'IDAT') idat.push(data);
     else if (type === 'IEND') ended = true;

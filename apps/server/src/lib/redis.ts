@@ -16,7 +16,10 @@ export type RedisConnection = {
   close: () => Promise<void>;
 };
 
-export async function connectRedis(options: { url: string; prefix: string }, log: FastifyBaseLogger): Promise<RedisConnection> {
+export async function connectRedis(
+  options: { url: string; prefix: string },
+  log: FastifyBaseLogger,
+): Promise<RedisConnection> {
   const client = new Redis(options.url, {
     keyPrefix: options.prefix,
     lazyConnect: true,
@@ -33,7 +36,10 @@ export async function connectRedis(options: { url: string; prefix: string }, log
   const lost = (err?: Error) => {
     if (!reachable || closing) return;
     reachable = false;
-    log.error({ err }, 'Redis cannot be reached: until it is back the general rate limit goes uncounted, and sign-in, registration and recovery are refused');
+    log.error(
+      { err },
+      'Redis cannot be reached: until it is back the general rate limit goes uncounted, and sign-in, registration and recovery are refused',
+    );
   };
   client.on('error', lost);
   // A connection the server closes cleanly emits no error.

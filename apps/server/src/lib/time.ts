@@ -17,7 +17,16 @@ function zoneOffsetMs(ms: number, timeZone: string): number {
   if (offset === undefined) {
     const at = quarter * QUARTER_HOUR_MS;
     const v = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-    const format = dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    const format = dateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     for (const p of format.formatToParts(new Date(at))) {
       if (p.type in v) v[p.type as keyof typeof v] = Number(p.value);
     }

@@ -59,7 +59,10 @@ export async function enqueueNotification(
  * and one deleted while it is being sent cannot be rescheduled, because the worker's update
  * afterwards finds no row. A message already handed to a transport is out of reach.
  */
-export async function cancelNotifications(db: Kysely<Database> | Transaction<Database>, ids: readonly (string | null)[]): Promise<void> {
+export async function cancelNotifications(
+  db: Kysely<Database> | Transaction<Database>,
+  ids: readonly (string | null)[],
+): Promise<void> {
   const pending = ids.filter((id): id is string => id !== null);
   if (pending.length === 0) return;
   await db.deleteFrom('notifications').where('id', 'in', pending).where('sent_at', 'is', null).execute();
@@ -87,7 +90,12 @@ export function dueNotifications(db: Db, now: number, channels: readonly Channel
  * Leases a row as it was selected, still due and not leased: another process may have tried it
  * (and rescheduled it) since, or it may have been sent, cancelled or removed.
  */
-export async function leaseNotification(db: Db, row: { id: string; attempts: number }, now: number, lease: number): Promise<boolean> {
+export async function leaseNotification(
+  db: Db,
+  row: { id: string; attempts: number },
+  now: number,
+  lease: number,
+): Promise<boolean> {
   const leased = await db
     .updateTable('notifications')
     .set({ locked_until: lease })
@@ -111,7 +119,13 @@ export async function recordNotificationAttempt(db: Db, id: string, lease: numbe
     .set(
       o.error === null
         ? { sent_at: o.at, body_enc: null, locked_until: null, attempts: o.attempts }
-        : { attempts: o.attempts, last_error: o.error, locked_until: null, next_attempt_at: o.nextAttemptAt, dead_at: o.dead ? o.at : null },
+        : {
+            attempts: o.attempts,
+            last_error: o.error,
+            locked_until: null,
+            next_attempt_at: o.nextAttemptAt,
+            dead_at: o.dead ? o.at : null,
+          },
     )
     .where('id', '=', id)
     .where('locked_until', '=', lease)
@@ -124,7 +138,19 @@ export type NotificationFilter = 'pending' | 'dead' | 'all';
 export async function listNotifications(db: Db, filter: NotificationFilter, limit = 100) {
   let q = db
     .selectFrom('notifications')
-    .select(['id', 'kind', 'channel', 'account_id', 'created_at', 'attempts', 'last_error', 'next_attempt_at', 'sent_at', 'dead_at', 'expires_at']);
+    .select([
+      'id',
+      'kind',
+      'channel',
+      'account_id',
+      'created_at',
+      'attempts',
+      'last_error',
+      'next_attempt_at',
+      'sent_at',
+      'dead_at',
+      'expires_at',
+    ]);
   if (filter === 'pending') q = q.where('sent_at', 'is', null).where('dead_at', 'is', null);
   if (filter === 'dead') q = q.where('sent_at', 'is', null).where('dead_at', 'is not', null);
   return q.orderBy('created_at').orderBy('id').limit(limit).execute();
@@ -152,7 +178,13 @@ export async function countDeadNotifications(db: Db, now: number): Promise<numbe
  * gets a new code by pressing "Re-send my code".
  */
 export async function retryNotification(db: Db, now: number, id: string): Promise<'retried' | 'not-dead' | 'expired'> {
-  const row = await db.selectFrom('notifications').select(['expires_at']).where('id', '=', id).where('sent_at', 'is', null).where('dead_at', 'is not', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('notifications')
+    .select(['expires_at'])
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .where('dead_at', 'is not', null)
+    .executeTakeFirst();
   if (!row) return 'not-dead';
   if (row.expires_at !== null && row.expires_at <= now) return 'expired';
   const res = await db

@@ -46,14 +46,19 @@ export function smsWebhookTransport(url: string, token: string | undefined, time
     async send(m) {
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': m.id, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': m.id,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify({ to: m.to, message: m.text }),
         // A redirect is not followed: it would carry the token elsewhere, or turn the POST into a GET.
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       }).catch((e: unknown) => {
         // fetch says only "fetch failed"; the operator's list (portal notifications list) needs why.
-        const why = e instanceof Error && e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : networkCode(e);
+        const why =
+          e instanceof Error && e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : networkCode(e);
         throw new Error(`SMS webhook not reached: ${why}`);
       });
       if (!res.ok) throw new Error(`SMS webhook answered ${res.status}`);

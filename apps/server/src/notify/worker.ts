@@ -9,15 +9,31 @@ import type { Db } from '../db/database.ts';
 import { createOutboxWorker, type OutboxWorker } from '../jobs/outbox-worker.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sealedAt, type Cipher } from '../lib/crypto.ts';
-import { dueNotifications, leaseNotification, recordNotificationAttempt, withdrawNotification, type DueNotification } from './outbox.ts';
+import {
+  dueNotifications,
+  leaseNotification,
+  recordNotificationAttempt,
+  withdrawNotification,
+  type DueNotification,
+} from './outbox.ts';
 import type { Transports } from './transports.ts';
 
-export const DELIVERY = { batch: 20, leaseMs: 60_000, baseDelayMs: 5_000, maxDelayMs: 10 * 60_000, maxAttempts: 8, pollMs: 1_000 } as const;
+export const DELIVERY = {
+  batch: 20,
+  leaseMs: 60_000,
+  baseDelayMs: 5_000,
+  maxDelayMs: 10 * 60_000,
+  maxAttempts: 8,
+  pollMs: 1_000,
+} as const;
 
 /** Its onFailed listeners are told the row's channel (plugins/metrics.ts counts failures by channel). */
 export type Notifier = OutboxWorker<DueNotification>;
 
-export function createNotifier(deps: { db: Db; clock: Clock; cipher: Cipher; log: FastifyBaseLogger; transports: Transports }, options: { autoStart: boolean }): Notifier {
+export function createNotifier(
+  deps: { db: Db; clock: Clock; cipher: Cipher; log: FastifyBaseLogger; transports: Transports },
+  options: { autoStart: boolean },
+): Notifier {
   const { db, clock, cipher, log, transports } = deps;
   const channels = Object.keys(transports) as (keyof Transports)[];
   return createOutboxWorker(deps, options, {
@@ -38,16 +54,29 @@ export function createNotifier(deps: { db: Db; clock: Clock; cipher: Cipher; log
       try {
         if (!transport) throw new Error(`no ${row.channel} transport`);
         if (row.body_enc === null) throw new Error('nothing to send');
-        await transport.send({ id: row.id, channel: row.channel, to: cipher.decrypt(row.recipient_enc, sealedAt('notifications', 'recipient_enc', row.id)), subject: row.subject, text: cipher.decrypt(row.body_enc, sealedAt('notifications', 'body_enc', row.id)) });
+        await transport.send({
+          id: row.id,
+          channel: row.channel,
+          to: cipher.decrypt(row.recipient_enc, sealedAt('notifications', 'recipient_enc', row.id)),
+          subject: row.subject,
+          text: cipher.decrypt(row.body_enc, sealedAt('notifications', 'body_enc', row.id)),
+        });
         return { lease, error: null };
       } catch (e) {
         // Only the error's class of problem is kept: a transport message could echo the recipient.
-        return { lease, error: e instanceof Error ? e.message.slice(0, 200).replace(/\S+@\S+/g, '[address]') : 'unknown' };
+        return {
+          lease,
+          error: e instanceof Error ? e.message.slice(0, 200).replace(/\S+@\S+/g, '[address]') : 'unknown',
+        };
       }
     },
     async record(row, { lease }, outcome) {
       const { attempts, dead } = outcome;
-      if (outcome.error !== null) log.warn({ notification: row.id, kind: row.kind, channel: row.channel, attempts, dead }, 'notification delivery failed');
+      if (outcome.error !== null)
+        log.warn(
+          { notification: row.id, kind: row.kind, channel: row.channel, attempts, dead },
+          'notification delivery failed',
+        );
       await recordNotificationAttempt(db, row.id, lease, outcome);
     },
   });

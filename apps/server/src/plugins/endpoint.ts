@@ -15,7 +15,11 @@ import { CLAIMANT_API } from '../lib/route-controls.ts';
 type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
 type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.output<E['params']> : undefined;
 type QueryOf<E extends Endpoint> = E['query'] extends z.ZodType ? z.output<E['query']> : undefined;
-type AuthOf<E extends Endpoint> = E['auth'] extends 'public' ? null : E['auth'] extends 'survey' ? SurveyAuth : AuthContext;
+type AuthOf<E extends Endpoint> = E['auth'] extends 'public'
+  ? null
+  : E['auth'] extends 'survey'
+    ? SurveyAuth
+    : AuthContext;
 
 export type HandlerContext<E extends Endpoint> = {
   body: BodyOf<E>;
@@ -36,7 +40,9 @@ declare module 'fastify' {
 
 function tokenOf(request: FastifyRequest): unknown {
   const body = request.body;
-  return body && typeof body === 'object' && 'AccessToken' in body ? (body as { AccessToken: unknown }).AccessToken : undefined;
+  return body && typeof body === 'object' && 'AccessToken' in body
+    ? (body as { AccessToken: unknown }).AccessToken
+    : undefined;
 }
 
 export function bindEndpoint<E extends Endpoint>(
@@ -65,8 +71,15 @@ export function bindEndpoint<E extends Endpoint>(
           ? null
           : endpoint.auth === 'survey'
             ? await authenticateSurvey(deps, tokenOf(request))
-            : await authenticate(deps, tokenOf(request), endpoint.auth === 'pending' ? ['registration', 'verification'] : ['login']);
-      if (endpoint.auth === 'claim' && !(request.auth && 'selectedClaimId' in request.auth && request.auth.selectedClaimId)) {
+            : await authenticate(
+                deps,
+                tokenOf(request),
+                endpoint.auth === 'pending' ? ['registration', 'verification'] : ['login'],
+              );
+      if (
+        endpoint.auth === 'claim' &&
+        !(request.auth && 'selectedClaimId' in request.auth && request.auth.selectedClaimId)
+      ) {
         throw new AppError(ErrorNumber.NoClaimSelected);
       }
     },

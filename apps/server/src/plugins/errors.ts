@@ -28,13 +28,22 @@ const cut = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEX
  */
 export function boundedItems(items: readonly ErrorItem[]): ErrorItem[] {
   const shown = items.length > MAX_ERROR_ITEMS ? items.slice(0, MAX_ERROR_ITEMS - 1) : items;
-  const bounded = shown.map((i) => ({ ...i, Message: cut(i.Message), ...(i.Field !== undefined ? { Field: cut(i.Field) } : {}) }));
+  const bounded = shown.map((i) => ({
+    ...i,
+    Message: cut(i.Message),
+    ...(i.Field !== undefined ? { Field: cut(i.Field) } : {}),
+  }));
   const omitted = items.length - shown.length;
   if (omitted === 0) return bounded;
-  return [...bounded, { Number: ErrorNumber.Validation, Message: `${omitted} more error${omitted === 1 ? ' was' : 's were'} omitted` }];
+  return [
+    ...bounded,
+    { Number: ErrorNumber.Validation, Message: `${omitted} more error${omitted === 1 ? ' was' : 's were'} omitted` },
+  ];
 }
 
-export function validationItems(error: { validation: { instancePath: string; message?: string; params?: Record<string, unknown> }[] }): ErrorItem[] {
+export function validationItems(error: {
+  validation: { instancePath: string; message?: string; params?: Record<string, unknown> }[];
+}): ErrorItem[] {
   // Zod reports every unknown key of an object in one issue, whose message names them all.
   return boundedItems(
     error.validation.map((v) => {
@@ -91,7 +100,10 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   void reply.header('Cache-Control', 'no-store').header('X-Content-Type-Options', 'nosniff');
   request.log.info({ code: error.code }, 'request refused before routing');
   if (areaOfUnmatched(request.url) === 'provider') {
-    void reply.code(400).type('application/problem+json').send({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'The request URL could not be read' });
+    void reply
+      .code(400)
+      .type('application/problem+json')
+      .send({ type: 'about:blank', title: 'Bad Request', status: 400, detail: 'The request URL could not be read' });
     return;
   }
   void reply.code(404).send(list(ErrorNumber.EndpointNotAvailable));

@@ -50,7 +50,12 @@ const methodOf = (request: FastifyRequest): string => (METHODS.has(request.metho
  * numbers match; a number outside the catalogue counts as 'other'.
  */
 export function errorNumbersOf(payload: unknown): string[] {
-  const text = typeof payload === 'string' ? payload.slice(0, SCAN_CHARS) : Buffer.isBuffer(payload) ? payload.toString('utf8', 0, SCAN_CHARS) : '';
+  const text =
+    typeof payload === 'string'
+      ? payload.slice(0, SCAN_CHARS)
+      : Buffer.isBuffer(payload)
+        ? payload.toString('utf8', 0, SCAN_CHARS)
+        : '';
   const numbers = new Set<string>();
   for (const match of text.matchAll(/"Number":(\d{1,9})\b/g)) {
     numbers.add(CATALOGUE.has(Number(match[1])) ? String(Number(match[1])) : 'other');
@@ -60,7 +65,10 @@ export function errorNumbersOf(payload: unknown): string[] {
 }
 
 /** Counts the rows of `rows`, stopping at OUTBOX_COUNT_CAP: a backlog never makes a scrape slow. */
-async function cappedCount<TB extends keyof Database>(deps: Deps, rows: SelectQueryBuilder<Database, TB, { one: number }>): Promise<number> {
+async function cappedCount<TB extends keyof Database>(
+  deps: Deps,
+  rows: SelectQueryBuilder<Database, TB, { one: number }>,
+): Promise<number> {
   const row = await deps.db
     .selectFrom(rows.limit(OUTBOX_COUNT_CAP).as('capped'))
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -82,7 +90,12 @@ async function countOutboxes(deps: Deps): Promise<{ outbox: string; state: strin
     cappedCount(deps, undelivered().where('dead_at', 'is', null)),
     cappedCount(deps, undelivered().where('dead_at', 'is not', null)),
     cappedCount(deps, unsent().where('dead_at', 'is', null)),
-    cappedCount(deps, unsent().where('dead_at', 'is not', null).where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))),
+    cappedCount(
+      deps,
+      unsent()
+        .where('dead_at', 'is not', null)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])),
+    ),
   ]);
   return [
     { outbox: 'provider_webhook', state: 'pending', n: providerPending },
@@ -95,7 +108,10 @@ async function countOutboxes(deps: Deps): Promise<{ outbox: string; state: strin
 async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), ms)))]);
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -135,8 +151,11 @@ export function registerMetrics(app: FastifyInstance, deps: Deps): void {
     labelNames: ['channel', 'outcome'] as const,
     registers: [registry],
   });
-  for (const channel of ['email', 'sms']) for (const outcome of ['retry', 'dead']) notificationFailures.inc({ channel, outcome }, 0);
-  deps.notifier.onFailed(({ channel }, dead) => notificationFailures.inc({ channel, outcome: dead ? 'dead' : 'retry' }));
+  for (const channel of ['email', 'sms'])
+    for (const outcome of ['retry', 'dead']) notificationFailures.inc({ channel, outcome }, 0);
+  deps.notifier.onFailed(({ channel }, dead) =>
+    notificationFailures.inc({ channel, outcome: dead ? 'dead' : 'retry' }),
+  );
 
   new Gauge({
     name: 'portal_outbox_messages',
@@ -145,11 +164,13 @@ export function registerMetrics(app: FastifyInstance, deps: Deps): void {
     registers: [registry],
     async collect() {
       try {
-        for (const { outbox, state, n } of await withTimeout(countOutboxes(deps), OUTBOX_COUNT_TIMEOUT_MS)) this.set({ outbox, state }, n);
+        for (const { outbox, state, n } of await withTimeout(countOutboxes(deps), OUTBOX_COUNT_TIMEOUT_MS))
+          this.set({ outbox, state }, n);
       } catch (err) {
         // The other metrics are still worth a scrape; /readyz says what is wrong with the database.
         deps.log.warn({ err }, 'outbox counts for the metrics failed');
-        for (const outbox of ['provider_webhook', 'notifications']) for (const state of ['pending', 'dead']) this.set({ outbox, state }, Number.NaN);
+        for (const outbox of ['provider_webhook', 'notifications'])
+          for (const state of ['pending', 'dead']) this.set({ outbox, state }, Number.NaN);
       }
     },
   });
@@ -170,7 +191,8 @@ export function registerMetrics(app: FastifyInstance, deps: Deps): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode === ERROR_STATUS) {
       const route = routeOf(request);
-      for (const number of errorNumbersOf(payload)) child(errorChildren, `${route} ${number}`, () => apiErrors.labels({ route, number })).inc();
+      for (const number of errorNumbersOf(payload))
+        child(errorChildren, `${route} ${number}`, () => apiErrors.labels({ route, number })).inc();
     }
     done(null, payload);
   });

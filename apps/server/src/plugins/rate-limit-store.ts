@@ -12,7 +12,11 @@ import { preparedQuery } from '../db/prepared.ts';
 import type { Deps } from '../deps.ts';
 import type { Clock } from '../lib/clock.ts';
 
-export function rateLimitStorage(deps: Deps, redis: Redis | undefined, counters: Db | undefined): Partial<RateLimitPluginOptions> {
+export function rateLimitStorage(
+  deps: Deps,
+  redis: Redis | undefined,
+  counters: Db | undefined,
+): Partial<RateLimitPluginOptions> {
   if (redis) {
     return {
       // The plugin's own Redis store: one Lua script per request (INCR, PEXPIRE on the first),
@@ -88,9 +92,18 @@ export function databaseRateLimitStore(db: Db, clock: Clock) {
   const tallies = new Map<string, Tally>();
   let timer: NodeJS.Timeout | undefined;
 
-  async function add(id: string, hits: number, now: number, timeWindow: number): Promise<{ count: number; windowStart: number }> {
+  async function add(
+    id: string,
+    hits: number,
+    now: number,
+    timeWindow: number,
+  ): Promise<{ count: number; windowStart: number }> {
     if (++calls % CLEAN_EVERY === 0) {
-      void db.deleteFrom('rate_limits').where('window_start', '<', now - STALE_MS).execute().catch(() => undefined);
+      void db
+        .deleteFrom('rate_limits')
+        .where('window_start', '<', now - STALE_MS)
+        .execute()
+        .catch(() => undefined);
       // Every address that ever called has a tally: those whose window has ended are forgotten.
       for (const [key, tally] of tallies) {
         if (tally.pending === 0 && tally.inFlight === 0 && tally.windowStart + timeWindow <= now) tallies.delete(key);
@@ -158,11 +171,19 @@ export function databaseRateLimitStore(db: Db, clock: Clock) {
       const now = clock.now();
       const id = `${this.namespace}${key}`;
       const tally = this.batched ? tallies.get(id) : undefined;
-      if (tally && now < tally.windowStart + timeWindow && tally.pending < FLUSH_AT && tally.shared + tally.inFlight + tally.pending + 1 < max / 2) {
+      if (
+        tally &&
+        now < tally.windowStart + timeWindow &&
+        tally.pending < FLUSH_AT &&
+        tally.shared + tally.inFlight + tally.pending + 1 < max / 2
+      ) {
         tally.pending += 1;
         if (tally.pending >= FLUSH_AT && tally.inFlight === 0) sendWaiting(id, tally, timeWindow);
         else flushSoon(timeWindow);
-        callback(null, { current: tally.shared + tally.inFlight + tally.pending, ttl: tally.windowStart + timeWindow - now });
+        callback(null, {
+          current: tally.shared + tally.inFlight + tally.pending,
+          ttl: tally.windowStart + timeWindow - now,
+        });
         return;
       }
       // Counted in the database before the answer, with this process's hits not yet sent: from

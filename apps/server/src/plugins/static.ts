@@ -20,7 +20,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       cacheControl: false,
       setHeaders(res, file) {
         // Hashed assets never change; the shell and the service worker are always revalidated.
-        res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
         // The same URL answers brotli, gzip or plain bytes: caches must key on the encoding.
         res.setHeader('Vary', 'Accept-Encoding');
       },
@@ -37,8 +40,15 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
     if (area === 'provider') {
-      return reply.code(404).type('application/problem+json').send({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such operation' });
+      return reply
+        .code(404)
+        .type('application/problem+json')
+        .send({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'No such operation' });
     }
-    return reply.code(404).send([{ Number: ErrorNumber.EndpointNotAvailable, Message: catalogueMessage(ErrorNumber.EndpointNotAvailable) }]);
+    return reply
+      .code(404)
+      .send([
+        { Number: ErrorNumber.EndpointNotAvailable, Message: catalogueMessage(ErrorNumber.EndpointNotAvailable) },
+      ]);
   });
 }

@@ -142,6 +142,10 @@ export function redisThrottleStore(redis: Redis, log: FastifyBaseLogger): Thrott
 
 /** Forgets counters quiet for longer than they are remembered anyway (the hourly clean-up). */
 export async function removeStaleThrottles(db: Db, now: number): Promise<number> {
-  const res = await db.deleteFrom('login_throttle').where('updated_at', '<', now - THROTTLE_FORGET_AFTER_MS).where('locked_until', '<', now).executeTakeFirst();
+  const res = await db
+    .deleteFrom('login_throttle')
+    .where('updated_at', '<', now - THROTTLE_FORGET_AFTER_MS)
+    .where('locked_until', '<', now)
+    .executeTakeFirst();
   return Number(res.numDeletedRows);
 }

@@ -63,7 +63,10 @@ export function removeStaleStagedSync(dir: string, now = Date.now()): void {
 }
 
 /** Streams `source` into a new file under `tmp`, fsynced; on error nothing is left behind. */
-export async function stageToDisk(tmp: string, source: Readable): Promise<{ path: string; size: number; sha256: string }> {
+export async function stageToDisk(
+  tmp: string,
+  source: Readable,
+): Promise<{ path: string; size: number; sha256: string }> {
   const staged = path.join(tmp, crypto.randomBytes(16).toString('hex'));
   const hash = crypto.createHash('sha256');
   let size = 0;

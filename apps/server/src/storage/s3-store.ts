@@ -10,7 +10,15 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { checkWritable, isFileKey, newFileKey, removeStaleStaged, removeStaleStagedSync, stageToDisk, type FileStore } from './file-store.ts';
+import {
+  checkWritable,
+  isFileKey,
+  newFileKey,
+  removeStaleStaged,
+  removeStaleStagedSync,
+  stageToDisk,
+  type FileStore,
+} from './file-store.ts';
 
 export type S3Location = { bucket: string; prefix: string };
 
@@ -37,7 +45,15 @@ export function s3FileStore(client: S3Client, location: S3Location, stagingDir: 
         async commit() {
           const key = newFileKey();
           // lib-storage sends parts of 5 MB, a few at a time: bounded memory for any size.
-          await new Upload({ client, params: { Bucket: location.bucket, Key: objectKey(key), Body: fs.createReadStream(staged.path), ContentLength: staged.size } }).done();
+          await new Upload({
+            client,
+            params: {
+              Bucket: location.bucket,
+              Key: objectKey(key),
+              Body: fs.createReadStream(staged.path),
+              ContentLength: staged.size,
+            },
+          }).done();
           await fsp.rm(staged.path, { force: true });
           return key;
         },
@@ -69,12 +85,20 @@ export function s3FileStore(client: S3Client, location: S3Location, stagingDir: 
   };
 }
 
-export function s3ClientFromConfig(s3: { endpoint: string | undefined; region: string; accessKeyId: string | undefined; secretAccessKey: string | undefined; forcePathStyle: boolean }): S3Client {
+export function s3ClientFromConfig(s3: {
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+}): S3Client {
   return new S3Client({
     region: s3.region,
     ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
     forcePathStyle: s3.forcePathStyle,
-    ...(s3.accessKeyId && s3.secretAccessKey ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } } : {}),
+    ...(s3.accessKeyId && s3.secretAccessKey
+      ? { credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } }
+      : {}),
   });
 }
 

@@ -76,8 +76,12 @@ export function createGuard(meta: RouteMeta, queryClient: LazyQueryClient) {
             import('../lib/api/get-account.ts'),
             queryClient.load(),
           ]);
-          void client.prefetchQuery(accountAnswer ? { ...accountQueryOptions, queryFn: () => accountAnswer } : accountQueryOptions);
-          claims = await client.ensureQueryData(claimsAnswer ? { ...claimsQueryOptions, queryFn: () => claimsAnswer } : claimsQueryOptions);
+          void client.prefetchQuery(
+            accountAnswer ? { ...accountQueryOptions, queryFn: () => accountAnswer } : accountQueryOptions,
+          );
+          claims = await client.ensureQueryData(
+            claimsAnswer ? { ...claimsQueryOptions, queryFn: () => claimsAnswer } : claimsQueryOptions,
+          );
         } catch (error) {
           // A forced logout has already happened for token-expired numbers; anything else:
           // /claims retries and explains.

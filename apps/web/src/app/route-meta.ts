@@ -11,7 +11,8 @@
  * public: anyone; session: signed in; claim: signed in with a selected claim; survey: a stored
  * self-assessment token, signed in or not (else /surveyvalidation).
  */
-export type RouteAccess = 'login' | 'signed-out' | 'registration' | 'verification' | 'reset' | 'public' | 'session' | 'claim' | 'survey';
+export type RouteAccess =
+  'login' | 'signed-out' | 'registration' | 'verification' | 'reset' | 'public' | 'session' | 'claim' | 'survey';
 export type LeftControl = 'menu' | 'back' | 'cancel' | 'close' | 'none';
 export type RightControl = 'phone' | 'home' | 'none';
 
@@ -50,21 +51,75 @@ export function pageTitleOf(data: unknown): string | undefined {
 }
 
 /** The route used when a match carries no meta (should not happen: the error page). */
-export const FALLBACK_META: RouteMeta = { title: 'Page', access: 'public', left: 'back', right: 'phone', parent: '/claims' };
+export const FALLBACK_META: RouteMeta = {
+  title: 'Page',
+  access: 'public',
+  left: 'back',
+  right: 'phone',
+  parent: '/claims',
+};
 
 export const LOGIN_META: RouteMeta = { title: 'Sign in', access: 'login', left: 'none', right: 'phone' };
 export const LOGIN_APP_META: RouteMeta = { ...LOGIN_META, mobile: true };
 export const CLAIMS_META: RouteMeta = { title: 'My Claims', access: 'session', left: 'menu', right: 'phone' };
-export const CLAIM_HOME_META: RouteMeta = { title: 'Claim home', access: 'claim', left: 'menu', right: 'phone', crumb: null };
+export const CLAIM_HOME_META: RouteMeta = {
+  title: 'Claim home',
+  access: 'claim',
+  left: 'menu',
+  right: 'phone',
+  crumb: null,
+};
 
 // Identity: registration, activation, sign-in verification, recovery (spec 001 §2 titles).
-export const REGISTER_META: RouteMeta = { title: 'Register', access: 'signed-out', left: 'back', right: 'phone', parent: '/login' };
-export const ACTIVATE_META: RouteMeta = { title: 'Activate', access: 'registration', left: 'back', right: 'phone', parent: '/login' };
-export const VERIFY_META: RouteMeta = { title: 'Verification code', access: 'verification', left: 'back', right: 'phone', parent: '/login' };
-export const FORGOT_USERNAME_META: RouteMeta = { title: 'Forgot username', access: 'signed-out', left: 'back', right: 'phone', parent: '/login' };
-export const SENT_USERNAME_META: RouteMeta = { title: 'Username', access: 'signed-out', left: 'back', right: 'phone', parent: '/login' };
-export const FORGOT_PASSWORD_META: RouteMeta = { title: 'Forgot password', access: 'signed-out', left: 'back', right: 'phone', parent: '/login' };
-export const RESET_PASSWORD_META: RouteMeta = { title: 'Reset Password', access: 'reset', left: 'back', right: 'phone', parent: '/login' };
+export const REGISTER_META: RouteMeta = {
+  title: 'Register',
+  access: 'signed-out',
+  left: 'back',
+  right: 'phone',
+  parent: '/login',
+};
+export const ACTIVATE_META: RouteMeta = {
+  title: 'Activate',
+  access: 'registration',
+  left: 'back',
+  right: 'phone',
+  parent: '/login',
+};
+export const VERIFY_META: RouteMeta = {
+  title: 'Verification code',
+  access: 'verification',
+  left: 'back',
+  right: 'phone',
+  parent: '/login',
+};
+export const FORGOT_USERNAME_META: RouteMeta = {
+  title: 'Forgot username',
+  access: 'signed-out',
+  left: 'back',
+  right: 'phone',
+  parent: '/login',
+};
+export const SENT_USERNAME_META: RouteMeta = {
+  title: 'Username',
+  access: 'signed-out',
+  left: 'back',
+  right: 'phone',
+  parent: '/login',
+};
+export const FORGOT_PASSWORD_META: RouteMeta = {
+  title: 'Forgot password',
+  access: 'signed-out',
+  left: 'back',
+  right: 'phone',
+  parent: '/login',
+};
+export const RESET_PASSWORD_META: RouteMeta = {
+  title: 'Reset Password',
+  access: 'reset',
+  left: 'back',
+  right: 'phone',
+  parent: '/login',
+};
 /** spec 000 "Access code screens": title 'Access Code'; part of the Personal details section. */
 export const ACCOUNT_DETAILS_CODE_META: RouteMeta = {
   title: 'Access Code',
@@ -77,7 +132,13 @@ export const ACCOUNT_DETAILS_CODE_META: RouteMeta = {
 export const BANK_DETAILS_CODE_META: RouteMeta = { ...ACCOUNT_DETAILS_CODE_META };
 
 // Content: what we can pay for, the legal pages and the self-assessment (spec 001 §2).
-export const SERVICES_META: RouteMeta = { title: 'What we can pay for', access: 'claim', left: 'back', right: 'home', parent: '/claim' };
+export const SERVICES_META: RouteMeta = {
+  title: 'What we can pay for',
+  access: 'claim',
+  left: 'back',
+  right: 'home',
+  parent: '/claim',
+};
 /** spec 001 §2 title 'Service Detail'; the loader replaces it with the service's name. */
 export const SERVICE_DETAIL_META: RouteMeta = {
   title: 'Service Detail',
@@ -87,10 +148,22 @@ export const SERVICE_DETAIL_META: RouteMeta = {
   parent: '/services',
   section: { label: 'What we can pay for', to: '/services' },
 };
-export const DISCLAIMER_META: RouteMeta = { title: 'Disclaimer', access: 'public', left: 'close', right: 'none', nhHidesChrome: true };
+export const DISCLAIMER_META: RouteMeta = {
+  title: 'Disclaimer',
+  access: 'public',
+  left: 'close',
+  right: 'none',
+  nhHidesChrome: true,
+};
 export const PRIVACY_META: RouteMeta = { title: 'Privacy', access: 'public', left: 'close', right: 'none' };
 export const NOTICE_META: RouteMeta = { title: 'Collection notice', access: 'public', left: 'close', right: 'none' };
-export const SURVEY_VALIDATION_META: RouteMeta = { title: 'My self-assessment', access: 'public', left: 'back', right: 'phone', parent: '/login' };
+export const SURVEY_VALIDATION_META: RouteMeta = {
+  title: 'My self-assessment',
+  access: 'public',
+  left: 'back',
+  right: 'phone',
+  parent: '/login',
+};
 export const SURVEY_INTRO_META: RouteMeta = {
   title: 'About my self-assessment',
   crumb: 'My self-assessment',
@@ -107,19 +180,64 @@ export const SURVEY_META: RouteMeta = {
   right: 'phone',
   parent: '/surveyintro',
 };
-export const SURVEY_OUTRO_META: RouteMeta = { title: 'My self-assessment', access: 'survey', left: 'none', right: 'phone' };
+export const SURVEY_OUTRO_META: RouteMeta = {
+  title: 'My self-assessment',
+  access: 'survey',
+  left: 'none',
+  right: 'phone',
+};
 
 // Documents: the hub, the documents form, the authority form and the thank-you pages.
-export const FORMS_META: RouteMeta = { title: 'Send documents', access: 'claim', left: 'back', right: 'home', parent: '/claim' };
-export const SUBMIT_DOCUMENTS_META: RouteMeta = { title: 'Submit Documents', access: 'claim', left: 'cancel', right: 'home', parent: '/forms', section: { label: 'Send documents', to: '/forms' } };
-export const AUTHORITY_META: RouteMeta = { title: 'Authority to release information form', access: 'claim', left: 'cancel', right: 'home', parent: '/forms', section: { label: 'Send documents', to: '/forms' } };
-export const THANK_YOU_META: RouteMeta = { title: 'Thank you', access: 'claim', left: 'none', right: 'home', parent: '/claim' };
+export const FORMS_META: RouteMeta = {
+  title: 'Send documents',
+  access: 'claim',
+  left: 'back',
+  right: 'home',
+  parent: '/claim',
+};
+export const SUBMIT_DOCUMENTS_META: RouteMeta = {
+  title: 'Submit Documents',
+  access: 'claim',
+  left: 'cancel',
+  right: 'home',
+  parent: '/forms',
+  section: { label: 'Send documents', to: '/forms' },
+};
+export const AUTHORITY_META: RouteMeta = {
+  title: 'Authority to release information form',
+  access: 'claim',
+  left: 'cancel',
+  right: 'home',
+  parent: '/forms',
+  section: { label: 'Send documents', to: '/forms' },
+};
+export const THANK_YOU_META: RouteMeta = {
+  title: 'Thank you',
+  access: 'claim',
+  left: 'none',
+  right: 'home',
+  parent: '/claim',
+};
 
 // Account: My Details (also /accountupdated/{type}/{success}, the same page with a toast), the
 // edit pages app mode opens instead of inline editing, and the password change.
-export const ACCOUNT_META: RouteMeta = { title: 'My Details', crumb: 'Personal details', access: 'claim', left: 'back', right: 'home', parent: '/claim' };
+export const ACCOUNT_META: RouteMeta = {
+  title: 'My Details',
+  crumb: 'Personal details',
+  access: 'claim',
+  left: 'back',
+  right: 'home',
+  parent: '/claim',
+};
 const ACCOUNT_SECTION = { label: 'Personal details', to: '/account' };
-const accountEditMeta = (title: string): RouteMeta => ({ title, access: 'claim', left: 'cancel', right: 'home', parent: '/account', section: ACCOUNT_SECTION });
+const accountEditMeta = (title: string): RouteMeta => ({
+  title,
+  access: 'claim',
+  left: 'cancel',
+  right: 'home',
+  parent: '/account',
+  section: ACCOUNT_SECTION,
+});
 export const PERSONAL_DETAILS_META = accountEditMeta('Name & Date of Birth');
 export const CONTACT_DETAILS_META = accountEditMeta('Contact Details');
 export const EMAIL_ADDRESS_META = accountEditMeta('Email Address');
@@ -131,10 +249,30 @@ export const UPDATE_PASSWORD_META = accountEditMeta('Change Password');
 // (spec 001 §2: both spellings of the inbox-item, sent-items and sent-item paths). The sent-item
 // detail is titled "Sent Message" (spec 001 §4, the inbox's route-leave rule).
 const INBOX_SECTION = { label: 'Inbox', to: '/inbox' };
-export const CONTACT_US_META: RouteMeta = { title: 'Send a Message', access: 'claim', left: 'cancel', right: 'home', parent: '/claim' };
+export const CONTACT_US_META: RouteMeta = {
+  title: 'Send a Message',
+  access: 'claim',
+  left: 'cancel',
+  right: 'home',
+  parent: '/claim',
+};
 export const INBOX_META: RouteMeta = { title: 'Inbox', access: 'claim', left: 'back', right: 'home', parent: '/claim' };
-export const SENT_ITEMS_META: RouteMeta = { title: 'Sent Items', access: 'claim', left: 'back', right: 'home', parent: '/inbox', section: INBOX_SECTION };
-export const INBOX_ITEM_DETAIL_META: RouteMeta = { title: 'Message', access: 'claim', left: 'back', right: 'home', parent: '/inbox', section: INBOX_SECTION };
+export const SENT_ITEMS_META: RouteMeta = {
+  title: 'Sent Items',
+  access: 'claim',
+  left: 'back',
+  right: 'home',
+  parent: '/inbox',
+  section: INBOX_SECTION,
+};
+export const INBOX_ITEM_DETAIL_META: RouteMeta = {
+  title: 'Message',
+  access: 'claim',
+  left: 'back',
+  right: 'home',
+  parent: '/inbox',
+  section: INBOX_SECTION,
+};
 export const SENT_ITEM_DETAIL_META: RouteMeta = {
   title: 'Sent Message',
   access: 'claim',
@@ -145,4 +283,10 @@ export const SENT_ITEM_DETAIL_META: RouteMeta = {
 };
 
 // Reimbursement: the claim form (spec 001 §2 title 'Claim reimbursement').
-export const REIMBURSEMENT_META: RouteMeta = { title: 'Claim reimbursement', access: 'claim', left: 'cancel', right: 'home', parent: '/claim' };
+export const REIMBURSEMENT_META: RouteMeta = {
+  title: 'Claim reimbursement',
+  access: 'claim',
+  left: 'cancel',
+  right: 'home',
+  parent: '/claim',
+};

@@ -103,55 +103,98 @@ export function createRoutes(queryClient: LazyQueryClient): RouteObject[] {
       () => import('../features/claims/pages/claims-page.tsx').then((m) => m.ClaimsPage),
       () => import('../features/claims/pages/claims-loader.ts').then((m) => (client) => m.createClaimsLoader(client)()),
     ),
-    route('claim', CLAIM_HOME_META, () => import('../features/home/pages/claim-home-page.tsx').then((m) => m.ClaimHomePage)),
+    route('claim', CLAIM_HOME_META, () =>
+      import('../features/home/pages/claim-home-page.tsx').then((m) => m.ClaimHomePage),
+    ),
     // Identity: registration, activation and sign-in verification, recovery, access codes.
-    route('register', REGISTER_META, () => import('../features/registration/pages/register-page.tsx').then((m) => m.RegisterPage)),
+    route('register', REGISTER_META, () =>
+      import('../features/registration/pages/register-page.tsx').then((m) => m.RegisterPage),
+    ),
     route('activate', ACTIVATE_META, () => accessCodePages().then((m) => m.ActivatePage)),
     route('verify', VERIFY_META, () => accessCodePages().then((m) => m.VerifyPage)),
-    route('forgotusername', FORGOT_USERNAME_META, () => import('../features/recovery/pages/forgot-username-page.tsx').then((m) => m.ForgotUsernamePage)),
-    route('sentusername', SENT_USERNAME_META, () => import('../features/recovery/pages/sent-username-page.tsx').then((m) => m.SentUsernamePage)),
-    route('forgotpassword', FORGOT_PASSWORD_META, () => import('../features/recovery/pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)),
-    route('resetpassword', RESET_PASSWORD_META, () => import('../features/recovery/pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage)),
-    route('activationaccountdetails', ACCOUNT_DETAILS_CODE_META, () => accessCodePages().then((m) => m.AccountDetailsCodePage)),
+    route('forgotusername', FORGOT_USERNAME_META, () =>
+      import('../features/recovery/pages/forgot-username-page.tsx').then((m) => m.ForgotUsernamePage),
+    ),
+    route('sentusername', SENT_USERNAME_META, () =>
+      import('../features/recovery/pages/sent-username-page.tsx').then((m) => m.SentUsernamePage),
+    ),
+    route('forgotpassword', FORGOT_PASSWORD_META, () =>
+      import('../features/recovery/pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
+    ),
+    route('resetpassword', RESET_PASSWORD_META, () =>
+      import('../features/recovery/pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
+    ),
+    route('activationaccountdetails', ACCOUNT_DETAILS_CODE_META, () =>
+      accessCodePages().then((m) => m.AccountDetailsCodePage),
+    ),
     route('activationbankdetails', BANK_DETAILS_CODE_META, () => accessCodePages().then((m) => m.BankDetailsCodePage)),
     // Content: what we can pay for, the legal pages and the self-assessment.
-    route('services', SERVICES_META, () => import('../features/services/pages/services-page.tsx').then((m) => m.ServicesPage)),
+    route('services', SERVICES_META, () =>
+      import('../features/services/pages/services-page.tsx').then((m) => m.ServicesPage),
+    ),
     route(
       'services/:id',
       SERVICE_DETAIL_META,
       () => import('../features/services/pages/service-detail-page.tsx').then((m) => m.ServiceDetailPage),
-      () => import('../features/services/pages/service-detail-loader.ts').then((m) => (client, args) => m.createServiceDetailLoader(client)(args)),
+      () =>
+        import('../features/services/pages/service-detail-loader.ts').then(
+          (m) => (client, args) => m.createServiceDetailLoader(client)(args),
+        ),
     ),
     route('disclaimer', DISCLAIMER_META, () => legalPages().then((m) => m.DisclaimerPage)),
     route('privacypolicy', PRIVACY_META, () => legalPages().then((m) => m.PrivacyPage)),
     route('notice', NOTICE_META, () => legalPages().then((m) => m.NoticePage)),
-    route(['surveyvalidation', 'myneeds'], SURVEY_VALIDATION_META, () => import('../features/survey/pages/survey-validation-page.tsx').then((m) => m.SurveyValidationPage)),
-    route('surveyintro', SURVEY_INTRO_META, () => import('../features/survey/pages/survey-intro-page.tsx').then((m) => m.SurveyIntroPage)),
+    route(['surveyvalidation', 'myneeds'], SURVEY_VALIDATION_META, () =>
+      import('../features/survey/pages/survey-validation-page.tsx').then((m) => m.SurveyValidationPage),
+    ),
+    route('surveyintro', SURVEY_INTRO_META, () =>
+      import('../features/survey/pages/survey-intro-page.tsx').then((m) => m.SurveyIntroPage),
+    ),
     route('survey', SURVEY_META, () => import('../features/survey/pages/survey-page.tsx').then((m) => m.SurveyPage)),
-    route('surveyoutro', SURVEY_OUTRO_META, () => import('../features/survey/pages/survey-outro-page.tsx').then((m) => m.SurveyOutroPage)),
+    route('surveyoutro', SURVEY_OUTRO_META, () =>
+      import('../features/survey/pages/survey-outro-page.tsx').then((m) => m.SurveyOutroPage),
+    ),
     // Documents: the hub, the documents form, the authority form and the thank-you pages.
     route('forms', FORMS_META, () => import('../features/documents/pages/forms-page.tsx').then((m) => m.FormsPage)),
-    route('submitdocuments', SUBMIT_DOCUMENTS_META, () => import('../features/documents/pages/submit-documents-page.tsx').then((m) => m.SubmitDocumentsPage)),
-    route('authorityform', AUTHORITY_META, () => import('../features/documents/pages/authority-page.tsx').then((m) => m.AuthorityPage)),
+    route('submitdocuments', SUBMIT_DOCUMENTS_META, () =>
+      import('../features/documents/pages/submit-documents-page.tsx').then((m) => m.SubmitDocumentsPage),
+    ),
+    route('authorityform', AUTHORITY_META, () =>
+      import('../features/documents/pages/authority-page.tsx').then((m) => m.AuthorityPage),
+    ),
     route('thankyou-documents', THANK_YOU_META, () => thankYouPages().then((m) => m.ThankYouDocumentsPage)),
     route('thankyou-reimbursement', THANK_YOU_META, () => thankYouPages().then((m) => m.ThankYouReimbursementPage)),
     route('thankyou-contact-us', THANK_YOU_META, () => thankYouPages().then((m) => m.ThankYouContactUsPage)),
     // Account: My Details, the toast route, app mode's edit pages and the password change.
-    route(['account', 'accountupdated/:type/:success'], ACCOUNT_META, () => import('../features/account/pages/account-page.tsx').then((m) => m.AccountPage)),
+    route(['account', 'accountupdated/:type/:success'], ACCOUNT_META, () =>
+      import('../features/account/pages/account-page.tsx').then((m) => m.AccountPage),
+    ),
     route('personal-details', PERSONAL_DETAILS_META, () => accountEditPages().then((m) => m.PersonalDetailsPage)),
     route('contact-details', CONTACT_DETAILS_META, () => accountEditPages().then((m) => m.ContactDetailsPage)),
     route('email-address', EMAIL_ADDRESS_META, () => accountEditPages().then((m) => m.EmailAddressPage)),
     route('mobile-number', MOBILE_NUMBER_META, () => accountEditPages().then((m) => m.MobileNumberPage)),
     route('bank-details', BANK_ACCOUNT_META, () => accountEditPages().then((m) => m.BankDetailsPage)),
-    route('updatepassword', UPDATE_PASSWORD_META, () => import('../features/account/pages/update-password-page.tsx').then((m) => m.UpdatePasswordPage)),
+    route('updatepassword', UPDATE_PASSWORD_META, () =>
+      import('../features/account/pages/update-password-page.tsx').then((m) => m.UpdatePasswordPage),
+    ),
     // Messaging: Send a message, Inbox, Sent items and app mode's full-page details (both spellings).
-    route('contactus', CONTACT_US_META, () => import('../features/messaging/pages/contact-us-page.tsx').then((m) => m.ContactUsPage)),
+    route('contactus', CONTACT_US_META, () =>
+      import('../features/messaging/pages/contact-us-page.tsx').then((m) => m.ContactUsPage),
+    ),
     route('inbox', INBOX_META, () => import('../features/messaging/pages/inbox-page.tsx').then((m) => m.InboxPage)),
-    route(['inboxitemdetail', 'inbox-item-detail'], INBOX_ITEM_DETAIL_META, () => import('../features/messaging/pages/inbox-item-detail-page.tsx').then((m) => m.InboxItemDetailPage)),
-    route(['sentitems', 'sent-items'], SENT_ITEMS_META, () => import('../features/messaging/pages/sent-items-page.tsx').then((m) => m.SentItemsPage)),
-    route(['sentitemdetail', 'sent-item-detail'], SENT_ITEM_DETAIL_META, () => import('../features/messaging/pages/sent-item-detail-page.tsx').then((m) => m.SentItemDetailPage)),
+    route(['inboxitemdetail', 'inbox-item-detail'], INBOX_ITEM_DETAIL_META, () =>
+      import('../features/messaging/pages/inbox-item-detail-page.tsx').then((m) => m.InboxItemDetailPage),
+    ),
+    route(['sentitems', 'sent-items'], SENT_ITEMS_META, () =>
+      import('../features/messaging/pages/sent-items-page.tsx').then((m) => m.SentItemsPage),
+    ),
+    route(['sentitemdetail', 'sent-item-detail'], SENT_ITEM_DETAIL_META, () =>
+      import('../features/messaging/pages/sent-item-detail-page.tsx').then((m) => m.SentItemDetailPage),
+    ),
     // Reimbursement: the claim form.
-    route('reimbursementform', REIMBURSEMENT_META, () => import('../features/reimbursement/pages/reimbursement-page.tsx').then((m) => m.ReimbursementPage)),
+    route('reimbursementform', REIMBURSEMENT_META, () =>
+      import('../features/reimbursement/pages/reimbursement-page.tsx').then((m) => m.ReimbursementPage),
+    ),
   ];
 
   return [

@@ -5,7 +5,13 @@
  * - signing out in another tab of a remembered session (localStorage) signs this tab out too.
  */
 import { queryKeys } from '../lib/api/query-keys.ts';
-import { CURRENT_USER_KEY, isSignedIn, onForcedLogout, reloadSessionFromStorage, subscribeToSession } from '../lib/session.ts';
+import {
+  CURRENT_USER_KEY,
+  isSignedIn,
+  onForcedLogout,
+  reloadSessionFromStorage,
+  subscribeToSession,
+} from '../lib/session.ts';
 import type { LazyQueryClient } from './lazy-query-client.ts';
 
 type Navigator = { navigate: (to: string, options?: { replace?: boolean }) => Promise<void> | void };

@@ -5,7 +5,13 @@
  * shape (`toPick` / `fromPick` convert to and from the picker's) and its own rule for the box.
  */
 import type { ChangeEvent } from 'react';
-import { Controller, type Control, type FieldPathByValue, type FieldValues, type UseFormTrigger } from 'react-hook-form';
+import {
+  Controller,
+  type Control,
+  type FieldPathByValue,
+  type FieldValues,
+  type UseFormTrigger,
+} from 'react-hook-form';
 import { AddressPicker, type PickedAddressValue } from './address-picker.tsx';
 import { CheckboxField } from './form-field.tsx';
 
@@ -32,11 +38,27 @@ type AddressFieldsProps<T extends FieldValues, A> = {
 };
 
 const PICKERS = {
-  home: { label: 'Home address', isHomeAddress: true, hint: 'Start typing your home address, then choose it from the list. A PO Box cannot be used.' },
-  postal: { label: 'Postal address', isHomeAddress: false, hint: 'Start typing your postal address, then choose it from the list.' },
+  home: {
+    label: 'Home address',
+    isHomeAddress: true,
+    hint: 'Start typing your home address, then choose it from the list. A PO Box cannot be used.',
+  },
+  postal: {
+    label: 'Postal address',
+    isHomeAddress: false,
+    hint: 'Start typing your postal address, then choose it from the list.',
+  },
 } as const;
 
-export function AddressFields<T extends FieldValues, A>({ control, trigger, home, postal, toPick, sameAsHome, testId }: AddressFieldsProps<T, A>) {
+export function AddressFields<T extends FieldValues, A>({
+  control,
+  trigger,
+  home,
+  postal,
+  toPick,
+  sameAsHome,
+  testId,
+}: AddressFieldsProps<T, A>) {
   const picker = (which: keyof typeof PICKERS, address: AddressField<T, A>) => (
     <Controller
       control={control}
@@ -67,7 +89,15 @@ export function AddressFields<T extends FieldValues, A>({ control, trigger, home
     <>
       {picker('home', home)}
       <CheckboxField id={sameAsHome.id} label="My postal address is the same as my home address">
-        {(c) => <input {...c} type="checkbox" checked={sameAsHome.checked} onChange={sameAsHome.onChange} data-testid={`${testId}-same-as-home`} />}
+        {(c) => (
+          <input
+            {...c}
+            type="checkbox"
+            checked={sameAsHome.checked}
+            onChange={sameAsHome.onChange}
+            data-testid={`${testId}-same-as-home`}
+          />
+        )}
       </CheckboxField>
       {sameAsHome.checked ? null : picker('postal', postal)}
     </>

@@ -95,7 +95,12 @@ export function ErrorSummary({ entries, focusKey, ...rest }: ErrorSummaryProps) 
   return (
     <div role="alert" className={styles.region} data-testid={testId}>
       {entries.length > 0 ? (
-        <div className={`callout callout--error ${styles.summary}`} ref={ref} tabIndex={-1} aria-labelledby={`${testId}-title`}>
+        <div
+          className={`callout callout--error ${styles.summary}`}
+          ref={ref}
+          tabIndex={-1}
+          aria-labelledby={`${testId}-title`}
+        >
           <Icon name="warning" />
           <div>
             <h2 className={styles.title} id={`${testId}-title`}>

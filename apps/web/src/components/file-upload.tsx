@@ -13,7 +13,15 @@ import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction 
 import { showAlert } from '../lib/alerts.ts';
 import { request } from '../lib/request.ts';
 import { isRequestError } from '../lib/request-error.ts';
-import { ACCEPT_ATTRIBUTE, UploadAborted, downloadUploadedFile, precheckFile, showFile, uploadFile, type UploadHandle } from '../lib/upload.ts';
+import {
+  ACCEPT_ATTRIBUTE,
+  UploadAborted,
+  downloadUploadedFile,
+  precheckFile,
+  showFile,
+  uploadFile,
+  type UploadHandle,
+} from '../lib/upload.ts';
 import styles from './file-upload.module.css';
 
 export type UploadItem = {
@@ -56,7 +64,15 @@ type FileUploadProps = {
 
 let keySeq = 0;
 
-export function TruncatedText({ text, limit = LIMITS.descriptionTruncate, testId }: { text: string; limit?: number; testId?: string }) {
+export function TruncatedText({
+  text,
+  limit = LIMITS.descriptionTruncate,
+  testId,
+}: {
+  text: string;
+  limit?: number;
+  testId?: string;
+}) {
   const [expanded, setExpanded] = useState(false);
   const id = useId();
   if (text.length <= limit) {
@@ -129,15 +145,19 @@ export function FileUpload({
     onItemsChange((list) => [...list, item]);
     announced.current.set(key, 0);
     setAnnouncement(`Uploading ${file.name}, 0%`);
-    const handle = uploadFile(file, { FormType: formType, FormId: formId, Description: description || undefined }, (percent) => {
-      update(key, { progress: percent });
-      const last = announced.current.get(key) ?? 0;
-      const step = Math.floor(percent / 25) * 25;
-      if (step > last && percent < 100) {
-        announced.current.set(key, step);
-        setAnnouncement(`Uploading ${file.name}, ${step}%`);
-      }
-    });
+    const handle = uploadFile(
+      file,
+      { FormType: formType, FormId: formId, Description: description || undefined },
+      (percent) => {
+        update(key, { progress: percent });
+        const last = announced.current.get(key) ?? 0;
+        const step = Math.floor(percent / 25) * 25;
+        if (step > last && percent < 100) {
+          announced.current.set(key, step);
+          setAnnouncement(`Uploading ${file.name}, ${step}%`);
+        }
+      },
+    );
     handles.current.set(key, handle);
     handle.promise.then(
       (fileId) => {
@@ -207,7 +227,11 @@ export function FileUpload({
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} style={{ color: 'var(--color-error)', fontWeight: 700, margin: 0 }} data-testid={`${testId}-error`}>
+        <p
+          id={errorId}
+          style={{ color: 'var(--color-error)', fontWeight: 700, margin: 0 }}
+          data-testid={`${testId}-error`}
+        >
           <span className="visually-hidden">Error: </span>
           {error}
         </p>
@@ -230,7 +254,13 @@ export function FileUpload({
       {items.length > 0 ? (
         <ul className={styles.list} aria-label="Documents added">
           {items.map((item) => (
-            <li key={item.key} className={styles.item} data-testid={`${testId}-item`} data-state={item.inProgress ? 'uploading' : 'done'} data-filename={item.filename}>
+            <li
+              key={item.key}
+              className={styles.item}
+              data-testid={`${testId}-item`}
+              data-state={item.inProgress ? 'uploading' : 'done'}
+              data-filename={item.filename}
+            >
               <p className={styles.name}>{item.filename}</p>
               {item.description ? <TruncatedText text={item.description} testId={`${testId}-description`} /> : null}
               {item.inProgress ? (
@@ -246,15 +276,34 @@ export function FileUpload({
               ) : null}
               <div className={styles.actions}>
                 {item.inProgress ? (
-                  <button type="button" className="button button--secondary" onClick={() => cancel(item)} aria-label={`Cancel uploading ${item.filename}`} data-testid={`${testId}-cancel`}>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => cancel(item)}
+                    aria-label={`Cancel uploading ${item.filename}`}
+                    data-testid={`${testId}-cancel`}
+                  >
                     Cancel
                   </button>
                 ) : (
                   <>
-                    <button type="button" className="button button--secondary" onClick={() => void view(item)} aria-label={`View ${item.filename}`} data-testid={`${testId}-view`}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => void view(item)}
+                      aria-label={`View ${item.filename}`}
+                      data-testid={`${testId}-view`}
+                    >
                       View
                     </button>
-                    <button type="button" className="button button--secondary" disabled={disabled} onClick={() => void remove(item)} aria-label={`Remove ${item.filename}`} data-testid={`${testId}-remove`}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      disabled={disabled}
+                      onClick={() => void remove(item)}
+                      aria-label={`Remove ${item.filename}`}
+                      data-testid={`${testId}-remove`}
+                    >
                       Remove
                     </button>
                   </>

@@ -84,7 +84,10 @@ export function FieldGroup({ legend, idPrefix, error, hint, required = false, ch
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <fieldset className={`${styles.fieldset} ${styles.field} ${error ? styles.invalid : ''}`} data-testid={rest['data-testid']}>
+    <fieldset
+      className={`${styles.fieldset} ${styles.field} ${error ? styles.invalid : ''}`}
+      data-testid={rest['data-testid']}
+    >
       <legend className={styles.label}>{legend}</legend>
       {hint ? (
         <p className={styles.hint} id={hintId}>

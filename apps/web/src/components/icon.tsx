@@ -42,7 +42,9 @@ const paths: Record<IconName, ReactNode> = {
   external: <path d="M14 4h6v6M20 4l-9 9M18 14v6H4V6h6" />,
   tick: <path d="M4.5 12.5l5 5L19.5 7" />,
   dot: <circle cx="12" cy="12" r="3" />,
-  paperclip: <path d="M20.5 11.5 12 20a5 5 0 0 1-7.1-7.1l8.5-8.5a3.4 3.4 0 0 1 4.8 4.8l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8" />,
+  paperclip: (
+    <path d="M20.5 11.5 12 20a5 5 0 0 1-7.1-7.1l8.5-8.5a3.4 3.4 0 0 1 4.8 4.8l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8" />
+  ),
   search: (
     <>
       <circle cx="10.5" cy="10.5" r="6.5" />

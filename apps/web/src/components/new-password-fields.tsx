@@ -40,7 +40,12 @@ export function NewPasswordFields<T extends PasswordValues>(props: NewPasswordFi
           />
         )}
       </Field>
-      <Field id={props.ids.ReEnterPassword} label={props.labels.ReEnterPassword} error={props.errors.ReEnterPassword} required>
+      <Field
+        id={props.ids.ReEnterPassword}
+        label={props.labels.ReEnterPassword}
+        error={props.errors.ReEnterPassword}
+        required
+      >
         {(c) => (
           <PasswordInput
             {...c}

@@ -86,7 +86,12 @@ export function PasswordRules({ password, id, invalid = false, ...rest }: Passwo
         {CLASSES.map((c) => {
           const present = hasClass(password, c.sample);
           return (
-            <li key={c.key} className={present ? styles.met : styles.neutral} data-testid={`password-class-${c.key}`} data-met={present}>
+            <li
+              key={c.key}
+              className={present ? styles.met : styles.neutral}
+              data-testid={`password-class-${c.key}`}
+              data-met={present}
+            >
               <Icon name={present ? 'tick' : 'dot'} className={styles.icon} />
               <span>
                 {c.label}

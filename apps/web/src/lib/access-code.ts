@@ -53,7 +53,10 @@ export type SecureGrant = {
   ExpiresAt: number;
 };
 
-export function saveSecureToken(grant: { SecureToken: string; CodeType: CodeTypeValue; ExpiresInSeconds: number }, now = Date.now()): void {
+export function saveSecureToken(
+  grant: { SecureToken: string; CodeType: CodeTypeValue; ExpiresInSeconds: number },
+  now = Date.now(),
+): void {
   const stored: SecureGrant = {
     SecureToken: grant.SecureToken,
     CodeType: grant.CodeType,

@@ -88,7 +88,8 @@ export function indexedDbStorage(factory: IDBFactory | undefined = globalThis.in
     opening ??= new Promise<IDBDatabase>((resolve, reject) => {
       const request = factory.open(DB_NAME, DB_VERSION);
       request.onupgradeneeded = () => {
-        if (!request.result.objectStoreNames.contains(STORE)) request.result.createObjectStore(STORE, { keyPath: 'key' });
+        if (!request.result.objectStoreNames.contains(STORE))
+          request.result.createObjectStore(STORE, { keyPath: 'key' });
       };
       request.onsuccess = () => {
         const db = request.result;
@@ -267,7 +268,12 @@ export function createDraftMirror<D>(schema: z.ZodType<D>, options: MirrorOption
             if (!entry) return undefined;
             // Answers can arrive out of order: the base only ever moves forward.
             const base = timeOf(entry.baseUpdatedAt) > timeOf(saved.UpdatedAt) ? entry.baseUpdatedAt : saved.UpdatedAt;
-            return { ...entry, formId: saved.FormId, baseUpdatedAt: base, synced: entry.synced || entry.revision === revision };
+            return {
+              ...entry,
+              formId: saved.FormId,
+              baseUpdatedAt: base,
+              synced: entry.synced || entry.revision === revision,
+            };
           }),
         undefined,
       ),
@@ -306,7 +312,9 @@ export async function forgetDrafts(event: { signedOut: string | undefined } | { 
  * The account is read at once, before the sign-out drops the session's query cache.
  */
 export function forgetDraftsOnSignOut(queryClient: QueryClient): Promise<void> {
-  return forgetDrafts({ signedOut: queryClient.getQueryData(accountQueryOptions.queryKey)?.ContactDetails.EmailAddress });
+  return forgetDrafts({
+    signedOut: queryClient.getQueryData(accountQueryOptions.queryKey)?.ContactDetails.EmailAddress,
+  });
 }
 
 /**
@@ -314,7 +322,11 @@ export function forgetDraftsOnSignOut(queryClient: QueryClient): Promise<void> {
  * both from the session's query cache, fetched when missing. null when either cannot be known —
  * the form then works without a mirror.
  */
-export async function currentDraftOwner(queryClient: QueryClient, form: string, scope: DraftScope = 'claim'): Promise<DraftOwner | null> {
+export async function currentDraftOwner(
+  queryClient: QueryClient,
+  form: string,
+  scope: DraftScope = 'claim',
+): Promise<DraftOwner | null> {
   try {
     const [account, claims] = await Promise.all([
       queryClient.ensureQueryData(accountQueryOptions),
@@ -338,7 +350,10 @@ export async function currentDraftOwner(queryClient: QueryClient, form: string, 
  * only when the server has no draft, could not be asked, still has the version the change was
  * made on (no clock comparison needed), or changed since but earlier than this change was made.
  */
-export function mirrorWins(entry: Pick<StoredDraft, 'synced' | 'updatedAt' | 'baseUpdatedAt'> | undefined, server: { UpdatedAt: string } | null | 'unavailable'): boolean {
+export function mirrorWins(
+  entry: Pick<StoredDraft, 'synced' | 'updatedAt' | 'baseUpdatedAt'> | undefined,
+  server: { UpdatedAt: string } | null | 'unavailable',
+): boolean {
   if (!entry) return false;
   if (server === 'unavailable') return true;
   if (entry.synced) return false;
@@ -361,7 +376,9 @@ export type OpenedDraft<D> = {
 };
 
 function isGoneOnServer(error: unknown): boolean {
-  return isRequestError(error) && error.kind === 'server' && error.items.some((item) => item.Number === ErrorNumber.NotFound);
+  return (
+    isRequestError(error) && error.kind === 'server' && error.items.some((item) => item.Number === ErrorNumber.NotFound)
+  );
 }
 
 /**
@@ -379,7 +396,14 @@ export async function openDraft<D>(
   const fromServer: OpenedDraft<D> =
     server === null || server === 'unavailable'
       ? { draft: null, formId: undefined, updatedAt: null, restored: false, unsynced: false, revision: undefined }
-      : { draft: server.Draft, formId: server.FormId, updatedAt: server.UpdatedAt, restored: false, unsynced: false, revision: undefined };
+      : {
+          draft: server.Draft,
+          formId: server.FormId,
+          updatedAt: server.UpdatedAt,
+          restored: false,
+          unsynced: false,
+          revision: undefined,
+        };
   if (!owner) return fromServer;
   const entry = await mirror.read(owner);
   if (!mirrorWins(entry, server) || !entry) {

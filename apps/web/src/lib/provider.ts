@@ -3,7 +3,15 @@
  * once at start-up from getinformation; the contracts' defaults stand until then and whenever the
  * server cannot be reached. The spec's {phone} and {provider} placeholders are filled from here.
  */
-import { DEFAULT_PROVIDER, ROUTES, fillMessage, parseInformation, telHref, type Information, type ProviderIdentity } from '@portal/contracts';
+import {
+  DEFAULT_PROVIDER,
+  ROUTES,
+  fillMessage,
+  parseInformation,
+  telHref,
+  type Information,
+  type ProviderIdentity,
+} from '@portal/contracts';
 import { request, type Call } from './request.ts';
 
 export const provider: ProviderIdentity = { ...DEFAULT_PROVIDER };

@@ -84,7 +84,10 @@ export type Call = Route & { response: ResponseCheck | (() => Promise<ResponseCh
  * The call ROUTES[name] with its response schema loaded on demand; the loader must give the
  * schema ENDPOINTS[name] checks with (the types say so). The download is tried again after a failure.
  */
-export function lazyResponse<K extends RouteName>(name: K, load: () => Promise<(typeof ENDPOINTS)[K]['response']>): Call {
+export function lazyResponse<K extends RouteName>(
+  name: K,
+  load: () => Promise<(typeof ENDPOINTS)[K]['response']>,
+): Call {
   let loading: Promise<ResponseCheck> | undefined;
   return {
     ...ROUTES[name],
@@ -167,7 +170,10 @@ async function readJson(response: Response): Promise<{ ok: true; value: unknown 
 /** A download this call needs (a schema chunk) failed: the same as the service being unreachable. */
 function unreachable(): RequestError {
   return new RequestError('network', [
-    { Number: ErrorNumber.ScriptError, Message: 'The service could not be reached. Please check your internet connection.' },
+    {
+      Number: ErrorNumber.ScriptError,
+      Message: 'The service could not be reached. Please check your internet connection.',
+    },
   ]);
 }
 
@@ -262,24 +268,40 @@ async function send<T>(endpoint: Call, body: RequestBody, options: RequestOption
 
     if (response.status === 200) {
       if (!json.ok) {
-        throw new RequestError('syntax', [{ Number: ErrorNumber.SyntaxError, Message: 'The response could not be read.' }], 200);
+        throw new RequestError(
+          'syntax',
+          [{ Number: ErrorNumber.SyntaxError, Message: 'The response could not be read.' }],
+          200,
+        );
       }
       const parsed = (await (check ?? responseCheck(endpoint))).safeParse(json.value);
       if (!parsed.success) {
-        throw new RequestError('syntax', [{ Number: ErrorNumber.SyntaxError, Message: 'The response was not in the expected form.' }], 200);
+        throw new RequestError(
+          'syntax',
+          [{ Number: ErrorNumber.SyntaxError, Message: 'The response was not in the expected form.' }],
+          200,
+        );
       }
       if (endpoint.auth !== 'public' && options.token === undefined) markAuthenticatedActivity(sentAt);
       return parsed.data as T;
     }
 
     if (response.status === 415) {
-      throw new RequestError('unprocessable', [{ Number: ErrorNumber.UnprocessableRequest, Message: CLIENT_MESSAGES.unprocessableRequest }], 415);
+      throw new RequestError(
+        'unprocessable',
+        [{ Number: ErrorNumber.UnprocessableRequest, Message: CLIENT_MESSAGES.unprocessableRequest }],
+        415,
+      );
     }
 
     // HTTP 225 (or any other status that still carries the list): the error list.
     const items = json.ok ? await readErrorList(json.value) : undefined;
     if (!items || items.length === 0) {
-      throw new RequestError('unavailable', [{ Number: ErrorNumber.EndpointNotAvailable, Message: 'endpoint not available' }], response.status);
+      throw new RequestError(
+        'unavailable',
+        [{ Number: ErrorNumber.EndpointNotAvailable, Message: 'endpoint not available' }],
+        response.status,
+      );
     }
     const first = items[0];
     if (first && isTokenExpiredNumber(first.Number) && options.token === undefined) {
@@ -322,7 +344,10 @@ export async function request<T>(endpoint: Call, body: RequestBody = {}, options
 }
 
 /** An endpoint with its path parameters filled in ('/api/content/:name' → '/api/content/terms'). */
-export function withPathParams<E extends Call>(endpoint: E, params: Record<string, string | number>): Omit<E, 'path'> & { path: string } {
+export function withPathParams<E extends Call>(
+  endpoint: E,
+  params: Record<string, string | number>,
+): Omit<E, 'path'> & { path: string } {
   const path = endpoint.path.replace(/:([A-Za-z]+)/g, (whole, key: string) =>
     key in params ? encodeURIComponent(String(params[key])) : whole,
   );

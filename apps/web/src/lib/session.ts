@@ -143,9 +143,7 @@ export function clearSession(): void {
 export function forceLogout(reason: SignedOutReason): void {
   const wasSignedIn = isSignedIn();
   if (wasSignedIn) {
-    window.dispatchEvent(
-      new CustomEvent<BeforeForcedLogoutDetail>(BEFORE_FORCED_LOGOUT_EVENT, { detail: { reason } }),
-    );
+    window.dispatchEvent(new CustomEvent<BeforeForcedLogoutDetail>(BEFORE_FORCED_LOGOUT_EVENT, { detail: { reason } }));
     signedOutReasonStore.set(reason);
   }
   clearSession();

@@ -5,7 +5,16 @@
  * Getting an uploaded file back streams it (downloadfile) through the request layer; `showFile`
  * hands it to the browser (viewed in a tab, or saved).
  */
-import { ENDPOINTS, LIMITS, UPLOAD_FILE_FIELD, UPLOAD_PATH, UPLOAD_SIZE_TEXT, UPLOAD_TYPES, isTokenExpiredNumber, type ErrorItem } from '@portal/contracts';
+import {
+  ENDPOINTS,
+  LIMITS,
+  UPLOAD_FILE_FIELD,
+  UPLOAD_PATH,
+  UPLOAD_SIZE_TEXT,
+  UPLOAD_TYPES,
+  isTokenExpiredNumber,
+  type ErrorItem,
+} from '@portal/contracts';
 import { RequestError } from './request-error.ts';
 import { XSRF_COOKIE, XSRF_HEADER, readCookie, request, type BinaryAnswer } from './request.ts';
 import { forceLogout, getAccessToken } from './session.ts';
@@ -70,7 +79,8 @@ export function sendMultipart<T>(
     const form = new FormData();
     const token = getAccessToken();
     if (token) form.append('accessToken', token);
-    for (const [key, value] of Object.entries(fields)) if (value !== undefined && key !== 'accessToken') form.append(key, value);
+    for (const [key, value] of Object.entries(fields))
+      if (value !== undefined && key !== 'accessToken') form.append(key, value);
     for (const f of files) form.append(f.name, f.blob, f.filename);
     xhr.open('POST', path);
     xhr.withCredentials = false; // same-origin: cookies are sent anyway
@@ -79,7 +89,8 @@ export function sendMultipart<T>(
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.timeout = LIMITS.requestTimeoutMs;
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      if (event.lengthComputable && event.total > 0)
+        onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.onload = () => {
       if (xhr.status === 200) {
@@ -142,8 +153,15 @@ export type DownloadedFile = { blob: Blob; filename: string | undefined };
  * base64 JSON (getfilecontent: a 10 MB file would be a 14 MB answer held twice in memory). A
  * failure is the request layer's: the alert is shown there and the call rejects.
  */
-export async function downloadUploadedFile(fileId: string, loadingMessage = 'Opening document'): Promise<DownloadedFile> {
-  const answer = await request<BinaryAnswer>(ENDPOINTS.downloadFile, { Identifier: fileId }, { binary: true, loadingMessage });
+export async function downloadUploadedFile(
+  fileId: string,
+  loadingMessage = 'Opening document',
+): Promise<DownloadedFile> {
+  const answer = await request<BinaryAnswer>(
+    ENDPOINTS.downloadFile,
+    { Identifier: fileId },
+    { binary: true, loadingMessage },
+  );
   return { blob: answer.blob, filename: filenameFromDisposition(answer.disposition) };
 }
 

@@ -18,7 +18,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { requestConfirm } from './confirm.ts';
 import { isSignedIn } from './session.ts';
-import { currentDraftOwner, openDraft, type DraftMirror, type DraftOwner, type DraftScope, type SavedDraft, type ServerDraft } from './draft-mirror.ts';
+import {
+  currentDraftOwner,
+  openDraft,
+  type DraftMirror,
+  type DraftOwner,
+  type DraftScope,
+  type SavedDraft,
+  type ServerDraft,
+} from './draft-mirror.ts';
 
 export const DISCARD_MESSAGE = 'You are about to lose the uploaded information. Are you sure?';
 export const RESTORED_MESSAGE = 'We restored the changes you made on this device';
@@ -38,7 +46,10 @@ function useRestoredNotice(loaded: boolean, restored: boolean): string {
 /** A form's draft calls (getdraft, updateform, discarddraft). */
 export type DraftApi<D> = {
   get: () => Promise<ServerDraft<D> | null>;
-  save: (body: { FormId?: string | undefined; Draft: D; SavedUnsubmitted?: boolean }, keepalive?: boolean) => Promise<SavedDraft>;
+  save: (
+    body: { FormId?: string | undefined; Draft: D; SavedUnsubmitted?: boolean },
+    keepalive?: boolean,
+  ) => Promise<SavedDraft>;
   discard: (formId: string | undefined) => Promise<unknown>;
 };
 
@@ -129,7 +140,10 @@ export function useFormDraft<D>(options: FormDraftOptions<D>) {
     const revision = mirrorRevision.current;
     const { api, mirror, draft: current } = latest.current;
     try {
-      const saved = await api.save({ FormId: formId.current, Draft: current, ...(saveOptions.savedUnsubmitted ? { SavedUnsubmitted: true } : {}) }, saveOptions.keepalive);
+      const saved = await api.save(
+        { FormId: formId.current, Draft: current, ...(saveOptions.savedUnsubmitted ? { SavedUnsubmitted: true } : {}) },
+        saveOptions.keepalive,
+      );
       formId.current = saved.FormId;
       serverUpdatedAt.current = saved.UpdatedAt;
       if (owner.current) {
@@ -199,7 +213,12 @@ export function useFormDraft<D>(options: FormDraftOptions<D>) {
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     let live = true;
-    void requestConfirm({ title: 'Unsaved changes', message: MESSAGES.unsavedChanges, confirmLabel: 'Leave this page', cancelLabel: 'Stay on this page' }).then((proceed) => {
+    void requestConfirm({
+      title: 'Unsaved changes',
+      message: MESSAGES.unsavedChanges,
+      confirmLabel: 'Leave this page',
+      cancelLabel: 'Stay on this page',
+    }).then((proceed) => {
       if (!live) return;
       if (!proceed) {
         blocker.reset();
@@ -243,7 +262,12 @@ export function useFormDraft<D>(options: FormDraftOptions<D>) {
    * `onFailure` if it fails. True once the draft is gone (the mirror with it).
    */
   const discard = async (steps: { onStart?: () => void; onFailure?: () => void } = {}): Promise<boolean> => {
-    const proceed = await requestConfirm({ title: 'Discard draft', message: DISCARD_MESSAGE, confirmLabel: 'Yes, discard', cancelLabel: 'No, keep it' });
+    const proceed = await requestConfirm({
+      title: 'Discard draft',
+      message: DISCARD_MESSAGE,
+      confirmLabel: 'Yes, discard',
+      cancelLabel: 'No, keep it',
+    });
     if (!proceed) return false;
     if (timer.current) clearTimeout(timer.current);
     leaving.current = true;

@@ -2,7 +2,17 @@
 import { z } from 'zod';
 import { CodeType } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
-import { accountName, accountNumber, areaCode, bsb, email, isDeliveryAddress, mobileNumber, newPassword, phoneNumber } from '../fields.ts';
+import {
+  accountName,
+  accountNumber,
+  areaCode,
+  bsb,
+  email,
+  isDeliveryAddress,
+  mobileNumber,
+  newPassword,
+  phoneNumber,
+} from '../fields.ts';
 import { requestBody } from './common.ts';
 
 /** The secure token from a verified access code (validatesecuritycodewhileloggedin). */
@@ -16,7 +26,10 @@ export const UpdatePasswordRequest = requestBody({
   OldPassword: z.string().min(1, MESSAGES.fieldRequired).max(1024),
   NewPassword: newPassword,
   ReEnterPassword: z.string().min(1, MESSAGES.fieldRequired),
-}).refine((v) => v.NewPassword === v.ReEnterPassword, { message: MESSAGES.passwordMismatch, path: ['ReEnterPassword'] });
+}).refine((v) => v.NewPassword === v.ReEnterPassword, {
+  message: MESSAGES.passwordMismatch,
+  path: ['ReEnterPassword'],
+});
 
 export const UpdateBankDetailsRequest = requestBody({
   AccountName: accountName,
@@ -34,14 +47,25 @@ const AddressLines = z.strictObject({
 
 export const UpdateContactDetailsRequest = requestBody({
   EmailAddress: email,
-  MobileNumber: z.string().trim().refine((v) => v === '' || mobileNumber.safeParse(v).success, MESSAGES.mobileInvalid),
+  MobileNumber: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || mobileNumber.safeParse(v).success, MESSAGES.mobileInvalid),
   PhoneNumber: z.strictObject({
     IntlNumber: z.literal('61'),
-    AreaCode: z.string().trim().refine((v) => v === '' || areaCode.safeParse(v).success, MESSAGES.areaCodeInvalid),
-    Number: z.string().trim().refine((v) => v === '' || phoneNumber.safeParse(v).success, MESSAGES.phoneInvalid),
+    AreaCode: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || areaCode.safeParse(v).success, MESSAGES.areaCodeInvalid),
+    Number: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || phoneNumber.safeParse(v).success, MESSAGES.phoneInvalid),
   }),
-  HomeAddressForDB: AddressLines.refine((a) => a.ExperianSingleSelectedLine.length > 0, MESSAGES.homeAddressRequired)
-    .refine((a) => !isDeliveryAddress(a.ExperianSingleSelectedLine), MESSAGES.homeAddressIsDelivery),
+  HomeAddressForDB: AddressLines.refine(
+    (a) => a.ExperianSingleSelectedLine.length > 0,
+    MESSAGES.homeAddressRequired,
+  ).refine((a) => !isDeliveryAddress(a.ExperianSingleSelectedLine), MESSAGES.homeAddressIsDelivery),
   PostalAddressForDB: AddressLines.nullable(),
   AreAddressesSame: z.boolean(),
   isSecureUpdate: z.boolean().optional(),

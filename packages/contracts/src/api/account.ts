@@ -7,12 +7,14 @@ export const LoginRequest = requestBody({
   EmailAddress: username,
   Password: loginPassword,
   RememberMe: z.boolean().default(false),
-  DeviceType: z.union([
-    z.literal(DeviceType.Web),
-    z.literal(DeviceType.iOS),
-    z.literal(DeviceType.Android),
-    z.literal(DeviceType.WindowsPhone),
-  ]).default(DeviceType.Web),
+  DeviceType: z
+    .union([
+      z.literal(DeviceType.Web),
+      z.literal(DeviceType.iOS),
+      z.literal(DeviceType.Android),
+      z.literal(DeviceType.WindowsPhone),
+    ])
+    .default(DeviceType.Web),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
@@ -81,4 +83,3 @@ export const Account = z.object({
 export type Account = z.infer<typeof Account>;
 
 export const KeepAliveResponse = z.object({ IdleTimeoutSeconds: z.number().int() });
-

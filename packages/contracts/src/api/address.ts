@@ -3,7 +3,10 @@ import { z } from 'zod';
 
 export const AddressLookupQuery = z.strictObject({
   query: z.string().trim().min(1).max(200),
-  isHomeAddress: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  isHomeAddress: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export const AddressSuggestion = z.object({

@@ -46,7 +46,13 @@ export const AuthorityFields = z
     Declaration: z.enum(['true', 'false']).optional(),
     IdempotencyKey: z.string().min(8).max(100),
   })
-  .refine((f) => f.SignatureMethod === 'drawn' || (f.TypedName ?? '').length > 0, { message: 'Please type your full name', path: ['TypedName'] })
-  .refine((f) => f.SignatureMethod === 'drawn' || f.Declaration === 'true', { message: MESSAGES.authorisationRequired, path: ['Declaration'] });
+  .refine((f) => f.SignatureMethod === 'drawn' || (f.TypedName ?? '').length > 0, {
+    message: 'Please type your full name',
+    path: ['TypedName'],
+  })
+  .refine((f) => f.SignatureMethod === 'drawn' || f.Declaration === 'true', {
+    message: MESSAGES.authorisationRequired,
+    path: ['Declaration'],
+  });
 
 export const AuthorityResponse = z.object({ SentItemId: z.string() });

@@ -19,4 +19,3 @@ export const SelectClaimRequest = requestBody({
   Location: z.string().nullable().optional(),
   Selected: z.boolean().optional(),
 });
-

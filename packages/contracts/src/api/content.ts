@@ -5,7 +5,15 @@ import { claimNumber, dateOfBirth } from '../fields.ts';
 import { requestBody } from './common.ts';
 
 /** Named HTML documents of the content store (sanitised when stored and again when shown). */
-export const CONTENT_NAMES = ['terms', 'privacy', 'notice', 'servicelist', 'submitdocs', 'surveyintro', 'surveyoutro'] as const;
+export const CONTENT_NAMES = [
+  'terms',
+  'privacy',
+  'notice',
+  'servicelist',
+  'submitdocs',
+  'surveyintro',
+  'surveyoutro',
+] as const;
 export type ContentName = (typeof CONTENT_NAMES)[number];
 export const ContentParams = z.strictObject({ name: z.enum(CONTENT_NAMES) });
 export const ContentResponse = z.object({ Name: z.string(), Html: z.string() });
@@ -13,8 +21,23 @@ export type ContentResponse = z.infer<typeof ContentResponse>;
 
 /** The icons the web app can draw for a service (anything else shows a circle). */
 export const SERVICE_ICONS = [
-  'medical', 'hospital', 'ambulance', 'physio', 'psychology', 'pharmacy', 'dental', 'chiro',
-  'ot', 'travel', 'household', 'childcare', 'attendant', 'equipment', 'modifications', 'rehab', 'income',
+  'medical',
+  'hospital',
+  'ambulance',
+  'physio',
+  'psychology',
+  'pharmacy',
+  'dental',
+  'chiro',
+  'ot',
+  'travel',
+  'household',
+  'childcare',
+  'attendant',
+  'equipment',
+  'modifications',
+  'rehab',
+  'income',
 ] as const;
 
 /** A service of "What we can pay for" (spec 001 §3: id, name, ExcessApplies, iconToShow, content). */
@@ -53,13 +76,24 @@ export const SurveyQuestion = z.object({
   CurrentAnswer: SurveyAnswer.nullable(),
 });
 export type SurveyQuestion = z.infer<typeof SurveyQuestion>;
-export const SurveyAssessment = z.object({ FormID: z.string(), AcceptedTerms: z.boolean(), Questions: z.array(SurveyQuestion) });
+export const SurveyAssessment = z.object({
+  FormID: z.string(),
+  AcceptedTerms: z.boolean(),
+  Questions: z.array(SurveyQuestion),
+});
 export type SurveyAssessment = z.infer<typeof SurveyAssessment>;
 
 export const SurveyUpdateRequest = requestBody({
   FormID: z.string().max(64),
   AcceptedTerms: z.boolean(),
-  Questions: z.array(z.strictObject({ QuestionId: z.number().int(), CurrentAnswer: z.strictObject({ Label: z.string().max(200), Value: z.string().max(50) }).nullable() })).max(50),
+  Questions: z
+    .array(
+      z.strictObject({
+        QuestionId: z.number().int(),
+        CurrentAnswer: z.strictObject({ Label: z.string().max(200), Value: z.string().max(50) }).nullable(),
+      }),
+    )
+    .max(50),
 });
 export const SurveyOutro = z.object({ OutroMessage: z.string(), IsRegistered: z.boolean() });
 export type SurveyOutro = z.infer<typeof SurveyOutro>;

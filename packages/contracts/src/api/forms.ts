@@ -30,7 +30,8 @@ export const DocumentsToSend = DocumentDraft.superRefine((draft, ctx) => {
   const taxFile = type === TAX_FILE_DECLARATION;
   if (type === undefined) add(MESSAGES.documentTypeRequired, 'DocumentType');
   if (type === REIMBURSEMENT_TYPE) add(MESSAGES.reimbursementUseForm, 'DocumentType');
-  if (type !== undefined && type !== REIMBURSEMENT_TYPE && !taxFile && draft.Description.trim() === '') add(MESSAGES.documentMessageRequired, 'Description');
+  if (type !== undefined && type !== REIMBURSEMENT_TYPE && !taxFile && draft.Description.trim() === '')
+    add(MESSAGES.documentMessageRequired, 'Description');
   if (draft.Documents.length === 0) add(MESSAGES.documentsRequired, 'Documents');
   if (taxFile && draft.Documents.length > 1) add(MESSAGES.taxFileOneDocument, 'Documents');
 });
@@ -44,7 +45,9 @@ export const SaveDocumentDraftRequest = requestBody({
 });
 export const DraftSaved = z.object({ FormId: z.string(), UpdatedAt: z.string(), Submitted: z.boolean() });
 
-export const DocumentDraftResponse = z.object({ FormId: z.string(), Draft: DocumentDraft, UpdatedAt: z.string() }).nullable();
+export const DocumentDraftResponse = z
+  .object({ FormId: z.string(), Draft: DocumentDraft, UpdatedAt: z.string() })
+  .nullable();
 
 export const DiscardDraftRequest = requestBody({ FormId: z.string().max(64).optional() });
 
@@ -76,10 +79,15 @@ export const SaveDraftRequest = requestBody({
   Draft: GenericDraft,
   SavedUnsubmitted: z.boolean().optional(),
 });
-export const DraftResponse = z.object({ FormId: z.string(), Draft: z.looseObject({ Documents: z.array(DraftFile) }), UpdatedAt: z.string() }).nullable();
+export const DraftResponse = z
+  .object({ FormId: z.string(), Draft: z.looseObject({ Documents: z.array(DraftFile) }), UpdatedAt: z.string() })
+  .nullable();
 
 /**
  * submit/{type}: the generic submit of a form that keeps drafts. Its body is that form's own
  * submission (SubmitDocumentsRequest, SubmitReimbursementRequest), checked by type on the server.
  */
-export const SubmitDraftFormRequest = boundedJson(z.looseObject({ AccessToken: z.string().max(256).nullable().optional() }), BODY_JSON_BOUNDS);
+export const SubmitDraftFormRequest = boundedJson(
+  z.looseObject({ AccessToken: z.string().max(256).nullable().optional() }),
+  BODY_JSON_BOUNDS,
+);

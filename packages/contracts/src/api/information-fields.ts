@@ -5,7 +5,15 @@
  * (the /login JavaScript budget); test/information-fields.test.ts keeps the two in step.
  */
 export const INFORMATION_FIELDS = ['Version', 'Commit', 'BuiltAt'] as const;
-export const PROVIDER_INFO_FIELDS = ['Name', 'ShortName', 'Phone', 'CallHours', 'FreeCallPhone', 'PrivacyEmail', 'Website'] as const;
+export const PROVIDER_INFO_FIELDS = [
+  'Name',
+  'ShortName',
+  'Phone',
+  'CallHours',
+  'FreeCallPhone',
+  'PrivacyEmail',
+  'Website',
+] as const;
 
 type Strings<K extends string> = { [F in K]: string };
 export type InformationFields = Strings<(typeof INFORMATION_FIELDS)[number]> & {

@@ -20,7 +20,12 @@ export const InboxMessage = z.object({
   Attachments: z.array(DraftFile),
 });
 export type InboxMessage = z.infer<typeof InboxMessage>;
-export const InboxPage = z.object({ Start: z.number().int(), End: z.number().int(), Total: z.number().int(), Items: z.array(InboxMessage) });
+export const InboxPage = z.object({
+  Start: z.number().int(),
+  End: z.number().int(),
+  Total: z.number().int(),
+  Items: z.array(InboxMessage),
+});
 
 export const MarkAsReadRequest = requestBody({ MessageId: z.string().min(1).max(64) });
 
@@ -40,4 +45,9 @@ export const SentItem = z.object({
   ReplyBy: isoDate.nullable(),
 });
 export type SentItem = z.infer<typeof SentItem>;
-export const SentItemsPage = z.object({ Start: z.number().int(), End: z.number().int(), Total: z.number().int(), SentItems: z.array(SentItem) });
+export const SentItemsPage = z.object({
+  Start: z.number().int(),
+  End: z.number().int(),
+  Total: z.number().int(),
+  SentItems: z.array(SentItem),
+});

@@ -1,7 +1,17 @@
 /** Registration and account recovery (spec 001 §3, §4, §5). */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
-import { claimNumber, dateOfBirth, isDeliveryAddress, isEmail, mobileNumber, newPassword, personName, optionalPersonName, stripSpaces } from '../fields.ts';
+import {
+  claimNumber,
+  dateOfBirth,
+  isDeliveryAddress,
+  isEmail,
+  mobileNumber,
+  newPassword,
+  personName,
+  optionalPersonName,
+  stripSpaces,
+} from '../fields.ts';
 import { requestBody } from './common.ts';
 
 /** A picked address: the suggestion's text, and its moniker when it came from the address index. */
@@ -15,8 +25,16 @@ const registerUsername = z
   .transform(stripSpaces)
   .pipe(z.string().refine(isEmail, MESSAGES.registerUsernameInvalid));
 
-const optionalEmail = z.string().trim().refine((v) => v === '' || isEmail(v), MESSAGES.emailIncorrect).optional();
-const optionalMobile = z.string().trim().refine((v) => v === '' || mobileNumber.safeParse(v).success, MESSAGES.mobileInvalid).optional();
+const optionalEmail = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isEmail(v), MESSAGES.emailIncorrect)
+  .optional();
+const optionalMobile = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || mobileNumber.safeParse(v).success, MESSAGES.mobileInvalid)
+  .optional();
 
 /** Spec 001 §5: at least one of mobile or e-mail on registration and recovery. */
 function oneContact(v: { MobileNumber?: string | undefined; EmailAddress?: string | undefined }) {
@@ -70,7 +88,10 @@ export const ResetPasswordRequest = requestBody({
   ResetPasswordToken: z.string().min(1).max(256),
   NewPassword: newPassword,
   ReEnterPassword: z.string(),
-}).refine((v) => v.NewPassword === v.ReEnterPassword, { message: MESSAGES.resetPasswordMismatch, path: ['ReEnterPassword'] });
+}).refine((v) => v.NewPassword === v.ReEnterPassword, {
+  message: MESSAGES.resetPasswordMismatch,
+  path: ['ReEnterPassword'],
+});
 
 /**
  * A reset never returns a ready session, and changes nothing yet: AccessToken is a registration

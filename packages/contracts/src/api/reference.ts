@@ -32,4 +32,3 @@ export const PageViewRequest = requestBody({
   Path: z.string().min(1).max(300).regex(/^\//),
   Title: z.string().max(200),
 });
-

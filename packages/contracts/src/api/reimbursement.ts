@@ -44,16 +44,15 @@ const amount = z
 
 /** dd/mm/yyyy, a real date, not after today (Melbourne). Stays as typed. */
 export function receiptDate(today: () => string = () => isoToday()) {
-  return z
-    .string({ error: MESSAGES.receiptDateInvalid })
-    .refine((v) => {
-      const iso = parseDisplayDate(v.trim());
-      return iso !== null && iso <= today();
-    }, MESSAGES.receiptDateInvalid);
+  return z.string({ error: MESSAGES.receiptDateInvalid }).refine((v) => {
+    const iso = parseDisplayDate(v.trim());
+    return iso !== null && iso <= today();
+  }, MESSAGES.receiptDateInvalid);
 }
 
 const text = (max: number, message: string) => z.string().trim().max(max, message).default('');
-const required = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, message);
+const required = (max: number, message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, message);
 
 export function receiptSchemas(today?: () => string) {
   const date = receiptDate(today);
@@ -81,7 +80,12 @@ export function receiptSchemas(today?: () => string) {
     Provider: required(LIMITS.providerMax, MESSAGES.pharmacyProviderInvalid),
     Cost: amount,
   });
-  return { pharmacy, homeServices, other, receipt: z.discriminatedUnion('Kind', [pharmacy, homeServices, other], { error: MESSAGES.receiptTypeRequired }) };
+  return {
+    pharmacy,
+    homeServices,
+    other,
+    receipt: z.discriminatedUnion('Kind', [pharmacy, homeServices, other], { error: MESSAGES.receiptTypeRequired }),
+  };
 }
 
 export const { receipt: Receipt } = receiptSchemas();
@@ -98,7 +102,11 @@ export const Payee = z.strictObject({
   PaymentName: required(LIMITS.accountNameMax, MESSAGES.payeeNameInvalid),
   PaymentAddress: required(300, MESSAGES.payeeAddressRequired),
   PaymentEmail: email,
-  PaymentPhone: z.string().trim().regex(/^$|^[0-9 +()-]{6,20}$/, 'Enter a valid phone number').default(''),
+  PaymentPhone: z
+    .string()
+    .trim()
+    .regex(/^$|^[0-9 +()-]{6,20}$/, 'Enter a valid phone number')
+    .default(''),
   PaymentRelationship: required(50, MESSAGES.payeeRelationshipInvalid),
   BankAccName: accountName,
   BankBSB: bsb,
@@ -121,7 +129,8 @@ export function reimbursementClaimShape(today?: () => string) {
 }
 
 function payeeOfSomeoneElse(v: { PayOther: number; Payee?: unknown }, ctx: z.RefinementCtx) {
-  if (v.PayOther === PayOther.SomeoneElse && !v.Payee) ctx.addIssue({ code: 'custom', message: MESSAGES.payeeNameInvalid, path: ['Payee'] });
+  if (v.PayOther === PayOther.SomeoneElse && !v.Payee)
+    ctx.addIssue({ code: 'custom', message: MESSAGES.payeeNameInvalid, path: ['Payee'] });
 }
 
 /** The claim without the FormId and IdempotencyKey of a sending; `today` is the clock (tests). */
@@ -146,7 +155,8 @@ export const KEY_MARKER = ': ';
 export const SECTION_MARKER = '\n';
 
 const escapeValue = (v: string) => v.replace(/\\/g, '\\\\').replace(/\r/g, '\\r').replace(/\n/g, '\\n');
-const unescapeValue = (v: string) => v.replace(/\\(\\|n|r)/g, (_m, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : '\\'));
+const unescapeValue = (v: string) =>
+  v.replace(/\\(\\|n|r)/g, (_m, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : '\\'));
 
 export function serializeDescription(pairs: readonly (readonly [string, string])[]): string {
   return pairs.map(([label, value]) => `${label}${KEY_MARKER}${escapeValue(value)}`).join(SECTION_MARKER);
@@ -163,14 +173,24 @@ export function parseDescription(textValue: string): [string, string][] {
 /** The labels of each receipt kind's fields, in the order they are written. */
 export const RECEIPT_LABELS = {
   Pharmacy: { Date: 'Date of purchase', Description: 'Description', Pharmacy: 'Pharmacy', Cost: 'Cost' },
-  'Home services': { Date: 'Date of service', Duration: 'Duration of service (hours)', Provider: 'Service provider', ServiceType: 'Type of service', Amount: 'Amount to reimburse', Notes: 'General notes' },
+  'Home services': {
+    Date: 'Date of service',
+    Duration: 'Duration of service (hours)',
+    Provider: 'Service provider',
+    ServiceType: 'Type of service',
+    Amount: 'Amount to reimburse',
+    Notes: 'General notes',
+  },
   Other: { Date: 'Date of purchase or service', Description: 'Description', Provider: 'Provider', Cost: 'Cost' },
 } as const;
 
 /** A receipt's fields as description text, starting with its kind. */
 export function describeReceipt(r: Record<string, string> & { Kind: ReceiptKind }): string {
   const labels = RECEIPT_LABELS[r.Kind] as Record<string, string>;
-  return serializeDescription([['Receipt type', r.Kind], ...Object.entries(labels).map(([field, label]) => [label, r[field] ?? ''] as const)]);
+  return serializeDescription([
+    ['Receipt type', r.Kind],
+    ...Object.entries(labels).map(([field, label]) => [label, r[field] ?? ''] as const),
+  ]);
 }
 
 /** The fields back from description text (unknown labels are ignored; missing ones are empty). */
@@ -179,7 +199,10 @@ export function readReceipt(textValue: string): (Record<string, string> & { Kind
   const kind = pairs.get('Receipt type') as ReceiptKind | undefined;
   if (!kind || !RECEIPT_KINDS.includes(kind)) return null;
   const labels = RECEIPT_LABELS[kind] as Record<string, string>;
-  return { Kind: kind, ...Object.fromEntries(Object.entries(labels).map(([field, label]) => [field, pairs.get(label) ?? ''])) } as Record<string, string> & { Kind: ReceiptKind };
+  return {
+    Kind: kind,
+    ...Object.fromEntries(Object.entries(labels).map(([field, label]) => [field, pairs.get(label) ?? ''])),
+  } as Record<string, string> & { Kind: ReceiptKind };
 }
 
 /**
@@ -188,9 +211,15 @@ export function readReceipt(textValue: string): (Record<string, string> & { Kind
  */
 export const ReimbursementDraft = z.object({
   Step: z.enum(['edit', 'review']).default('edit'),
-  PayOther: z.union([z.literal(0), z.literal(1), z.literal(2)]).nullable().default(null),
+  PayOther: z
+    .union([z.literal(0), z.literal(1), z.literal(2)])
+    .nullable()
+    .default(null),
   Payee: z.record(z.string(), z.string().max(300)).default({}),
-  Receipts: z.array(z.object({ Text: z.string().max(8000) })).max(20).default([]),
+  Receipts: z
+    .array(z.object({ Text: z.string().max(8000) }))
+    .max(20)
+    .default([]),
   Agreed: z.boolean().default(false),
   Documents: z.array(DraftFile).max(20).default([]),
 });

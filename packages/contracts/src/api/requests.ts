@@ -14,7 +14,10 @@ export const OTHER_ITEM = 'Other';
 export const REIMBURSEMENT_CATEGORY = 'Reimbursement';
 
 /** A dropdown item as the form sends it back (ContactCategories: Item and ElementNumber). */
-export const CategoryRef = z.strictObject({ Item: z.string().max(100), ElementNumber: z.number().int() }, { error: MESSAGES.enquiryTypeRequired });
+export const CategoryRef = z.strictObject(
+  { Item: z.string().max(100), ElementNumber: z.number().int() },
+  { error: MESSAGES.enquiryTypeRequired },
+);
 
 export const ContactFormRequest = requestBody({
   Category: CategoryRef,
@@ -26,7 +29,8 @@ export const ContactFormRequest = requestBody({
   /** Only when the category is Other: 1–25 characters. */
   CustomCategory: z.string().trim().max(LIMITS.customCategoryMax, MESSAGES.enquiryReasonInvalid).optional(),
 }).superRefine((v, ctx) => {
-  if (v.Category.Item === OTHER_ITEM && !v.CustomCategory) ctx.addIssue({ code: 'custom', message: MESSAGES.enquiryReasonInvalid, path: ['CustomCategory'] });
+  if (v.Category.Item === OTHER_ITEM && !v.CustomCategory)
+    ctx.addIssue({ code: 'custom', message: MESSAGES.enquiryReasonInvalid, path: ['CustomCategory'] });
 });
 export type ContactFormRequest = z.input<typeof ContactFormRequest>;
 
@@ -39,7 +43,10 @@ export const SubmitFormRequest = requestBody({
 });
 
 /** A reason from the UpdatePersonalReason list (Id and Item). */
-export const ReasonRef = z.strictObject({ Id: z.number().int(), Item: z.string().max(100) }, { error: MESSAGES.reasonRequired });
+export const ReasonRef = z.strictObject(
+  { Id: z.number().int(), Item: z.string().max(100) },
+  { error: MESSAGES.reasonRequired },
+);
 
 export const DetailsRequestRequest = requestBody({
   FirstName: personName,
@@ -51,6 +58,7 @@ export const DetailsRequestRequest = requestBody({
   /** Only when the reason is Other: 1–250 characters. */
   OtherReason: z.string().trim().max(LIMITS.otherReasonMax, MESSAGES.otherReasonInvalid).optional(),
 }).superRefine((v, ctx) => {
-  if (v.Reason.Item === OTHER_ITEM && !v.OtherReason) ctx.addIssue({ code: 'custom', message: MESSAGES.otherReasonInvalid, path: ['OtherReason'] });
+  if (v.Reason.Item === OTHER_ITEM && !v.OtherReason)
+    ctx.addIssue({ code: 'custom', message: MESSAGES.otherReasonInvalid, path: ['OtherReason'] });
 });
 export type DetailsRequestRequest = z.input<typeof DetailsRequestRequest>;

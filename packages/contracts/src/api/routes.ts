@@ -75,8 +75,16 @@ export const ROUTES = {
   generateCodeForLogin: { method: 'POST', path: '/api/account/generatesecuritycodeforlogin', auth: 'pending' },
   validateCodeForLogin: { method: 'POST', path: '/api/account/validatesecuritycodeforlogin', auth: 'pending' },
   expireCodeForLogin: { method: 'POST', path: '/api/account/expiresecuritycodeforlogin', auth: 'pending' },
-  generateCodeWhileLoggedIn: { method: 'POST', path: '/api/account/generatesecuritycodewhileloggedin', auth: 'session' },
-  validateCodeWhileLoggedIn: { method: 'POST', path: '/api/account/validatesecuritycodewhileloggedin', auth: 'session' },
+  generateCodeWhileLoggedIn: {
+    method: 'POST',
+    path: '/api/account/generatesecuritycodewhileloggedin',
+    auth: 'session',
+  },
+  validateCodeWhileLoggedIn: {
+    method: 'POST',
+    path: '/api/account/validatesecuritycodewhileloggedin',
+    auth: 'session',
+  },
   expireCodeWhileLoggedIn: { method: 'POST', path: '/api/account/expiresecuritycodewhileloggedin', auth: 'session' },
   pageView: { method: 'POST', path: '/api/analytics/pageview', auth: 'public' },
 } as const satisfies Record<string, Route>;

@@ -14,7 +14,15 @@ import { LIST_TYPES } from '../constants.ts';
 export const PROVIDER_API_PREFIX = '/provider/v1';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-export const PROVIDER_SCOPES = ['claimants:write', 'claimants:read', 'messages:write', 'sent-items:write', 'details-requests:write', 'content:write', 'files:read'] as const;
+export const PROVIDER_SCOPES = [
+  'claimants:write',
+  'claimants:read',
+  'messages:write',
+  'sent-items:write',
+  'details-requests:write',
+  'content:write',
+  'files:read',
+] as const;
 export type ProviderScope = (typeof PROVIDER_SCOPES)[number];
 
 export const Problem = z.object({
@@ -50,7 +58,11 @@ export const UpsertClaimantRequest = z.strictObject({
   Surname: z.string().trim().min(1).max(60),
   DateOfBirth: isoDate,
   Email: z.email().max(254).nullable().default(null),
-  Mobile: z.string().regex(/^0[0-9]{9}$/, 'an Australian 10-digit mobile').nullable().default(null),
+  Mobile: z
+    .string()
+    .regex(/^0[0-9]{9}$/, 'an Australian 10-digit mobile')
+    .nullable()
+    .default(null),
   HomeAddress: ProviderAddress.nullable().default(null),
   PostalAddress: ProviderAddress.nullable().default(null),
   MobileEditDisabled: flag.default(false),
@@ -72,13 +84,28 @@ export const ClaimantResponse = z.object({
   MobileEditDisabled: z.boolean(),
   EmailEditDisabled: z.boolean(),
   VerifySignIn: z.boolean(),
-  Claims: z.array(z.object({ Number: z.string(), AccidentDate: isoDate, Location: z.string().nullable(), StateTrustee: z.boolean(), BankEditAllowed: z.boolean() })),
+  Claims: z.array(
+    z.object({
+      Number: z.string(),
+      AccidentDate: isoDate,
+      Location: z.string().nullable(),
+      StateTrustee: z.boolean(),
+      BankEditAllowed: z.boolean(),
+    }),
+  ),
 });
-export const ClaimantRefParams = z.strictObject({ ref: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash, underscore; at most 64') });
+export const ClaimantRefParams = z.strictObject({
+  ref: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dot, dash, underscore; at most 64'),
+});
 
 const extension = new RegExp(`\\.(${UPLOAD_TYPES.join('|')})$`, 'i');
 export const ProviderAttachment = z.strictObject({
-  Filename: z.string().trim().min(1).max(200).regex(extension, `one of ${UPLOAD_TYPES.join(', ')}`),
+  Filename: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(extension, `one of ${UPLOAD_TYPES.join(', ')}`),
   ContentBase64: z.base64().max(14_000_000),
 });
 export const PostMessageRequest = z.strictObject({
@@ -92,7 +119,10 @@ export const PostMessageRequest = z.strictObject({
 export const PostMessageResponse = z.object({ MessageId: z.string(), Notified: z.boolean() });
 
 export const SentItemParams = z.strictObject({ id: z.string().min(1).max(64) });
-export const SetSentItemStatusRequest = z.strictObject({ Status: z.enum(SENT_ITEM_STATUSES), Note: z.string().trim().max(500).optional() });
+export const SetSentItemStatusRequest = z.strictObject({
+  Status: z.enum(SENT_ITEM_STATUSES),
+  Note: z.string().trim().max(500).optional(),
+});
 export const SentItemStatusResponse = z.object({ Id: z.string(), Status: z.enum(SENT_ITEM_STATUSES) });
 
 export const DETAILS_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
@@ -102,11 +132,21 @@ export const DetailsRequestView = z.object({
   ClaimantRef: z.string().nullable(),
   Status: z.enum(DETAILS_REQUEST_STATUSES),
   SubmittedAt: z.string(),
-  Requested: z.object({ FirstName: z.string(), MiddleNames: z.string(), Surname: z.string(), DateOfBirth: isoDate, Reason: z.string(), OtherReason: z.string() }),
+  Requested: z.object({
+    FirstName: z.string(),
+    MiddleNames: z.string(),
+    Surname: z.string(),
+    DateOfBirth: isoDate,
+    Reason: z.string(),
+    OtherReason: z.string(),
+  }),
 });
 export const DetailsRequestList = z.object({ Items: z.array(DetailsRequestView) });
 export const DetailsRequestParams = z.strictObject({ id: z.string().min(1).max(64) });
-export const DecideDetailsRequest = z.strictObject({ Decision: z.enum(['approved', 'declined']), Note: z.string().trim().max(500).optional() });
+export const DecideDetailsRequest = z.strictObject({
+  Decision: z.enum(['approved', 'declined']),
+  Note: z.string().trim().max(500).optional(),
+});
 
 export const SetMaintenanceRequest = z.strictObject({
   /** Messages shown on the sign-in page; an empty list ends maintenance. */
@@ -129,13 +169,31 @@ export const PutServiceRequest = z.strictObject({
 export const ListTypeParams = z.strictObject({ listType: z.enum(LIST_TYPES) });
 export const PutListRequest = z.strictObject({
   /** The whole list, replacing the current one. Items the portal relies on by name ('Other', 'Reimbursement', the SentItemTypes) must stay. */
-  Items: z.array(z.strictObject({ Id: z.number().int().positive(), Item: z.string().trim().min(1).max(100), ElementNumber: z.number().int() })).min(1).max(200),
+  Items: z
+    .array(
+      z.strictObject({
+        Id: z.number().int().positive(),
+        Item: z.string().trim().min(1).max(100),
+        ElementNumber: z.number().int(),
+      }),
+    )
+    .min(1)
+    .max(200),
 });
 
 export const PutSurveyRequest = z.strictObject({
   /** The whole question bank, replacing the current one. */
   Questions: z
-    .array(z.strictObject({ Id: z.number().int().positive(), Html: z.string().min(1).max(5_000), Answers: z.array(z.strictObject({ Label: z.string().trim().min(1).max(100), Value: z.string().trim().min(1).max(50) })).min(2).max(10) }))
+    .array(
+      z.strictObject({
+        Id: z.number().int().positive(),
+        Html: z.string().min(1).max(5_000),
+        Answers: z
+          .array(z.strictObject({ Label: z.string().trim().min(1).max(100), Value: z.string().trim().min(1).max(50) }))
+          .min(2)
+          .max(10),
+      }),
+    )
     .min(1)
     .max(50),
 });
@@ -162,22 +220,115 @@ function op<E extends ProviderEndpoint>(e: E): E {
 }
 
 export const PROVIDER_ENDPOINTS = {
-  upsertClaimant: op({ method: 'PUT', path: `${PROVIDER_API_PREFIX}/claimants/:ref`, scope: 'claimants:write', params: ClaimantRefParams, body: UpsertClaimantRequest, response: ClaimantResponse, summary: 'Creates or updates a claimant and their claims, by the claims system\'s reference' }),
-  getClaimant: op({ method: 'GET', path: `${PROVIDER_API_PREFIX}/claimants/:ref`, scope: 'claimants:read', params: ClaimantRefParams, response: ClaimantResponse, summary: 'A claimant and their claims' }),
-  postMessage: op({ method: 'POST', path: `${PROVIDER_API_PREFIX}/messages`, scope: 'messages:write', body: PostMessageRequest, response: PostMessageResponse, summary: 'Posts a message (with attachments) to a claim\'s inbox and notifies the claimant' }),
-  setSentItemStatus: op({ method: 'PUT', path: `${PROVIDER_API_PREFIX}/sent-items/:id/status`, scope: 'sent-items:write', params: SentItemParams, body: SetSentItemStatusRequest, response: SentItemStatusResponse, summary: 'Sets where a claimant\'s submission stands: Received, In progress, Completed' }),
-  listDetailsRequests: op({ method: 'GET', path: `${PROVIDER_API_PREFIX}/details-requests`, scope: 'details-requests:write', query: DetailsRequestsQuery, response: DetailsRequestList, summary: 'Personal-details change requests, by status (pending by default)' }),
-  decideDetailsRequest: op({ method: 'POST', path: `${PROVIDER_API_PREFIX}/details-requests/:id/decision`, scope: 'details-requests:write', params: DetailsRequestParams, body: DecideDetailsRequest, response: DetailsRequestView, summary: 'Approves (the stored details change) or declines a change request; the claimant gets an inbox message' }),
-  setMaintenance: op({ method: 'PUT', path: `${PROVIDER_API_PREFIX}/maintenance`, scope: 'content:write', body: SetMaintenanceRequest, response: Accepted, summary: 'Sets or clears the maintenance messages' }),
-  putContent: op({ method: 'PUT', path: `${PROVIDER_API_PREFIX}/content/:name`, scope: 'content:write', params: ProviderContentParams, body: PutContentRequest, response: Accepted, summary: 'Replaces a content document (sanitised when stored)' }),
-  putService: op({ method: 'PUT', path: `${PROVIDER_API_PREFIX}/services/:id`, scope: 'content:write', params: ServiceParams, body: PutServiceRequest, response: Accepted, summary: 'Creates or replaces a service of "What we can pay for" (its page sanitised when stored)' }),
-  putList: op({ method: 'PUT', path: `${PROVIDER_API_PREFIX}/lists/:listType`, scope: 'content:write', params: ListTypeParams, body: PutListRequest, response: Accepted, summary: 'Replaces a dropdown list (ReceiptTypes, DocumentFormTypes, ContactCategories, …)' }),
-  putSurvey: op({ method: 'PUT', path: `${PROVIDER_API_PREFIX}/survey/questions`, scope: 'content:write', body: PutSurveyRequest, response: Accepted, summary: 'Replaces the self-assessment questions' }),
-  getFile: op({ method: 'GET', path: `${PROVIDER_API_PREFIX}/files/:id`, scope: 'files:read', params: FileParams, summary: 'A submitted file, by the FileId in an outbox event' }),
+  upsertClaimant: op({
+    method: 'PUT',
+    path: `${PROVIDER_API_PREFIX}/claimants/:ref`,
+    scope: 'claimants:write',
+    params: ClaimantRefParams,
+    body: UpsertClaimantRequest,
+    response: ClaimantResponse,
+    summary: "Creates or updates a claimant and their claims, by the claims system's reference",
+  }),
+  getClaimant: op({
+    method: 'GET',
+    path: `${PROVIDER_API_PREFIX}/claimants/:ref`,
+    scope: 'claimants:read',
+    params: ClaimantRefParams,
+    response: ClaimantResponse,
+    summary: 'A claimant and their claims',
+  }),
+  postMessage: op({
+    method: 'POST',
+    path: `${PROVIDER_API_PREFIX}/messages`,
+    scope: 'messages:write',
+    body: PostMessageRequest,
+    response: PostMessageResponse,
+    summary: "Posts a message (with attachments) to a claim's inbox and notifies the claimant",
+  }),
+  setSentItemStatus: op({
+    method: 'PUT',
+    path: `${PROVIDER_API_PREFIX}/sent-items/:id/status`,
+    scope: 'sent-items:write',
+    params: SentItemParams,
+    body: SetSentItemStatusRequest,
+    response: SentItemStatusResponse,
+    summary: "Sets where a claimant's submission stands: Received, In progress, Completed",
+  }),
+  listDetailsRequests: op({
+    method: 'GET',
+    path: `${PROVIDER_API_PREFIX}/details-requests`,
+    scope: 'details-requests:write',
+    query: DetailsRequestsQuery,
+    response: DetailsRequestList,
+    summary: 'Personal-details change requests, by status (pending by default)',
+  }),
+  decideDetailsRequest: op({
+    method: 'POST',
+    path: `${PROVIDER_API_PREFIX}/details-requests/:id/decision`,
+    scope: 'details-requests:write',
+    params: DetailsRequestParams,
+    body: DecideDetailsRequest,
+    response: DetailsRequestView,
+    summary: 'Approves (the stored details change) or declines a change request; the claimant gets an inbox message',
+  }),
+  setMaintenance: op({
+    method: 'PUT',
+    path: `${PROVIDER_API_PREFIX}/maintenance`,
+    scope: 'content:write',
+    body: SetMaintenanceRequest,
+    response: Accepted,
+    summary: 'Sets or clears the maintenance messages',
+  }),
+  putContent: op({
+    method: 'PUT',
+    path: `${PROVIDER_API_PREFIX}/content/:name`,
+    scope: 'content:write',
+    params: ProviderContentParams,
+    body: PutContentRequest,
+    response: Accepted,
+    summary: 'Replaces a content document (sanitised when stored)',
+  }),
+  putService: op({
+    method: 'PUT',
+    path: `${PROVIDER_API_PREFIX}/services/:id`,
+    scope: 'content:write',
+    params: ServiceParams,
+    body: PutServiceRequest,
+    response: Accepted,
+    summary: 'Creates or replaces a service of "What we can pay for" (its page sanitised when stored)',
+  }),
+  putList: op({
+    method: 'PUT',
+    path: `${PROVIDER_API_PREFIX}/lists/:listType`,
+    scope: 'content:write',
+    params: ListTypeParams,
+    body: PutListRequest,
+    response: Accepted,
+    summary: 'Replaces a dropdown list (ReceiptTypes, DocumentFormTypes, ContactCategories, …)',
+  }),
+  putSurvey: op({
+    method: 'PUT',
+    path: `${PROVIDER_API_PREFIX}/survey/questions`,
+    scope: 'content:write',
+    body: PutSurveyRequest,
+    response: Accepted,
+    summary: 'Replaces the self-assessment questions',
+  }),
+  getFile: op({
+    method: 'GET',
+    path: `${PROVIDER_API_PREFIX}/files/:id`,
+    scope: 'files:read',
+    params: FileParams,
+    summary: 'A submitted file, by the FileId in an outbox event',
+  }),
 } as const;
 
 /** The webhook the portal calls for every outbox event (see docs/provider-integration.md). */
-export const WEBHOOK_HEADERS = { eventId: 'x-portal-event-id', timestamp: 'x-portal-timestamp', signature: 'x-portal-signature' } as const;
+export const WEBHOOK_HEADERS = {
+  eventId: 'x-portal-event-id',
+  timestamp: 'x-portal-timestamp',
+  signature: 'x-portal-signature',
+} as const;
 /** A receiver should refuse a delivery whose timestamp is further than this from its clock. */
 export const WEBHOOK_REPLAY_WINDOW_SECONDS = 300;
 export const ProviderEvent = z.object({

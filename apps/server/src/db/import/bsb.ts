@@ -23,11 +23,24 @@ export async function importBsbDirectory(db: Db, file: string): Promise<number> 
     if (!bsb || !/^[0-9]{3}-[0-9]{3}$/.test(bsb) || streams === undefined) {
       throw new Error(`not an AusPayNet BSB directory line: ${cells.slice(0, 3).join(',')}`);
     }
-    rows.push({ bsb, mnemonic: mnemonic ?? '', branch: branch ?? '', address: address ?? '', suburb: suburb ?? '', state: state ?? '', postcode: postcode ?? '', streams });
+    rows.push({
+      bsb,
+      mnemonic: mnemonic ?? '',
+      branch: branch ?? '',
+      address: address ?? '',
+      suburb: suburb ?? '',
+      state: state ?? '',
+      postcode: postcode ?? '',
+      streams,
+    });
   }
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('bsb_directory').execute();
-    for (let i = 0; i < rows.length; i += BATCH) await trx.insertInto('bsb_directory').values(rows.slice(i, i + BATCH)).execute();
+    for (let i = 0; i < rows.length; i += BATCH)
+      await trx
+        .insertInto('bsb_directory')
+        .values(rows.slice(i, i + BATCH))
+        .execute();
   });
   return rows.length;
 }

@@ -12,7 +12,10 @@ const REQUIRED = ['ADDRESS_DETAIL_PID', 'ADDRESS_LABEL', 'LOCALITY_NAME', 'STATE
 const BATCH = 500;
 
 export function searchText(label: string): string {
-  return ` ${label.toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim()}`;
+  return ` ${label
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim()}`;
 }
 
 export async function importGnafCore(db: Db, file: string): Promise<number> {
@@ -25,13 +28,15 @@ export async function importGnafCore(db: Db, file: string): Promise<number> {
     await db
       .insertInto('addresses')
       .values(batch)
-      .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({
-        label: eb.ref('excluded.label'),
-        locality: eb.ref('excluded.locality'),
-        state: eb.ref('excluded.state'),
-        postcode: eb.ref('excluded.postcode'),
-        search: eb.ref('excluded.search'),
-      })))
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet((eb) => ({
+          label: eb.ref('excluded.label'),
+          locality: eb.ref('excluded.locality'),
+          state: eb.ref('excluded.state'),
+          postcode: eb.ref('excluded.postcode'),
+          search: eb.ref('excluded.search'),
+        })),
+      )
       .execute();
     count += batch.length;
     batch = [];
@@ -48,7 +53,14 @@ export async function importGnafCore(db: Db, file: string): Promise<number> {
     const cell = (name: (typeof REQUIRED)[number]) => (cells[columns?.[name] ?? -1] ?? '').trim();
     const label = cell('ADDRESS_LABEL');
     if (!label) continue;
-    batch.push({ id: cell('ADDRESS_DETAIL_PID'), label, locality: cell('LOCALITY_NAME'), state: cell('STATE'), postcode: cell('POSTCODE'), search: searchText(label) });
+    batch.push({
+      id: cell('ADDRESS_DETAIL_PID'),
+      label,
+      locality: cell('LOCALITY_NAME'),
+      state: cell('STATE'),
+      postcode: cell('POSTCODE'),
+      search: searchText(label),
+    });
     if (batch.length >= BATCH) await flush();
   }
   await flush();

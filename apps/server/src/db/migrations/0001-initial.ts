@@ -122,8 +122,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of [
-    'page_views', 'maintenance_messages', 'dropdown_items', 'inbox_messages', 'login_throttle',
-    'sessions', 'claims', 'accounts', 'claimants',
+    'page_views',
+    'maintenance_messages',
+    'dropdown_items',
+    'inbox_messages',
+    'login_throttle',
+    'sessions',
+    'claims',
+    'accounts',
+    'claimants',
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

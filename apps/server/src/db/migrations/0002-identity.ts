@@ -16,7 +16,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_at', 'bigint')
     .addColumn('voided_at', 'bigint')
     .execute();
-  await db.schema.createIndex('access_codes_account_purpose').on('access_codes').columns(['account_id', 'purpose', 'created_at']).execute();
+  await db.schema
+    .createIndex('access_codes_account_purpose')
+    .on('access_codes')
+    .columns(['account_id', 'purpose', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('notifications')
@@ -36,7 +40,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('sent_at', 'bigint')
     .addColumn('dead_at', 'bigint')
     .execute();
-  await db.schema.createIndex('notifications_due').on('notifications').columns(['sent_at', 'dead_at', 'next_attempt_at']).execute();
+  await db.schema
+    .createIndex('notifications_due')
+    .on('notifications')
+    .columns(['sent_at', 'dead_at', 'next_attempt_at'])
+    .execute();
 
   await db.schema
     .createTable('dev_mailbox')

@@ -46,7 +46,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addColumn('submitted_at', 'bigint')
     .execute();
-  await db.schema.createIndex('survey_assessments_claimant').on('survey_assessments').columns(['claimant_id', 'submitted_at']).execute();
+  await db.schema
+    .createIndex('survey_assessments_claimant')
+    .on('survey_assessments')
+    .columns(['claimant_id', 'submitted_at'])
+    .execute();
   await db.schema
     .createTable('provider_outbox')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -59,7 +63,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['provider_outbox', 'survey_assessments', 'survey_sessions', 'survey_questions', 'services', 'content_documents']) {
+  for (const t of [
+    'provider_outbox',
+    'survey_assessments',
+    'survey_sessions',
+    'survey_questions',
+    'services',
+    'content_documents',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -16,7 +16,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('idempotency_key', 'text')
     .addUniqueConstraint('forms_idempotency', ['account_id', 'idempotency_key'])
     .execute();
-  await db.schema.createIndex('forms_owner').on('forms').columns(['account_id', 'claim_id', 'form_type', 'status']).execute();
+  await db.schema
+    .createIndex('forms_owner')
+    .on('forms')
+    .columns(['account_id', 'claim_id', 'form_type', 'status'])
+    .execute();
   await db.schema
     .createTable('sent_items')
     .addColumn('id', 'text', (c) => c.primaryKey())

@@ -17,7 +17,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('decided_at', 'bigint')
     .addColumn('decision_note', 'text')
     .execute();
-  await db.schema.createIndex('details_requests_account').on('details_requests').columns(['account_id', 'status']).execute();
+  await db.schema
+    .createIndex('details_requests_account')
+    .on('details_requests')
+    .columns(['account_id', 'status'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

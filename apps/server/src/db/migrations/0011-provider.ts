@@ -7,7 +7,8 @@ import { SqliteAdapter, sql, type Kysely } from 'kysely';
  * Files the provider attaches to inbox messages belong to no account: files.account_id becomes
  * nullable (SQLite cannot drop NOT NULL, so the table is rebuilt there).
  */
-const FILE_COLUMNS = 'id, account_id, claim_id, form_type, form_id, description, original_name, size, mime, sha256, storage_key, created_at, submitted_at';
+const FILE_COLUMNS =
+  'id, account_id, claim_id, form_type, form_id, description, original_name, size, mime, sha256, storage_key, created_at, submitted_at';
 
 async function fileAccountNullable(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
@@ -64,7 +65,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ['attempts', 'integer', 0],
     ['next_attempt_at', 'bigint', 0],
   ] as const) {
-    await db.schema.alterTable('provider_outbox').addColumn(name, type, (c) => c.notNull().defaultTo(def)).execute();
+    await db.schema
+      .alterTable('provider_outbox')
+      .addColumn(name, type, (c) => c.notNull().defaultTo(def))
+      .execute();
   }
   await db.schema.alterTable('provider_outbox').addColumn('locked_until', 'bigint').execute();
   await db.schema.alterTable('provider_outbox').addColumn('last_error', 'text').execute();
@@ -76,11 +80,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`update provider_outbox set seq = rowid`.execute(db);
   } else {
     await sql`create sequence provider_outbox_seq`.execute(db);
-    await sql`update provider_outbox set seq = nextval('provider_outbox_seq') where id in (select id from provider_outbox order by created_at, id)`.execute(db);
+    await sql`update provider_outbox set seq = nextval('provider_outbox_seq') where id in (select id from provider_outbox order by created_at, id)`.execute(
+      db,
+    );
     await sql`alter table provider_outbox alter column seq set default nextval('provider_outbox_seq')`.execute(db);
   }
   await db.schema.createIndex('provider_outbox_order').on('provider_outbox').columns(['claim_id', 'seq']).execute();
-  await db.schema.createIndex('provider_outbox_pending').on('provider_outbox').columns(['delivered_at', 'next_attempt_at']).execute();
+  await db.schema
+    .createIndex('provider_outbox_pending')
+    .on('provider_outbox')
+    .columns(['delivered_at', 'next_attempt_at'])
+    .execute();
   await db.schema
     .createTable('provider_delivery_attempts')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -91,7 +101,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('error', 'text')
     .addColumn('duration_ms', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('provider_delivery_attempts_outbox').on('provider_delivery_attempts').column('outbox_id').execute();
+  await db.schema
+    .createIndex('provider_delivery_attempts_outbox')
+    .on('provider_delivery_attempts')
+    .column('outbox_id')
+    .execute();
   await fileAccountNullable(db);
   // Entries queued before this migration are due now.
   await sql`update provider_outbox set next_attempt_at = created_at`.execute(db);
@@ -101,7 +115,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('provider_delivery_attempts').execute();
   await db.schema.dropIndex('provider_outbox_pending').execute();
   await db.schema.dropIndex('provider_outbox_order').execute();
-  for (const c of ['seq', 'dead_at', 'last_error', 'locked_until', 'next_attempt_at', 'attempts']) await db.schema.alterTable('provider_outbox').dropColumn(c).execute();
+  for (const c of ['seq', 'dead_at', 'last_error', 'locked_until', 'next_attempt_at', 'attempts'])
+    await db.schema.alterTable('provider_outbox').dropColumn(c).execute();
   await db.schema.dropIndex('claimants_provider_ref').execute();
   await db.schema.alterTable('claimants').dropColumn('provider_ref').execute();
   await db.schema.dropTable('provider_idempotency').execute();

@@ -19,12 +19,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    const add = (row: 'new') => sql.raw(`insert into inbox_counts (claim_id, total, unread) values (${row}.claim_id, 1, ${row}.read_at is null)
+    const add = (row: 'new') =>
+      sql.raw(`insert into inbox_counts (claim_id, total, unread) values (${row}.claim_id, 1, ${row}.read_at is null)
       on conflict (claim_id) do update set total = total + 1, unread = unread + excluded.unread;`);
-    const remove = (row: 'old') => sql.raw(`update inbox_counts set total = total - 1, unread = unread - (${row}.read_at is null) where claim_id = ${row}.claim_id;`);
+    const remove = (row: 'old') =>
+      sql.raw(
+        `update inbox_counts set total = total - 1, unread = unread - (${row}.read_at is null) where claim_id = ${row}.claim_id;`,
+      );
     await sql`create trigger inbox_counts_insert after insert on inbox_messages begin ${add('new')} end`.execute(db);
     await sql`create trigger inbox_counts_delete after delete on inbox_messages begin ${remove('old')} end`.execute(db);
-    await sql`create trigger inbox_counts_update after update of read_at, claim_id on inbox_messages begin ${remove('old')} ${add('new')} end`.execute(db);
+    await sql`create trigger inbox_counts_update after update of read_at, claim_id on inbox_messages begin ${remove('old')} ${add('new')} end`.execute(
+      db,
+    );
   } else {
     await sql`create function inbox_counts_change() returns trigger language plpgsql as $$
       begin
@@ -42,19 +48,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       for each row execute function inbox_counts_change()`.execute(db);
   }
 
-  await db.schema.createIndex('details_requests_pending').on('details_requests').columns(['account_id', 'status', 'created_at']).execute();
+  await db.schema
+    .createIndex('details_requests_pending')
+    .on('details_requests')
+    .columns(['account_id', 'status', 'created_at'])
+    .execute();
   await db.schema.dropIndex('details_requests_account').execute();
 
   // The messages already there.
   await sql`insert into inbox_counts (claim_id, total, unread)
-    select claim_id, count(*), sum(case when read_at is null then 1 else 0 end) from inbox_messages group by claim_id`.execute(db);
+    select claim_id, count(*), sum(case when read_at is null then 1 else 0 end) from inbox_messages group by claim_id`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createIndex('details_requests_account').on('details_requests').columns(['account_id', 'status']).execute();
+  await db.schema
+    .createIndex('details_requests_account')
+    .on('details_requests')
+    .columns(['account_id', 'status'])
+    .execute();
   await db.schema.dropIndex('details_requests_pending').execute();
   if (db.getExecutor().adapter instanceof SqliteAdapter) {
-    for (const t of ['inbox_counts_insert', 'inbox_counts_delete', 'inbox_counts_update']) await sql.raw(`drop trigger if exists ${t}`).execute(db);
+    for (const t of ['inbox_counts_insert', 'inbox_counts_delete', 'inbox_counts_update'])
+      await sql.raw(`drop trigger if exists ${t}`).execute(db);
   } else {
     await sql`drop trigger if exists inbox_counts_change on inbox_messages`.execute(db);
     await sql`drop function if exists inbox_counts_change()`.execute(db);

@@ -24,11 +24,25 @@ export async function seedContent(db: Db, now: number): Promise<void> {
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.html'))) {
     const name = file.replace(/\.html$/, '');
     const exists = await db.selectFrom('content_documents').select('name').where('name', '=', name).executeTakeFirst();
-    if (!exists) await db.insertInto('content_documents').values({ name, html: sanitizeHtml(fs.readFileSync(path.join(dir, file), 'utf8')), updated_at: now }).execute();
+    if (!exists)
+      await db
+        .insertInto('content_documents')
+        .values({ name, html: sanitizeHtml(fs.readFileSync(path.join(dir, file), 'utf8')), updated_at: now })
+        .execute();
   }
   await seedServices(db);
   if (!(await db.selectFrom('survey_questions').select('id').limit(1).executeTakeFirst())) {
-    await db.insertInto('survey_questions').values(SURVEY_QUESTIONS.map((q, i) => ({ id: i + 1, sort: (i + 1) * 10, html: sanitizeHtml(q.html), answers: JSON.stringify(q.answers) }))).execute();
+    await db
+      .insertInto('survey_questions')
+      .values(
+        SURVEY_QUESTIONS.map((q, i) => ({
+          id: i + 1,
+          sort: (i + 1) * 10,
+          html: sanitizeHtml(q.html),
+          answers: JSON.stringify(q.answers),
+        })),
+      )
+      .execute();
   }
 }
 
@@ -40,14 +54,31 @@ export async function seedContent(db: Db, now: number): Promise<void> {
 async function seedServices(db: Db): Promise<void> {
   const rows = await db.selectFrom('services').select(['id', 'name', 'html']).execute();
   if (rows.length === 0) {
-    await db.insertInto('services').values(SERVICES.map((s, i) => ({ id: i + 1, name: s.name, excess_applies: s.excess ? 1 : 0, icon: s.icon, html: sanitizeHtml(s.html), sort: (i + 1) * 10 }))).execute();
+    await db
+      .insertInto('services')
+      .values(
+        SERVICES.map((s, i) => ({
+          id: i + 1,
+          name: s.name,
+          excess_applies: s.excess ? 1 : 0,
+          icon: s.icon,
+          html: sanitizeHtml(s.html),
+          sort: (i + 1) * 10,
+        })),
+      )
+      .execute();
     return;
   }
   for (const [i, service] of SERVICES.entries()) {
     const row = rows.find((r) => r.id === i + 1 && r.name === service.name);
     const earlier = EARLIER_SERVICE_PAGES[service.name] ?? [];
     if (row && earlier.some((html) => sanitizeHtml(html) === row.html)) {
-      await db.updateTable('services').set({ html: sanitizeHtml(service.html) }).where('id', '=', row.id).where('html', '=', row.html).execute();
+      await db
+        .updateTable('services')
+        .set({ html: sanitizeHtml(service.html) })
+        .where('id', '=', row.id)
+        .where('html', '=', row.html)
+        .execute();
     }
   }
 }

@@ -15,14 +15,22 @@ import type { ClaimantTable } from '../schema.ts';
 export const DEMO_PASSWORD = 'Claimant#2026';
 
 export const DEMO_SIGN_INS = [
-  { username: 'alex.citizen@example.com', outcome: 'activated; three claims (one with no location); unread messages; bank details to check' },
+  {
+    username: 'alex.citizen@example.com',
+    outcome: 'activated; three claims (one with no location); unread messages; bank details to check',
+  },
   { username: 'sam.single@example.com', outcome: 'activated; one claim (selected automatically)' },
   { username: 'pat.trustee@example.com', outcome: 'activated; claim managed by the State Trustees' },
   { username: 'new.registrant@example.com', outcome: 'activated; registered under 48 hours ago (bank changes locked)' },
   { username: 'robin.pending@example.com', outcome: 'not yet activated (goes to /activate)' },
 ] as const;
 
-export const DEMO_UNREGISTERED = { claimNumber: '12/34567', firstName: 'Jordan', surname: 'Doe', dateOfBirth: '1980-02-01' };
+export const DEMO_UNREGISTERED = {
+  claimNumber: '12/34567',
+  firstName: 'Jordan',
+  surname: 'Doe',
+  dateOfBirth: '1980-02-01',
+};
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -43,9 +51,21 @@ type Person = {
 
 const PEOPLE: Person[] = [
   {
-    key: 'alex', first: 'Alex', middle: 'James', surname: 'Citizen', title: 2, dob: '1985-06-14', mobile: '0412345678',
+    key: 'alex',
+    first: 'Alex',
+    middle: 'James',
+    surname: 'Citizen',
+    title: 2,
+    dob: '1985-06-14',
+    mobile: '0412345678',
     address: ['12 Collins Street', 'MELBOURNE VIC 3000', ''],
-    bank: { name: 'Commonwealth Bank of Australia', accountName: 'Alex Citizen', bsb: '063-000', number: '123456789', verified: false },
+    bank: {
+      name: 'Commonwealth Bank of Australia',
+      accountName: 'Alex Citizen',
+      bsb: '063-000',
+      number: '123456789',
+      verified: false,
+    },
     account: { username: 'alex.citizen@example.com', activated: true, registeredAgoMs: 400 * DAY },
     claims: [
       { number: '21/45678', date: '2021-03-09', location: 'Princes Freeway, Werribee VIC' },
@@ -54,43 +74,94 @@ const PEOPLE: Person[] = [
     ],
   },
   {
-    key: 'sam', first: 'Sam', surname: 'Single', title: 4, dob: '1990-01-30', mobile: '0423456789',
+    key: 'sam',
+    first: 'Sam',
+    surname: 'Single',
+    title: 4,
+    dob: '1990-01-30',
+    mobile: '0423456789',
     address: ['5 Sturt Street', 'BALLARAT CENTRAL VIC 3350', ''],
-    bank: { name: 'Westpac Banking Corporation', accountName: 'Sam Single', bsb: '033-001', number: '98765432', verified: true },
+    bank: {
+      name: 'Westpac Banking Corporation',
+      accountName: 'Sam Single',
+      bsb: '033-001',
+      number: '98765432',
+      verified: true,
+    },
     account: { username: 'sam.single@example.com', activated: true, registeredAgoMs: 90 * DAY },
     claims: [{ number: '22/11111', date: '2022-05-17', location: 'Ballarat VIC' }],
   },
   {
-    key: 'pat', first: 'Pat', surname: 'Trustee', title: 3, dob: '1958-09-03', mobile: '0434567890',
+    key: 'pat',
+    first: 'Pat',
+    surname: 'Trustee',
+    title: 3,
+    dob: '1958-09-03',
+    mobile: '0434567890',
     address: ['40 Mitchell Street', 'BENDIGO VIC 3550', ''],
     account: { username: 'pat.trustee@example.com', activated: true, registeredAgoMs: 200 * DAY },
     claims: [{ number: '20/22222', date: '2020-02-11', location: 'Bendigo VIC', trustee: true }],
   },
   {
-    key: 'new', first: 'Noah', surname: 'Registrant', title: 2, dob: '1999-12-12', mobile: '0445678901',
+    key: 'new',
+    first: 'Noah',
+    surname: 'Registrant',
+    title: 2,
+    dob: '1999-12-12',
+    mobile: '0445678901',
     address: ['8 Nicholson Street', 'FOOTSCRAY VIC 3011', ''],
-    bank: { name: 'National Australia Bank', accountName: 'Noah Registrant', bsb: '083-004', number: '5550123', verified: true },
+    bank: {
+      name: 'National Australia Bank',
+      accountName: 'Noah Registrant',
+      bsb: '083-004',
+      number: '5550123',
+      verified: true,
+    },
     account: { username: 'new.registrant@example.com', activated: true, registeredAgoMs: 6 * HOUR },
     claims: [{ number: '24/33333', date: '2024-08-30', location: 'Footscray VIC' }],
   },
   {
-    key: 'robin', first: 'Robin', surname: 'Pending', title: 5, dob: '1975-04-21', mobile: '0456789012',
+    key: 'robin',
+    first: 'Robin',
+    surname: 'Pending',
+    title: 5,
+    dob: '1975-04-21',
+    mobile: '0456789012',
     address: ['3 Malop Street', 'GEELONG VIC 3220', ''],
     account: { username: 'robin.pending@example.com', activated: false, registeredAgoMs: 2 * HOUR },
     claims: [{ number: '24/44444', date: '2024-10-01', location: 'Geelong VIC' }],
   },
   {
-    key: 'jordan', first: DEMO_UNREGISTERED.firstName, surname: DEMO_UNREGISTERED.surname, title: 2,
-    dob: DEMO_UNREGISTERED.dateOfBirth, mobile: '0467890123',
+    key: 'jordan',
+    first: DEMO_UNREGISTERED.firstName,
+    surname: DEMO_UNREGISTERED.surname,
+    title: 2,
+    dob: DEMO_UNREGISTERED.dateOfBirth,
+    mobile: '0467890123',
     address: ['100 Bourke Street', 'MELBOURNE VIC 3000', ''],
     claims: [{ number: DEMO_UNREGISTERED.claimNumber, date: '2025-01-15', location: 'Melbourne VIC' }],
   },
 ];
 
 const INBOX = [
-  { subject: 'Your physiotherapy has been approved', body: 'We have approved 10 physiotherapy sessions. Your physiotherapist can bill us directly.', read: false, daysAgo: 1 },
-  { subject: 'Reimbursement paid', body: 'We have paid your pharmacy reimbursement of $84.50 into your nominated bank account.', read: false, daysAgo: 6 },
-  { subject: 'Welcome to the portal', body: 'You can now send us documents, claim reimbursements and message us from the portal.', read: true, daysAgo: 30 },
+  {
+    subject: 'Your physiotherapy has been approved',
+    body: 'We have approved 10 physiotherapy sessions. Your physiotherapist can bill us directly.',
+    read: false,
+    daysAgo: 1,
+  },
+  {
+    subject: 'Reimbursement paid',
+    body: 'We have paid your pharmacy reimbursement of $84.50 into your nominated bank account.',
+    read: false,
+    daysAgo: 6,
+  },
+  {
+    subject: 'Welcome to the portal',
+    body: 'You can now send us documents, claim reimbursements and message us from the portal.',
+    read: true,
+    daysAgo: 30,
+  },
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -104,7 +175,12 @@ export async function seedDemoData(db: Db, cipher: Cipher, now: number, password
     for (const p of PEOPLE) {
       const claimantId = newId();
       const [line1, line2, line3] = p.address;
-      const address = JSON.stringify({ ExperianSingleSelectedLine: [line1, line2].filter(Boolean).join(', '), AddressLine1: line1, AddressLine2: line2, AddressLine3: line3 });
+      const address = JSON.stringify({
+        ExperianSingleSelectedLine: [line1, line2].filter(Boolean).join(', '),
+        AddressLine1: line1,
+        AddressLine2: line2,
+        AddressLine3: line3,
+      });
       const claimant: ClaimantTable = {
         id: claimantId,
         title_id: p.title,
@@ -124,7 +200,9 @@ export async function seedDemoData(db: Db, cipher: Cipher, now: number, password
         bank_name: p.bank?.name ?? null,
         bank_account_name: p.bank?.accountName ?? null,
         bank_bsb: p.bank?.bsb ?? null,
-        bank_account_number_enc: p.bank ? cipher.encrypt(p.bank.number, sealedAt('claimants', 'bank_account_number_enc', claimantId)) : null,
+        bank_account_number_enc: p.bank
+          ? cipher.encrypt(p.bank.number, sealedAt('claimants', 'bank_account_number_enc', claimantId))
+          : null,
         bank_account_last4: p.bank ? p.bank.number.slice(-4) : null,
         bank_verified: p.bank?.verified ? 1 : 0,
         mobile_edit_disabled: 0,
@@ -167,7 +245,15 @@ export async function seedDemoData(db: Db, cipher: Cipher, now: number, password
           const at = now - m.daysAgo * DAY;
           await trx
             .insertInto('inbox_messages')
-            .values({ id: newId(), claim_id: claimId, subject: m.subject, body: m.body, sent_at: at, received_at: at, read_at: m.read ? at : null })
+            .values({
+              id: newId(),
+              claim_id: claimId,
+              subject: m.subject,
+              body: m.body,
+              sent_at: at,
+              received_at: at,
+              read_at: m.read ? at : null,
+            })
             .execute();
         }
       }
@@ -189,7 +275,10 @@ export function referenceFile(name: 'gnaf-core-vic-sample.psv' | 'BSBDirectory.c
 
 /** Loads the shipped reference data into a database that has none (at every start: a portal without it cannot check a BSB). */
 export async function seedReferenceFiles(db: Db): Promise<void> {
-  if (!(await db.selectFrom('addresses').select('id').limit(1).executeTakeFirst())) await importGnafCore(db, referenceFile('gnaf-core-vic-sample.psv'));
-  if (!(await db.selectFrom('bsb_directory').select('bsb').limit(1).executeTakeFirst())) await importBsbDirectory(db, referenceFile('BSBDirectory.csv'));
-  if (!(await db.selectFrom('bank_institutions').select('prefix').limit(1).executeTakeFirst())) await importInstitutions(db, referenceFile('institutions.csv'));
+  if (!(await db.selectFrom('addresses').select('id').limit(1).executeTakeFirst()))
+    await importGnafCore(db, referenceFile('gnaf-core-vic-sample.psv'));
+  if (!(await db.selectFrom('bsb_directory').select('bsb').limit(1).executeTakeFirst()))
+    await importBsbDirectory(db, referenceFile('BSBDirectory.csv'));
+  if (!(await db.selectFrom('bank_institutions').select('prefix').limit(1).executeTakeFirst()))
+    await importInstitutions(db, referenceFile('institutions.csv'));
 }

@@ -22,9 +22,7 @@ export const EARLIER_SERVICE_PAGES: Readonly<Record<string, readonly string[]>> 
   'Medicines from the pharmacy': [
     '<p>We can pay for medicines your doctor prescribes for your accident injuries.</p><p>Keep your receipts. You can claim them back with <a href="/reimbursementform">Claim reimbursement</a>.</p>',
   ],
-  'Dental treatment': [
-    '<p>We can pay for dental treatment for teeth damaged in the accident.</p>',
-  ],
+  'Dental treatment': ['<p>We can pay for dental treatment for teeth damaged in the accident.</p>'],
   'Chiropractic and osteopathy': [
     '<p>We can pay for chiropractic and osteopathy treatment that is reasonable for your accident injuries.</p>',
   ],

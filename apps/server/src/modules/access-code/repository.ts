@@ -24,7 +24,12 @@ export async function lockAccount(db: Db, dialect: DialectName, accountId: strin
 
 /** Wrong guesses the account has spent on `day` (a Melbourne date). */
 export async function findWrongGuesses(db: Db, accountId: string, day: string): Promise<number> {
-  const row = await db.selectFrom('code_guesses').select('wrong').where('account_id', '=', accountId).where('day', '=', day).executeTakeFirst();
+  const row = await db
+    .selectFrom('code_guesses')
+    .select('wrong')
+    .where('account_id', '=', accountId)
+    .where('day', '=', day)
+    .executeTakeFirst();
   return row ? Number(row.wrong) : 0;
 }
 
@@ -59,7 +64,13 @@ export async function refundGuess(db: Db, accountId: string, day: string): Promi
 }
 
 /** Voids the live codes of that account and purpose (and type); the messages that carry them. */
-export async function voidActiveCodes(db: Db, accountId: string, purpose: CodePurpose, codeType: number | null, now: number): Promise<(string | null)[]> {
+export async function voidActiveCodes(
+  db: Db,
+  accountId: string,
+  purpose: CodePurpose,
+  codeType: number | null,
+  now: number,
+): Promise<(string | null)[]> {
   let q = db
     .updateTable('access_codes')
     .set({ voided_at: now })
@@ -135,12 +146,26 @@ export async function insertSecureToken(
 ): Promise<void> {
   await db
     .insertInto('secure_tokens')
-    .values({ id: t.id, session_id: t.sessionId, token_hash: t.tokenHash, code_type: t.codeType, created_at: t.now, expires_at: t.expiresAt, used_at: null })
+    .values({
+      id: t.id,
+      session_id: t.sessionId,
+      token_hash: t.tokenHash,
+      code_type: t.codeType,
+      created_at: t.now,
+      expires_at: t.expiresAt,
+      used_at: null,
+    })
     .execute();
 }
 
 /** Spends a secure token of this session and kind, once; false when missing, expired or used. */
-export async function useSecureToken(db: Db, sessionId: string, tokenHash: string, codeType: number, now: number): Promise<boolean> {
+export async function useSecureToken(
+  db: Db,
+  sessionId: string,
+  tokenHash: string,
+  codeType: number,
+  now: number,
+): Promise<boolean> {
   const res = await db
     .updateTable('secure_tokens')
     .set({ used_at: now })

@@ -23,7 +23,9 @@ export function accessCodeRoutes(app: FastifyInstance, deps: Deps): void {
     issueDeviceCookie(deps, reply, deviceId);
     return signedIn;
   });
-  bindEndpoint(app, deps, ENDPOINTS.expireCodeForLogin, ({ auth }) => voidAccessCodes(deps, { ...loginCodeTarget(auth), codeType: null }));
+  bindEndpoint(app, deps, ENDPOINTS.expireCodeForLogin, ({ auth }) =>
+    voidAccessCodes(deps, { ...loginCodeTarget(auth), codeType: null }),
+  );
   bindEndpoint(app, deps, ENDPOINTS.generateCodeWhileLoggedIn, ({ auth, body }) =>
     sendAccessCode(deps, { accountId: auth.accountId, purpose: 'secure', codeType: requireCodeType(body.CodeType) }),
   );

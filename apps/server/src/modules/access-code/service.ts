@@ -26,7 +26,11 @@ export const CODE_LIMITS = {
   maxAttempts: LIMITS.accessCodeMaxWrongAttempts,
 } as const;
 
-const EDITED: Record<number, string> = { [CodeType.Mobile]: 'updating your mobile number', [CodeType.Email]: 'updating your email address', [CodeType.Bank]: 'updating your bank details' };
+const EDITED: Record<number, string> = {
+  [CodeType.Mobile]: 'updating your mobile number',
+  [CodeType.Email]: 'updating your email address',
+  [CodeType.Bank]: 'updating your bank details',
+};
 
 /** What the code was for, as error 86 says it: 'prior to {detail}'. */
 function purposeDetail(purpose: CodePurpose, codeType: number): string {
@@ -35,10 +39,18 @@ function purposeDetail(purpose: CodePurpose, codeType: number): string {
   return EDITED[codeType] ?? 'updating your details';
 }
 
-const CODE_NAME: Record<CodePurpose, string> = { activation: 'activation', verification: 'verification', secure: 'access' };
+const CODE_NAME: Record<CodePurpose, string> = {
+  activation: 'activation',
+  verification: 'verification',
+  secure: 'access',
+};
 
 function message(deps: Deps, number: number, values: Record<string, string> = {}): string {
-  return fillMessage(catalogueMessage(number), { phone: deps.config.provider.phone, provider: deps.config.provider.name, ...values });
+  return fillMessage(catalogueMessage(number), {
+    phone: deps.config.provider.phone,
+    provider: deps.config.provider.name,
+    ...values,
+  });
 }
 
 function codeHash(deps: Deps, codeId: string, code: string): string {
@@ -86,7 +98,10 @@ export async function sendAccessCode(
   const person = await repo.findCodeRecipient(deps.db, input.accountId);
   const target = person ? chooseChannel(person, input.purpose, input.codeType) : null;
   if (!target) {
-    throw new AppError(ErrorNumber.NoChannelForCode, message(deps, ErrorNumber.NoChannelForCode, { detail: purposeDetail(input.purpose, input.codeType) }));
+    throw new AppError(
+      ErrorNumber.NoChannelForCode,
+      message(deps, ErrorNumber.NoChannelForCode, { detail: purposeDetail(input.purpose, input.codeType) }),
+    );
   }
   const code = crypto.randomInt(0, 10_000).toString().padStart(LIMITS.accessCodeDigits, '0');
   const id = newId();
@@ -115,7 +130,16 @@ export async function sendAccessCode(
     }
     // Re-sending voids the code before it and starts a fresh attempt count (spec 000 §4); its
     // message, if still waiting, must not arrive after the new one.
-    await cancelNotifications(trx, await repo.voidActiveCodes(trx, input.accountId, input.purpose, input.purpose === 'secure' ? input.codeType : null, now));
+    await cancelNotifications(
+      trx,
+      await repo.voidActiveCodes(
+        trx,
+        input.accountId,
+        input.purpose,
+        input.purpose === 'secure' ? input.codeType : null,
+        now,
+      ),
+    );
     const notificationId = await enqueueNotification(trx, deps.cipher, now, {
       accountId: input.accountId,
       kind: `access-code:${input.purpose}`,
@@ -157,7 +181,12 @@ export async function checkAccessCode(
 ): Promise<void> {
   const now = deps.clock.now();
   await assertNotLocked(deps, input.accountId, now);
-  const active = await repo.findActiveCode(deps.db, input.accountId, input.purpose, input.purpose === 'secure' ? input.codeType : null);
+  const active = await repo.findActiveCode(
+    deps.db,
+    input.accountId,
+    input.purpose,
+    input.purpose === 'secure' ? input.codeType : null,
+  );
   const codeExpired = () => new AppError(ErrorNumber.CodeExpired, message(deps, ErrorNumber.CodeExpired));
   if (!active) throw codeExpired();
   const withdrawMessage = () => cancelNotifications(deps.db, [active.notification_id]);
@@ -181,12 +210,21 @@ export async function checkAccessCode(
   // The guess that spent the day's last wrong guess says so at once.
   if (spent >= CODE_LIMITS.wrongGuessesPerDay) throw lockedError(deps);
   if (codeSpent) throw codeExpired();
-  throw new AppError(ErrorNumber.CodeIncorrect, message(deps, ErrorNumber.CodeIncorrect, { type: CODE_NAME[input.purpose] }));
+  throw new AppError(
+    ErrorNumber.CodeIncorrect,
+    message(deps, ErrorNumber.CodeIncorrect, { type: CODE_NAME[input.purpose] }),
+  );
 }
 
-export async function voidAccessCodes(deps: Deps, input: { accountId: string; purpose: CodePurpose; codeType: number | null }): Promise<true> {
+export async function voidAccessCodes(
+  deps: Deps,
+  input: { accountId: string; purpose: CodePurpose; codeType: number | null },
+): Promise<true> {
   await deps.db.transaction().execute(async (trx) => {
-    await cancelNotifications(trx, await repo.voidActiveCodes(trx, input.accountId, input.purpose, input.codeType, deps.clock.now()));
+    await cancelNotifications(
+      trx,
+      await repo.voidActiveCodes(trx, input.accountId, input.purpose, input.codeType, deps.clock.now()),
+    );
   });
   return true;
 }

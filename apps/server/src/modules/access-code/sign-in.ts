@@ -22,7 +22,11 @@ export function loginCodeTarget(auth: AuthContext) {
  * token. The code came from an on-record channel, so this is also where a password reset waiting
  * on this session takes effect, and where a registrant's typed details go to the claims system.
  */
-export async function completeLoginWithCode(deps: Deps, auth: AuthContext, code: string): Promise<{ AccessToken: string }> {
+export async function completeLoginWithCode(
+  deps: Deps,
+  auth: AuthContext,
+  code: string,
+): Promise<{ AccessToken: string }> {
   await checkAccessCode(deps, { ...loginCodeTarget(auth), code });
   await deps.db.transaction().execute(async (trx) => {
     await applyPendingReset(deps, trx, auth);
@@ -46,11 +50,28 @@ export async function issueSecureToken(
   const { token: accessToken, sessionId } = await rotateSession(deps, auth, 'login');
   const secure = newToken();
   const now = deps.clock.now();
-  await repo.insertSecureToken(deps.db, { id: newId(), sessionId, tokenHash: tokenHash(secure), codeType, now, expiresAt: now + SECURE_TOKEN_LIFETIME_MS });
-  return { AccessToken: accessToken, SecureToken: secure, CodeType: codeType as 0 | 1 | 2, ExpiresInSeconds: SECURE_TOKEN_LIFETIME_MS / 1000 };
+  await repo.insertSecureToken(deps.db, {
+    id: newId(),
+    sessionId,
+    tokenHash: tokenHash(secure),
+    codeType,
+    now,
+    expiresAt: now + SECURE_TOKEN_LIFETIME_MS,
+  });
+  return {
+    AccessToken: accessToken,
+    SecureToken: secure,
+    CodeType: codeType as 0 | 1 | 2,
+    ExpiresInSeconds: SECURE_TOKEN_LIFETIME_MS / 1000,
+  };
 }
 
 /** For the account issue's edits: spends the secure token for that kind of edit, or says no. */
-export async function consumeSecureToken(deps: Deps, auth: AuthContext, secureToken: string, codeType: number): Promise<boolean> {
+export async function consumeSecureToken(
+  deps: Deps,
+  auth: AuthContext,
+  secureToken: string,
+  codeType: number,
+): Promise<boolean> {
   return repo.useSecureToken(deps.db, auth.sessionId, tokenHash(secureToken), codeType, deps.clock.now());
 }

@@ -7,7 +7,13 @@ export async function findAccountByUsername(db: Db, username: string) {
   return db
     .selectFrom('accounts')
     .innerJoin('claimants', 'claimants.id', 'accounts.claimant_id')
-    .select(['accounts.id', 'accounts.claimant_id', 'accounts.password_hash', 'accounts.activated', 'claimants.verify_sign_in'])
+    .select([
+      'accounts.id',
+      'accounts.claimant_id',
+      'accounts.password_hash',
+      'accounts.activated',
+      'claimants.verify_sign_in',
+    ])
     .where('accounts.username', '=', username)
     .executeTakeFirst();
 }
@@ -81,25 +87,51 @@ export async function findContact(db: Db, accountId: string) {
   return db
     .selectFrom('accounts')
     .innerJoin('claimants', 'claimants.id', 'accounts.claimant_id')
-    .select(['claimants.id as claimant_id', 'claimants.email', 'claimants.mobile', 'claimants.pref_sms', 'claimants.pref_email'])
+    .select([
+      'claimants.id as claimant_id',
+      'claimants.email',
+      'claimants.mobile',
+      'claimants.pref_sms',
+      'claimants.pref_email',
+    ])
     .where('accounts.id', '=', accountId)
     .executeTakeFirst();
 }
 
 export async function setPreferences(db: Writer, claimantId: string, sms: boolean, email: boolean): Promise<void> {
-  await db.updateTable('claimants').set({ pref_sms: sms ? 1 : 0, pref_email: email ? 1 : 0 }).where('id', '=', claimantId).execute();
+  await db
+    .updateTable('claimants')
+    .set({ pref_sms: sms ? 1 : 0, pref_email: email ? 1 : 0 })
+    .where('id', '=', claimantId)
+    .execute();
 }
 
 export async function findPasswordHash(db: Db, accountId: string): Promise<string | undefined> {
-  return (await db.selectFrom('accounts').select('password_hash').where('id', '=', accountId).executeTakeFirst())?.password_hash;
+  return (await db.selectFrom('accounts').select('password_hash').where('id', '=', accountId).executeTakeFirst())
+    ?.password_hash;
 }
 
 export async function setPasswordHash(db: Writer, accountId: string, hash: string): Promise<void> {
-  await db.updateTable('accounts').set({ password_hash: hash, one_time_password: 0 }).where('id', '=', accountId).execute();
+  await db
+    .updateTable('accounts')
+    .set({ password_hash: hash, one_time_password: 0 })
+    .where('id', '=', accountId)
+    .execute();
 }
 
-export async function revokeOtherSessions(db: Writer, accountId: string, keepSessionId: string, now: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('account_id', '=', accountId).where('id', '!=', keepSessionId).where('revoked_at', 'is', null).execute();
+export async function revokeOtherSessions(
+  db: Writer,
+  accountId: string,
+  keepSessionId: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('account_id', '=', accountId)
+    .where('id', '!=', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function setBankDetails(
@@ -109,7 +141,14 @@ export async function setBankDetails(
 ): Promise<void> {
   await db
     .updateTable('claimants')
-    .set({ bank_name: b.bankName, bank_account_name: b.accountName, bank_bsb: b.bsb, bank_account_number_enc: b.accountNumberEnc, bank_account_last4: b.last4, bank_verified: 1 })
+    .set({
+      bank_name: b.bankName,
+      bank_account_name: b.accountName,
+      bank_bsb: b.bsb,
+      bank_account_number_enc: b.accountNumberEnc,
+      bank_account_last4: b.last4,
+      bank_verified: 1,
+    })
     .where('id', '=', claimantId)
     .execute();
 }
@@ -117,11 +156,27 @@ export async function setBankDetails(
 export async function setContactDetails(
   db: Writer,
   claimantId: string,
-  c: { email: string; mobile: string | null; phoneArea: string | null; phoneNumber: string | null; homeAddress: string; postalAddress: string; same: boolean },
+  c: {
+    email: string;
+    mobile: string | null;
+    phoneArea: string | null;
+    phoneNumber: string | null;
+    homeAddress: string;
+    postalAddress: string;
+    same: boolean;
+  },
 ): Promise<void> {
   await db
     .updateTable('claimants')
-    .set({ email: c.email, mobile: c.mobile, phone_area: c.phoneArea, phone_number: c.phoneNumber, home_address: c.homeAddress, postal_address: c.postalAddress, addresses_same: c.same ? 1 : 0 })
+    .set({
+      email: c.email,
+      mobile: c.mobile,
+      phone_area: c.phoneArea,
+      phone_number: c.phoneNumber,
+      home_address: c.homeAddress,
+      postal_address: c.postalAddress,
+      addresses_same: c.same ? 1 : 0,
+    })
     .where('id', '=', claimantId)
     .execute();
 }

@@ -42,7 +42,12 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     updatePassword(deps, auth, { oldPassword: body.OldPassword, newPassword: body.NewPassword }),
   );
   bindEndpoint(app, deps, ENDPOINTS.updateBankDetails, ({ auth, body }) =>
-    updateBankDetails(deps, auth, { accountName: body.AccountName, bsb: body.Bsb, accountNumber: body.AccountNumber, secureToken: body.SecureToken }),
+    updateBankDetails(deps, auth, {
+      accountName: body.AccountName,
+      bsb: body.Bsb,
+      accountNumber: body.AccountNumber,
+      secureToken: body.SecureToken,
+    }),
   );
   bindEndpoint(app, deps, ENDPOINTS.updateContactDetails, ({ auth, body }) => updateContactDetails(deps, auth, body));
 }

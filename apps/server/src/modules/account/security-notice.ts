@@ -14,7 +14,8 @@ import type { Channel } from '../../notify/transports.ts';
 import { findCodeRecipient } from '../access-code/repository.ts';
 
 /** What changed, in the claimant's words ("Your password was changed"). */
-export type SecurityChange = 'password reset' | 'password' | 'bank details' | 'contact details' | 'notification preferences';
+export type SecurityChange =
+  'password reset' | 'password' | 'bank details' | 'contact details' | 'notification preferences';
 
 const SUBJECT: Record<SecurityChange, string> = {
   'password reset': 'Your password was reset',
@@ -47,7 +48,8 @@ export async function queueSecurityNotice(
   if (person.email) targets.push({ channel: 'email', to: person.email });
   if (person.mobile) targets.push({ channel: 'sms', to: person.mobile });
   for (const extra of input.alsoTo ?? []) {
-    if (!targets.some((t) => t.channel === extra.channel && t.to.toLowerCase() === extra.to.toLowerCase())) targets.push(extra);
+    if (!targets.some((t) => t.channel === extra.channel && t.to.toLowerCase() === extra.to.toLowerCase()))
+      targets.push(extra);
   }
   for (const target of targets) {
     const text =
@@ -61,6 +63,13 @@ export async function queueSecurityNotice(
             `If this was you, you do not need to do anything.`,
             `If it was not you, please call us straight away on ${p.phone} (${p.callHours}).`,
           ].join('\n');
-    await enqueueNotification(db, deps.cipher, now, { accountId: input.accountId, kind: `security-notice:${input.change}`, channel: target.channel, to: target.to, subject, text });
+    await enqueueNotification(db, deps.cipher, now, {
+      accountId: input.accountId,
+      kind: `security-notice:${input.change}`,
+      channel: target.channel,
+      to: target.to,
+      subject,
+      text,
+    });
   }
 }

@@ -31,7 +31,14 @@ export function prepareDummyHash(): void {
 
 export async function signIn(
   deps: Deps,
-  input: { username: string; password: string; rememberMe: boolean; address: string; previousToken?: string | undefined; deviceId: string | null },
+  input: {
+    username: string;
+    password: string;
+    rememberMe: boolean;
+    address: string;
+    previousToken?: string | undefined;
+    deviceId: string | null;
+  },
 ): Promise<LoginResponse> {
   const keys = throttleKeys(input.username, input.address);
   const wait = await throttleWait(deps, keys);
@@ -55,7 +62,12 @@ export async function signIn(
       : account.verify_sign_in === 1 || !(await recogniseDevice(deps, account.id, input.deviceId))
         ? AccountActivated.VerificationRequired
         : AccountActivated.Activated;
-  const kind = outcome === AccountActivated.NotActivated ? 'registration' : outcome === AccountActivated.VerificationRequired ? 'verification' : 'login';
+  const kind =
+    outcome === AccountActivated.NotActivated
+      ? 'registration'
+      : outcome === AccountActivated.VerificationRequired
+        ? 'verification'
+        : 'login';
   const { token } = await startSession(deps, { accountId: account.id, kind, rememberMe: input.rememberMe });
   return { AccessToken: token, AccountActivated: outcome };
 }

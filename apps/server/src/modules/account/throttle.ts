@@ -62,7 +62,10 @@ export function throttleWait(deps: Deps, keys: { username: string; address: stri
 }
 
 export function recordFailure(deps: Deps, keys: { username: string; address: string }): Promise<void> {
-  return countFailures(deps, [[keys.username, THROTTLE.username], [keys.address, THROTTLE.address]]);
+  return countFailures(deps, [
+    [keys.username, THROTTLE.username],
+    [keys.address, THROTTLE.address],
+  ]);
 }
 
 export async function recordSuccess(deps: Deps, keys: { username: string }): Promise<void> {

@@ -3,7 +3,15 @@
  * changes need a secure token of their CodeType from this session (spent once); every change is
  * audited in the same transaction, with values masked.
  */
-import { CodeType, ErrorNumber, LIMITS, MESSAGES, catalogueMessage, fillMessage, type UpdateContactDetailsRequest } from '@portal/contracts';
+import {
+  CodeType,
+  ErrorNumber,
+  LIMITS,
+  MESSAGES,
+  catalogueMessage,
+  fillMessage,
+  type UpdateContactDetailsRequest,
+} from '@portal/contracts';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
@@ -22,8 +30,14 @@ import { THROTTLE, countFailures, passwordCheckKey, throttledError, waitFor } fr
 
 type ContactInput = z.output<typeof UpdateContactDetailsRequest>;
 
-async function requireSecureToken(deps: Deps, auth: AuthContext, token: string | undefined, codeType: number): Promise<void> {
-  if (!token || !(await consumeSecureToken(deps, auth, token, codeType))) throw new AppError(ErrorNumber.SecureTokenRequired);
+async function requireSecureToken(
+  deps: Deps,
+  auth: AuthContext,
+  token: string | undefined,
+  codeType: number,
+): Promise<void> {
+  if (!token || !(await consumeSecureToken(deps, auth, token, codeType)))
+    throw new AppError(ErrorNumber.SecureTokenRequired);
 }
 
 const NOTICE: Record<string, SecurityChange> = {
@@ -42,13 +56,23 @@ async function recordChange(
   deps: Deps,
   trx: Transaction<Database>,
   auth: AuthContext,
-  change: { claimantId: string; kind: keyof typeof NOTICE; changes: Record<string, Change>; now: number; oldContacts?: { channel: Channel; to: string }[] },
+  change: {
+    claimantId: string;
+    kind: keyof typeof NOTICE;
+    changes: Record<string, Change>;
+    now: number;
+    oldContacts?: { channel: Channel; to: string }[];
+  },
 ): Promise<void> {
   const { claimantId, kind, changes, now } = change;
   if (Object.keys(changes).length === 0) return;
   await recordAudit(trx, { accountId: auth.accountId, sessionId: auth.sessionId, kind, changes, at: now });
   await queueAccountChange(trx, { claimantId, selectedClaimId: auth.selectedClaimId, kind, changes, now });
-  await queueSecurityNotice(deps, trx, now, { accountId: auth.accountId, change: NOTICE[kind] as SecurityChange, alsoTo: change.oldContacts ?? [] });
+  await queueSecurityNotice(deps, trx, now, {
+    accountId: auth.accountId,
+    change: NOTICE[kind] as SecurityChange,
+    alsoTo: change.oldContacts ?? [],
+  });
 }
 
 export async function updatePreferences(deps: Deps, auth: AuthContext, input: { SMS: boolean; Email: boolean }) {
@@ -63,7 +87,10 @@ export async function updatePreferences(deps: Deps, auth: AuthContext, input: { 
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     await repo.setPreferences(trx, c.claimant_id, sms, email);
-    const changes = diff({ SMS: String(c.pref_sms === 1), Email: String(c.pref_email === 1) }, { SMS: String(sms), Email: String(email) });
+    const changes = diff(
+      { SMS: String(c.pref_sms === 1), Email: String(c.pref_email === 1) },
+      { SMS: String(sms), Email: String(email) },
+    );
     await recordChange(deps, trx, auth, { claimantId: c.claimant_id, kind: 'preferences', changes, now });
   });
   deps.notifier.wake();
@@ -71,7 +98,11 @@ export async function updatePreferences(deps: Deps, auth: AuthContext, input: { 
 }
 
 /** Changes the password and ends every other session of the account (this one stays). */
-export async function updatePassword(deps: Deps, auth: AuthContext, input: { oldPassword: string; newPassword: string }): Promise<true> {
+export async function updatePassword(
+  deps: Deps,
+  auth: AuthContext,
+  input: { oldPassword: string; newPassword: string },
+): Promise<true> {
   const key = passwordCheckKey(auth.accountId);
   const wait = await waitFor(deps, [key]);
   if (wait > 0) throw throttledError(wait);
@@ -86,7 +117,12 @@ export async function updatePassword(deps: Deps, auth: AuthContext, input: { old
   await deps.db.transaction().execute(async (trx) => {
     await repo.setPasswordHash(trx, auth.accountId, newHash);
     await repo.revokeOtherSessions(trx, auth.accountId, auth.sessionId, now);
-    await recordChange(deps, trx, auth, { claimantId: auth.claimantId, kind: 'password', changes: { Password: { from: '[set]', to: '[changed]' } }, now });
+    await recordChange(deps, trx, auth, {
+      claimantId: auth.claimantId,
+      kind: 'password',
+      changes: { Password: { from: '[set]', to: '[changed]' } },
+      now,
+    });
   });
   deps.notifier.wake();
   return true;
@@ -101,7 +137,8 @@ export async function updateBankDetails(
   if (!a) throw new AppError(ErrorNumber.NotFound);
   const flags = await repo.findBankFlags(deps.db, a.claimant_id);
   if (flags.trustee) throw new AppError(ErrorNumber.BankEditStateTrustee);
-  if (!flags.bankEditAllowed || deps.clock.now() - a.registered_at < LIMITS.bankChangeLockHours * 3_600_000) throw new AppError(ErrorNumber.BankEditLocked);
+  if (!flags.bankEditAllowed || deps.clock.now() - a.registered_at < LIMITS.bankChangeLockHours * 3_600_000)
+    throw new AppError(ErrorNumber.BankEditLocked);
   const { BankName } = await findBankName(deps, input.bsb);
   if (!BankName) throw new AppError(ErrorNumber.Validation, MESSAGES.bsbInvalid, 'Bsb');
   await requireSecureToken(deps, auth, input.secureToken, CodeType.Bank);
@@ -112,7 +149,10 @@ export async function updateBankDetails(
       bankName: BankName,
       accountName: input.accountName,
       bsb: input.bsb,
-      accountNumberEnc: deps.cipher.encrypt(input.accountNumber, sealedAt('claimants', 'bank_account_number_enc', a.claimant_id)),
+      accountNumberEnc: deps.cipher.encrypt(
+        input.accountNumber,
+        sealedAt('claimants', 'bank_account_number_enc', a.claimant_id),
+      ),
       last4,
     });
     const changes = diff(
@@ -130,7 +170,11 @@ export async function updateContactDetails(deps: Deps, auth: AuthContext, input:
   if (!a) throw new AppError(ErrorNumber.NotFound);
   const emailChanged = input.EmailAddress.toLowerCase() !== (a.email ?? '').toLowerCase();
   const mobileChanged = input.MobileNumber !== (a.mobile ?? '');
-  const disabled = (detail: string) => new AppError(ErrorNumber.EditDisabled, fillMessage(catalogueMessage(ErrorNumber.EditDisabled), { detail, phone: deps.config.provider.phone }));
+  const disabled = (detail: string) =>
+    new AppError(
+      ErrorNumber.EditDisabled,
+      fillMessage(catalogueMessage(ErrorNumber.EditDisabled), { detail, phone: deps.config.provider.phone }),
+    );
   if (emailChanged && a.email_edit_disabled === 1) throw disabled('e-mail address');
   if (mobileChanged && a.mobile_edit_disabled === 1) throw disabled('mobile number');
   // One verified code proves one channel: the e-mail and the mobile change one at a time.
@@ -151,16 +195,37 @@ export async function updateContactDetails(deps: Deps, auth: AuthContext, input:
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     await repo.setContactDetails(trx, a.claimant_id, next);
-    const lineOf = (json: string | null) => (json ? ((JSON.parse(json) as { ExperianSingleSelectedLine?: string }).ExperianSingleSelectedLine ?? '') : '');
+    const lineOf = (json: string | null) =>
+      json ? ((JSON.parse(json) as { ExperianSingleSelectedLine?: string }).ExperianSingleSelectedLine ?? '') : '';
     const changes = diff(
-      { EmailAddress: a.email, MobileNumber: a.mobile, AreaCode: a.phone_area, PhoneNumber: a.phone_number, HomeAddress: lineOf(a.home_address), PostalAddress: lineOf(a.postal_address) },
-      { EmailAddress: next.email, MobileNumber: next.mobile, AreaCode: next.phoneArea, PhoneNumber: next.phoneNumber, HomeAddress: lineOf(home), PostalAddress: lineOf(postal) },
+      {
+        EmailAddress: a.email,
+        MobileNumber: a.mobile,
+        AreaCode: a.phone_area,
+        PhoneNumber: a.phone_number,
+        HomeAddress: lineOf(a.home_address),
+        PostalAddress: lineOf(a.postal_address),
+      },
+      {
+        EmailAddress: next.email,
+        MobileNumber: next.mobile,
+        AreaCode: next.phoneArea,
+        PhoneNumber: next.phoneNumber,
+        HomeAddress: lineOf(home),
+        PostalAddress: lineOf(postal),
+      },
     );
     // The old address or number hears of it too: if it was not the claimant, that is where they are.
     const oldContacts: { channel: Channel; to: string }[] = [];
     if (emailChanged && a.email) oldContacts.push({ channel: 'email', to: a.email });
     if (mobileChanged && a.mobile) oldContacts.push({ channel: 'sms', to: a.mobile });
-    await recordChange(deps, trx, auth, { claimantId: a.claimant_id, kind: 'contact-details', changes, now, oldContacts });
+    await recordChange(deps, trx, auth, {
+      claimantId: a.claimant_id,
+      kind: 'contact-details',
+      changes,
+      now,
+      oldContacts,
+    });
   });
   deps.notifier.wake();
   return true;

@@ -6,5 +6,7 @@ import type { AddressSearch } from './search.ts';
 import { findAddressSuggestions } from './service.ts';
 
 export function addressRoutes(app: FastifyInstance, deps: Deps, search: AddressSearch): void {
-  bindEndpoint(app, deps, ENDPOINTS.addressLookup, ({ query }) => findAddressSuggestions(search, query.query, query.isHomeAddress));
+  bindEndpoint(app, deps, ENDPOINTS.addressLookup, ({ query }) =>
+    findAddressSuggestions(search, query.query, query.isHomeAddress),
+  );
 }

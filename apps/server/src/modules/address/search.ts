@@ -17,7 +17,13 @@ export function localAddressSearch(db: Db): AddressSearch {
   return {
     async suggest(words, limit) {
       const rows = await searchLocalIndex(db, words, limit);
-      return rows.map((r, i) => ({ Moniker: r.id, PartialAddress: r.label, Picklist: r.label, Postcode: r.postcode, Score: 100 - i }));
+      return rows.map((r, i) => ({
+        Moniker: r.id,
+        PartialAddress: r.label,
+        Picklist: r.label,
+        Postcode: r.postcode,
+        Score: 100 - i,
+      }));
     },
   };
 }

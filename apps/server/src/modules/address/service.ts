@@ -10,12 +10,27 @@ import type { AddressSearch } from './search.ts';
 
 export const MAX_SUGGESTIONS = 10;
 
-export async function findAddressSuggestions(search: AddressSearch, query: string, isHomeAddress: boolean): Promise<AddressSuggestion[]> {
+export async function findAddressSuggestions(
+  search: AddressSearch,
+  query: string,
+  isHomeAddress: boolean,
+): Promise<AddressSuggestion[]> {
   const words = searchText(query).trim().split(' ').filter(Boolean).slice(0, 8);
-  const typedBox = !isHomeAddress && isDeliveryAddress(query)
-    ? [{ Moniker: 'typed', PartialAddress: query.trim().toUpperCase(), Picklist: query.trim().toUpperCase(), Postcode: /\b(\d{4})\s*$/.exec(query)?.[1] ?? '', Score: 100 }]
-    : [];
+  const typedBox =
+    !isHomeAddress && isDeliveryAddress(query)
+      ? [
+          {
+            Moniker: 'typed',
+            PartialAddress: query.trim().toUpperCase(),
+            Picklist: query.trim().toUpperCase(),
+            Postcode: /\b(\d{4})\s*$/.exec(query)?.[1] ?? '',
+            Score: 100,
+          },
+        ]
+      : [];
   if (words.length === 0) return typedBox;
-  const found = (await search.suggest(words, MAX_SUGGESTIONS)).filter((s) => !(isHomeAddress && isDeliveryAddress(s.PartialAddress)));
+  const found = (await search.suggest(words, MAX_SUGGESTIONS)).filter(
+    (s) => !(isHomeAddress && isDeliveryAddress(s.PartialAddress)),
+  );
   return [...typedBox, ...found];
 }

@@ -17,10 +17,14 @@ export function maskValue(value: string | null | undefined): string {
   return value.length <= 2 ? '**' : `${value[0]}${'*'.repeat(value.length - 2)}${value.slice(-1)}`;
 }
 
-export function diff(before: Record<string, string | null>, after: Record<string, string | null>): Record<string, Change> {
+export function diff(
+  before: Record<string, string | null>,
+  after: Record<string, string | null>,
+): Record<string, Change> {
   const changes: Record<string, Change> = {};
   for (const key of Object.keys(after)) {
-    if ((before[key] ?? '') !== (after[key] ?? '')) changes[key] = { from: maskValue(before[key]), to: maskValue(after[key]) };
+    if ((before[key] ?? '') !== (after[key] ?? ''))
+      changes[key] = { from: maskValue(before[key]), to: maskValue(after[key]) };
   }
   return changes;
 }
@@ -31,6 +35,13 @@ export async function recordAudit(
 ): Promise<void> {
   await db
     .insertInto('audit_events')
-    .values({ id: newId(), account_id: e.accountId, session_id: e.sessionId, kind: e.kind, changes: JSON.stringify(e.changes), at: e.at })
+    .values({
+      id: newId(),
+      account_id: e.accountId,
+      session_id: e.sessionId,
+      kind: e.kind,
+      changes: JSON.stringify(e.changes),
+      at: e.at,
+    })
     .execute();
 }

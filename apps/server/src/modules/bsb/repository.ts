@@ -6,5 +6,10 @@ export async function findBranch(db: Db, bsb: string) {
 
 /** The institution of the longest of the given prefixes that is listed. */
 export async function findInstitution(db: Db, prefixes: string[]) {
-  return db.selectFrom('bank_institutions').select(['name']).where('prefix', 'in', prefixes).orderBy('prefix', 'desc').executeTakeFirst();
+  return db
+    .selectFrom('bank_institutions')
+    .select(['name'])
+    .where('prefix', 'in', prefixes)
+    .orderBy('prefix', 'desc')
+    .executeTakeFirst();
 }

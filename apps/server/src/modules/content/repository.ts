@@ -5,9 +5,18 @@ export async function findDocument(db: Db, name: string) {
 }
 
 export async function listServices(db: Db) {
-  return db.selectFrom('services').select(['id', 'name', 'excess_applies', 'icon', 'html']).orderBy('sort').orderBy('id').execute();
+  return db
+    .selectFrom('services')
+    .select(['id', 'name', 'excess_applies', 'icon', 'html'])
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
 }
 
 export async function findService(db: Db, id: number) {
-  return db.selectFrom('services').select(['id', 'name', 'excess_applies', 'icon', 'html']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('services')
+    .select(['id', 'name', 'excess_applies', 'icon', 'html'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }

@@ -13,10 +13,17 @@ import * as repo from './repository.ts';
 export function fillProviderPlaceholders(deps: Deps, html: string): string {
   const p = deps.config.provider;
   const values: Record<string, string> = {
-    provider: p.name, shortName: p.shortName, phone: p.phone, callHours: p.callHours,
-    freeCallPhone: p.freeCallPhone, privacyEmail: p.privacyEmail, website: p.website,
+    provider: p.name,
+    shortName: p.shortName,
+    phone: p.phone,
+    callHours: p.callHours,
+    freeCallPhone: p.freeCallPhone,
+    privacyEmail: p.privacyEmail,
+    website: p.website,
   };
-  return html.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? escapeHtml(values[key] as string) : whole));
+  return html.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? escapeHtml(values[key] as string) : whole,
+  );
 }
 
 export async function findContent(deps: Deps, name: string): Promise<{ Name: string; Html: string }> {
@@ -28,7 +35,13 @@ export async function findContent(deps: Deps, name: string): Promise<{ Name: str
 type ServiceRow = { id: number; name: string; excess_applies: number; icon: string; html: string };
 
 function toService(deps: Deps, r: ServiceRow): Service {
-  return { id: r.id, name: r.name, ExcessApplies: r.excess_applies === 1, iconToShow: r.icon, content: fillProviderPlaceholders(deps, r.html) };
+  return {
+    id: r.id,
+    name: r.name,
+    ExcessApplies: r.excess_applies === 1,
+    iconToShow: r.icon,
+    content: fillProviderPlaceholders(deps, r.html),
+  };
 }
 
 /** The whole catalogue with each page (spec 001 §3; decision 011 on the size). */

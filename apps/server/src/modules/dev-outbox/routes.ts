@@ -11,7 +11,10 @@ import { MACHINE_API } from '../../lib/route-controls.ts';
 const LIMIT = 50;
 
 function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 }
 
 export function devOutboxRoutes(app: FastifyInstance, deps: Deps): void {
@@ -23,14 +26,27 @@ export function devOutboxRoutes(app: FastifyInstance, deps: Deps): void {
       .orderBy('at', 'desc')
       .limit(LIMIT)
       .execute();
-    const messages = rows.map((r) => ({ Id: r.id, Channel: r.channel, To: r.recipient, Subject: r.subject, Body: r.body, SentAt: new Date(r.at).toISOString() }));
-    if (!String(request.headers.accept ?? '').includes('text/html')) return reply.header('Cache-Control', 'no-store').send(messages);
+    const messages = rows.map((r) => ({
+      Id: r.id,
+      Channel: r.channel,
+      To: r.recipient,
+      Subject: r.subject,
+      Body: r.body,
+      SentAt: new Date(r.at).toISOString(),
+    }));
+    if (!String(request.headers.accept ?? '').includes('text/html'))
+      return reply.header('Cache-Control', 'no-store').send(messages);
     const items = messages
-      .map((m) => `<article><h2>${escapeHtml(m.Subject)}</h2><p>${m.Channel === 'sms' ? 'SMS' : 'E-mail'} to ${escapeHtml(m.To)} at ${escapeHtml(m.SentAt)}</p><pre>${escapeHtml(m.Body)}</pre></article>`)
+      .map(
+        (m) =>
+          `<article><h2>${escapeHtml(m.Subject)}</h2><p>${m.Channel === 'sms' ? 'SMS' : 'E-mail'} to ${escapeHtml(m.To)} at ${escapeHtml(m.SentAt)}</p><pre>${escapeHtml(m.Body)}</pre></article>`,
+      )
       .join('\n');
     return reply
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(`<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Development outbox</title></head><body><main><h1>Development outbox</h1><p>Messages the portal would have sent (newest first, last ${LIMIT}). Reload to see new ones.</p>${items || '<p>No messages yet.</p>'}</main></body></html>`);
+      .send(
+        `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Development outbox</title></head><body><main><h1>Development outbox</h1><p>Messages the portal would have sent (newest first, last ${LIMIT}). Reload to see new ones.</p>${items || '<p>No messages yet.</p>'}</main></body></html>`,
+      );
   });
 }

@@ -12,7 +12,13 @@ export async function upsertDevice(db: Db, accountId: string, deviceId: string, 
  * A sign-in from a device seen for this account since `since`: seen again now, in one statement
  * (true), or unknown or too long ago (false, nothing changed).
  */
-export async function touchDevice(db: Db, accountId: string, deviceId: string, since: number, now: number): Promise<boolean> {
+export async function touchDevice(
+  db: Db,
+  accountId: string,
+  deviceId: string,
+  since: number,
+  now: number,
+): Promise<boolean> {
   const res = await db
     .updateTable('known_devices')
     .set({ verified_at: now })

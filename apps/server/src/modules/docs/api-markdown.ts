@@ -6,7 +6,13 @@
  * `npm run docs:api` writes the file; apps/server/test/docs.test.ts fails when it is stale.
  */
 import type { z } from 'zod';
-import { CATALOGUE_ENTRIES, ENDPOINTS, PROVIDER_ENDPOINTS, type Endpoint, type ProviderEndpoint } from '@portal/contracts';
+import {
+  CATALOGUE_ENTRIES,
+  ENDPOINTS,
+  PROVIDER_ENDPOINTS,
+  type Endpoint,
+  type ProviderEndpoint,
+} from '@portal/contracts';
 import { AUTH_LABEL, schema } from './openapi.ts';
 
 /** The JSON Schema subset zod's toJSONSchema produces for the contracts. */
@@ -25,7 +31,12 @@ type Schema = {
 /** Enumerations longer than this are named by their field only. */
 const MAX_VALUES = 8;
 
-const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/([*_<>])/g, '\\$1').replace(/\s*\n\s*/g, ' ');
+const cell = (text: string) =>
+  text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/([*_<>])/g, '\\$1')
+    .replace(/\s*\n\s*/g, ' ');
 
 function values(s: Schema): unknown[] | undefined {
   if (s.enum) return s.enum;
@@ -54,7 +65,8 @@ function shape(s: Schema, depth: number): string {
   const { schema: inner, nullable } = withoutNull(s);
   const orNull = nullable ? ' or null' : '';
   const listed = values(inner);
-  if (listed) return (listed.length <= MAX_VALUES ? listed.map((v) => JSON.stringify(v)).join(' | ') : 'one of a list') + orNull;
+  if (listed)
+    return (listed.length <= MAX_VALUES ? listed.map((v) => JSON.stringify(v)).join(' | ') : 'one of a list') + orNull;
   const alternatives = inner.anyOf ?? inner.oneOf;
   if (alternatives) return [...new Set(alternatives.map((a) => shape(a, depth)))].join(' or ') + orNull;
   if (inner.type === 'array') return `[${inner.items ? shape(inner.items, depth) : ''}]${orNull}`;
@@ -81,7 +93,13 @@ function fields(s: Schema, depth: number, leave: readonly string[] = []): string
     .map(([name, prop]) => {
       const optional = (s.required ?? []).includes(name) ? '' : '?';
       const { schema: inner, nullable } = withoutNull(prop);
-      const detail = values(inner) ? ` (${shape(prop, depth)})` : isScalar(inner) ? (nullable ? ' (or null)' : '') : ` ${shape(prop, depth)}`;
+      const detail = values(inner)
+        ? ` (${shape(prop, depth)})`
+        : isScalar(inner)
+          ? nullable
+            ? ' (or null)'
+            : ''
+          : ` ${shape(prop, depth)}`;
       return `${name}${optional}${detail}`;
     })
     .join(', ');
@@ -111,14 +129,16 @@ function answerCell(response: z.ZodType): string {
 
 function claimantCalls(): string {
   const rows = (Object.values(ENDPOINTS) as Endpoint[]).map(
-    (e) => `| ${e.method} ${e.path} | ${AUTH_LABEL[e.auth]} | ${requestCell(e)} | ${answerCell(e.response)} | ${cell(e.summary)} |`,
+    (e) =>
+      `| ${e.method} ${e.path} | ${AUTH_LABEL[e.auth]} | ${requestCell(e)} | ${answerCell(e.response)} | ${cell(e.summary)} |`,
   );
   return ['| Call | Who | Request | Answer | What it does |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
 function providerCalls(): string {
   const rows = (Object.values(PROVIDER_ENDPOINTS) as ProviderEndpoint[]).map(
-    (e) => `| ${e.method} ${e.path} | \`${e.scope}\` | ${requestCell(e)} | ${e.response ? answerCell(e.response) : 'the file\'s bytes'} | ${cell(e.summary)} |`,
+    (e) =>
+      `| ${e.method} ${e.path} | \`${e.scope}\` | ${requestCell(e)} | ${e.response ? answerCell(e.response) : "the file's bytes"} | ${cell(e.summary)} |`,
   );
   return ['| Call | Scope | Request | Answer | What it does |', '|---|---|---|---|---|', ...rows].join('\n');
 }
@@ -135,7 +155,8 @@ export const GENERATED_PARTS: Record<string, () => string> = {
   'error-numbers': errorNumbers,
 };
 
-const begin = (name: string) => `<!-- generated: ${name} (npm run docs:api writes this part from packages/contracts; do not edit it by hand) -->`;
+const begin = (name: string) =>
+  `<!-- generated: ${name} (npm run docs:api writes this part from packages/contracts; do not edit it by hand) -->`;
 const end = (name: string) => `<!-- end of generated: ${name} -->`;
 
 /** docs/api.md with every generated part written afresh; throws when a part's markers are missing. */
@@ -144,7 +165,10 @@ export function renderApiMarkdown(current: string): string {
   for (const [name, render] of Object.entries(GENERATED_PARTS)) {
     const from = text.indexOf(begin(name));
     const to = text.indexOf(end(name));
-    if (from < 0 || to < from) throw new Error(`docs/api.md has no generated part "${name}": put\n${begin(name)}\n${end(name)}\nwhere it belongs`);
+    if (from < 0 || to < from)
+      throw new Error(
+        `docs/api.md has no generated part "${name}": put\n${begin(name)}\n${end(name)}\nwhere it belongs`,
+      );
     text = `${text.slice(0, from)}${begin(name)}\n${render()}\n${text.slice(to)}`;
   }
   return text;

@@ -3,7 +3,15 @@
  * schemas the routes validate with), so the documentation cannot drift from what is enforced.
  */
 import { z } from 'zod';
-import { APP_VERSION, ENDPOINTS, PROVIDER_ENDPOINTS, Problem, type Auth, type Endpoint, type ProviderEndpoint } from '@portal/contracts';
+import {
+  APP_VERSION,
+  ENDPOINTS,
+  PROVIDER_ENDPOINTS,
+  Problem,
+  type Auth,
+  type Endpoint,
+  type ProviderEndpoint,
+} from '@portal/contracts';
 import { ERROR_STATUS } from '../../errors.ts';
 
 type Json = Record<string, unknown>;
@@ -22,10 +30,14 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
 function parameters(params: z.ZodType | undefined, query: z.ZodType | undefined): Json[] {
   const list: Json[] = [];
-  for (const [where, s] of [['path', params], ['query', query]] as const) {
+  for (const [where, s] of [
+    ['path', params],
+    ['query', query],
+  ] as const) {
     if (!s) continue;
     const json = schema(s, 'input') as { properties?: Record<string, Json>; required?: string[] };
-    for (const [name, prop] of Object.entries(json.properties ?? {})) list.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: prop });
+    for (const [name, prop] of Object.entries(json.properties ?? {}))
+      list.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: prop });
   }
   return list;
 }
@@ -84,11 +96,19 @@ function claimantOperation(name: string, e: Endpoint): Json {
     description: `${WHO[e.auth]}${e.method === 'GET' ? '' : ' Needs the X-XSRF-TOKEN header matching the XSRF-TOKEN cookie (103 otherwise).'}`,
     security: claimantSecurity(e),
     parameters: parameters(e.params, e.query),
-    ...(e.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(e.body, 'input') } } } } : {}),
+    ...(e.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: schema(e.body, 'input') } } } }
+      : {}),
     responses: {
       200: { description: 'Success', content: { 'application/json': { schema: schema(e.response, 'output') } } },
-      [ERROR_STATUS]: { description: 'A list of errors (spec 000 §8): Number, Message and the Field it is about', content: { 'application/json': { schema: ERROR_LIST } } },
-      '4XX': { description: `Refused before the call ran: ${claimantRefusals(e)}.`, content: { 'application/json': { schema: ERROR_LIST } } },
+      [ERROR_STATUS]: {
+        description: 'A list of errors (spec 000 §8): Number, Message and the Field it is about',
+        content: { 'application/json': { schema: ERROR_LIST } },
+      },
+      '4XX': {
+        description: `Refused before the call ran: ${claimantRefusals(e)}.`,
+        content: { 'application/json': { schema: ERROR_LIST } },
+      },
     },
   };
 }
@@ -104,18 +124,38 @@ function providerOperation(name: string, e: ProviderEndpoint): Json {
     security: [{ [PROVIDER_KEY]: [e.scope] }],
     parameters: [
       ...parameters(e.params, e.query),
-      ...(write ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{8,100}$' } }] : []),
+      ...(write
+        ? [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{8,100}$' },
+            },
+          ]
+        : []),
     ],
-    ...(e.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema(e.body, 'input') } } } } : {}),
+    ...(e.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: schema(e.body, 'input') } } } }
+      : {}),
     responses: {
       200: e.response
         ? { description: 'Success', content: { 'application/json': { schema: schema(e.response, 'output') } } }
-        : { description: 'The file', content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } },
+        : {
+            description: 'The file',
+            content: {
+              'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } },
+            },
+          },
       '4XX': {
-        description: 'A problem (RFC 9457): 400 invalid, 401 no valid key, 403 scope missing, 404 not found, 409 conflict, 413 body too large, 415 not JSON, 422 unprocessable',
+        description:
+          'A problem (RFC 9457): 400 invalid, 401 no valid key, 403 scope missing, 404 not found, 409 conflict, 413 body too large, 415 not JSON, 422 unprocessable',
         content: { 'application/problem+json': { schema: PROBLEM } },
       },
-      '5XX': { description: 'A problem (RFC 9457): 500, a fault on our side (logged)', content: { 'application/problem+json': { schema: PROBLEM } } },
+      '5XX': {
+        description: 'A problem (RFC 9457): 500, a fault on our side (logged)',
+        content: { 'application/problem+json': { schema: PROBLEM } },
+      },
     },
   };
 }
@@ -129,23 +169,36 @@ export function buildOpenApi(options: { publicUrl?: string | undefined } = {}): 
   const add = (method: string, path: string, op: Json) => {
     (paths[openApiPath(path)] ??= {})[method.toLowerCase()] = op;
   };
-  for (const [name, e] of Object.entries(ENDPOINTS) as [string, Endpoint][]) add(e.method, e.path, claimantOperation(name, e));
-  for (const [name, e] of Object.entries(PROVIDER_ENDPOINTS) as [string, ProviderEndpoint][]) add(e.method, e.path, providerOperation(name, e));
+  for (const [name, e] of Object.entries(ENDPOINTS) as [string, Endpoint][])
+    add(e.method, e.path, claimantOperation(name, e));
+  for (const [name, e] of Object.entries(PROVIDER_ENDPOINTS) as [string, ProviderEndpoint][])
+    add(e.method, e.path, providerOperation(name, e));
   return {
     openapi: '3.1.0',
     info: {
       title: 'Claimant portal API',
       version: APP_VERSION,
-      description: 'The claimant API used by the portal web app (/api), and the provider API for the claims system (/provider/v1). See docs/api.md for the claimant API\'s conventions and docs/provider-integration.md for the webhook events.',
+      description:
+        "The claimant API used by the portal web app (/api), and the provider API for the claims system (/provider/v1). See docs/api.md for the claimant API's conventions and docs/provider-integration.md for the webhook events.",
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    servers: [{ url: options.publicUrl ?? '/', description: options.publicUrl ? 'The portal (PUBLIC_URL)' : 'The portal serving this document' }],
+    servers: [
+      {
+        url: options.publicUrl ?? '/',
+        description: options.publicUrl ? 'The portal (PUBLIC_URL)' : 'The portal serving this document',
+      },
+    ],
     tags: [
       {
         name: CLAIMANT_TAG,
-        description: 'The web app\'s calls (spec 000 §7, spec 001 §7): JSON bodies carrying the AccessToken, CSRF double-submit on unsafe methods, errors as HTTP 225 lists (docs/api.md).',
+        description:
+          "The web app's calls (spec 000 §7, spec 001 §7): JSON bodies carrying the AccessToken, CSRF double-submit on unsafe methods, errors as HTTP 225 lists (docs/api.md).",
       },
-      { name: PROVIDER_TAG, description: 'The claims system\'s calls: bearer API keys with scopes, idempotent writes, errors as RFC 9457 problems (docs/provider-integration.md).' },
+      {
+        name: PROVIDER_TAG,
+        description:
+          "The claims system's calls: bearer API keys with scopes, idempotent writes, errors as RFC 9457 problems (docs/provider-integration.md).",
+      },
     ],
     paths,
     components: {
@@ -155,24 +208,38 @@ export function buildOpenApi(options: { publicUrl?: string | undefined } = {}): 
           in: 'header',
           name: 'AccessToken',
           description:
-            'The claimant API\'s session token. It is not a header: it travels as the `AccessToken` property of the JSON body (spec 000 §7) — OpenAPI has no body location for a key, so `in: header` here is nominal, and a header of that name is ignored. ' +
-            'Sign-in (login, then validatesecuritycodeforlogin), the reset (resetpassword), registration (register) and the self-assessment (nidlogin) answer one; validatesecuritycodewhileloggedin replaces it. The requirement\'s list names the kind a call needs: `session` (signed in), `claim` (signed in with a selected claim), `pending` (a registration or verification token), `survey` (a self-assessment token, good for the survey calls only).',
+            "The claimant API's session token. It is not a header: it travels as the `AccessToken` property of the JSON body (spec 000 §7) — OpenAPI has no body location for a key, so `in: header` here is nominal, and a header of that name is ignored. " +
+            "Sign-in (login, then validatesecuritycodeforlogin), the reset (resetpassword), registration (register) and the self-assessment (nidlogin) answer one; validatesecuritycodewhileloggedin replaces it. The requirement's list names the kind a call needs: `session` (signed in), `claim` (signed in with a selected claim), `pending` (a registration or verification token), `survey` (a self-assessment token, good for the survey calls only).",
         },
         [XSRF_COOKIE]: {
           type: 'apiKey',
           in: 'cookie',
           name: 'XSRF-TOKEN',
-          description: 'Double-submit CSRF token: the server sets this readable cookie (SameSite=Strict) on any answer to a browser without one; every unsafe claimant call must echo it in X-XSRF-TOKEN.',
+          description:
+            'Double-submit CSRF token: the server sets this readable cookie (SameSite=Strict) on any answer to a browser without one; every unsafe claimant call must echo it in X-XSRF-TOKEN.',
         },
-        [XSRF_HEADER]: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN', description: 'The XSRF-TOKEN cookie\'s value, on every unsafe claimant call (103 when missing or different).' },
+        [XSRF_HEADER]: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-XSRF-TOKEN',
+          description: "The XSRF-TOKEN cookie's value, on every unsafe claimant call (103 when missing or different).",
+        },
         [PROVIDER_KEY]: {
           type: 'http',
           scheme: 'bearer',
-          description: 'An API key from `npm run portal -- apikey create`, as `Authorization: Bearer <key>`. The requirement\'s list names the scope the call needs.',
+          description:
+            "An API key from `npm run portal -- apikey create`, as `Authorization: Bearer <key>`. The requirement's list names the scope the call needs.",
         },
       },
       schemas: {
-        ErrorList: { type: 'array', items: { type: 'object', required: ['Number', 'Message'], properties: { Number: { type: 'integer' }, Message: { type: 'string' }, Field: { type: 'string' } } } },
+        ErrorList: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['Number', 'Message'],
+            properties: { Number: { type: 'integer' }, Message: { type: 'string' }, Field: { type: 'string' } },
+          },
+        },
         Problem: schema(Problem, 'output'),
       },
     },

@@ -6,7 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../lib/html.ts';
 import { buildOpenApi } from './openapi.ts';
 
-type Op = { summary?: string; description?: string; tags?: string[]; parameters?: { name: string; in: string; required?: boolean }[]; requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }> };
+type Op = {
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  parameters?: { name: string; in: string; required?: boolean }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }>;
+};
 
 const CSS = `body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:70rem;padding:1rem;color:#1a1a1a}
 h1{font-size:1.6rem}h2{border-bottom:2px solid #0b3a5d;padding-bottom:.25rem;margin-top:2rem}
@@ -19,12 +26,23 @@ function renderDocs(doc: ReturnType<typeof buildOpenApi>): string {
   const paths = doc.paths as Record<string, Record<string, Op>>;
   const section = (tag: string) =>
     Object.entries(paths)
-      .flatMap(([path, ops]) => Object.entries(ops).filter(([, op]) => op.tags?.includes(tag)).map(([method, op]) => ({ path, method, op })))
+      .flatMap(([path, ops]) =>
+        Object.entries(ops)
+          .filter(([, op]) => op.tags?.includes(tag))
+          .map(([method, op]) => ({ path, method, op })),
+      )
       .map(({ path, method, op }) => {
-        const params = (op.parameters ?? []).map((p) => `<li><code>${escapeHtml(p.name)}</code> (${escapeHtml(p.in)}${p.required ? ', required' : ''})</li>`).join('');
+        const params = (op.parameters ?? [])
+          .map(
+            (p) => `<li><code>${escapeHtml(p.name)}</code> (${escapeHtml(p.in)}${p.required ? ', required' : ''})</li>`,
+          )
+          .join('');
         const body = op.requestBody ? Object.values(op.requestBody.content)[0]?.schema : undefined;
         const responses = Object.entries(op.responses)
-          .map(([code, r]) => `<h4>${escapeHtml(code)}: ${escapeHtml(r.description)}</h4>${r.content ? `<pre>${escapeHtml(JSON.stringify(Object.values(r.content)[0]?.schema, null, 2))}</pre>` : ''}`)
+          .map(
+            ([code, r]) =>
+              `<h4>${escapeHtml(code)}: ${escapeHtml(r.description)}</h4>${r.content ? `<pre>${escapeHtml(JSON.stringify(Object.values(r.content)[0]?.schema, null, 2))}</pre>` : ''}`,
+          )
           .join('');
         return `<details><summary><span class="m">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code> — ${escapeHtml(op.summary ?? '')}</summary>
 <p>${escapeHtml(op.description ?? '')}</p>${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ''}

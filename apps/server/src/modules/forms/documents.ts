@@ -27,26 +27,51 @@ export async function saveDraft(
 ) {
   const now = deps.clock.now();
   const data = JSON.stringify(input.draft);
-  const form = input.formId ? await repo.findOwnForm(deps.db, input.formId, auth.accountId, claimId) : await repo.findDraft(deps.db, auth.accountId, claimId, formType);
+  const form = input.formId
+    ? await repo.findOwnForm(deps.db, input.formId, auth.accountId, claimId)
+    : await repo.findDraft(deps.db, auth.accountId, claimId, formType);
   if (input.formId && (!form || form.form_type !== formType)) throw new AppError(ErrorNumber.NotFound);
   // A save that arrives after the submit (a debounced keystroke) leaves the sent form alone.
   if (form?.status === 'submitted') return { FormId: form.id, UpdatedAt: iso(form.updated_at), Submitted: true };
   const id = form?.id ?? newId();
-  const own = await repo.findUnsentFiles(deps.db, auth.accountId, claimId, input.draft.Documents.map((d) => d.FileID));
+  const own = await repo.findUnsentFiles(
+    deps.db,
+    auth.accountId,
+    claimId,
+    input.draft.Documents.map((d) => d.FileID),
+  );
   await deps.db.transaction().execute(async (trx) => {
     if (form) await repo.updateDraftData(trx, id, data, input.savedUnsubmitted, now);
     else {
       await repo.insertForm(trx, {
-        id, account_id: auth.accountId, claim_id: claimId, form_type: formType, status: 'draft', data,
-        saved_unsubmitted: input.savedUnsubmitted ? 1 : 0, updated_at: now, submitted_at: null, idempotency_key: null,
+        id,
+        account_id: auth.accountId,
+        claim_id: claimId,
+        form_type: formType,
+        status: 'draft',
+        data,
+        saved_unsubmitted: input.savedUnsubmitted ? 1 : 0,
+        updated_at: now,
+        submitted_at: null,
+        idempotency_key: null,
       });
     }
-    await repo.attachFiles(trx, id, own.map((f) => f.id), null);
+    await repo.attachFiles(
+      trx,
+      id,
+      own.map((f) => f.id),
+      null,
+    );
   });
   return { FormId: id, UpdatedAt: iso(now), Submitted: false };
 }
 
-export async function findDraft<T extends DraftData>(deps: Deps, auth: AuthContext, claimId: string, formType: DraftFormType) {
+export async function findDraft<T extends DraftData>(
+  deps: Deps,
+  auth: AuthContext,
+  claimId: string,
+  formType: DraftFormType,
+) {
   const form = await repo.findDraft(deps.db, auth.accountId, claimId, formType);
   return form ? { FormId: form.id, Draft: JSON.parse(form.data) as T, UpdatedAt: iso(form.updated_at) } : null;
 }
@@ -57,15 +82,27 @@ export async function findDraftDates(deps: Deps, auth: AuthContext, claimId: str
 }
 
 /** Deletes the draft and the files uploaded for it that were never sent. */
-export async function discardDraft(deps: Deps, store: FileStore, auth: AuthContext, claimId: string, formType: DraftFormType): Promise<true> {
+export async function discardDraft(
+  deps: Deps,
+  store: FileStore,
+  auth: AuthContext,
+  claimId: string,
+  formType: DraftFormType,
+): Promise<true> {
   const form = await repo.findDraft(deps.db, auth.accountId, claimId, formType);
   if (!form) return true;
   const listed = (JSON.parse(form.data) as DraftData).Documents.map((d) => d.FileID);
-  const files = [...(await repo.findFilesOfForm(deps.db, form.id)), ...(await repo.findUnsentFiles(deps.db, auth.accountId, claimId, listed))];
+  const files = [
+    ...(await repo.findFilesOfForm(deps.db, form.id)),
+    ...(await repo.findUnsentFiles(deps.db, auth.accountId, claimId, listed)),
+  ];
   const unique = [...new Map(files.map((f) => [f.id, f])).values()];
   await deps.db.transaction().execute(async (trx) => {
     await repo.deleteDraft(trx, form.id);
-    await repo.deleteFileRows(trx, unique.map((f) => f.id));
+    await repo.deleteFileRows(
+      trx,
+      unique.map((f) => f.id),
+    );
   });
   for (const f of unique) await store.remove(f.storage_key);
   return true;

@@ -5,7 +5,13 @@ import type { Database, FormTable } from '../../db/schema.ts';
 type Writer = Db | Transaction<Database>;
 
 export async function findOwnForm(db: Db, id: string, accountId: string, claimId: string) {
-  return db.selectFrom('forms').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('claim_id', '=', claimId).executeTakeFirst();
+  return db
+    .selectFrom('forms')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('claim_id', '=', claimId)
+    .executeTakeFirst();
 }
 
 export async function findDraft(db: Db, accountId: string, claimId: string, formType: string) {
@@ -24,7 +30,13 @@ export async function insertForm(db: Writer, row: FormTable): Promise<void> {
   await db.insertInto('forms').values(row).execute();
 }
 
-export async function updateDraftData(db: Writer, id: string, data: string, savedUnsubmitted: boolean, now: number): Promise<boolean> {
+export async function updateDraftData(
+  db: Writer,
+  id: string,
+  data: string,
+  savedUnsubmitted: boolean,
+  now: number,
+): Promise<boolean> {
   const res = await db
     .updateTable('forms')
     .set({ data, saved_unsubmitted: savedUnsubmitted ? 1 : 0, updated_at: now })
@@ -56,7 +68,14 @@ export async function deleteAbandonedDrafts(db: Db, before: number): Promise<num
     .where('status', '=', 'draft')
     .where('updated_at', '<', before)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('files').select('files.id').whereRef('files.form_id', '=', 'forms.id').where('files.submitted_at', 'is', null))),
+      not(
+        exists(
+          selectFrom('files')
+            .select('files.id')
+            .whereRef('files.form_id', '=', 'forms.id')
+            .where('files.submitted_at', 'is', null),
+        ),
+      ),
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
@@ -80,12 +99,27 @@ export async function findUnsentFiles(db: Db, accountId: string, claimId: string
 }
 
 export async function findFilesOfForm(db: Db, formId: string) {
-  return db.selectFrom('files').select(['id', 'original_name', 'storage_key']).where('form_id', '=', formId).where('submitted_at', 'is', null).execute();
+  return db
+    .selectFrom('files')
+    .select(['id', 'original_name', 'storage_key'])
+    .where('form_id', '=', formId)
+    .where('submitted_at', 'is', null)
+    .execute();
 }
 
-export async function attachFiles(db: Writer, formId: string, ids: string[], submittedAt: number | null): Promise<void> {
+export async function attachFiles(
+  db: Writer,
+  formId: string,
+  ids: string[],
+  submittedAt: number | null,
+): Promise<void> {
   if (ids.length === 0) return;
-  await db.updateTable('files').set({ form_id: formId, submitted_at: submittedAt }).where('id', 'in', ids).where('submitted_at', 'is', null).execute();
+  await db
+    .updateTable('files')
+    .set({ form_id: formId, submitted_at: submittedAt })
+    .where('id', 'in', ids)
+    .where('submitted_at', 'is', null)
+    .execute();
 }
 
 export async function deleteFileRows(db: Writer, ids: string[]): Promise<void> {

@@ -19,21 +19,45 @@ function withoutAccountNumber<T extends Record<string, unknown>>(draft: T): T {
 
 export function formRoutes(app: FastifyInstance, deps: Deps, store: FileStore): void {
   bindEndpoint(app, deps, ENDPOINTS.saveDocumentDraft, ({ auth, claimId, body }) =>
-    saveDraft(deps, auth, claimId, 'documents', { formId: body.FormId, draft: body.Draft, savedUnsubmitted: body.SavedUnsubmitted ?? false }),
+    saveDraft(deps, auth, claimId, 'documents', {
+      formId: body.FormId,
+      draft: body.Draft,
+      savedUnsubmitted: body.SavedUnsubmitted ?? false,
+    }),
   );
-  bindEndpoint(app, deps, ENDPOINTS.getDocumentDraft, ({ auth, claimId }) => findDraft<DocumentDraft>(deps, auth, claimId, 'documents'));
-  bindEndpoint(app, deps, ENDPOINTS.discardDocumentDraft, ({ auth, claimId }) => discardDraft(deps, store, auth, claimId, 'documents'));
+  bindEndpoint(app, deps, ENDPOINTS.getDocumentDraft, ({ auth, claimId }) =>
+    findDraft<DocumentDraft>(deps, auth, claimId, 'documents'),
+  );
+  bindEndpoint(app, deps, ENDPOINTS.discardDocumentDraft, ({ auth, claimId }) =>
+    discardDraft(deps, store, auth, claimId, 'documents'),
+  );
   // The generic calls: the documents draft keeps its own shape; other drafts are the form's JSON.
   bindEndpoint(app, deps, ENDPOINTS.saveDraft, ({ auth, claimId, body, params }) => {
-    const draft = params.type === 'documents' ? DocumentDraft.safeParse(body.Draft) : { success: true as const, data: withoutAccountNumber(body.Draft) };
-    if (!draft.success) throw AppError.list(zodIssueItems(draft.error.issues.map((i) => ({ ...i, path: ['Draft', ...i.path] }))));
-    return saveDraft(deps, auth, claimId, params.type, { formId: body.FormId, draft: draft.data, savedUnsubmitted: body.SavedUnsubmitted ?? false });
+    const draft =
+      params.type === 'documents'
+        ? DocumentDraft.safeParse(body.Draft)
+        : { success: true as const, data: withoutAccountNumber(body.Draft) };
+    if (!draft.success)
+      throw AppError.list(zodIssueItems(draft.error.issues.map((i) => ({ ...i, path: ['Draft', ...i.path] }))));
+    return saveDraft(deps, auth, claimId, params.type, {
+      formId: body.FormId,
+      draft: draft.data,
+      savedUnsubmitted: body.SavedUnsubmitted ?? false,
+    });
   });
-  bindEndpoint(app, deps, ENDPOINTS.getDraft, ({ auth, claimId, params }) => findDraft(deps, auth, claimId, params.type));
-  bindEndpoint(app, deps, ENDPOINTS.discardDraft, ({ auth, claimId, params }) => discardDraft(deps, store, auth, claimId, params.type));
-  bindEndpoint(app, deps, ENDPOINTS.submitDocuments, ({ auth, claimId, body }) => submitDocuments(deps, auth, claimId, body));
+  bindEndpoint(app, deps, ENDPOINTS.getDraft, ({ auth, claimId, params }) =>
+    findDraft(deps, auth, claimId, params.type),
+  );
+  bindEndpoint(app, deps, ENDPOINTS.discardDraft, ({ auth, claimId, params }) =>
+    discardDraft(deps, store, auth, claimId, params.type),
+  );
+  bindEndpoint(app, deps, ENDPOINTS.submitDocuments, ({ auth, claimId, body }) =>
+    submitDocuments(deps, auth, claimId, body),
+  );
   bindEndpoint(app, deps, ENDPOINTS.getDraftDates, ({ auth, claimId }) => findDraftDates(deps, auth, claimId));
-  bindEndpoint(app, deps, ENDPOINTS.submitReimbursement, ({ auth, claimId, body }) => submitReimbursement(deps, auth, claimId, body));
+  bindEndpoint(app, deps, ENDPOINTS.submitReimbursement, ({ auth, claimId, body }) =>
+    submitReimbursement(deps, auth, claimId, body),
+  );
   // The generic submit checks the body against the form's own submission schema.
   bindEndpoint(app, deps, ENDPOINTS.submitDraftForm, ({ auth, claimId, body, params }) => {
     const parse = <S extends z.ZodType>(schema: S): z.output<S> => {
@@ -41,6 +65,8 @@ export function formRoutes(app: FastifyInstance, deps: Deps, store: FileStore): 
       if (!parsed.success) throw AppError.list(zodIssueItems(parsed.error.issues));
       return parsed.data;
     };
-    return params.type === 'documents' ? submitDocuments(deps, auth, claimId, parse(SubmitDocumentsRequest)) : submitReimbursement(deps, auth, claimId, parse(SubmitReimbursementRequest));
+    return params.type === 'documents'
+      ? submitDocuments(deps, auth, claimId, parse(SubmitDocumentsRequest))
+      : submitReimbursement(deps, auth, claimId, parse(SubmitReimbursementRequest));
   });
 }

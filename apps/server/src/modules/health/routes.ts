@@ -35,7 +35,12 @@ async function probe(work: () => Promise<unknown>): Promise<'ok' | 'failing'> {
   }
 }
 
-export function healthRoutes(app: FastifyInstance, deps: Deps, store: FileStore, redis?: { check: () => Promise<unknown> }): void {
+export function healthRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  store: FileStore,
+  redis?: { check: () => Promise<unknown> },
+): void {
   app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     const [database, files, counters, deadNotifications] = await Promise.all([

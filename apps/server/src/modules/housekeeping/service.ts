@@ -24,7 +24,17 @@ export const KEEP_UNTOUCHED_DRAFT_MS = 90 * DAY_MS;
 const KEEP_DEV_MAIL_MS = 7 * DAY_MS;
 
 export type Removed = Record<
-  'unactivatedAccounts' | 'sessions' | 'accessCodes' | 'codeGuesses' | 'resetTokens' | 'secureTokens' | 'loginThrottles' | 'notifications' | 'devMail' | 'pageViews' | 'abandonedDrafts',
+  | 'unactivatedAccounts'
+  | 'sessions'
+  | 'accessCodes'
+  | 'codeGuesses'
+  | 'resetTokens'
+  | 'secureTokens'
+  | 'loginThrottles'
+  | 'notifications'
+  | 'devMail'
+  | 'pageViews'
+  | 'abandonedDrafts',
   number
 >;
 
@@ -43,7 +53,14 @@ export async function removeEndedRecords(deps: Deps): Promise<Removed> {
         .where('activated', '=', 0)
         .where('registered_at', '<', before)
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('sessions').select('sessions.id').whereRef('sessions.account_id', '=', 'accounts.id').where('sessions.last_seen_at', '>=', before))),
+          not(
+            exists(
+              selectFrom('sessions')
+                .select('sessions.id')
+                .whereRef('sessions.account_id', '=', 'accounts.id')
+                .where('sessions.last_seen_at', '>=', before),
+            ),
+          ),
         )
         .executeTakeFirst(),
     ),
@@ -52,13 +69,24 @@ export async function removeEndedRecords(deps: Deps): Promise<Removed> {
     sessions: count(
       await db
         .deleteFrom('sessions')
-        .where((eb) => eb.or([eb('revoked_at', '<', before), eb('expires_at', '<', before), eb('last_seen_at', '<', before - SESSION.idleTimeoutMs)]))
+        .where((eb) =>
+          eb.or([
+            eb('revoked_at', '<', before),
+            eb('expires_at', '<', before),
+            eb('last_seen_at', '<', before - SESSION.idleTimeoutMs),
+          ]),
+        )
         .executeTakeFirst(),
     ),
     accessCodes: count(await db.deleteFrom('access_codes').where('expires_at', '<', before).executeTakeFirst()),
     // The wrong-guess budget is per Melbourne day: yesterday's is kept too (two processes may see
     // midnight a moment apart); older days count for nothing.
-    codeGuesses: count(await db.deleteFrom('code_guesses').where('day', '<', localDateTime(now - 2 * DAY_MS).date).executeTakeFirst()),
+    codeGuesses: count(
+      await db
+        .deleteFrom('code_guesses')
+        .where('day', '<', localDateTime(now - 2 * DAY_MS).date)
+        .executeTakeFirst(),
+    ),
     resetTokens: count(await db.deleteFrom('reset_tokens').where('expires_at', '<', before).executeTakeFirst()),
     secureTokens: count(await db.deleteFrom('secure_tokens').where('expires_at', '<', before).executeTakeFirst()),
     // A count quiet for a day starts again anyway (decision 005).
@@ -70,7 +98,12 @@ export async function removeEndedRecords(deps: Deps): Promise<Removed> {
         .where((eb) => eb.or([eb('sent_at', '<', before), eb('dead_at', '<', before)]))
         .executeTakeFirst(),
     ),
-    devMail: count(await db.deleteFrom('dev_mailbox').where('at', '<', now - KEEP_DEV_MAIL_MS).executeTakeFirst()),
+    devMail: count(
+      await db
+        .deleteFrom('dev_mailbox')
+        .where('at', '<', now - KEEP_DEV_MAIL_MS)
+        .executeTakeFirst(),
+    ),
     // Anyone may record a page view: kept for ever, they were an unbounded table.
     pageViews: await deletePageViewsBefore(db, now - KEEP_PAGE_VIEWS_MS),
     // Never sent and untouched for 90 days (a sent form is the claim's record and stays).

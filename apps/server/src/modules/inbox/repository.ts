@@ -33,9 +33,19 @@ export function listMessages(db: Db, claimId: string, offset: number, amount: nu
 }
 
 export async function markRead(db: Db, id: string, claimId: string, now: number): Promise<boolean> {
-  const own = await db.selectFrom('inbox_messages').select('id').where('id', '=', id).where('claim_id', '=', claimId).executeTakeFirst();
+  const own = await db
+    .selectFrom('inbox_messages')
+    .select('id')
+    .where('id', '=', id)
+    .where('claim_id', '=', claimId)
+    .executeTakeFirst();
   if (!own) return false;
-  await db.updateTable('inbox_messages').set({ read_at: now }).where('id', '=', id).where('read_at', 'is', null).execute();
+  await db
+    .updateTable('inbox_messages')
+    .set({ read_at: now })
+    .where('id', '=', id)
+    .where('read_at', 'is', null)
+    .execute();
   return true;
 }
 

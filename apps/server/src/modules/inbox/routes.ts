@@ -6,7 +6,9 @@ import { countUnreadMessages, findInboxPage, findSentItemsPage, markMessageRead 
 
 export function inboxRoutes(app: FastifyInstance, deps: Deps): void {
   bindEndpoint(app, deps, ENDPOINTS.getUnreadMessageCount, ({ claimId }) => countUnreadMessages(deps, claimId));
-  bindEndpoint(app, deps, ENDPOINTS.getMessages, ({ claimId, body }) => findInboxPage(deps, claimId, body.Offset, body.Amount));
+  bindEndpoint(app, deps, ENDPOINTS.getMessages, ({ claimId, body }) =>
+    findInboxPage(deps, claimId, body.Offset, body.Amount),
+  );
   bindEndpoint(app, deps, ENDPOINTS.markAsRead, ({ claimId, body }) => markMessageRead(deps, claimId, body.MessageId));
   bindEndpoint(app, deps, ENDPOINTS.getSentItems, ({ auth, claimId, body }) =>
     findSentItemsPage(deps, auth, claimId, { offset: body.Offset, amount: body.Amount, requestType: body.RequestType }),

@@ -9,7 +9,8 @@ import * as sent from './sent-repository.ts';
 
 function byForm(files: { id: string; original_name: string; form_id: string | null }[]) {
   const map = new Map<string, { Filename: string; FileID: string }[]>();
-  for (const f of files) if (f.form_id) map.set(f.form_id, [...(map.get(f.form_id) ?? []), { Filename: f.original_name, FileID: f.id }]);
+  for (const f of files)
+    if (f.form_id) map.set(f.form_id, [...(map.get(f.form_id) ?? []), { Filename: f.original_name, FileID: f.id }]);
   return map;
 }
 
@@ -19,8 +20,16 @@ export function countUnreadMessages(deps: Deps, claimId: string): Promise<number
 }
 
 export async function findInboxPage(deps: Deps, claimId: string, offset: number, amount: number) {
-  const [total, rows] = await Promise.all([repo.countMessages(deps.db, claimId), repo.listMessages(deps.db, claimId, offset, amount)]);
-  const attachments = byForm(await repo.filesOf(deps.db, rows.map((r) => r.id)));
+  const [total, rows] = await Promise.all([
+    repo.countMessages(deps.db, claimId),
+    repo.listMessages(deps.db, claimId, offset, amount),
+  ]);
+  const attachments = byForm(
+    await repo.filesOf(
+      deps.db,
+      rows.map((r) => r.id),
+    ),
+  );
   return {
     Start: Math.min(offset, total),
     End: Math.min(offset + rows.length, total),
@@ -49,15 +58,26 @@ export async function markMessageRead(deps: Deps, claimId: string, messageId: st
   return true;
 }
 
-export async function findSentItemsPage(deps: Deps, auth: AuthContext, claimId: string, input: { offset: number; amount: number; requestType: number | undefined }) {
-  const typeItem = input.requestType === undefined ? undefined : await sent.findSentItemType(deps.db, input.requestType);
+export async function findSentItemsPage(
+  deps: Deps,
+  auth: AuthContext,
+  claimId: string,
+  input: { offset: number; amount: number; requestType: number | undefined },
+) {
+  const typeItem =
+    input.requestType === undefined ? undefined : await sent.findSentItemType(deps.db, input.requestType);
   // A kind that does not exist has no items.
   if (input.requestType !== undefined && typeItem === undefined) return { Start: 0, End: 0, Total: 0, SentItems: [] };
   const [total, rows] = await Promise.all([
     sent.countSentItems(deps.db, auth.accountId, claimId, typeItem),
     sent.listSentItems(deps.db, auth.accountId, claimId, typeItem, input.offset, input.amount),
   ]);
-  const files = byForm(await repo.filesOf(deps.db, rows.map((r) => r.form_id)));
+  const files = byForm(
+    await repo.filesOf(
+      deps.db,
+      rows.map((r) => r.form_id),
+    ),
+  );
   return {
     Start: Math.min(input.offset, total),
     End: Math.min(input.offset + rows.length, total),
@@ -65,10 +85,18 @@ export async function findSentItemsPage(deps: Deps, auth: AuthContext, claimId: 
     SentItems: rows.map((r) => {
       const at = localDateTime(r.created_at);
       // An enquiry not yet answered carries the date we aim to reply by (10 working days).
-      const replyBy = r.type_item === 'Enquiry' && r.status !== 'Completed' ? enquiryReplyBy(new Date(r.created_at)) : null;
+      const replyBy =
+        r.type_item === 'Enquiry' && r.status !== 'Completed' ? enquiryReplyBy(new Date(r.created_at)) : null;
       return {
-        Id: r.id, Time: at.time, Date: at.date, SubjectMain: r.subject_main, SubjectOther: r.subject_other, Message: r.message,
-        Files: files.get(r.form_id) ?? [], Status: r.status, ReplyBy: replyBy,
+        Id: r.id,
+        Time: at.time,
+        Date: at.date,
+        SubjectMain: r.subject_main,
+        SubjectOther: r.subject_other,
+        Message: r.message,
+        Files: files.get(r.form_id) ?? [],
+        Status: r.status,
+        ReplyBy: replyBy,
       };
     }),
   };

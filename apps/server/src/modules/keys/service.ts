@@ -20,7 +20,14 @@ import { payeeSealedAt, sealedAt, type Cipher } from '../../lib/crypto.ts';
 export const ROTATE_BATCH_SIZE = 500;
 
 /** What one place holding sealed values answered. */
-export type ResealCount = { place: string; checked: number; resealed: number; current: number; unreadable: number; changedMeanwhile: number };
+export type ResealCount = {
+  place: string;
+  checked: number;
+  resealed: number;
+  current: number;
+  unreadable: number;
+  changedMeanwhile: number;
+};
 
 type Row = { id: string; value: string };
 
@@ -47,7 +54,11 @@ const sealedColumn = (table: Place['table'], column: string): Place => ({
   },
 });
 
-const payeeNumberIn = (table: Place['table'], column: string, formIdOf: (row: Row, data: Record<string, unknown>) => unknown): Place => ({
+const payeeNumberIn = (
+  table: Place['table'],
+  column: string,
+  formIdOf: (row: Row, data: Record<string, unknown>) => unknown,
+): Place => ({
   table,
   column,
   json: true,
@@ -78,8 +89,21 @@ async function page(db: Kysely<Database>, place: Place, after: string, limit: nu
   return rows;
 }
 
-async function resealPlace(db: Kysely<Database>, cipher: Cipher, place: Place, batchSize: number, onBatch?: (count: ResealCount) => void): Promise<ResealCount> {
-  const count: ResealCount = { place: `${place.table}.${place.column}`, checked: 0, resealed: 0, current: 0, unreadable: 0, changedMeanwhile: 0 };
+async function resealPlace(
+  db: Kysely<Database>,
+  cipher: Cipher,
+  place: Place,
+  batchSize: number,
+  onBatch?: (count: ResealCount) => void,
+): Promise<ResealCount> {
+  const count: ResealCount = {
+    place: `${place.table}.${place.column}`,
+    checked: 0,
+    resealed: 0,
+    current: 0,
+    unreadable: 0,
+    changedMeanwhile: 0,
+  };
   let after = '';
   for (;;) {
     const rows = await page(db, place, after, batchSize);
@@ -100,7 +124,10 @@ async function resealPlace(db: Kysely<Database>, cipher: Cipher, place: Place, b
           continue;
         }
         const column = sql.ref(place.column);
-        const res = await sql`update ${sql.table(place.table)} set ${column} = ${next} where id = ${row.id} and ${column} = ${row.value}`.execute(trx);
+        const res =
+          await sql`update ${sql.table(place.table)} set ${column} = ${next} where id = ${row.id} and ${column} = ${row.value}`.execute(
+            trx,
+          );
         if (Number(res.numAffectedRows ?? 0) === 1) count.resealed += 1;
         else count.changedMeanwhile += 1;
       }
@@ -110,8 +137,13 @@ async function resealPlace(db: Kysely<Database>, cipher: Cipher, place: Place, b
 }
 
 /** Re-seals every value at rest that is not current (key and format); answers what it found in each place. */
-export async function resealAll(db: Kysely<Database>, cipher: Cipher, options: { batchSize?: number; onBatch?: (count: ResealCount) => void } = {}): Promise<ResealCount[]> {
+export async function resealAll(
+  db: Kysely<Database>,
+  cipher: Cipher,
+  options: { batchSize?: number; onBatch?: (count: ResealCount) => void } = {},
+): Promise<ResealCount[]> {
   const counts: ResealCount[] = [];
-  for (const place of PLACES) counts.push(await resealPlace(db, cipher, place, options.batchSize ?? ROTATE_BATCH_SIZE, options.onBatch));
+  for (const place of PLACES)
+    counts.push(await resealPlace(db, cipher, place, options.batchSize ?? ROTATE_BATCH_SIZE, options.onBatch));
   return counts;
 }

@@ -15,7 +15,14 @@ import { createOutboxWorker, type OutboxWorker } from '../../jobs/outbox-worker.
 import { payeeSealedAt } from '../../lib/crypto.ts';
 import { leaseDueEvents, recordDeliveryAttempt, type DueEvent } from './outbox.ts';
 
-export const WEBHOOK_DELIVERY = { batch: 25, leaseMs: 60_000, baseDelayMs: 30_000, maxDelayMs: 60 * 60_000, timeoutMs: 15_000, pollMs: 2_000 } as const;
+export const WEBHOOK_DELIVERY = {
+  batch: 25,
+  leaseMs: 60_000,
+  baseDelayMs: 30_000,
+  maxDelayMs: 60 * 60_000,
+  timeoutMs: 15_000,
+  pollMs: 2_000,
+} as const;
 
 /** `v1=` + hex HMAC-SHA256 over "{timestamp}.{body}" (see docs/provider-integration.md). */
 export function signWebhook(secret: string, timestamp: number, body: string): string {
@@ -36,10 +43,24 @@ export async function buildEvent(deps: Deps, row: DueEvent): Promise<ProviderEve
   const payee = data.Payee as Record<string, unknown> | undefined;
   if (payee && typeof payee.BankAccNoSealed === 'string') {
     const { BankAccNoSealed, ...rest } = payee;
-    data.Payee = { ...rest, BankAccNo: deps.cipher.decrypt(BankAccNoSealed as string, payeeSealedAt(String(data.FormId))) };
+    data.Payee = {
+      ...rest,
+      BankAccNo: deps.cipher.decrypt(BankAccNoSealed as string, payeeSealedAt(String(data.FormId))),
+    };
   }
-  if (Array.isArray(data.Files)) data.Files = (data.Files as { FileId: string }[]).map((f) => ({ ...f, Url: `${base}/provider/v1/files/${f.FileId}` }));
-  return { EventId: row.id, Type: row.kind, ClaimNumber: claim?.number ?? '', ClaimantRef: claim?.provider_ref ?? null, CreatedAt: new Date(row.created_at).toISOString(), Data: data };
+  if (Array.isArray(data.Files))
+    data.Files = (data.Files as { FileId: string }[]).map((f) => ({
+      ...f,
+      Url: `${base}/provider/v1/files/${f.FileId}`,
+    }));
+  return {
+    EventId: row.id,
+    Type: row.kind,
+    ClaimNumber: claim?.number ?? '',
+    ClaimantRef: claim?.provider_ref ?? null,
+    CreatedAt: new Date(row.created_at).toISOString(),
+    Data: data,
+  };
 }
 
 export function createProviderDelivery(
@@ -77,13 +98,18 @@ export function createProviderDelivery(
         await res.body?.cancel();
         return { started, status, error: res.ok ? null : `HTTP ${status}` };
       } catch (e) {
-        return { started, status, error: e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 200) : 'unknown error' };
+        return {
+          started,
+          status,
+          error: e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 200) : 'unknown error',
+        };
       }
     },
     async record(row, { started, status }, outcome) {
       await recordDeliveryAttempt(deps.db, row.id, { ...outcome, status, durationMs: Date.now() - started });
       const { attempts, dead, error } = outcome;
-      if (error !== null) deps.log.warn({ event: row.id, kind: row.kind, attempts, dead, error }, 'provider webhook delivery failed');
+      if (error !== null)
+        deps.log.warn({ event: row.id, kind: row.kind, attempts, dead, error }, 'provider webhook delivery failed');
     },
   });
 }

@@ -18,11 +18,22 @@ export async function runIdempotent(
   scope: { keyId: string; idempotencyKey: string; method: string; url: string; body: unknown },
   work: () => Promise<Stored>,
 ): Promise<Stored & { replayed: boolean }> {
-  if (!IDEMPOTENCY_KEY_PATTERN.test(scope.idempotencyKey)) throw new ProviderError(400, 'Bad Request', 'Idempotency-Key must be 8–100 characters: letters, digits, . _ : -');
-  const requestHash = crypto.createHash('sha256').update(`${scope.method} ${scope.url}\n${JSON.stringify(scope.body ?? null)}`).digest('hex');
+  if (!IDEMPOTENCY_KEY_PATTERN.test(scope.idempotencyKey))
+    throw new ProviderError(400, 'Bad Request', 'Idempotency-Key must be 8–100 characters: letters, digits, . _ : -');
+  const requestHash = crypto
+    .createHash('sha256')
+    .update(`${scope.method} ${scope.url}\n${JSON.stringify(scope.body ?? null)}`)
+    .digest('hex');
   const reserved = await db
     .insertInto('provider_idempotency')
-    .values({ key_id: scope.keyId, idempotency_key: scope.idempotencyKey, request_hash: requestHash, status_code: 0, response: '', created_at: now })
+    .values({
+      key_id: scope.keyId,
+      idempotency_key: scope.idempotencyKey,
+      request_hash: requestHash,
+      status_code: 0,
+      response: '',
+      created_at: now,
+    })
     .onConflict((oc) => oc.columns(['key_id', 'idempotency_key']).doNothing())
     .executeTakeFirst();
   if (Number(reserved.numInsertedOrUpdatedRows ?? 0) === 0) {
@@ -32,8 +43,14 @@ export async function runIdempotent(
       .where('key_id', '=', scope.keyId)
       .where('idempotency_key', '=', scope.idempotencyKey)
       .executeTakeFirstOrThrow();
-    if (row.request_hash !== requestHash) throw new ProviderError(422, 'Unprocessable Content', 'This Idempotency-Key was used with a different request');
-    if (row.status_code === 0) throw new ProviderError(409, 'Conflict', 'A request with this Idempotency-Key is still being processed; retry shortly');
+    if (row.request_hash !== requestHash)
+      throw new ProviderError(422, 'Unprocessable Content', 'This Idempotency-Key was used with a different request');
+    if (row.status_code === 0)
+      throw new ProviderError(
+        409,
+        'Conflict',
+        'A request with this Idempotency-Key is still being processed; retry shortly',
+      );
     return { status: row.status_code, body: JSON.parse(row.response) as unknown, replayed: true };
   }
   try {
@@ -47,7 +64,11 @@ export async function runIdempotent(
     return { ...result, replayed: false };
   } catch (e) {
     // A failed request did nothing: the key is free for the retry.
-    await db.deleteFrom('provider_idempotency').where('key_id', '=', scope.keyId).where('idempotency_key', '=', scope.idempotencyKey).execute();
+    await db
+      .deleteFrom('provider_idempotency')
+      .where('key_id', '=', scope.keyId)
+      .where('idempotency_key', '=', scope.idempotencyKey)
+      .execute();
     throw e;
   }
 }

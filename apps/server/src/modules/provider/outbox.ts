@@ -10,12 +10,21 @@ import type { Deps } from '../../deps.ts';
 import type { Outcome } from '../../jobs/outbox-worker.ts';
 import { newId } from '../../lib/crypto.ts';
 
-export async function queueForProvider(db: Db | Transaction<Database>, e: { claimId: string; kind: string; payload: unknown; now: number }): Promise<void> {
+export async function queueForProvider(
+  db: Db | Transaction<Database>,
+  e: { claimId: string; kind: string; payload: unknown; now: number },
+): Promise<void> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   await db
     .insertInto('provider_outbox')
     .values({
-      id: newId(), claim_id: e.claimId, kind: e.kind, payload: JSON.stringify(e.payload), created_at: e.now, delivered_at: null, next_attempt_at: e.now,
+      id: newId(),
+      claim_id: e.claimId,
+      kind: e.kind,
+      payload: JSON.stringify(e.payload),
+      created_at: e.now,
+      delivered_at: null,
+      next_attempt_at: e.now,
       // PostgreSQL numbers events from its sequence (the column's default).
       ...(sqlite ? { seq: sql<number>`(select coalesce(max(seq), 0) + 1 from provider_outbox)` } : {}),
     })
@@ -28,16 +37,41 @@ export async function queueForProvider(db: Db | Transaction<Database>, e: { clai
  */
 export async function queueAccountChange(
   trx: Transaction<Database>,
-  e: { claimantId: string; selectedClaimId: string | null; kind: string; changes: Record<string, { from: string; to: string }>; now: number },
+  e: {
+    claimantId: string;
+    selectedClaimId: string | null;
+    kind: string;
+    changes: Record<string, { from: string; to: string }>;
+    now: number;
+  },
 ): Promise<void> {
   const claimId =
     e.selectedClaimId ??
-    (await trx.selectFrom('claims').select('id').where('claimant_id', '=', e.claimantId).orderBy('accident_date', 'desc').executeTakeFirst())?.id;
+    (
+      await trx
+        .selectFrom('claims')
+        .select('id')
+        .where('claimant_id', '=', e.claimantId)
+        .orderBy('accident_date', 'desc')
+        .executeTakeFirst()
+    )?.id;
   if (!claimId) return;
-  await queueForProvider(trx, { claimId, kind: 'account-change', payload: { Change: e.kind, Changes: e.changes }, now: e.now });
+  await queueForProvider(trx, {
+    claimId,
+    kind: 'account-change',
+    payload: { Change: e.kind, Changes: e.changes },
+    now: e.now,
+  });
 }
 
-export type DueEvent = { id: string; claim_id: string; kind: string; payload: string; created_at: number; attempts: number };
+export type DueEvent = {
+  id: string;
+  claim_id: string;
+  kind: string;
+  payload: string;
+  created_at: number;
+  attempts: number;
+};
 
 /** Due events whose claim has nothing older still undelivered. */
 function dueQuery(db: Db, now: number, limit: number) {
@@ -49,17 +83,31 @@ function dueQuery(db: Db, now: number, limit: number) {
     .where('o.next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('o.locked_until', 'is', null), eb('o.locked_until', '<', now)]))
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('provider_outbox as p').select(sql<number>`1`.as('one')).whereRef('p.claim_id', '=', 'o.claim_id').where('p.delivered_at', 'is', null).whereRef('p.seq', '<', 'o.seq'))),
+      not(
+        exists(
+          selectFrom('provider_outbox as p')
+            .select(sql<number>`1`.as('one'))
+            .whereRef('p.claim_id', '=', 'o.claim_id')
+            .where('p.delivered_at', 'is', null)
+            .whereRef('p.seq', '<', 'o.seq'),
+        ),
+      ),
     )
     .orderBy('o.seq')
     .limit(limit);
 }
 
 /** Picks and leases due events; two workers never lease the same one (FOR UPDATE SKIP LOCKED on PostgreSQL). */
-export async function leaseDueEvents(db: Db, dialect: DialectName, now: number, o: { batch: number; leaseMs: number }): Promise<DueEvent[]> {
+export async function leaseDueEvents(
+  db: Db,
+  dialect: DialectName,
+  now: number,
+  o: { batch: number; leaseMs: number },
+): Promise<DueEvent[]> {
   return db.transaction().execute(async (trx) => {
     const q = dueQuery(db, now, o.batch);
-    const rows = (await trx.executeQuery((dialect === 'postgres' ? q.forUpdate('o').skipLocked() : q).compile())).rows as DueEvent[];
+    const rows = (await trx.executeQuery((dialect === 'postgres' ? q.forUpdate('o').skipLocked() : q).compile()))
+      .rows as DueEvent[];
     const leased: DueEvent[] = [];
     for (const row of rows) {
       const res = await trx
@@ -76,15 +124,36 @@ export async function leaseDueEvents(db: Db, dialect: DialectName, now: number, 
 }
 
 /** Records an attempt in provider_delivery_attempts and its outcome on the event, together. */
-export async function recordDeliveryAttempt(db: Db, id: string, o: Outcome & { status: number | null; durationMs: number }): Promise<void> {
+export async function recordDeliveryAttempt(
+  db: Db,
+  id: string,
+  o: Outcome & { status: number | null; durationMs: number },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('provider_delivery_attempts').values({ id: newId(), outbox_id: id, at: o.at, outcome: o.error === null ? 'delivered' : 'failed', http_status: o.status, error: o.error, duration_ms: o.durationMs }).execute();
+    await trx
+      .insertInto('provider_delivery_attempts')
+      .values({
+        id: newId(),
+        outbox_id: id,
+        at: o.at,
+        outcome: o.error === null ? 'delivered' : 'failed',
+        http_status: o.status,
+        error: o.error,
+        duration_ms: o.durationMs,
+      })
+      .execute();
     await trx
       .updateTable('provider_outbox')
       .set(
         o.error === null
           ? { delivered_at: o.at, attempts: o.attempts, locked_until: null, last_error: null }
-          : { attempts: o.attempts, locked_until: null, last_error: o.error, next_attempt_at: o.nextAttemptAt, dead_at: o.dead ? o.at : null },
+          : {
+              attempts: o.attempts,
+              locked_until: null,
+              last_error: o.error,
+              next_attempt_at: o.nextAttemptAt,
+              dead_at: o.dead ? o.at : null,
+            },
       )
       .where('id', '=', id)
       .execute();
@@ -96,8 +165,19 @@ export async function listOutbox(deps: Pick<Deps, 'db'>, filter: 'pending' | 'de
   let q = deps.db
     .selectFrom('provider_outbox')
     .innerJoin('claims', 'claims.id', 'provider_outbox.claim_id')
-    .select(['provider_outbox.id', 'provider_outbox.kind', 'claims.number as claim_number', 'provider_outbox.created_at', 'provider_outbox.attempts', 'provider_outbox.last_error', 'provider_outbox.delivered_at', 'provider_outbox.dead_at', 'provider_outbox.next_attempt_at']);
-  if (filter === 'pending') q = q.where('provider_outbox.delivered_at', 'is', null).where('provider_outbox.dead_at', 'is', null);
+    .select([
+      'provider_outbox.id',
+      'provider_outbox.kind',
+      'claims.number as claim_number',
+      'provider_outbox.created_at',
+      'provider_outbox.attempts',
+      'provider_outbox.last_error',
+      'provider_outbox.delivered_at',
+      'provider_outbox.dead_at',
+      'provider_outbox.next_attempt_at',
+    ]);
+  if (filter === 'pending')
+    q = q.where('provider_outbox.delivered_at', 'is', null).where('provider_outbox.dead_at', 'is', null);
   if (filter === 'dead') q = q.where('provider_outbox.dead_at', 'is not', null);
   return q.orderBy('provider_outbox.seq').limit(limit).execute();
 }

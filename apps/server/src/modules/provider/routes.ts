@@ -27,89 +27,107 @@ declare module 'fastify' {
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
-type Ctx<E extends ProviderEndpoint> = { params: Out<E['params']>; query: Out<E['query']>; body: Out<E['body']>; reply: FastifyReply };
+type Ctx<E extends ProviderEndpoint> = {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  reply: FastifyReply;
+};
 
 function problemFromValidation(err: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
   return new ProviderError(
     400,
     'Bad Request',
     'The request does not match the schema',
-    err.validation.map((v) => ({ path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'), message: v.message ?? 'Invalid value' })),
+    err.validation.map((v) => ({
+      path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+      message: v.message ?? 'Invalid value',
+    })),
   );
 }
 
 export async function providerRoutes(app: FastifyInstance, deps: Deps, store: FileStore): Promise<void> {
-  await app.register(
-    async (scope) => {
-      scope.decorateRequest('apiKey', null);
-      scope.setErrorHandler((err: FastifyError, request, reply) => {
-        let problem: ProviderError;
-        if (err instanceof ProviderError) problem = err;
-        else if (hasZodFastifySchemaValidationErrors(err)) problem = problemFromValidation(err);
-        else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') problem = new ProviderError(413, 'Content Too Large', `At most ${PROVIDER_BODY_LIMIT} bytes`);
-        // A body of another type (multipart, text) is 415 Unsupported Media Type, and so titled.
-        else if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) problem = new ProviderError(err.statusCode, STATUS_CODES[err.statusCode] ?? 'Bad Request', 'The request could not be read');
-        else {
-          request.log.error({ err }, 'provider API error');
-          problem = new ProviderError(500, 'Internal Server Error');
-        }
-        return reply.code(problem.status).type('application/problem+json').send(problem.toProblem());
-      });
-      // The key is checked before the body is read: an unauthenticated caller cannot make the
-      // server parse a 72 MB body.
-      scope.addHook('onRequest', async (request) => {
-        request.apiKey = await authenticateApiKey(deps.db, deps.clock.now(), request.headers.authorization);
-      });
+  await app.register(async (scope) => {
+    scope.decorateRequest('apiKey', null);
+    scope.setErrorHandler((err: FastifyError, request, reply) => {
+      let problem: ProviderError;
+      if (err instanceof ProviderError) problem = err;
+      else if (hasZodFastifySchemaValidationErrors(err)) problem = problemFromValidation(err);
+      else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        problem = new ProviderError(413, 'Content Too Large', `At most ${PROVIDER_BODY_LIMIT} bytes`);
+      // A body of another type (multipart, text) is 415 Unsupported Media Type, and so titled.
+      else if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500)
+        problem = new ProviderError(
+          err.statusCode,
+          STATUS_CODES[err.statusCode] ?? 'Bad Request',
+          'The request could not be read',
+        );
+      else {
+        request.log.error({ err }, 'provider API error');
+        problem = new ProviderError(500, 'Internal Server Error');
+      }
+      return reply.code(problem.status).type('application/problem+json').send(problem.toProblem());
+    });
+    // The key is checked before the body is read: an unauthenticated caller cannot make the
+    // server parse a 72 MB body.
+    scope.addHook('onRequest', async (request) => {
+      request.apiKey = await authenticateApiKey(deps.db, deps.clock.now(), request.headers.authorization);
+    });
 
-      const bind = <E extends ProviderEndpoint>(endpoint: E, handler: (ctx: Ctx<E>) => Promise<unknown>) => {
-        scope.withTypeProvider<ZodTypeProvider>().route({
-          method: endpoint.method,
-          url: endpoint.path,
-          config: { controls: MACHINE_API },
-          ...(endpoint.body ? { bodyLimit: PROVIDER_BODY_LIMIT } : {}),
-          schema: {
-            ...(endpoint.body ? { body: endpoint.body } : {}),
-            ...(endpoint.params ? { params: endpoint.params } : {}),
-            ...(endpoint.query ? { querystring: endpoint.query } : {}),
-            ...(endpoint.response ? { response: { 200: endpoint.response } } : {}),
-            summary: endpoint.summary,
-          },
-          handler: async (request, reply) => {
-            const key = request.apiKey as ApiKeyAuth;
-            if (!key.scopes.includes(endpoint.scope)) throw new ProviderError(403, 'Forbidden', `This key lacks the ${endpoint.scope} scope`);
-            const ctx = { params: request.params, query: request.query, body: request.body, reply } as Ctx<E>;
-            const idempotencyKey = request.headers[IDEMPOTENCY_HEADER];
-            if (endpoint.method === 'GET' || typeof idempotencyKey !== 'string') return handler(ctx);
-            const result = await runIdempotent(
-              deps.db,
-              deps.clock.now(),
-              { keyId: key.keyId, idempotencyKey, method: request.method, url: request.url, body: request.body },
-              async () => ({ status: 200, body: await handler(ctx) }),
-            );
-            if (result.replayed) reply.header('idempotent-replayed', 'true');
-            return reply.code(result.status).send(result.body);
-          },
-        });
-      };
-
-      const E = PROVIDER_ENDPOINTS;
-      bind(E.upsertClaimant, ({ params, body }) => service.upsertClaimant(deps, params.ref, body));
-      bind(E.getClaimant, ({ params }) => service.findClaimant(deps, params.ref));
-      bind(E.postMessage, ({ body }) => service.postMessage(deps, store, body));
-      bind(E.setSentItemStatus, ({ params, body }) => service.setSentItemStatus(deps, params.id, body));
-      bind(E.listDetailsRequests, ({ query }) => service.listDetailsRequests(deps, query.status));
-      bind(E.decideDetailsRequest, ({ params, body }) => service.decideDetailsRequest(deps, params.id, body));
-      bind(E.setMaintenance, ({ body }) => service.setMaintenance(deps, body));
-      bind(E.putContent, ({ params, body }) => service.putContent(deps, params.name, body.Html));
-      bind(E.putService, ({ params, body }) => service.putService(deps, params.id, body));
-      bind(E.putList, ({ params, body }) => service.putList(deps, params.listType, body));
-      bind(E.putSurvey, ({ body }) => service.putSurvey(deps, body));
-      bind(E.getFile, async ({ params, reply }) => {
-        const f = await service.openSubmittedFile(deps, store, params.id);
-        return reply
-          .headers({ 'content-type': f.mime, 'content-length': String(f.size), 'content-disposition': contentDisposition(f.filename), 'x-content-type-options': 'nosniff' })
-          .send(f.stream);
+    const bind = <E extends ProviderEndpoint>(endpoint: E, handler: (ctx: Ctx<E>) => Promise<unknown>) => {
+      scope.withTypeProvider<ZodTypeProvider>().route({
+        method: endpoint.method,
+        url: endpoint.path,
+        config: { controls: MACHINE_API },
+        ...(endpoint.body ? { bodyLimit: PROVIDER_BODY_LIMIT } : {}),
+        schema: {
+          ...(endpoint.body ? { body: endpoint.body } : {}),
+          ...(endpoint.params ? { params: endpoint.params } : {}),
+          ...(endpoint.query ? { querystring: endpoint.query } : {}),
+          ...(endpoint.response ? { response: { 200: endpoint.response } } : {}),
+          summary: endpoint.summary,
+        },
+        handler: async (request, reply) => {
+          const key = request.apiKey as ApiKeyAuth;
+          if (!key.scopes.includes(endpoint.scope))
+            throw new ProviderError(403, 'Forbidden', `This key lacks the ${endpoint.scope} scope`);
+          const ctx = { params: request.params, query: request.query, body: request.body, reply } as Ctx<E>;
+          const idempotencyKey = request.headers[IDEMPOTENCY_HEADER];
+          if (endpoint.method === 'GET' || typeof idempotencyKey !== 'string') return handler(ctx);
+          const result = await runIdempotent(
+            deps.db,
+            deps.clock.now(),
+            { keyId: key.keyId, idempotencyKey, method: request.method, url: request.url, body: request.body },
+            async () => ({ status: 200, body: await handler(ctx) }),
+          );
+          if (result.replayed) reply.header('idempotent-replayed', 'true');
+          return reply.code(result.status).send(result.body);
+        },
       });
-    },
-  );
+    };
+
+    const E = PROVIDER_ENDPOINTS;
+    bind(E.upsertClaimant, ({ params, body }) => service.upsertClaimant(deps, params.ref, body));
+    bind(E.getClaimant, ({ params }) => service.findClaimant(deps, params.ref));
+    bind(E.postMessage, ({ body }) => service.postMessage(deps, store, body));
+    bind(E.setSentItemStatus, ({ params, body }) => service.setSentItemStatus(deps, params.id, body));
+    bind(E.listDetailsRequests, ({ query }) => service.listDetailsRequests(deps, query.status));
+    bind(E.decideDetailsRequest, ({ params, body }) => service.decideDetailsRequest(deps, params.id, body));
+    bind(E.setMaintenance, ({ body }) => service.setMaintenance(deps, body));
+    bind(E.putContent, ({ params, body }) => service.putContent(deps, params.name, body.Html));
+    bind(E.putService, ({ params, body }) => service.putService(deps, params.id, body));
+    bind(E.putList, ({ params, body }) => service.putList(deps, params.listType, body));
+    bind(E.putSurvey, ({ body }) => service.putSurvey(deps, body));
+    bind(E.getFile, async ({ params, reply }) => {
+      const f = await service.openSubmittedFile(deps, store, params.id);
+      return reply
+        .headers({
+          'content-type': f.mime,
+          'content-length': String(f.size),
+          'content-disposition': contentDisposition(f.filename),
+          'x-content-type-options': 'nosniff',
+        })
+        .send(f.stream);
+    });
+  });
 }

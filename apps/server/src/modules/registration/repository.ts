@@ -39,18 +39,37 @@ export function brokenUniqueColumn(error: unknown): 'username' | 'claimant_id' |
   return null;
 }
 
-export async function insertAccount(db: Db, a: { id: string; claimantId: string; username: string; passwordHash: string; now: number; registrationDetails: string }) {
+export async function insertAccount(
+  db: Db,
+  a: {
+    id: string;
+    claimantId: string;
+    username: string;
+    passwordHash: string;
+    now: number;
+    registrationDetails: string;
+  },
+) {
   await db
     .insertInto('accounts')
     .values({
-      id: a.id, claimant_id: a.claimantId, username: a.username, password_hash: a.passwordHash, activated: 0, one_time_password: 0, registered_at: a.now,
+      id: a.id,
+      claimant_id: a.claimantId,
+      username: a.username,
+      password_hash: a.passwordHash,
+      activated: 0,
+      one_time_password: 0,
+      registered_at: a.now,
       registration_details: a.registrationDetails,
     })
     .execute();
 }
 
 /** The details held since registration, once (cleared as they are read), with the claim they go to. */
-export async function takeRegistrationDetails(db: Db, accountId: string): Promise<{ details: string; claimId: string } | undefined> {
+export async function takeRegistrationDetails(
+  db: Db,
+  accountId: string,
+): Promise<{ details: string; claimId: string } | undefined> {
   const row = await db
     .selectFrom('accounts')
     .innerJoin('claims', 'claims.claimant_id', 'accounts.claimant_id')
@@ -65,11 +84,29 @@ export async function takeRegistrationDetails(db: Db, accountId: string): Promis
 }
 
 export async function voidResetTokens(db: Db, accountId: string, now: number) {
-  await db.updateTable('reset_tokens').set({ used_at: now }).where('account_id', '=', accountId).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('reset_tokens')
+    .set({ used_at: now })
+    .where('account_id', '=', accountId)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
-export async function insertResetToken(db: Db, t: { id: string; accountId: string; tokenHash: string; now: number; expiresAt: number }) {
-  await db.insertInto('reset_tokens').values({ id: t.id, account_id: t.accountId, token_hash: t.tokenHash, created_at: t.now, expires_at: t.expiresAt, used_at: null }).execute();
+export async function insertResetToken(
+  db: Db,
+  t: { id: string; accountId: string; tokenHash: string; now: number; expiresAt: number },
+) {
+  await db
+    .insertInto('reset_tokens')
+    .values({
+      id: t.id,
+      account_id: t.accountId,
+      token_hash: t.tokenHash,
+      created_at: t.now,
+      expires_at: t.expiresAt,
+      used_at: null,
+    })
+    .execute();
 }
 
 /** An unspent, unexpired reset token: its id and its account. */
@@ -85,7 +122,11 @@ export async function findLiveResetToken(db: Db, tokenHash: string, now: number)
 }
 
 /** Spends the token (once: false if it was spent meanwhile) and holds the new password for that session. */
-export async function holdPendingPassword(db: Db, tokenId: string, p: { passwordHash: string; sessionId: string; now: number; expiresAt: number }): Promise<boolean> {
+export async function holdPendingPassword(
+  db: Db,
+  tokenId: string,
+  p: { passwordHash: string; sessionId: string; now: number; expiresAt: number },
+): Promise<boolean> {
   const res = await db
     .updateTable('reset_tokens')
     .set({ used_at: p.now, pending_password_hash: p.passwordHash, session_id: p.sessionId, expires_at: p.expiresAt })
@@ -96,7 +137,12 @@ export async function holdPendingPassword(db: Db, tokenId: string, p: { password
 }
 
 /** The password held for this session, if still within its time; taken once (cleared as it is read). */
-export async function takePendingPassword(db: Db, sessionId: string, accountId: string, now: number): Promise<{ passwordHash: string } | undefined> {
+export async function takePendingPassword(
+  db: Db,
+  sessionId: string,
+  accountId: string,
+  now: number,
+): Promise<{ passwordHash: string } | undefined> {
   const row = await db
     .selectFrom('reset_tokens')
     .select(['id', 'pending_password_hash'])
@@ -106,7 +152,12 @@ export async function takePendingPassword(db: Db, sessionId: string, accountId: 
     .where('expires_at', '>', now)
     .executeTakeFirst();
   if (!row?.pending_password_hash) return undefined;
-  const res = await db.updateTable('reset_tokens').set({ pending_password_hash: null }).where('id', '=', row.id).where('pending_password_hash', 'is not', null).executeTakeFirst();
+  const res = await db
+    .updateTable('reset_tokens')
+    .set({ pending_password_hash: null })
+    .where('id', '=', row.id)
+    .where('pending_password_hash', 'is not', null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1 ? { passwordHash: row.pending_password_hash } : undefined;
 }
 
@@ -115,9 +166,18 @@ export async function forgetKnownDevices(db: Db, accountId: string): Promise<voi
 }
 
 export async function setPassword(db: Db, accountId: string, passwordHash: string) {
-  await db.updateTable('accounts').set({ password_hash: passwordHash, one_time_password: 0 }).where('id', '=', accountId).execute();
+  await db
+    .updateTable('accounts')
+    .set({ password_hash: passwordHash, one_time_password: 0 })
+    .where('id', '=', accountId)
+    .execute();
 }
 
 export async function revokeAllSessions(db: Db, accountId: string, now: number) {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('account_id', '=', accountId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

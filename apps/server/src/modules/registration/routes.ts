@@ -7,7 +7,14 @@ import { registerClaimant, resetPassword, sendUsername, startPasswordReset } fro
 /** Identity checks by personal details are limited per address far below the general limit. */
 const RECOVERY_LIMIT = { rateLimit: { max: 10, timeWindow: 60_000 } };
 
-function recovery(b: { FirstName: string; LastName: string; DateOfBirth: string; MobileNumber?: string | undefined; EmailAddress?: string | undefined; ClaimNumber: string }) {
+function recovery(b: {
+  FirstName: string;
+  LastName: string;
+  DateOfBirth: string;
+  MobileNumber?: string | undefined;
+  EmailAddress?: string | undefined;
+  ClaimNumber: string;
+}) {
   return {
     firstName: b.FirstName,
     lastName: b.LastName,
@@ -39,6 +46,18 @@ export function registrationRoutes(app: FastifyInstance, deps: Deps): void {
     RECOVERY_LIMIT,
   );
   bindEndpoint(app, deps, ENDPOINTS.retrieveUsername, ({ body }) => sendUsername(deps, recovery(body)), RECOVERY_LIMIT);
-  bindEndpoint(app, deps, ENDPOINTS.forgotPassword, ({ body }) => startPasswordReset(deps, recovery(body)), RECOVERY_LIMIT);
-  bindEndpoint(app, deps, ENDPOINTS.resetPassword, ({ body }) => resetPassword(deps, { token: body.ResetPasswordToken, password: body.NewPassword }), RECOVERY_LIMIT);
+  bindEndpoint(
+    app,
+    deps,
+    ENDPOINTS.forgotPassword,
+    ({ body }) => startPasswordReset(deps, recovery(body)),
+    RECOVERY_LIMIT,
+  );
+  bindEndpoint(
+    app,
+    deps,
+    ENDPOINTS.resetPassword,
+    ({ body }) => resetPassword(deps, { token: body.ResetPasswordToken, password: body.NewPassword }),
+    RECOVERY_LIMIT,
+  );
 }

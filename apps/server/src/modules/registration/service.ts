@@ -48,7 +48,10 @@ async function refuseWhileThrottled(deps: Deps, key: string): Promise<void> {
   if (wait <= 0) return;
   const p = deps.config.provider;
   const minutes = String(Math.max(1, Math.ceil(wait / 60_000)));
-  throw new AppError(ErrorNumber.RecoveryThrottled, fillMessage(catalogueMessage(ErrorNumber.RecoveryThrottled), { minutes, phone: p.phone }));
+  throw new AppError(
+    ErrorNumber.RecoveryThrottled,
+    fillMessage(catalogueMessage(ErrorNumber.RecoveryThrottled), { minutes, phone: p.phone }),
+  );
 }
 
 /** One recovery message or reset for this account: refused while throttled, else counted. */
@@ -59,7 +62,10 @@ async function spendAccountAttempt(deps: Deps, accountId: string): Promise<void>
 
 function notFound(deps: Deps): AppError {
   const p = deps.config.provider;
-  return new AppError(ErrorNumber.InformationNotFound, fillMessage(catalogueMessage(ErrorNumber.InformationNotFound), { shortName: p.shortName, phone: p.phone }));
+  return new AppError(
+    ErrorNumber.InformationNotFound,
+    fillMessage(catalogueMessage(ErrorNumber.InformationNotFound), { shortName: p.shortName, phone: p.phone }),
+  );
 }
 
 const usernameTaken = () => new AppError(ErrorNumber.UsernameTaken, undefined, 'Username');
@@ -72,11 +78,19 @@ export function isAtLeast16(dateOfBirth: string, today: string): boolean {
   return `${Number(y) + LIMITS.minimumRegistrantAge}-${m}-${d}` <= today;
 }
 
-async function matchClaimant(deps: Deps, input: { claimNumber: string; dateOfBirth: string; firstName: string; lastName: string }) {
+async function matchClaimant(
+  deps: Deps,
+  input: { claimNumber: string; dateOfBirth: string; firstName: string; lastName: string },
+) {
   const key = claimKey(deps, input.claimNumber);
   await refuseWhileThrottled(deps, key);
   const c = await repo.findClaimantByClaimNumber(deps.db, input.claimNumber);
-  if (!c || c.date_of_birth !== input.dateOfBirth || !same(c.first_name, input.firstName) || !same(c.surname, input.lastName)) {
+  if (
+    !c ||
+    c.date_of_birth !== input.dateOfBirth ||
+    !same(c.first_name, input.firstName) ||
+    !same(c.surname, input.lastName)
+  ) {
     await countFailures(deps, [[key, RECOVERY_THROTTLE.claim]]);
     throw notFound(deps);
   }
@@ -84,13 +98,26 @@ async function matchClaimant(deps: Deps, input: { claimNumber: string; dateOfBir
 }
 
 /** What a registrant typed: held on the account until activation, never written over the record. */
-type RegistrationDetails = { EmailAddress: string | null; MobileNumber: string | null; HomeAddress: string; PostalAddress: string };
+type RegistrationDetails = {
+  EmailAddress: string | null;
+  MobileNumber: string | null;
+  HomeAddress: string;
+  PostalAddress: string;
+};
 
 export async function registerClaimant(
   deps: Deps,
   input: {
-    username: string; dateOfBirth: string; firstName: string; lastName: string; claimNumber: string;
-    email: string | undefined; mobile: string | undefined; password: string; homeAddress: string; postalAddress: string;
+    username: string;
+    dateOfBirth: string;
+    firstName: string;
+    lastName: string;
+    claimNumber: string;
+    email: string | undefined;
+    mobile: string | undefined;
+    password: string;
+    homeAddress: string;
+    postalAddress: string;
   },
 ): Promise<{ AccessToken: string }> {
   const c = await matchClaimant(deps, input);
@@ -100,7 +127,10 @@ export async function registerClaimant(
   // claimant finishes by phone, and nothing about them changes.
   if (!c.email && !c.mobile) {
     const p = deps.config.provider;
-    throw new AppError(ErrorNumber.NoContactOnRecord, fillMessage(catalogueMessage(ErrorNumber.NoContactOnRecord), { phone: p.phone, callHours: p.callHours }));
+    throw new AppError(
+      ErrorNumber.NoContactOnRecord,
+      fillMessage(catalogueMessage(ErrorNumber.NoContactOnRecord), { phone: p.phone, callHours: p.callHours }),
+    );
   }
   const username = input.username.toLowerCase();
   if (await repo.usernameExists(deps.db, username)) throw usernameTaken();
@@ -113,7 +143,14 @@ export async function registerClaimant(
     PostalAddress: input.postalAddress,
   };
   try {
-    await repo.insertAccount(deps.db, { id: accountId, claimantId: c.claimant_id, username, passwordHash, now: deps.clock.now(), registrationDetails: JSON.stringify(details) });
+    await repo.insertAccount(deps.db, {
+      id: accountId,
+      claimantId: c.claimant_id,
+      username,
+      passwordHash,
+      now: deps.clock.now(),
+      registrationDetails: JSON.stringify(details),
+    });
   } catch (e) {
     // A parallel registration took the username or the claim after the checks above.
     const column = repo.brokenUniqueColumn(e);
@@ -130,27 +167,51 @@ export async function registerClaimant(
  * unconfirmed: they receive nothing from the portal until the claims system records them or the
  * claimant confirms them with a code from an on-record channel in My Details).
  */
-export async function releaseRegistrationDetails(trx: Transaction<Database>, accountId: string, now: number): Promise<void> {
+export async function releaseRegistrationDetails(
+  trx: Transaction<Database>,
+  accountId: string,
+  now: number,
+): Promise<void> {
   const held = await repo.takeRegistrationDetails(trx, accountId);
   if (!held) return;
-  await queueForProvider(trx, { claimId: held.claimId, kind: 'registration-details', payload: { ...(JSON.parse(held.details) as RegistrationDetails), ContactsConfirmed: false }, now });
+  await queueForProvider(trx, {
+    claimId: held.claimId,
+    kind: 'registration-details',
+    payload: { ...(JSON.parse(held.details) as RegistrationDetails), ContactsConfirmed: false },
+    now,
+  });
 }
 
-type RecoveryInput = { firstName: string; lastName: string; dateOfBirth: string; mobile: string | undefined; email: string | undefined; claimNumber: string };
+type RecoveryInput = {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  mobile: string | undefined;
+  email: string | undefined;
+  claimNumber: string;
+};
 
 /** A registered claimant whose e-mail or mobile on record is the one given; the channel it matched. */
 async function matchAccount(deps: Deps, input: RecoveryInput) {
   const c = await matchClaimant(deps, input);
   if (!c.account_id || !c.username) throw notFound(deps);
-  const byEmail = input.email && c.email && same(input.email, c.email) ? { channel: 'email' as const, to: c.email } : null;
-  const bySms = input.mobile && c.mobile && input.mobile === c.mobile ? { channel: 'sms' as const, to: c.mobile } : null;
+  const byEmail =
+    input.email && c.email && same(input.email, c.email) ? { channel: 'email' as const, to: c.email } : null;
+  const bySms =
+    input.mobile && c.mobile && input.mobile === c.mobile ? { channel: 'sms' as const, to: c.mobile } : null;
   const target = byEmail ?? bySms;
   if (!target) {
     await countFailures(deps, [[c.throttleKey, RECOVERY_THROTTLE.claim]]);
     throw notFound(deps);
   }
   await spendAccountAttempt(deps, c.account_id);
-  return { accountId: c.account_id, username: c.username, activated: c.activated === 1, firstName: c.first_name, target };
+  return {
+    accountId: c.account_id,
+    username: c.username,
+    activated: c.activated === 1,
+    firstName: c.first_name,
+    target,
+  };
 }
 
 export async function sendUsername(deps: Deps, input: RecoveryInput): Promise<{ SentBy: 'Email' | 'SMS' }> {
@@ -159,23 +220,43 @@ export async function sendUsername(deps: Deps, input: RecoveryInput): Promise<{ 
   const text =
     a.target.channel === 'sms'
       ? `Your ${p.shortName} portal username is ${a.username}`
-      : [`Hello ${a.firstName},`, '', `Your username for the ${p.name} claimant portal is ${a.username}.`, '', `If you did not ask for this, please call us on ${p.phone}.`].join('\n');
+      : [
+          `Hello ${a.firstName},`,
+          '',
+          `Your username for the ${p.name} claimant portal is ${a.username}.`,
+          '',
+          `If you did not ask for this, please call us on ${p.phone}.`,
+        ].join('\n');
   await enqueueNotification(deps.db, deps.cipher, deps.clock.now(), {
-    accountId: a.accountId, kind: 'username', channel: a.target.channel, to: a.target.to, subject: `Your ${p.shortName} portal username`, text,
+    accountId: a.accountId,
+    kind: 'username',
+    channel: a.target.channel,
+    to: a.target.to,
+    subject: `Your ${p.shortName} portal username`,
+    text,
   });
   deps.notifier.wake();
   return { SentBy: a.target.channel === 'sms' ? 'SMS' : 'Email' };
 }
 
 /** Answers no username: that goes only to the contacts on record (forgot username). */
-export async function startPasswordReset(deps: Deps, input: RecoveryInput): Promise<{ ResetPasswordToken: string; FirstName: string }> {
+export async function startPasswordReset(
+  deps: Deps,
+  input: RecoveryInput,
+): Promise<{ ResetPasswordToken: string; FirstName: string }> {
   const a = await matchAccount(deps, input);
   const token = newToken();
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     // A new request invalidates any earlier reset token.
     await repo.voidResetTokens(trx, a.accountId, now);
-    await repo.insertResetToken(trx, { id: newId(), accountId: a.accountId, tokenHash: tokenHash(token), now, expiresAt: now + RESET_TOKEN_LIFETIME_MS });
+    await repo.insertResetToken(trx, {
+      id: newId(),
+      accountId: a.accountId,
+      tokenHash: tokenHash(token),
+      now,
+      expiresAt: now + RESET_TOKEN_LIFETIME_MS,
+    });
   });
   return { ResetPasswordToken: token, FirstName: a.firstName };
 }
@@ -185,15 +266,27 @@ export async function startPasswordReset(deps: Deps, input: RecoveryInput): Prom
  * changes for the claimant yet: no password, no session ended. The claimant goes on to /activate or
  * /verify, where the code sent to the e-mail or mobile on record applies it (applyPendingReset).
  */
-export async function resetPassword(deps: Deps, input: { token: string; password: string }): Promise<{ AccessToken: string; AccountActivated: boolean }> {
+export async function resetPassword(
+  deps: Deps,
+  input: { token: string; password: string },
+): Promise<{ AccessToken: string; AccountActivated: boolean }> {
   const now = deps.clock.now();
   const pending = await repo.findLiveResetToken(deps.db, tokenHash(input.token), now);
   if (!pending) throw notFound(deps);
   await spendAccountAttempt(deps, pending.account_id);
   const passwordHash = await hashPassword(input.password);
   const activated = pending.activated === 1;
-  const session = await startSession(deps, { accountId: pending.account_id, kind: activated ? 'verification' : 'registration', rememberMe: false });
-  const held = await repo.holdPendingPassword(deps.db, pending.id, { passwordHash, sessionId: session.sessionId, now, expiresAt: now + RESET_TOKEN_LIFETIME_MS });
+  const session = await startSession(deps, {
+    accountId: pending.account_id,
+    kind: activated ? 'verification' : 'registration',
+    rememberMe: false,
+  });
+  const held = await repo.holdPendingPassword(deps.db, pending.id, {
+    passwordHash,
+    sessionId: session.sessionId,
+    now,
+    expiresAt: now + RESET_TOKEN_LIFETIME_MS,
+  });
   // Spent by a parallel call with the same token between the two statements.
   if (!held) throw notFound(deps);
   return { AccessToken: session.token, AccountActivated: activated };
@@ -204,7 +297,11 @@ export async function resetPassword(deps: Deps, input: { token: string; password
  * it — the new password, every other session ended, every known browser forgotten — and tells
  * the claimant on every channel on record. False when no reset waits on the session.
  */
-export async function applyPendingReset(deps: Deps, trx: Transaction<Database>, input: { accountId: string; sessionId: string }): Promise<boolean> {
+export async function applyPendingReset(
+  deps: Deps,
+  trx: Transaction<Database>,
+  input: { accountId: string; sessionId: string },
+): Promise<boolean> {
   const now = deps.clock.now();
   const pending = await repo.takePendingPassword(trx, input.sessionId, input.accountId, now);
   if (!pending) return false;

@@ -57,7 +57,16 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise
 
 export async function insertSession(
   db: Db,
-  s: { id: string; tokenHash: string; accountId: string; kind: SessionKind; rememberMe: boolean; now: number; expiresAt: number; selectedClaimId: string | null },
+  s: {
+    id: string;
+    tokenHash: string;
+    accountId: string;
+    kind: SessionKind;
+    rememberMe: boolean;
+    now: number;
+    expiresAt: number;
+    selectedClaimId: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('sessions')
@@ -90,7 +99,12 @@ export async function touchSession(db: Db, id: string, now: number): Promise<voi
 }
 
 export async function revokeSessionById(db: Db, id: string, now: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function setSelectedClaim(db: Db, sessionId: string, claimId: string | null): Promise<void> {

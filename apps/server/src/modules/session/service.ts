@@ -30,7 +30,8 @@ export async function startSession(
   input: { accountId: string; kind: SessionKind; rememberMe: boolean },
 ): Promise<{ token: string; sessionId: string }> {
   const now = deps.clock.now();
-  const lifetime = input.rememberMe && input.kind === 'login' ? SESSION.rememberMeLifetimeMs : SESSION.absoluteLifetimeMs;
+  const lifetime =
+    input.rememberMe && input.kind === 'login' ? SESSION.rememberMeLifetimeMs : SESSION.absoluteLifetimeMs;
   return insertNewSession(deps, input, now, lifetime, null);
 }
 
@@ -60,13 +61,22 @@ async function insertNewSession(
  * Replaces a session with a new token (at step-up, and when a pending session completes):
  * the old one is revoked; the new one keeps the account, remember-me and selected claim.
  */
-export async function rotateSession(deps: Deps, auth: AuthContext, kind: SessionKind): Promise<{ token: string; sessionId: string }> {
+export async function rotateSession(
+  deps: Deps,
+  auth: AuthContext,
+  kind: SessionKind,
+): Promise<{ token: string; sessionId: string }> {
   const old = await repo.findSessionById(deps.db, auth.sessionId);
   if (!old) throw new AppError(ErrorNumber.SessionUnknown);
   const now = deps.clock.now();
   await repo.revokeSessionById(deps.db, auth.sessionId, now);
   const rememberMe = old.rememberMe && kind === 'login';
-  const lifetime = kind === old.kind ? Math.max(0, old.expiresAt - now) : rememberMe ? SESSION.rememberMeLifetimeMs : SESSION.absoluteLifetimeMs;
+  const lifetime =
+    kind === old.kind
+      ? Math.max(0, old.expiresAt - now)
+      : rememberMe
+        ? SESSION.rememberMeLifetimeMs
+        : SESSION.absoluteLifetimeMs;
   return insertNewSession(deps, { accountId: auth.accountId, kind, rememberMe }, now, lifetime, auth.selectedClaimId);
 }
 

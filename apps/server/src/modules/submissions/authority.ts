@@ -36,10 +36,17 @@ function addressLines(json: string | null): { AddressLine1: string; AddressLine2
   return { AddressLine1: a.AddressLine1 ?? '', AddressLine2: a.AddressLine2 ?? '', AddressLine3: a.AddressLine3 ?? '' };
 }
 
-export async function findAuthorityFormData(deps: Deps, auth: AuthContext, claimId: string): Promise<AuthorityFormData> {
+export async function findAuthorityFormData(
+  deps: Deps,
+  auth: AuthContext,
+  claimId: string,
+): Promise<AuthorityFormData> {
   const d = await repo.findAuthorityDetails(deps.db, auth.accountId, claimId);
   if (!d) throw new AppError(ErrorNumber.NotFound);
-  const initials = [d.first_name, ...d.middle_names.split(/\s+/), d.surname].filter(Boolean).map((n) => n[0]?.toUpperCase()).join('');
+  const initials = [d.first_name, ...d.middle_names.split(/\s+/), d.surname]
+    .filter(Boolean)
+    .map((n) => n[0]?.toUpperCase())
+    .join('');
   return {
     FirstName: d.first_name,
     Surname: d.surname,
@@ -115,11 +122,15 @@ async function renderPdf(deps: Deps, data: AuthorityFormData, signature: Signatu
     ['Claim number', data.ClaimNumber],
     ['Date of birth', formatDisplayDate(data.DateOfBirth)],
     ['Date of accident', formatDisplayDate(data.DateOfAccident)],
-    ['Address', [data.Address.AddressLine1, data.Address.AddressLine2, data.Address.AddressLine3].filter(Boolean).join(', ')],
+    [
+      'Address',
+      [data.Address.AddressLine1, data.Address.AddressLine2, data.Address.AddressLine3].filter(Boolean).join(', '),
+    ],
   ] as const)
     await write(`${label}: ${value}`);
   y -= 8;
-  for (const para of AUTHORITY_CONSENT) await write(fillMessage(para, { provider: p.name, shortName: p.shortName }), { gap: 8 });
+  for (const para of AUTHORITY_CONSENT)
+    await write(fillMessage(para, { provider: p.name, shortName: p.shortName }), { gap: 8 });
   y -= 8;
   if (signature.method === 'drawn') {
     let image;
@@ -131,20 +142,33 @@ async function renderPdf(deps: Deps, data: AuthorityFormData, signature: Signatu
     }
     const scale = Math.min(240 / image.width, 90 / image.height, 1);
     await write('Signature:', { bold: true });
-    page.drawImage(image, { x: 50, y: y - image.height * scale, width: image.width * scale, height: image.height * scale });
+    page.drawImage(image, {
+      x: 50,
+      y: y - image.height * scale,
+      width: image.width * scale,
+      height: image.height * scale,
+    });
     y -= image.height * scale + 12;
   } else {
     await write(`Signed by typing the full name: ${signature.name}`, { bold: true });
     await write('The claimant typed their name and ticked the declaration in place of a drawn signature.');
   }
-  const when = dateTimeFormat('en-AU', { timeZone: PROVIDER_TIME_ZONE, dateStyle: 'long', timeStyle: 'long' }).format(signedAt);
+  const when = dateTimeFormat('en-AU', { timeZone: PROVIDER_TIME_ZONE, dateStyle: 'long', timeStyle: 'long' }).format(
+    signedAt,
+  );
   await write(`Initials: ${data.Initials}    Signed: ${when}`);
   await write(`Submitted through the claimant portal, recorded at ${signedAt.toISOString()}.`, { size: 9 });
   return Buffer.from(await pdf.save());
 }
 
 /** The form is made at the submit: signed and sent at once, with the PDF as its one file. */
-export async function submitAuthority(deps: Deps, store: FileStore, auth: AuthContext, claimId: string, input: { signature: Signature; idempotencyKey: string }) {
+export async function submitAuthority(
+  deps: Deps,
+  store: FileStore,
+  auth: AuthContext,
+  claimId: string,
+  input: { signature: Signature; idempotencyKey: string },
+) {
   return submitForm(deps, auth, claimId, 'authority', { IdempotencyKey: input.idempotencyKey }, async (form, now) => {
     const signature = checkedSignature(deps, input.signature);
     const data = await findAuthorityFormData(deps, auth, claimId);
@@ -156,9 +180,19 @@ export async function submitAuthority(deps: Deps, store: FileStore, auth: AuthCo
       files: [],
       record: (trx) =>
         insertFile(trx, {
-          id: fileId, account_id: auth.accountId, claim_id: claimId, form_type: 'authority', form_id: form.id, description: 'Signed authority to release information',
-          original_name: `Authority-to-release-information-${data.ClaimNumber.replace('/', '-')}.pdf`, size: staged.size, mime: 'application/pdf',
-          sha256: staged.sha256, storage_key: key, created_at: now, submitted_at: now,
+          id: fileId,
+          account_id: auth.accountId,
+          claim_id: claimId,
+          form_type: 'authority',
+          form_id: form.id,
+          description: 'Signed authority to release information',
+          original_name: `Authority-to-release-information-${data.ClaimNumber.replace('/', '-')}.pdf`,
+          size: staged.size,
+          mime: 'application/pdf',
+          sha256: staged.sha256,
+          storage_key: key,
+          created_at: now,
+          submitted_at: now,
         }),
       abandon: () => store.remove(key),
       sentItem: { type: 'Authority form', subject: 'Authority to release information', message: '' },

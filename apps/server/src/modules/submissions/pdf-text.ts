@@ -89,7 +89,10 @@ const NEUTRAL = /[\p{Z}\p{P}\p{S}]/u;
 
 /** The text as it will be drawn: NFC, line breaks as spaces, invisible characters removed. */
 export function cleanText(text: string): string {
-  return text.normalize('NFC').replace(/[\r\n\t\v\f\u2028\u2029]+/g, ' ').replace(INVISIBLE, '');
+  return text
+    .normalize('NFC')
+    .replace(/[\r\n\t\v\f\u2028\u2029]+/g, ' ')
+    .replace(INVISIBLE, '');
 }
 
 type Direction = 'rtl' | 'ltr' | 'neutral';
@@ -146,7 +149,8 @@ export function createTextSetter(pdf: PDFDocument): TextSetter {
       const chain = CHAINS[weight];
       // A later font of the chain is read only when a character needs it (most names never do).
       const fonts: (fontkit.Font | undefined)[] = [];
-      const has = async (i: number, cp: number) => (fonts[i] ??= (await load(chain[i] as string)).font).hasGlyphForCodePoint(cp);
+      const has = async (i: number, cp: number) =>
+        (fonts[i] ??= (await load(chain[i] as string)).font).hasGlyphForCodePoint(cp);
       const pieces: { index: number; text: string }[] = [];
       for (const char of text) {
         const cp = char.codePointAt(0) ?? 0;

@@ -32,7 +32,11 @@ type Body = z.output<typeof SubmitReimbursementRequest>;
 
 const PAYEE_KIND = { 0: 'claimant', 1: 'someone-else', 2: 'provider' } as const;
 
-async function payeeOf(deps: Deps, auth: AuthContext, body: Body): Promise<{ items: ErrorItem[]; payee: Record<string, unknown>; words: string }> {
+async function payeeOf(
+  deps: Deps,
+  auth: AuthContext,
+  body: Body,
+): Promise<{ items: ErrorItem[]; payee: Record<string, unknown>; words: string }> {
   const items: ErrorItem[] = [];
   if (body.PayOther === PayOther.Me) {
     const own = await repo.findOwnBankDetails(deps.db, auth.claimantId);
@@ -42,7 +46,13 @@ async function payeeOf(deps: Deps, auth: AuthContext, body: Body): Promise<{ ite
     }
     return {
       items,
-      payee: { Kind: PAYEE_KIND[0], BankName: own.bank_name, BankAccName: own.bank_account_name, BankBSB: own.bank_bsb, BankAccNoLast4: own.bank_account_last4 },
+      payee: {
+        Kind: PAYEE_KIND[0],
+        BankName: own.bank_name,
+        BankAccName: own.bank_account_name,
+        BankBSB: own.bank_bsb,
+        BankAccNoLast4: own.bank_account_last4,
+      },
       words: `Pay me: ${own.bank_account_name ?? ''}, BSB ${own.bank_bsb}, account ending ${own.bank_account_last4}`,
     };
   }
@@ -55,8 +65,15 @@ async function payeeOf(deps: Deps, auth: AuthContext, body: Body): Promise<{ ite
     items,
     payee: {
       Kind: PAYEE_KIND[1],
-      Name: p.PaymentName, Address: p.PaymentAddress, Email: p.PaymentEmail, Phone: p.PaymentPhone, Relationship: p.PaymentRelationship,
-      BankName, BankAccName: p.BankAccName, BankBSB: p.BankBSB, BankAccNoLast4: last4,
+      Name: p.PaymentName,
+      Address: p.PaymentAddress,
+      Email: p.PaymentEmail,
+      Phone: p.PaymentPhone,
+      Relationship: p.PaymentRelationship,
+      BankName,
+      BankAccName: p.BankAccName,
+      BankBSB: p.BankBSB,
+      BankAccNoLast4: last4,
       BankAccNoSealed: deps.cipher.encrypt(p.BankAccNo, payeeSealedAt(body.FormId)),
     },
     words: `Pay ${p.PaymentName} (${p.PaymentRelationship}): ${p.BankAccName}, BSB ${p.BankBSB}, account ending ${last4}`,
@@ -72,12 +89,35 @@ export async function submitReimbursement(deps: Deps, auth: AuthContext, claimId
     if (items.length) throw AppError.list(items);
 
     const total = body.Receipts.reduce((sum, r) => sum + amountCents(receiptAmount(r)), 0);
-    const receipts = body.Receipts.map((r) => ({ ...r, Amount: receiptAmount(r), Description: describeReceipt(r as unknown as Record<string, string> & { Kind: Receipt['Kind'] }) }));
+    const receipts = body.Receipts.map((r) => ({
+      ...r,
+      Amount: receiptAmount(r),
+      Description: describeReceipt(r as unknown as Record<string, string> & { Kind: Receipt['Kind'] }),
+    }));
     return {
-      data: JSON.stringify({ PayOther: body.PayOther, Payee: payee, Receipts: receipts, Total: formatCents(total), Documents: files.map((f) => ({ Filename: f.original_name, FileID: f.id })) }),
+      data: JSON.stringify({
+        PayOther: body.PayOther,
+        Payee: payee,
+        Receipts: receipts,
+        Total: formatCents(total),
+        Documents: files.map((f) => ({ Filename: f.original_name, FileID: f.id })),
+      }),
       files,
-      sentItem: { type: 'Reimbursement', subject: `${receipts.length} receipt${receipts.length === 1 ? '' : 's'}, total ${formatCents(total)}`, message: [...receipts.map((r) => r.Description), words].join('\n\n') },
-      event: { kind: 'reimbursement', payload: { Payee: payee, Receipts: receipts, Total: formatCents(total), TotalCents: total, Files: fileList(files) } },
+      sentItem: {
+        type: 'Reimbursement',
+        subject: `${receipts.length} receipt${receipts.length === 1 ? '' : 's'}, total ${formatCents(total)}`,
+        message: [...receipts.map((r) => r.Description), words].join('\n\n'),
+      },
+      event: {
+        kind: 'reimbursement',
+        payload: {
+          Payee: payee,
+          Receipts: receipts,
+          Total: formatCents(total),
+          TotalCents: total,
+          Files: fileList(files),
+        },
+      },
     };
   });
 }

@@ -24,16 +24,30 @@ export async function insertDetailsRequest(db: Writer, row: Insertable<DetailsRe
 }
 
 export async function findListItem(db: Db, listType: string, id: number) {
-  return db.selectFrom('dropdown_items').select(['id', 'item']).where('list_type', '=', listType).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('dropdown_items')
+    .select(['id', 'item'])
+    .where('list_type', '=', listType)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** A dropdown item by the ElementNumber the web app sends back (ContactCategories). */
 export async function findListItemByElement(db: Db, listType: string, elementNumber: number) {
-  return db.selectFrom('dropdown_items').select(['id', 'item']).where('list_type', '=', listType).where('element_number', '=', elementNumber).executeTakeFirst();
+  return db
+    .selectFrom('dropdown_items')
+    .select(['id', 'item'])
+    .where('list_type', '=', listType)
+    .where('element_number', '=', elementNumber)
+    .executeTakeFirst();
 }
 
 export async function findOwnBankDetails(db: Db, claimantId: string) {
-  return db.selectFrom('claimants').select(['bank_name', 'bank_account_name', 'bank_bsb', 'bank_account_last4']).where('id', '=', claimantId).executeTakeFirst();
+  return db
+    .selectFrom('claimants')
+    .select(['bank_name', 'bank_account_name', 'bank_bsb', 'bank_account_last4'])
+    .where('id', '=', claimantId)
+    .executeTakeFirst();
 }
 
 export async function findAuthorityDetails(db: Db, accountId: string, claimId: string) {
@@ -41,7 +55,16 @@ export async function findAuthorityDetails(db: Db, accountId: string, claimId: s
     .selectFrom('accounts')
     .innerJoin('claimants', 'claimants.id', 'accounts.claimant_id')
     .innerJoin('claims', 'claims.claimant_id', 'claimants.id')
-    .select(['claimants.first_name', 'claimants.middle_names', 'claimants.surname', 'claimants.date_of_birth', 'claimants.postal_address', 'claimants.home_address', 'claims.number', 'claims.accident_date'])
+    .select([
+      'claimants.first_name',
+      'claimants.middle_names',
+      'claimants.surname',
+      'claimants.date_of_birth',
+      'claimants.postal_address',
+      'claimants.home_address',
+      'claims.number',
+      'claims.accident_date',
+    ])
     .where('accounts.id', '=', accountId)
     .where('claims.id', '=', claimId)
     .executeTakeFirst();

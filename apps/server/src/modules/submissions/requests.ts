@@ -25,17 +25,38 @@ import { fileList, submitForm, type OpenForm, type SentFile, type Submission } f
 type Contact = z.output<typeof ContactFormRequest>;
 type Details = z.output<typeof DetailsRequestRequest>;
 
-async function createForm(deps: Deps, auth: AuthContext, claimId: string, formType: 'contact' | 'details', data: unknown): Promise<{ Identifier: string }> {
+async function createForm(
+  deps: Deps,
+  auth: AuthContext,
+  claimId: string,
+  formType: 'contact' | 'details',
+  data: unknown,
+): Promise<{ Identifier: string }> {
   const id = newId();
   await forms.insertForm(deps.db, {
-    id, account_id: auth.accountId, claim_id: claimId, form_type: formType, status: 'draft', data: JSON.stringify(data),
-    saved_unsubmitted: 0, updated_at: deps.clock.now(), submitted_at: null, idempotency_key: null,
+    id,
+    account_id: auth.accountId,
+    claim_id: claimId,
+    form_type: formType,
+    status: 'draft',
+    data: JSON.stringify(data),
+    saved_unsubmitted: 0,
+    updated_at: deps.clock.now(),
+    submitted_at: null,
+    idempotency_key: null,
   });
   return { Identifier: id };
 }
 
 /** Step 3 for both forms: the form is sent with the files uploaded for it. */
-function submitRequest(deps: Deps, auth: AuthContext, claimId: string, formType: 'contact' | 'details', body: { FormId: string; IdempotencyKey: string }, send: (form: OpenForm, files: SentFile[], now: number) => Omit<Submission, 'data' | 'files'>) {
+function submitRequest(
+  deps: Deps,
+  auth: AuthContext,
+  claimId: string,
+  formType: 'contact' | 'details',
+  body: { FormId: string; IdempotencyKey: string },
+  send: (form: OpenForm, files: SentFile[], now: number) => Omit<Submission, 'data' | 'files'>,
+) {
   return submitForm(deps, auth, claimId, formType, body, async (form, now) => {
     const files = await forms.findFilesOfForm(deps.db, form.id);
     return { data: form.data, files, ...send(form, files, now) };
@@ -43,9 +64,15 @@ function submitRequest(deps: Deps, auth: AuthContext, claimId: string, formType:
 }
 
 /** Contact us, step 1: the category must be one of ContactCategories, as listed. */
-export async function createContactForm(deps: Deps, auth: AuthContext, claimId: string, input: Contact): Promise<{ Identifier: string }> {
+export async function createContactForm(
+  deps: Deps,
+  auth: AuthContext,
+  claimId: string,
+  input: Contact,
+): Promise<{ Identifier: string }> {
   const category = await repo.findListItemByElement(deps.db, 'ContactCategories', input.Category.ElementNumber);
-  if (!category || category.item !== input.Category.Item) throw AppError.list([{ Number: ErrorNumber.Validation, Message: MESSAGES.enquiryTypeRequired, Field: 'Category' }]);
+  if (!category || category.item !== input.Category.Item)
+    throw AppError.list([{ Number: ErrorNumber.Validation, Message: MESSAGES.enquiryTypeRequired, Field: 'Category' }]);
   const other = category.item === OTHER_ITEM;
   return createForm(deps, auth, claimId, 'contact', {
     Category: category.item,
@@ -54,20 +81,35 @@ export async function createContactForm(deps: Deps, auth: AuthContext, claimId: 
   });
 }
 
-export async function submitContactForm(deps: Deps, auth: AuthContext, claimId: string, body: { FormId: string; IdempotencyKey: string }) {
+export async function submitContactForm(
+  deps: Deps,
+  auth: AuthContext,
+  claimId: string,
+  body: { FormId: string; IdempotencyKey: string },
+) {
   return submitRequest(deps, auth, claimId, 'contact', body, (form, files) => {
     const data = JSON.parse(form.data) as { Category: string; CustomCategory: string; Message: string };
     return {
-      sentItem: { type: 'Enquiry', subject: data.Category === OTHER_ITEM && data.CustomCategory ? data.CustomCategory : data.Category, message: data.Message },
+      sentItem: {
+        type: 'Enquiry',
+        subject: data.Category === OTHER_ITEM && data.CustomCategory ? data.CustomCategory : data.Category,
+        message: data.Message,
+      },
       event: { kind: 'enquiry', payload: { ...data, Files: fileList(files) } },
     };
   });
 }
 
 /** Personal details change, step 1: the reason must be one of UpdatePersonalReason. */
-export async function createDetailsRequest(deps: Deps, auth: AuthContext, claimId: string, input: Details): Promise<{ Identifier: string }> {
+export async function createDetailsRequest(
+  deps: Deps,
+  auth: AuthContext,
+  claimId: string,
+  input: Details,
+): Promise<{ Identifier: string }> {
   const reason = await repo.findListItem(deps.db, 'UpdatePersonalReason', input.Reason.Id);
-  if (!reason || reason.item !== input.Reason.Item) throw AppError.list([{ Number: ErrorNumber.Validation, Message: MESSAGES.reasonRequired, Field: 'Reason' }]);
+  if (!reason || reason.item !== input.Reason.Item)
+    throw AppError.list([{ Number: ErrorNumber.Validation, Message: MESSAGES.reasonRequired, Field: 'Reason' }]);
   return createForm(deps, auth, claimId, 'details', {
     FirstName: input.FirstName,
     MiddleNames: input.MiddleNames ?? '',
@@ -78,7 +120,14 @@ export async function createDetailsRequest(deps: Deps, auth: AuthContext, claimI
   });
 }
 
-type RequestedDetails = { FirstName: string; MiddleNames: string; Surname: string; DateOfBirth: string; Reason: string; OtherReason: string };
+type RequestedDetails = {
+  FirstName: string;
+  MiddleNames: string;
+  Surname: string;
+  DateOfBirth: string;
+  Reason: string;
+  OtherReason: string;
+};
 
 /** What the claimant asked for, in words, for their sent items. */
 function describe(d: RequestedDetails): string {
@@ -88,13 +137,33 @@ function describe(d: RequestedDetails): string {
 }
 
 /** Step 3: the request waits for the provider's decision; the stored details do not change now. */
-export async function submitDetailsRequest(deps: Deps, auth: AuthContext, claimId: string, body: { FormId: string; IdempotencyKey: string }) {
+export async function submitDetailsRequest(
+  deps: Deps,
+  auth: AuthContext,
+  claimId: string,
+  body: { FormId: string; IdempotencyKey: string },
+) {
   return submitRequest(deps, auth, claimId, 'details', body, (form, files, now) => {
     const requested = JSON.parse(form.data) as RequestedDetails;
     return {
       record: async (trx) => {
-        await repo.insertDetailsRequest(trx, { id: newId(), form_id: form.id, account_id: auth.accountId, claimant_id: auth.claimantId, requested: form.data, created_at: now, decided_at: null, decision_note: null });
-        await recordAudit(trx, { accountId: auth.accountId, sessionId: auth.sessionId, kind: 'personal_details_change_requested', changes: {}, at: now });
+        await repo.insertDetailsRequest(trx, {
+          id: newId(),
+          form_id: form.id,
+          account_id: auth.accountId,
+          claimant_id: auth.claimantId,
+          requested: form.data,
+          created_at: now,
+          decided_at: null,
+          decision_note: null,
+        });
+        await recordAudit(trx, {
+          accountId: auth.accountId,
+          sessionId: auth.sessionId,
+          kind: 'personal_details_change_requested',
+          changes: {},
+          at: now,
+        });
       },
       sentItem: { type: 'Personal details', subject: requested.Reason, message: describe(requested) },
       event: { kind: 'personal-details-request', payload: { ...requested, Files: fileList(files) } },

@@ -37,7 +37,13 @@ export type Submission = {
 export const fileList = (files: SentFile[]) => files.map((f) => ({ FileId: f.id, Filename: f.original_name }));
 
 /** The claimant's own draft of this type, still unsent: another claimant's, or another type, is "not found". */
-async function findOpenForm(deps: Deps, auth: AuthContext, claimId: string, formType: FormType, formId: string): Promise<OpenForm> {
+async function findOpenForm(
+  deps: Deps,
+  auth: AuthContext,
+  claimId: string,
+  formType: FormType,
+  formId: string,
+): Promise<OpenForm> {
   const form = await forms.findOwnForm(deps.db, formId, auth.accountId, claimId);
   if (!form || form.form_type !== formType) throw new AppError(ErrorNumber.NotFound);
   if (form.status === 'submitted') throw new AppError(ErrorNumber.FormAlreadySubmitted);
@@ -69,21 +75,47 @@ export async function submitForm(
   try {
     await deps.db.transaction().execute(async (trx) => {
       if (draft) {
-        if (!(await forms.markSubmitted(trx, form.id, sent.data, key, now))) throw new AppError(ErrorNumber.FormAlreadySubmitted);
+        if (!(await forms.markSubmitted(trx, form.id, sent.data, key, now)))
+          throw new AppError(ErrorNumber.FormAlreadySubmitted);
       } else {
         await forms.insertForm(trx, {
-          id: form.id, account_id: auth.accountId, claim_id: claimId, form_type: formType, status: 'submitted',
-          data: sent.data, saved_unsubmitted: 0, updated_at: now, submitted_at: now, idempotency_key: key,
+          id: form.id,
+          account_id: auth.accountId,
+          claim_id: claimId,
+          form_type: formType,
+          status: 'submitted',
+          data: sent.data,
+          saved_unsubmitted: 0,
+          updated_at: now,
+          submitted_at: now,
+          idempotency_key: key,
         });
       }
-      await forms.attachFiles(trx, form.id, sent.files.map((f) => f.id), now);
+      await forms.attachFiles(
+        trx,
+        form.id,
+        sent.files.map((f) => f.id),
+        now,
+      );
       await sent.record?.(trx, form.id);
       const { type, subject, message } = sent.sentItem;
       await repo.insertSentItem(trx, {
-        id: sentItemId, account_id: auth.accountId, claim_id: claimId, form_id: form.id, type_item: type,
-        subject_main: type, subject_other: subject, message, created_at: now,
+        id: sentItemId,
+        account_id: auth.accountId,
+        claim_id: claimId,
+        form_id: form.id,
+        type_item: type,
+        subject_main: type,
+        subject_other: subject,
+        message,
+        created_at: now,
       });
-      await queueForProvider(trx, { claimId, kind: sent.event.kind, payload: { FormId: form.id, SentItemId: sentItemId, ...sent.event.payload }, now });
+      await queueForProvider(trx, {
+        claimId,
+        kind: sent.event.kind,
+        payload: { FormId: form.id, SentItemId: sentItemId, ...sent.event.payload },
+        now,
+      });
     });
   } catch (e) {
     await sent.abandon?.();

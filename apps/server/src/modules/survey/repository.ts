@@ -9,20 +9,40 @@ export async function findClaimantByClaim(db: Db, claimNumber: string) {
     .selectFrom('claims')
     .innerJoin('claimants', 'claimants.id', 'claims.claimant_id')
     .leftJoin('accounts', 'accounts.claimant_id', 'claimants.id')
-    .select(['claims.id as claim_id', 'claimants.id as claimant_id', 'claimants.date_of_birth', 'accounts.id as account_id'])
+    .select([
+      'claims.id as claim_id',
+      'claimants.id as claimant_id',
+      'claimants.date_of_birth',
+      'accounts.id as account_id',
+    ])
     .where('claims.number', '=', claimNumber)
     .executeTakeFirst();
 }
 
-export async function insertSurveySession(db: Db, s: { id: string; tokenHash: string; claimantId: string; claimId: string; now: number; expiresAt: number }) {
+export async function insertSurveySession(
+  db: Db,
+  s: { id: string; tokenHash: string; claimantId: string; claimId: string; now: number; expiresAt: number },
+) {
   await db
     .insertInto('survey_sessions')
-    .values({ id: s.id, token_hash: s.tokenHash, claimant_id: s.claimantId, claim_id: s.claimId, created_at: s.now, expires_at: s.expiresAt, revoked_at: null })
+    .values({
+      id: s.id,
+      token_hash: s.tokenHash,
+      claimant_id: s.claimantId,
+      claim_id: s.claimId,
+      created_at: s.now,
+      expires_at: s.expiresAt,
+      revoked_at: null,
+    })
     .execute();
 }
 
 export async function findSurveySession(db: Db, tokenHash: string) {
-  return db.selectFrom('survey_sessions').select(['id', 'token_hash', 'claimant_id', 'claim_id', 'expires_at', 'revoked_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+  return db
+    .selectFrom('survey_sessions')
+    .select(['id', 'token_hash', 'claimant_id', 'claim_id', 'expires_at', 'revoked_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 export async function revokeSurveySession(db: Db, id: string, now: number) {
@@ -40,10 +60,27 @@ export async function findDraft(db: Db, claimantId: string) {
 }
 
 export async function insertDraft(db: Db, a: { id: string; claimantId: string; claimId: string; now: number }) {
-  await db.insertInto('survey_assessments').values({ id: a.id, claimant_id: a.claimantId, claim_id: a.claimId, accepted_terms: null, answers: '{}', updated_at: a.now, submitted_at: null }).execute();
+  await db
+    .insertInto('survey_assessments')
+    .values({
+      id: a.id,
+      claimant_id: a.claimantId,
+      claim_id: a.claimId,
+      accepted_terms: null,
+      answers: '{}',
+      updated_at: a.now,
+      submitted_at: null,
+    })
+    .execute();
 }
 
-export async function updateDraft(db: Writer, id: string, acceptedTerms: boolean, answers: Record<string, string>, now: number) {
+export async function updateDraft(
+  db: Writer,
+  id: string,
+  acceptedTerms: boolean,
+  answers: Record<string, string>,
+  now: number,
+) {
   const res = await db
     .updateTable('survey_assessments')
     .set({ accepted_terms: acceptedTerms ? 1 : 0, answers: JSON.stringify(answers), updated_at: now })
@@ -54,7 +91,12 @@ export async function updateDraft(db: Writer, id: string, acceptedTerms: boolean
 }
 
 export async function markSubmitted(db: Writer, id: string, now: number) {
-  const res = await db.updateTable('survey_assessments').set({ submitted_at: now }).where('id', '=', id).where('submitted_at', 'is', null).executeTakeFirst();
+  const res = await db
+    .updateTable('survey_assessments')
+    .set({ submitted_at: now })
+    .where('id', '=', id)
+    .where('submitted_at', 'is', null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 

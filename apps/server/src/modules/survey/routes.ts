@@ -9,7 +9,8 @@ export function surveyRoutes(app: FastifyInstance, deps: Deps): void {
     app,
     deps,
     ENDPOINTS.surveyLogin,
-    ({ body, request }) => surveyLogin(deps, { claimNumber: body.ClaimNumber, dateOfBirth: body.DateOfBirth, address: request.ip }),
+    ({ body, request }) =>
+      surveyLogin(deps, { claimNumber: body.ClaimNumber, dateOfBirth: body.DateOfBirth, address: request.ip }),
     { rateLimit: { max: 10, timeWindow: 60_000 } },
   );
   bindEndpoint(app, deps, ENDPOINTS.surveyAssessment, ({ auth }) => findAssessment(deps, auth));

@@ -24,7 +24,10 @@ export const SURVEY_THROTTLE = {
 
 function notFound(deps: Deps): AppError {
   const p = deps.config.provider;
-  return new AppError(ErrorNumber.InformationNotFound, fillMessage(catalogueMessage(ErrorNumber.InformationNotFound), { shortName: p.shortName, phone: p.phone }));
+  return new AppError(
+    ErrorNumber.InformationNotFound,
+    fillMessage(catalogueMessage(ErrorNumber.InformationNotFound), { shortName: p.shortName, phone: p.phone }),
+  );
 }
 
 /**
@@ -38,15 +41,26 @@ function surveyThrottleKeys(deps: Deps, claimNumber: string, address: string): [
 
 export async function surveyLogin(deps: Deps, input: { claimNumber: string; dateOfBirth: string; address: string }) {
   const keys = surveyThrottleKeys(deps, input.claimNumber, input.address);
-  if ((await waitFor(deps, keys)) > 0) throw new AppError(ErrorNumber.LoginThrottled, 'Too many attempts. Please wait a while and try again, or call us.');
+  if ((await waitFor(deps, keys)) > 0)
+    throw new AppError(ErrorNumber.LoginThrottled, 'Too many attempts. Please wait a while and try again, or call us.');
   const c = await repo.findClaimantByClaim(deps.db, input.claimNumber);
   if (!c || c.date_of_birth !== input.dateOfBirth) {
-    await countFailures(deps, [[keys[0], SURVEY_THROTTLE.claim], [keys[1], SURVEY_THROTTLE.address]]);
+    await countFailures(deps, [
+      [keys[0], SURVEY_THROTTLE.claim],
+      [keys[1], SURVEY_THROTTLE.address],
+    ]);
     throw notFound(deps);
   }
   const token = newToken();
   const now = deps.clock.now();
-  await repo.insertSurveySession(deps.db, { id: newId(), tokenHash: tokenHash(token), claimantId: c.claimant_id, claimId: c.claim_id, now, expiresAt: now + SURVEY_SESSION_MS });
+  await repo.insertSurveySession(deps.db, {
+    id: newId(),
+    tokenHash: tokenHash(token),
+    claimantId: c.claimant_id,
+    claimId: c.claim_id,
+    now,
+    expiresAt: now + SURVEY_SESSION_MS,
+  });
   const draft = await repo.findDraft(deps.db, c.claimant_id);
   return { AccessToken: token, AcceptedTerms: draft?.accepted_terms === 1 };
 }
@@ -71,7 +85,11 @@ async function draftOf(deps: Deps, auth: SurveyAuth) {
 
 async function questions(deps: Deps) {
   const rows = await repo.listQuestions(deps.db);
-  return rows.map((q) => ({ id: q.id, html: q.html, answers: JSON.parse(q.answers) as { Label: string; Value: string }[] }));
+  return rows.map((q) => ({
+    id: q.id,
+    html: q.html,
+    answers: JSON.parse(q.answers) as { Label: string; Value: string }[],
+  }));
 }
 
 export async function findAssessment(deps: Deps, auth: SurveyAuth) {
@@ -90,7 +108,11 @@ export async function findAssessment(deps: Deps, auth: SurveyAuth) {
 export async function saveAssessment(
   deps: Deps,
   auth: SurveyAuth,
-  input: { formId: string; acceptedTerms: boolean; questions: { QuestionId: number; CurrentAnswer: { Label: string; Value: string } | null }[] },
+  input: {
+    formId: string;
+    acceptedTerms: boolean;
+    questions: { QuestionId: number; CurrentAnswer: { Label: string; Value: string } | null }[];
+  },
 ): Promise<true> {
   const draft = await draftOf(deps, auth);
   if (input.formId && input.formId !== draft.id) throw new AppError(ErrorNumber.NotFound);
@@ -100,7 +122,8 @@ export async function saveAssessment(
     const question = bank.find((b) => b.id === q.QuestionId);
     if (!question) throw new AppError(ErrorNumber.Validation, 'Unknown question', 'Questions');
     if (q.CurrentAnswer === null) delete answers[String(q.QuestionId)];
-    else if (question.answers.some((a) => a.Value === q.CurrentAnswer?.Value)) answers[String(q.QuestionId)] = q.CurrentAnswer.Value;
+    else if (question.answers.some((a) => a.Value === q.CurrentAnswer?.Value))
+      answers[String(q.QuestionId)] = q.CurrentAnswer.Value;
     else throw new AppError(ErrorNumber.Validation, 'Please choose one of the answers', 'Questions');
   }
   await repo.updateDraft(deps.db, draft.id, input.acceptedTerms, answers, deps.clock.now());
@@ -114,14 +137,19 @@ export async function submitAssessment(deps: Deps, auth: SurveyAuth): Promise<tr
   const answers = JSON.parse(draft.answers) as Record<string, string>;
   const bank = await questions(deps);
   const accepted = draft.accepted_terms === 1;
-  if (accepted && bank.some((q) => !answers[String(q.id)])) throw new AppError(ErrorNumber.Validation, 'Please answer every question', 'Questions');
+  if (accepted && bank.some((q) => !answers[String(q.id)]))
+    throw new AppError(ErrorNumber.Validation, 'Please answer every question', 'Questions');
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.markSubmitted(trx, draft.id, now))) throw new AppError(ErrorNumber.NotFound);
     await queueForProvider(trx, {
       claimId: auth.claimId,
       kind: 'self-assessment',
-      payload: { FormID: draft.id, AcceptedTerms: accepted, Answers: accepted ? bank.map((q) => ({ QuestionId: q.id, Value: answers[String(q.id)] })) : [] },
+      payload: {
+        FormID: draft.id,
+        AcceptedTerms: accepted,
+        Answers: accepted ? bank.map((q) => ({ QuestionId: q.id, Value: answers[String(q.id)] })) : [],
+      },
       now,
     });
   });

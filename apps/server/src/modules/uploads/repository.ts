@@ -26,7 +26,13 @@ export async function deleteFileRow(db: Db, id: string): Promise<void> {
 }
 
 export async function findExpiredUnsubmitted(db: Db, before: number, limit: number) {
-  return db.selectFrom('files').select(['id', 'storage_key']).where('submitted_at', 'is', null).where('created_at', '<', before).limit(limit).execute();
+  return db
+    .selectFrom('files')
+    .select(['id', 'storage_key'])
+    .where('submitted_at', 'is', null)
+    .where('created_at', '<', before)
+    .limit(limit)
+    .execute();
 }
 
 /** A form of this claimant and claim, of this type, still open for files. */
@@ -43,7 +49,11 @@ export async function findOpenForm(db: Db, id: string, accountId: string, claimI
 }
 
 /** The files and bytes this account uploaded from `since` on, as the upload quota counts them. */
-export async function findUploadTotals(db: Db, accountId: string, since: number): Promise<{ files: number; bytes: number }> {
+export async function findUploadTotals(
+  db: Db,
+  accountId: string,
+  since: number,
+): Promise<{ files: number; bytes: number }> {
   const row = await db
     .selectFrom('files')
     .select([sql<number | string>`count(*)`.as('files'), sql<number | string>`coalesce(sum(size), 0)`.as('bytes')])

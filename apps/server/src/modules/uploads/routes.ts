@@ -1,5 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { AUTHORITY_UPLOAD_PATH, AuthorityFields, ENDPOINTS, ErrorNumber, SIGNATURE_FIELD, SIGNATURE_MAX_BYTES, UPLOAD_FILE_FIELD, UPLOAD_PATH, UploadFields } from '@portal/contracts';
+import {
+  AUTHORITY_UPLOAD_PATH,
+  AuthorityFields,
+  ENDPOINTS,
+  ErrorNumber,
+  SIGNATURE_FIELD,
+  SIGNATURE_MAX_BYTES,
+  UPLOAD_FILE_FIELD,
+  UPLOAD_PATH,
+  UploadFields,
+} from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError, zodIssueItems } from '../../errors.ts';
 import { bindEndpoint } from '../../plugins/endpoint.ts';
@@ -25,7 +35,8 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps, store: File
         if (part.fieldname !== UPLOAD_FILE_FIELD || !parsed.success) {
           part.file.resume();
           if (!fields.accessToken) throw new AppError(ErrorNumber.TokenMissing);
-          if (parsed.success) throw new AppError(ErrorNumber.Validation, `The file must be sent as ${UPLOAD_FILE_FIELD}`, part.fieldname);
+          if (parsed.success)
+            throw new AppError(ErrorNumber.Validation, `The file must be sent as ${UPLOAD_FILE_FIELD}`, part.fieldname);
           throw AppError.list(zodIssueItems(parsed.error.issues));
         }
         const auth = await authenticate(deps, parsed.data.accessToken).catch((e: unknown) => {
@@ -58,7 +69,11 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps, store: File
         }
         if (part.fieldname !== SIGNATURE_FIELD || !fields.accessToken) {
           part.file.resume();
-          throw new AppError(fields.accessToken ? ErrorNumber.Validation : ErrorNumber.TokenMissing, `The signature must be sent as ${SIGNATURE_FIELD}, after the fields`, part.fieldname);
+          throw new AppError(
+            fields.accessToken ? ErrorNumber.Validation : ErrorNumber.TokenMissing,
+            `The signature must be sent as ${SIGNATURE_FIELD}, after the fields`,
+            part.fieldname,
+          );
         }
         await authenticate(deps, fields.accessToken).catch((e: unknown) => {
           part.file.resume();
@@ -67,7 +82,8 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps, store: File
         try {
           png = await part.toBuffer();
         } catch (e) {
-          if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorNumber.DocumentTooLarge, 'The signature image is too large');
+          if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError(ErrorNumber.DocumentTooLarge, 'The signature image is too large');
           throw e;
         }
       }
@@ -84,16 +100,25 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps, store: File
         throw new AppError(ErrorNumber.Validation, 'Please sign in the box', SIGNATURE_FIELD);
       }
       return submitAuthority(deps, store, auth, auth.selectedClaimId, {
-        signature: f.SignatureMethod === 'drawn' && png ? { method: 'drawn', png } : { method: 'typed', name: f.TypedName ?? '' },
+        signature:
+          f.SignatureMethod === 'drawn' && png
+            ? { method: 'drawn', png }
+            : { method: 'typed', name: f.TypedName ?? '' },
         idempotencyKey: f.IdempotencyKey,
       });
     });
   });
-  bindEndpoint(app, deps, ENDPOINTS.getAuthorityFormData, ({ auth, claimId }) => findAuthorityFormData(deps, auth, claimId));
-  bindEndpoint(app, deps, ENDPOINTS.getFileContent, ({ auth, claimId, body }) => findFileContent(deps, store, auth, claimId, body.Identifier));
+  bindEndpoint(app, deps, ENDPOINTS.getAuthorityFormData, ({ auth, claimId }) =>
+    findAuthorityFormData(deps, auth, claimId),
+  );
+  bindEndpoint(app, deps, ENDPOINTS.getFileContent, ({ auth, claimId, body }) =>
+    findFileContent(deps, store, auth, claimId, body.Identifier),
+  );
   bindEndpoint(app, deps, ENDPOINTS.downloadFile, async ({ auth, claimId, body, reply }) => {
     const download = await openDownload(deps, store, auth, claimId, body.Identifier);
     return reply.headers(download.headers).send(download.stream);
   });
-  bindEndpoint(app, deps, ENDPOINTS.discardFile, ({ auth, claimId, body }) => discardFile(deps, store, auth, claimId, body.FileId));
+  bindEndpoint(app, deps, ENDPOINTS.discardFile, ({ auth, claimId, body }) =>
+    discardFile(deps, store, auth, claimId, body.FileId),
+  );
 }

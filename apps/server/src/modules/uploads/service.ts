@@ -27,7 +27,10 @@ async function uploadQuotaLeft(deps: Deps, accountId: string): Promise<{ files: 
 }
 
 function quotaReached(deps: Deps): AppError {
-  return new AppError(ErrorNumber.UploadQuotaReached, fillMessage(catalogueMessage(ErrorNumber.UploadQuotaReached), { phone: deps.config.provider.phone }));
+  return new AppError(
+    ErrorNumber.UploadQuotaReached,
+    fillMessage(catalogueMessage(ErrorNumber.UploadQuotaReached), { phone: deps.config.provider.phone }),
+  );
 }
 
 /**
@@ -58,7 +61,11 @@ export function safeFilename(name: string): string {
  * Streams a document into the store's staging area and checks it: within the size limit, not
  * empty, and its content agreeing with its extension. Refused files leave nothing behind.
  */
-export async function stageChecked(store: FileStore, type: UploadType, stream: Readable & { truncated?: boolean }): Promise<StagedFile> {
+export async function stageChecked(
+  store: FileStore,
+  type: UploadType,
+  stream: Readable & { truncated?: boolean },
+): Promise<StagedFile> {
   let staged;
   try {
     staged = await store.stage(stream);
@@ -68,7 +75,8 @@ export async function stageChecked(store: FileStore, type: UploadType, stream: R
   }
   try {
     if (stream.truncated || staged.size > LIMITS.uploadMaxBytes) throw new AppError(ErrorNumber.DocumentTooLarge);
-    if (staged.size === 0 || !(await contentMatches(staged.path, type))) throw new AppError(ErrorNumber.DocumentTypeNotAccepted);
+    if (staged.size === 0 || !(await contentMatches(staged.path, type)))
+      throw new AppError(ErrorNumber.DocumentTypeNotAccepted);
   } catch (e) {
     await staged.discard();
     throw e;
@@ -81,7 +89,13 @@ export async function storeUpload(
   store: FileStore,
   auth: AuthContext,
   claimId: string,
-  input: { formType: FormType; formId: string | undefined; description: string; filename: string; stream: Readable & { truncated?: boolean } },
+  input: {
+    formType: FormType;
+    formId: string | undefined;
+    description: string;
+    filename: string;
+    stream: Readable & { truncated?: boolean };
+  },
 ): Promise<{ FileId: string }> {
   const type = extensionOf(input.filename);
   if (!type) {
@@ -147,7 +161,10 @@ export async function findFileContent(deps: Deps, store: FileStore, auth: AuthCo
 /** RFC 6266/5987: an ASCII fallback name and the exact name percent-encoded as UTF-8. */
 export function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -167,7 +184,13 @@ export async function openDownload(deps: Deps, store: FileStore, auth: AuthConte
   };
 }
 
-export async function discardFile(deps: Deps, store: FileStore, auth: AuthContext, claimId: string, id: string): Promise<true> {
+export async function discardFile(
+  deps: Deps,
+  store: FileStore,
+  auth: AuthContext,
+  claimId: string,
+  id: string,
+): Promise<true> {
   const f = await repo.findOwnFile(deps.db, id, auth.accountId, claimId);
   if (!f) throw new AppError(ErrorNumber.NotFound);
   if (f.submitted_at !== null) throw new AppError(ErrorNumber.DocumentAlreadySent);

@@ -107,7 +107,13 @@ export function AppShell() {
       {hideChrome ? null : <Footer />}
       <BackToTop />
       <LoadingOverlay />
-      <p ref={announcerRef} className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="route-announcer" />
+      <p
+        ref={announcerRef}
+        className="visually-hidden"
+        aria-live="polite"
+        aria-atomic="true"
+        data-testid="route-announcer"
+      />
       <ScrollRestoration />
       {signedIn ? <SessionTimeout /> : null}
       <Suspense fallback={null}>

@@ -45,7 +45,13 @@ export default function ConfirmHost({ confirm }: { confirm: ConfirmRequest }) {
             <button type="button" className="button" onClick={() => answer(true)} data-testid="confirm-yes">
               {confirm.confirmLabel}
             </button>
-            <button type="button" className="button button--secondary" onClick={() => answer(false)} autoFocus data-testid="confirm-no">
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => answer(false)}
+              autoFocus
+              data-testid="confirm-no"
+            >
               {confirm.cancelLabel}
             </button>
           </div>

@@ -1,7 +1,14 @@
 /** The signed-in destinations shared by the wide toolbar and the side menu (spec 000 §2). */
 import type { IconName } from '../../components/icon.tsx';
 
-export type NavItem = { label: string; menuLabel?: string; to: string; icon?: IconName; unreadBadge?: boolean; hideable?: boolean };
+export type NavItem = {
+  label: string;
+  menuLabel?: string;
+  to: string;
+  icon?: IconName;
+  unreadBadge?: boolean;
+  hideable?: boolean;
+};
 
 /** spec 000 §2: "Send a message (can be hidden)". */
 export const SHOW_SEND_MESSAGE = true;

@@ -31,13 +31,7 @@ export function PageHeader({ meta, headingRef }: PageHeaderProps) {
           {showCrumbs ? (
             <nav aria-label="Breadcrumb" className={styles.breadcrumbs}>
               <ol>
-                <li>
-                  {crumb === null ? (
-                    <span aria-current="page">Home</span>
-                  ) : (
-                    <Link to={homePath}>Home</Link>
-                  )}
-                </li>
+                <li>{crumb === null ? <span aria-current="page">Home</span> : <Link to={homePath}>Home</Link>}</li>
                 {crumb !== null && meta.section ? (
                   <li>
                     <Link to={meta.section.to}>{meta.section.label}</Link>

@@ -4,7 +4,10 @@ import { PhoneLink } from '../../components/phone-link.tsx';
 import styles from './route-error.module.css';
 
 function isChunkLoadError(error: unknown): boolean {
-  return error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)
+  );
 }
 
 export function RouteError() {

@@ -47,7 +47,12 @@ export default function SessionTimeoutDialog({ remainingMs, staying, onStay, onS
   return (
     <ModalOverlay isOpen isDismissable={false} isKeyboardDismissDisabled className={styles.overlay}>
       <Modal className={styles.modal}>
-        <Dialog role="alertdialog" aria-describedby={messageId} className={styles.dialog} data-testid="session-timeout-dialog">
+        <Dialog
+          role="alertdialog"
+          aria-describedby={messageId}
+          className={styles.dialog}
+          data-testid="session-timeout-dialog"
+        >
           <Heading slot="title" className={styles.heading}>
             <Icon name="warning" />
             Do you want to stay signed in?
@@ -67,10 +72,23 @@ export default function SessionTimeoutDialog({ remainingMs, staying, onStay, onS
             You will be signed out in {announcedRemaining(remainingMs)}.
           </p>
           <div className={styles.actions}>
-            <button type="button" className="button" onClick={onStay} disabled={staying} autoFocus data-testid="stay-signed-in">
+            <button
+              type="button"
+              className="button"
+              onClick={onStay}
+              disabled={staying}
+              autoFocus
+              data-testid="stay-signed-in"
+            >
               Stay signed in
             </button>
-            <button type="button" className="button button--secondary" onClick={onSignOut} disabled={staying} data-testid="session-timeout-sign-out">
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={onSignOut}
+              disabled={staying}
+              data-testid="session-timeout-sign-out"
+            >
               Sign out now
             </button>
           </div>

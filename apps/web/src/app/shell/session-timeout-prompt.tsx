@@ -22,5 +22,12 @@ export default function SessionTimeoutPrompt({ remainingMs }: { remainingMs: num
     }
   };
 
-  return <SessionTimeoutDialog remainingMs={remainingMs} staying={staying} onStay={() => void stay()} onSignOut={() => void signOut()} />;
+  return (
+    <SessionTimeoutDialog
+      remainingMs={remainingMs}
+      staying={staying}
+      onStay={() => void stay()}
+      onSignOut={() => void signOut()}
+    />
+  );
 }

@@ -85,7 +85,13 @@ export default function SideMenu({ isOpen, onOpenChange }: SideMenuProps) {
               {selectedClaim
                 ? NAV_ITEMS.map((item) => (
                     <li key={item.to}>
-                      <NavLink className={styles.item} to={item.to} end onClick={close} data-testid={`menu-${item.to.slice(1)}`}>
+                      <NavLink
+                        className={styles.item}
+                        to={item.to}
+                        end
+                        onClick={close}
+                        data-testid={`menu-${item.to.slice(1)}`}
+                      >
                         <span>{item.menuLabel ?? item.label}</span>
                         {item.unreadBadge ? <UnreadBadge count={unread} className={styles.badge} /> : null}
                       </NavLink>

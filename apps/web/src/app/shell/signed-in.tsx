@@ -45,7 +45,9 @@ export function MainNav() {
           <li key={item.to}>
             <NavLink className={toolbarStyles.navLink} to={item.to} end data-testid={`nav-${item.to.slice(1)}`}>
               {item.label}
-              {item.unreadBadge ? <UnreadBadge count={unread} className={toolbarStyles.badge} testId="toolbar-unread-badge" /> : null}
+              {item.unreadBadge ? (
+                <UnreadBadge count={unread} className={toolbarStyles.badge} testId="toolbar-unread-badge" />
+              ) : null}
             </NavLink>
           </li>
         ))}

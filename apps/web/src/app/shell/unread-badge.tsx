@@ -1,5 +1,13 @@
 /** The unread count beside Inbox, in the toolbar and in the side menu; nothing when there is none. */
-export function UnreadBadge({ count, className, testId }: { count: number | undefined; className: string | undefined; testId?: string }) {
+export function UnreadBadge({
+  count,
+  className,
+  testId,
+}: {
+  count: number | undefined;
+  className: string | undefined;
+  testId?: string;
+}) {
   if (count === undefined || count <= 0) return null;
   return (
     <>

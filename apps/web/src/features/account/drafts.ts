@@ -19,7 +19,12 @@ const typed = z.string();
 /** The Mobile Number or the Email Address view: the one channel it changes. */
 export const ChannelDraft = z.object({ MobileNumber: typed.optional(), EmailAddress: typed.optional() });
 
-const addressLines = z.object({ ExperianSingleSelectedLine: typed, AddressLine1: typed, AddressLine2: typed, AddressLine3: typed });
+const addressLines = z.object({
+  ExperianSingleSelectedLine: typed,
+  AddressLine1: typed,
+  AddressLine2: typed,
+  AddressLine3: typed,
+});
 export const ContactDraft = z.object({
   PhoneNumber: z.object({ IntlNumber: z.literal('61'), AreaCode: typed, Number: typed }),
   HomeAddressForDB: addressLines,

@@ -32,12 +32,19 @@ export function contactChannelPermission(account: Account, channel: 'mobile' | '
   const { EmailAddress, MobileNumber } = account.ContactDetails;
   const detail = channel === 'mobile' ? 'mobile number' : 'email address';
   const disabled = channel === 'mobile' ? account.MobileEditDisabled : account.EmailEditDisabled;
-  if (disabled) return { kind: 'blocked', message: fillMessage(catalogueMessage(ErrorNumber.EditDisabled), { detail, phone }) };
+  if (disabled)
+    return { kind: 'blocked', message: fillMessage(catalogueMessage(ErrorNumber.EditDisabled), { detail, phone }) };
   if (channel === 'mobile' && !EmailAddress) {
-    return { kind: 'hidden', hint: 'To change your mobile number we send a code to your email address. Please add an email address first.' };
+    return {
+      kind: 'hidden',
+      hint: 'To change your mobile number we send a code to your email address. Please add an email address first.',
+    };
   }
   if (channel === 'email' && !MobileNumber) {
-    return { kind: 'hidden', hint: 'To change your email address we send a code to your mobile. Please add a mobile number first.' };
+    return {
+      kind: 'hidden',
+      hint: 'To change your email address we send a code to your mobile. Please add a mobile number first.',
+    };
   }
   return ALLOWED;
 }
@@ -55,7 +62,10 @@ export function bankPermission(account: Account): EditPermission {
  */
 export function contactDetailsPermission(account: Account): EditPermission {
   if (!account.ContactDetails.EmailAddress) {
-    return { kind: 'hidden', hint: 'Please add an email address first: we need one on record to save your contact details.' };
+    return {
+      kind: 'hidden',
+      hint: 'Please add an email address first: we need one on record to save your contact details.',
+    };
   }
   return ALLOWED;
 }
@@ -67,7 +77,10 @@ function capitalise(text: string): string {
 export type PreferenceValues = { SMS: boolean; Email: boolean };
 
 /** Spec 000 §4: if both would be off, e-mail is forced on; turning SMS off forces nothing else. */
-export function nextPreferences(current: PreferenceValues, change: Partial<PreferenceValues>): { values: PreferenceValues; forcedEmail: boolean } {
+export function nextPreferences(
+  current: PreferenceValues,
+  change: Partial<PreferenceValues>,
+): { values: PreferenceValues; forcedEmail: boolean } {
   const values = { ...current, ...change };
   if (!values.SMS && !values.Email) return { values: { SMS: false, Email: true }, forcedEmail: true };
   return { values, forcedEmail: false };
@@ -75,7 +88,9 @@ export function nextPreferences(current: PreferenceValues, change: Partial<Prefe
 
 /** Spec 000 §6: a preference box is disabled unless both e-mail and mobile exist, with a warning. */
 export function preferencesWarning(contact: Pick<ContactDetails, 'EmailAddress' | 'MobileNumber'>): string | null {
-  const missing = [contact.MobileNumber ? null : 'mobile number', contact.EmailAddress ? null : 'email address'].filter(Boolean);
+  const missing = [contact.MobileNumber ? null : 'mobile number', contact.EmailAddress ? null : 'email address'].filter(
+    Boolean,
+  );
   if (missing.length === 0) return null;
   return `To choose how we contact you, please add your ${missing.join(' and ')} first.`;
 }
@@ -102,13 +117,18 @@ export function formatMobile(mobile: string): string {
 /** Area code and number, e.g. '(03) 9123 4567'; empty when there is no phone number. */
 export function formatPhone(phone: ContactDetails['PhoneNumber']): string {
   if (!phone.AreaCode && !phone.Number) return '';
-  const number = /^[0-9]{8}$/.test(phone.Number) ? `${phone.Number.slice(0, 4)} ${phone.Number.slice(4)}` : phone.Number;
+  const number = /^[0-9]{8}$/.test(phone.Number)
+    ? `${phone.Number.slice(0, 4)} ${phone.Number.slice(4)}`
+    : phone.Number;
   return `(${phone.AreaCode}) ${number}`;
 }
 
 export function addressText(address: Address | null): string {
   if (!address) return '';
-  return address.ExperianSingleSelectedLine || [address.AddressLine1, address.AddressLine2, address.AddressLine3].filter(Boolean).join(', ');
+  return (
+    address.ExperianSingleSelectedLine ||
+    [address.AddressLine1, address.AddressLine2, address.AddressLine3].filter(Boolean).join(', ')
+  );
 }
 
 /** The last 4 characters of a masked account number ('*****6789' → '6789'; spec 000 §2). */

@@ -9,7 +9,14 @@ import type { CodeTypeValue } from '../../lib/access-code.ts';
 export type SectionKey = 'personal' | 'mobile' | 'email' | 'contact' | 'bank';
 
 /** The `type` route parameter of /accountupdated/{type}/{success}. */
-export const UPDATE_TYPES = ['personal-details', 'contact-details', 'email-address', 'mobile-number', 'bank-details', 'password'] as const;
+export const UPDATE_TYPES = [
+  'personal-details',
+  'contact-details',
+  'email-address',
+  'mobile-number',
+  'bank-details',
+  'password',
+] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];
 
 export function isUpdateType(value: string | undefined): value is UpdateType {

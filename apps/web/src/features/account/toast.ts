@@ -24,7 +24,10 @@ export function accountToast(type: string | undefined, success: string | undefin
   const { name, plural } = SUBJECT[type];
   const outcome = success.toLowerCase();
   if (outcome === 'error') {
-    return { tone: 'error', text: type === 'bank-details' ? 'Your bank details failed to send' : `${name} failed to save` };
+    return {
+      tone: 'error',
+      text: type === 'bank-details' ? 'Your bank details failed to send' : `${name} failed to save`,
+    };
   }
   if (outcome === 'approval') {
     return { tone: 'success', text: `${name} ${plural ? 'have' : 'has'} been sent to the provider for approval` };

@@ -20,12 +20,48 @@ export type LinkPanel = {
 export const INBOX_ROUTE = '/inbox';
 
 export const HOME_PANELS: readonly LinkPanel[] = [
-  { Title: 'Inbox', Route: INBOX_ROUTE, Subtitle: 'Read the messages we have sent you', ImageUrl: inboxIcon, External: false },
-  { Title: 'What we can pay for', Route: '/services', Subtitle: 'Treatment and services approved for your claim', ImageUrl: servicesIcon, External: false },
-  { Title: 'Claim reimbursement', Route: '/reimbursementform', Subtitle: 'Get paid back for costs you have covered', ImageUrl: reimbursementIcon, External: false },
-  { Title: 'Send a message', Route: '/contactus', Subtitle: 'Ask a question or tell us about a change', ImageUrl: messageIcon, External: false },
-  { Title: 'Send documents', Route: '/forms', Subtitle: 'Upload letters, forms and other documents', ImageUrl: documentsIcon, External: false },
-  { Title: 'Personal details', Route: '/account', Subtitle: 'Check and update your contact and bank details', ImageUrl: personalDetailsIcon, External: false },
+  {
+    Title: 'Inbox',
+    Route: INBOX_ROUTE,
+    Subtitle: 'Read the messages we have sent you',
+    ImageUrl: inboxIcon,
+    External: false,
+  },
+  {
+    Title: 'What we can pay for',
+    Route: '/services',
+    Subtitle: 'Treatment and services approved for your claim',
+    ImageUrl: servicesIcon,
+    External: false,
+  },
+  {
+    Title: 'Claim reimbursement',
+    Route: '/reimbursementform',
+    Subtitle: 'Get paid back for costs you have covered',
+    ImageUrl: reimbursementIcon,
+    External: false,
+  },
+  {
+    Title: 'Send a message',
+    Route: '/contactus',
+    Subtitle: 'Ask a question or tell us about a change',
+    ImageUrl: messageIcon,
+    External: false,
+  },
+  {
+    Title: 'Send documents',
+    Route: '/forms',
+    Subtitle: 'Upload letters, forms and other documents',
+    ImageUrl: documentsIcon,
+    External: false,
+  },
+  {
+    Title: 'Personal details',
+    Route: '/account',
+    Subtitle: 'Check and update your contact and bank details',
+    ImageUrl: personalDetailsIcon,
+    External: false,
+  },
 ];
 
 export function unreadSubtitle(count: number | undefined): string | undefined {

@@ -6,7 +6,11 @@
 import { ENDPOINTS, type AddressSuggestion } from '@portal/contracts';
 import { request } from '../request.ts';
 
-export async function lookupAddresses(query: string, isHomeAddress: boolean, signal?: AbortSignal): Promise<AddressSuggestion[]> {
+export async function lookupAddresses(
+  query: string,
+  isHomeAddress: boolean,
+  signal?: AbortSignal,
+): Promise<AddressSuggestion[]> {
   const text = query.trim().slice(0, 200);
   if (!text) return [];
   const params = new URLSearchParams({ query: text, isHomeAddress: String(isHomeAddress) });

@@ -8,7 +8,6 @@ import { useIsSignedIn } from '../session.ts';
 import { getAccount } from './claim-start-calls.ts';
 import { queryKeys } from './query-keys.ts';
 
-
 export const accountQueryOptions = queryOptions({
   queryKey: queryKeys.account,
   queryFn: getAccount,

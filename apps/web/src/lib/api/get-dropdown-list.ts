@@ -14,8 +14,15 @@ export type { DropdownItem };
 
 type DropdownOptions = { silent?: boolean };
 
-export async function getDropdownList(listType: ListType, { silent = false }: DropdownOptions = {}): Promise<DropdownItem[]> {
-  const list = await request<z.infer<typeof DropdownListResponse>>(ENDPOINTS.dropdownList, { ListType: listType }, { silent });
+export async function getDropdownList(
+  listType: ListType,
+  { silent = false }: DropdownOptions = {},
+): Promise<DropdownItem[]> {
+  const list = await request<z.infer<typeof DropdownListResponse>>(
+    ENDPOINTS.dropdownList,
+    { ListType: listType },
+    { silent },
+  );
   return [...list.Items].sort((a, b) => a.ElementNumber - b.ElementNumber);
 }
 

@@ -16,7 +16,11 @@ export function formatBsb(value: string): string {
 
 export async function lookupBankName(bsb: string, signal?: AbortSignal): Promise<string> {
   try {
-    const answer = await request<z.infer<typeof VerifyBsbResponse>>(ENDPOINTS.verifyBsb, { Bsb: formatBsb(bsb) }, { silent: true, ...(signal ? { signal } : {}) });
+    const answer = await request<z.infer<typeof VerifyBsbResponse>>(
+      ENDPOINTS.verifyBsb,
+      { Bsb: formatBsb(bsb) },
+      { silent: true, ...(signal ? { signal } : {}) },
+    );
     return answer.BankName.trim();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -12,7 +12,11 @@ export type CodeFlow = { kind: 'login' } | { kind: 'secure'; codeType: CodeTypeV
 
 export function generateCode(flow: CodeFlow): Promise<CodeSentResponse> {
   if (flow.kind === 'login') {
-    return request<CodeSentResponse>(ENDPOINTS.generateCodeForLogin, { DevType: DeviceType.Web }, { silent: true, loadingMessage: 'Sending your code…' });
+    return request<CodeSentResponse>(
+      ENDPOINTS.generateCodeForLogin,
+      { DevType: DeviceType.Web },
+      { silent: true, loadingMessage: 'Sending your code…' },
+    );
   }
   return request<CodeSentResponse>(
     ENDPOINTS.generateCodeWhileLoggedIn,

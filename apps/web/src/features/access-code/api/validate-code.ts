@@ -9,7 +9,12 @@ import { request } from '../../../lib/request.ts';
 import type { CodeFlow } from './generate-code.ts';
 
 export type LoginCodeResult = { AccessToken: string };
-export type SecureCodeResult = { AccessToken: string; SecureToken: string; CodeType: CodeTypeValue; ExpiresInSeconds: number };
+export type SecureCodeResult = {
+  AccessToken: string;
+  SecureToken: string;
+  CodeType: CodeTypeValue;
+  ExpiresInSeconds: number;
+};
 
 export function validateLoginCode(code: string): Promise<LoginCodeResult> {
   return request<LoginCodeResult>(

@@ -23,8 +23,7 @@ import styles from './access-code-form.module.css';
 
 export type CodeOutcome =
   /** The code was right: the page takes over (stores tokens, navigates). */
-  | { ok: true }
-  | { ok: false; error: unknown };
+  { ok: true } | { ok: false; error: unknown };
 
 type AccessCodeFormProps = {
   /** The field's label, e.g. 'Activation code'. */
@@ -146,7 +145,11 @@ export function AccessCodeForm({ label, send, verify, explanation, onCancel }: A
         const used = attempts + 1;
         setAttempts(used);
         const left = LIMITS.accessCodeMaxWrongAttempts - used;
-        setError(left > 0 ? `${text}. You can try ${left} more ${left === 1 ? 'time' : 'times'} before this code expires.` : text);
+        setError(
+          left > 0
+            ? `${text}. You can try ${left} more ${left === 1 ? 'time' : 'times'} before this code expires.`
+            : text,
+        );
         setPhase('ready');
         focusAfter.current = 'input';
       } else if (number === CODE_EXPIRED) {
@@ -197,7 +200,12 @@ export function AccessCodeForm({ label, send, verify, explanation, onCancel }: A
         {error ? <span className="visually-hidden">{error}</span> : null}
       </div>
 
-      <Field label={label} hint={`The ${LIMITS.accessCodeDigits} digit code we sent you`} error={error ?? undefined} required>
+      <Field
+        label={label}
+        hint={`The ${LIMITS.accessCodeDigits} digit code we sent you`}
+        error={error ?? undefined}
+        required
+      >
         {(control) => (
           <input
             {...control}
@@ -220,7 +228,12 @@ export function AccessCodeForm({ label, send, verify, explanation, onCancel }: A
       <div className={styles.explanation}>{explanation}</div>
 
       <div className={styles.actions}>
-        <button type="submit" className="button" disabled={checking || entryClosed || sending} data-testid="access-code-verify">
+        <button
+          type="submit"
+          className="button"
+          disabled={checking || entryClosed || sending}
+          data-testid="access-code-verify"
+        >
           {checking ? 'Checking…' : 'Verify'}
         </button>
         <button
@@ -234,7 +247,13 @@ export function AccessCodeForm({ label, send, verify, explanation, onCancel }: A
           Re-send my code
         </button>
         {onCancel ? (
-          <button type="button" className="button button--secondary" onClick={onCancel} disabled={checking} data-testid="access-code-cancel">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={onCancel}
+            disabled={checking}
+            data-testid="access-code-cancel"
+          >
             Cancel
           </button>
         ) : null}

@@ -15,11 +15,7 @@ import { CodeType, LIMITS } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, type NavigateFunction } from 'react-router';
 import { PhoneLink } from '../../../components/phone-link.tsx';
-import {
-  getAccessCodeType,
-  saveSecureToken,
-  type CodeTypeValue,
-} from '../../../lib/access-code.ts';
+import { getAccessCodeType, saveSecureToken, type CodeTypeValue } from '../../../lib/access-code.ts';
 import { markAuthenticatedActivity } from '../../../lib/activity.ts';
 import { isAppMode } from '../../../lib/app-mode.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
@@ -142,16 +138,16 @@ function SecureCodeScreen({ codeType }: { codeType: CodeTypeValue }) {
       <>
         <p>{EXPIRY} To keep your account safe, the code goes to your email address, and so does a re-sent code.</p>
         <p data-testid="access-code-fallback">
-          If you can no longer get emails at the address we have for you, please call the {provider.name} on <PhoneLink /> to
-          update your mobile number.
+          If you can no longer get emails at the address we have for you, please call the {provider.name} on{' '}
+          <PhoneLink /> to update your mobile number.
         </p>
       </>
     ) : codeType === CodeType.Email ? (
       <>
         <p>{EXPIRY} To keep your account safe, the code goes to your mobile by SMS, and so does a re-sent code.</p>
         <p data-testid="access-code-fallback">
-          If you can no longer get text messages on the mobile number we have for you, please call the {provider.name} on{' '}
-          <PhoneLink /> to update your email address.
+          If you can no longer get text messages on the mobile number we have for you, please call the {provider.name}{' '}
+          on <PhoneLink /> to update your email address.
         </p>
       </>
     ) : (

@@ -7,6 +7,12 @@ import { ENDPOINTS, type SubmittedResponse } from '@portal/contracts';
 import type { z } from 'zod';
 import { request } from '../../../lib/request.ts';
 
-export function submitDetailsRequest(body: { FormId: string; IdempotencyKey: string }): Promise<z.infer<typeof SubmittedResponse>> {
-  return request<z.infer<typeof SubmittedResponse>>(ENDPOINTS.submitDetailsRequest, body, { silent: true, loadingMessage: 'Sending your request' });
+export function submitDetailsRequest(body: {
+  FormId: string;
+  IdempotencyKey: string;
+}): Promise<z.infer<typeof SubmittedResponse>> {
+  return request<z.infer<typeof SubmittedResponse>>(ENDPOINTS.submitDetailsRequest, body, {
+    silent: true,
+    loadingMessage: 'Sending your request',
+  });
 }

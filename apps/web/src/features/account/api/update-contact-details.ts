@@ -11,7 +11,12 @@ import { request } from '../../../lib/request.ts';
 export type AddressLines = UpdateContactDetailsRequest['HomeAddressForDB'];
 export type ContactDetailsBody = Omit<UpdateContactDetailsRequest, 'AccessToken'>;
 
-export const NO_ADDRESS: AddressLines = { ExperianSingleSelectedLine: '', AddressLine1: '', AddressLine2: '', AddressLine3: '' };
+export const NO_ADDRESS: AddressLines = {
+  ExperianSingleSelectedLine: '',
+  AddressLine1: '',
+  AddressLine2: '',
+  AddressLine3: '',
+};
 
 export function addressLinesOf(address: Address | null): AddressLines {
   if (!address) return NO_ADDRESS;
@@ -50,5 +55,8 @@ export function updateContactDetails(body: ContactDetailsBody, secureToken?: str
     payload.SecureToken = secureToken;
     payload.isSecureUpdate = true;
   }
-  return request<true>(ENDPOINTS.updateContactDetails, payload, { silent: true, loadingMessage: 'Saving your details' });
+  return request<true>(ENDPOINTS.updateContactDetails, payload, {
+    silent: true,
+    loadingMessage: 'Saving your details',
+  });
 }

@@ -8,5 +8,8 @@ import { request } from '../../../lib/request.ts';
 import type { PreferenceValues } from '../rules.ts';
 
 export function updatePreferences(values: PreferenceValues): Promise<z.infer<typeof PreferencesResponse>> {
-  return request<z.infer<typeof PreferencesResponse>>(ENDPOINTS.updatePreferences, { SMS: values.SMS, Email: values.Email });
+  return request<z.infer<typeof PreferencesResponse>>(ENDPOINTS.updatePreferences, {
+    SMS: values.SMS,
+    Email: values.Email,
+  });
 }

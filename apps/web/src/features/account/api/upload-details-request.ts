@@ -19,5 +19,8 @@ export function uploadDetailsRequest(body: DetailsRequestBody): Promise<z.infer<
     Reason: body.Reason,
   };
   if (body.OtherReason !== undefined && body.OtherReason !== '') payload.OtherReason = body.OtherReason;
-  return request<z.infer<typeof FormCreatedResponse>>(ENDPOINTS.uploadDetailsRequest, payload, { silent: true, loadingMessage: 'Sending your request' });
+  return request<z.infer<typeof FormCreatedResponse>>(ENDPOINTS.uploadDetailsRequest, payload, {
+    silent: true,
+    loadingMessage: 'Sending your request',
+  });
 }

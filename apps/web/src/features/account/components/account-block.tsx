@@ -8,9 +8,7 @@ import { Link } from 'react-router';
 import styles from './account.module.css';
 
 export type EditControl =
-  | { kind: 'inline'; onEdit: () => void }
-  | { kind: 'link'; to: string; onNavigate?: () => void }
-  | { kind: 'none' };
+  { kind: 'inline'; onEdit: () => void } | { kind: 'link'; to: string; onNavigate?: () => void } | { kind: 'none' };
 
 type AccountBlockProps = {
   id: string;
@@ -25,7 +23,14 @@ export function editControlId(blockId: string): string {
   return `${blockId}-edit`;
 }
 
-export function AccountBlock({ id, title, editing = false, edit = { kind: 'none' }, children, testId }: AccountBlockProps) {
+export function AccountBlock({
+  id,
+  title,
+  editing = false,
+  edit = { kind: 'none' },
+  children,
+  testId,
+}: AccountBlockProps) {
   const headingId = `${id}-heading`;
   const label = (
     <>
@@ -45,7 +50,13 @@ export function AccountBlock({ id, title, editing = false, edit = { kind: 'none'
           {title}
         </h2>
         {edit.kind === 'inline' ? (
-          <button type="button" id={editControlId(id)} className={`link-button ${styles.edit}`} onClick={edit.onEdit} data-testid={`${testId}-edit`}>
+          <button
+            type="button"
+            id={editControlId(id)}
+            className={`link-button ${styles.edit}`}
+            onClick={edit.onEdit}
+            data-testid={`${testId}-edit`}
+          >
             {label}
           </button>
         ) : edit.kind === 'link' ? (

@@ -33,10 +33,19 @@ export function AccountToast({ toast }: { toast: Toast | null }) {
   return (
     <div role="status" className={styles.toastRegion} data-testid="account-toast-region">
       {shown ? (
-        <div className={`${styles.toast} ${shown.tone === 'error' ? styles.toastError : ''}`} data-testid="account-toast" data-tone={shown.tone}>
+        <div
+          className={`${styles.toast} ${shown.tone === 'error' ? styles.toastError : ''}`}
+          data-testid="account-toast"
+          data-tone={shown.tone}
+        >
           <Icon name={shown.tone === 'error' ? 'warning' : 'tick'} />
           <p className={styles.toastText}>{shown.text}</p>
-          <button type="button" className={`link-button ${styles.toastDismiss}`} onClick={dismiss} data-testid="account-toast-dismiss">
+          <button
+            type="button"
+            className={`link-button ${styles.toastDismiss}`}
+            onClick={dismiss}
+            data-testid="account-toast-dismiss"
+          >
             Dismiss<span className="visually-hidden"> this message</span>
           </button>
         </div>

@@ -31,7 +31,10 @@ const resolver = zodResolver(UpdateBankDetailsRequest, undefined, { raw: true })
 const BSB_FORMAT = /^[0-9]{3}-?[0-9]{3}$/;
 
 /** The look-up of one BSB ('nnn-nnn'): in flight, answered with a bank, or not a bank. */
-export type BsbLookup = { bsb: string; state: 'checking' } | { bsb: string; state: 'found'; bankName: string } | { bsb: string; state: 'invalid' };
+export type BsbLookup =
+  | { bsb: string; state: 'checking' }
+  | { bsb: string; state: 'found'; bankName: string }
+  | { bsb: string; state: 'invalid' };
 
 /** Kept on this device until saved or cancelled: the account name and the BSB, never the account number. */
 const BANK_DRAFT: EditDraft<BankValues, BankDraft> = {
@@ -40,13 +43,28 @@ const BANK_DRAFT: EditDraft<BankValues, BankDraft> = {
   keep: (values) => ({ AccountName: values.AccountName, Bsb: values.Bsb }),
 };
 
-const FIELD_IDS = { AccountName: 'account-bank-account-name', Bsb: 'account-bank-bsb', AccountNumber: 'account-bank-account-number' } as const;
+const FIELD_IDS = {
+  AccountName: 'account-bank-account-name',
+  Bsb: 'account-bank-bsb',
+  AccountNumber: 'account-bank-account-number',
+} as const;
 
-export function BankDetailsForm({ account, secureToken, autoFocus = false, onCancel, onDone }: EditFormProps & { secureToken: string }) {
+export function BankDetailsForm({
+  account,
+  secureToken,
+  autoFocus = false,
+  onCancel,
+  onDone,
+}: EditFormProps & { secureToken: string }) {
   const stored = account.BankAccountDetails;
   const { form, restoredNotice, cancel, done } = useEditForm({
     resolver,
-    defaultValues: { AccountName: stored?.AccountName ?? '', Bsb: stored ? formatBsb(stored.Bsb) : '', AccountNumber: '', SecureToken: secureToken },
+    defaultValues: {
+      AccountName: stored?.AccountName ?? '',
+      Bsb: stored ? formatBsb(stored.Bsb) : '',
+      AccountNumber: '',
+      SecureToken: secureToken,
+    },
     focus: autoFocus && 'AccountName',
     draft: BANK_DRAFT,
     onCancel,
@@ -117,7 +135,13 @@ export function BankDetailsForm({ account, secureToken, autoFocus = false, onCan
 
   const send = handleSubmit((values) =>
     saveEdit(
-      () => updateBankDetails({ AccountName: values.AccountName.trim(), Bsb: formatBsb(values.Bsb.trim()), AccountNumber: values.AccountNumber.trim(), SecureToken: secureToken }),
+      () =>
+        updateBankDetails({
+          AccountName: values.AccountName.trim(),
+          Bsb: formatBsb(values.Bsb.trim()),
+          AccountNumber: values.AccountNumber.trim(),
+          SecureToken: secureToken,
+        }),
       ['AccountName', 'Bsb', 'AccountNumber'],
       (field, message) => setError(field as keyof typeof FIELD_IDS, { type: 'server', message }),
       done,
@@ -152,9 +176,17 @@ export function BankDetailsForm({ account, secureToken, autoFocus = false, onCan
   };
 
   return (
-    <Form submitting={isSubmitting} onSubmit={onSubmit} className={styles.form} aria-label="Change your bank account details" data-testid="bank-form">
+    <Form
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+      className={styles.form}
+      aria-label="Change your bank account details"
+      data-testid="bank-form"
+    >
       <Field id={FIELD_IDS.AccountName} label="Account name" error={errors.AccountName?.message} required>
-        {(c) => <input {...c} {...register('AccountName')} type="text" autoComplete="off" data-testid="bank-account-name" />}
+        {(c) => (
+          <input {...c} {...register('AccountName')} type="text" autoComplete="off" data-testid="bank-account-name" />
+        )}
       </Field>
       <Field id={FIELD_IDS.Bsb} label="BSB" hint="6 digits, for example 063-000" error={bsbError} required>
         {(c) => (
@@ -204,7 +236,15 @@ export function BankDetailsForm({ account, secureToken, autoFocus = false, onCan
           />
         )}
       </Field>
-      <FormActions canSave={canSave} saving={isSubmitting} hint={hint} hintId="account-bank-save-hint" onCancel={cancel} restoredNotice={restoredNotice} testId="bank" />
+      <FormActions
+        canSave={canSave}
+        saving={isSubmitting}
+        hint={hint}
+        hintId="account-bank-save-hint"
+        onCancel={cancel}
+        restoredNotice={restoredNotice}
+        testId="bank"
+      />
     </Form>
   );
 }

@@ -41,7 +41,9 @@ type Channel = {
 };
 
 function resolverOf(name: ChannelName): Resolver<ChannelValues> {
-  return zodResolver(z.object({ [name]: UpdateContactDetailsRequest.shape[name] }), undefined, { raw: true }) as unknown as Resolver<ChannelValues>;
+  return zodResolver(z.object({ [name]: UpdateContactDetailsRequest.shape[name] }), undefined, {
+    raw: true,
+  }) as unknown as Resolver<ChannelValues>;
 }
 
 const MOBILE: Channel = {
@@ -54,7 +56,11 @@ const MOBILE: Channel = {
   hint: '10 digits, for example 0412345678. Leave it empty to remove your mobile number.',
   changed: (typed, current) => typed.trim() !== current,
   input: { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', maxLength: 10, className: styles.medium },
-  draft: { form: ACCOUNT_DRAFT_FORMS.mobile, mirror: ACCOUNT_DRAFT_MIRRORS.mobile, keep: (values) => ({ MobileNumber: values.MobileNumber ?? '' }) },
+  draft: {
+    form: ACCOUNT_DRAFT_FORMS.mobile,
+    mirror: ACCOUNT_DRAFT_MIRRORS.mobile,
+    keep: (values) => ({ MobileNumber: values.MobileNumber ?? '' }),
+  },
 };
 
 const EMAIL: Channel = {
@@ -67,12 +73,23 @@ const EMAIL: Channel = {
   required: true,
   changed: (typed, current) => typed.trim().toLowerCase() !== current.toLowerCase(),
   input: { type: 'email', inputMode: 'email', autoComplete: 'email', autoCapitalize: 'none', spellCheck: false },
-  draft: { form: ACCOUNT_DRAFT_FORMS.email, mirror: ACCOUNT_DRAFT_MIRRORS.email, keep: (values) => ({ EmailAddress: values.EmailAddress ?? '' }) },
+  draft: {
+    form: ACCOUNT_DRAFT_FORMS.email,
+    mirror: ACCOUNT_DRAFT_MIRRORS.email,
+    keep: (values) => ({ EmailAddress: values.EmailAddress ?? '' }),
+  },
 };
 
 type ChannelFormProps = EditFormProps & { secureToken: string };
 
-function ChannelForm({ channel, account, secureToken, autoFocus = false, onCancel, onDone }: ChannelFormProps & { channel: Channel }) {
+function ChannelForm({
+  channel,
+  account,
+  secureToken,
+  autoFocus = false,
+  onCancel,
+  onDone,
+}: ChannelFormProps & { channel: Channel }) {
   const { name, key, what } = channel;
   const current = account.ContactDetails[name];
   const { form, restoredNotice, cancel, done } = useEditForm({
@@ -98,18 +115,33 @@ function ChannelForm({ channel, account, secureToken, autoFocus = false, onCance
 
   const send = handleSubmit((values) =>
     saveEdit(
-      () => updateContactDetails(contactBody(account.ContactDetails, { [name]: (values[name] ?? '').trim() }), secureToken),
+      () =>
+        updateContactDetails(contactBody(account.ContactDetails, { [name]: (values[name] ?? '').trim() }), secureToken),
       [name],
       (_field, message) => setError(name, { type: 'server', message }),
       done,
     ),
   );
 
-  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, () => trigger().then(() => setFocus(name)));
+  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, () =>
+    trigger().then(() => setFocus(name)),
+  );
 
   return (
-    <Form submitting={isSubmitting} onSubmit={onSubmit} className={styles.form} aria-label={`Change your ${what}`} data-testid={`${key}-form`}>
-      <Field id={channel.fieldId} label={channel.label} hint={channel.hint} error={errors[name]?.message} required={channel.required ?? false}>
+    <Form
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+      className={styles.form}
+      aria-label={`Change your ${what}`}
+      data-testid={`${key}-form`}
+    >
+      <Field
+        id={channel.fieldId}
+        label={channel.label}
+        hint={channel.hint}
+        error={errors[name]?.message}
+        required={channel.required ?? false}
+      >
         {(c) => <input {...c} {...register(name)} {...channel.input} data-testid={`${key}-input`} />}
       </Field>
       <FormActions

@@ -38,7 +38,9 @@ export const CONTACT_FIELD_IDS = {
   PostalAddressForDB: 'account-contact-postal-address',
 } as const;
 
-const contractResolver = zodResolver(UpdateContactDetailsRequest, undefined, { raw: true }) as unknown as Resolver<ContactValues>;
+const contractResolver = zodResolver(UpdateContactDetailsRequest, undefined, {
+  raw: true,
+}) as unknown as Resolver<ContactValues>;
 
 /**
  * The contracts' rule reports a missing half of the phone number at the number. When it is the
@@ -66,7 +68,11 @@ export function normaliseContact(values: ContactValues): ContactValues {
   return {
     EmailAddress: values.EmailAddress.trim(),
     MobileNumber: values.MobileNumber.trim(),
-    PhoneNumber: { IntlNumber: '61', AreaCode: values.PhoneNumber.AreaCode.trim(), Number: values.PhoneNumber.Number.trim() },
+    PhoneNumber: {
+      IntlNumber: '61',
+      AreaCode: values.PhoneNumber.AreaCode.trim(),
+      Number: values.PhoneNumber.Number.trim(),
+    },
     HomeAddressForDB: values.HomeAddressForDB,
     PostalAddressForDB: values.AreAddressesSame ? null : values.PostalAddressForDB,
     AreAddressesSame: values.AreAddressesSame,
@@ -88,11 +94,19 @@ const CONTACT_DRAFT: EditDraft<ContactValues, ContactDraft> = {
 export type ContactSaveState = { canSave: boolean; hint: string | undefined };
 
 /** Spec 000 §5: valid, both addresses present and something changed. */
-export function contactSaveState(input: { valid: boolean; values: ContactValues; initial: ContactValues }): ContactSaveState {
+export function contactSaveState(input: {
+  valid: boolean;
+  values: ContactValues;
+  initial: ContactValues;
+}): ContactSaveState {
   const { values } = input;
   const home = values.HomeAddressForDB.ExperianSingleSelectedLine.trim() !== '';
   const postal = values.AreAddressesSame || (values.PostalAddressForDB?.ExperianSingleSelectedLine.trim() ?? '') !== '';
-  if (!home || !postal) return { canSave: false, hint: 'Choose your home address and your postal address (or tick "same as home") to save.' };
+  if (!home || !postal)
+    return {
+      canSave: false,
+      hint: 'Choose your home address and your postal address (or tick "same as home") to save.',
+    };
   if (!input.valid) return { canSave: false, hint: 'Correct the details marked above to save.' };
   const changed = JSON.stringify(normaliseContact(values)) !== JSON.stringify(normaliseContact(input.initial));
   if (!changed) return { canSave: false, hint: 'Change a detail to save.' };
@@ -148,13 +162,23 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
     HomeAddressForDB: CONTACT_FIELD_IDS.HomeAddressForDB,
     ...(same ? {} : { PostalAddressForDB: CONTACT_FIELD_IDS.PostalAddressForDB }),
   };
-  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, () => focusFirstError(form, problemIds));
+  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, () =>
+    focusFirstError(form, problemIds),
+  );
 
   const homeError = errors.HomeAddressForDB?.message ?? errors.HomeAddressForDB?.ExperianSingleSelectedLine?.message;
-  const postalError = same ? undefined : (errors.PostalAddressForDB?.message ?? errors.PostalAddressForDB?.ExperianSingleSelectedLine?.message);
+  const postalError = same
+    ? undefined
+    : (errors.PostalAddressForDB?.message ?? errors.PostalAddressForDB?.ExperianSingleSelectedLine?.message);
 
   return (
-    <Form submitting={isSubmitting} onSubmit={onSubmit} className={styles.form} aria-label="Change your contact details" data-testid="contact-form">
+    <Form
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+      className={styles.form}
+      aria-label="Change your contact details"
+      data-testid="contact-form"
+    >
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Phone number (optional)</legend>
         <p className={styles.hint} id="account-contact-phone-hint">
@@ -199,14 +223,34 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
         control={control}
         trigger={trigger}
         toPick={picked}
-        home={{ name: 'HomeAddressForDB', id: CONTACT_FIELD_IDS.HomeAddressForDB, error: homeError, fromPick: addressLinesFromPick }}
-        postal={{ name: 'PostalAddressForDB', id: CONTACT_FIELD_IDS.PostalAddressForDB, error: postalError, fromPick: (pick) => (pick ? addressLinesFromPick(pick) : null) }}
+        home={{
+          name: 'HomeAddressForDB',
+          id: CONTACT_FIELD_IDS.HomeAddressForDB,
+          error: homeError,
+          fromPick: addressLinesFromPick,
+        }}
+        postal={{
+          name: 'PostalAddressForDB',
+          id: CONTACT_FIELD_IDS.PostalAddressForDB,
+          error: postalError,
+          fromPick: (pick) => (pick ? addressLinesFromPick(pick) : null),
+        }}
         sameAsHome={{ id: 'account-contact-same-as-home', checked: same, onChange: onSameAsHome }}
         testId="contact"
       />
       <p className={styles.smallPrint}>{ADDRESS_ATTRIBUTION}</p>
-      <p className={styles.note}>Changes to your contact details take effect on your claim within {LIMITS.contactChangeDays} days.</p>
-      <FormActions canSave={canSave} saving={isSubmitting} hint={hint} hintId="account-contact-save-hint" onCancel={cancel} restoredNotice={restoredNotice} testId="contact" />
+      <p className={styles.note}>
+        Changes to your contact details take effect on your claim within {LIMITS.contactChangeDays} days.
+      </p>
+      <FormActions
+        canSave={canSave}
+        saving={isSubmitting}
+        hint={hint}
+        hintId="account-contact-save-hint"
+        onCancel={cancel}
+        restoredNotice={restoredNotice}
+        testId="contact"
+      />
     </Form>
   );
 }

@@ -11,7 +11,14 @@
  * and are sent again, with a new request, on the next try.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DetailsRequestRequest, LIMITS, MESSAGES, OTHER_ITEM, formatDisplayDate, type DropdownItem } from '@portal/contracts';
+import {
+  DetailsRequestRequest,
+  LIMITS,
+  MESSAGES,
+  OTHER_ITEM,
+  formatDisplayDate,
+  type DropdownItem,
+} from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch, type Resolver } from 'react-hook-form';
 import { DateInput } from '../../../components/date-input.tsx';
@@ -43,7 +50,9 @@ export type PersonalValues = {
   OtherReason: string;
 };
 
-const contractResolver = zodResolver(DetailsRequestRequest, undefined, { raw: true }) as unknown as Resolver<PersonalValues>;
+const contractResolver = zodResolver(DetailsRequestRequest, undefined, {
+  raw: true,
+}) as unknown as Resolver<PersonalValues>;
 
 /**
  * The contracts check "Other needs a reason" on the whole request, and zod skips such a check
@@ -51,8 +60,12 @@ const contractResolver = zodResolver(DetailsRequestRequest, undefined, { raw: tr
  */
 export const personalResolver: Resolver<PersonalValues> = async (values, context, options) => {
   const result = await contractResolver(values, context, options);
-  if (values.Reason?.Item !== OTHER_ITEM || values.OtherReason.trim() !== '' || result.errors.OtherReason) return result;
-  return { values: {}, errors: { ...result.errors, OtherReason: { type: 'custom', message: MESSAGES.otherReasonInvalid } } };
+  if (values.Reason?.Item !== OTHER_ITEM || values.OtherReason.trim() !== '' || result.errors.OtherReason)
+    return result;
+  return {
+    values: {},
+    errors: { ...result.errors, OtherReason: { type: 'custom', message: MESSAGES.otherReasonInvalid } },
+  };
 };
 
 export const PERSONAL_FIELD_IDS = {
@@ -115,7 +128,8 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
   // Leaving the page stops an upload still in flight.
   useEffect(() => () => uploads.current?.abort(), []);
 
-  const setFile = (key: string, patch: Partial<SupportingFile>) => setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...patch } : f)));
+  const setFile = (key: string, patch: Partial<SupportingFile>) =>
+    setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...patch } : f)));
   const resetUploads = () => setFiles((list) => list.map((f) => ({ ...f, progress: 0, state: 'ready' as const })));
 
   const send = handleSubmit(async (values) => {
@@ -131,16 +145,23 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
       });
       formId = created.Identifier;
     } catch (error) {
-      const outcome = handleSaveError(error, Object.keys(PERSONAL_FIELD_IDS), (field, message) => setError(field as FieldName, { type: 'server', message }), {
-        alert: false,
-      });
+      const outcome = handleSaveError(
+        error,
+        Object.keys(PERSONAL_FIELD_IDS),
+        (field, message) => setError(field as FieldName, { type: 'server', message }),
+        {
+          alert: false,
+        },
+      );
       if (outcome === 'failed') showAlert([{ message: MESSAGES.detailsSubmitFailed }]);
       return;
     }
     try {
       for (const item of files) {
         setFile(item.key, { state: 'uploading', progress: 0 });
-        const handle = uploadFile(item.file, { FormType: 'details', FormId: formId }, (percent) => setFile(item.key, { progress: percent }));
+        const handle = uploadFile(item.file, { FormType: 'details', FormId: formId }, (percent) =>
+          setFile(item.key, { progress: percent }),
+        );
         uploads.current = handle;
         try {
           await handle.promise;
@@ -166,35 +187,96 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
     await done('approval');
   });
 
-  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, () => focusFirstError(form, PERSONAL_FIELD_IDS));
+  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, () =>
+    focusFirstError(form, PERSONAL_FIELD_IDS),
+  );
 
   const title = titleName(details.Title);
 
   return (
-    <Form submitting={isSubmitting} onSubmit={onSubmit} className={styles.form} aria-label="Ask to change your name or date of birth" data-testid="personal-form">
+    <Form
+      submitting={isSubmitting}
+      onSubmit={onSubmit}
+      className={styles.form}
+      aria-label="Ask to change your name or date of birth"
+      data-testid="personal-form"
+    >
       <p className={styles.note}>
-        We check a change to your name or date of birth before it is made. Tell us why it has changed; documents that support it help us approve it sooner.
+        We check a change to your name or date of birth before it is made. Tell us why it has changed; documents that
+        support it help us approve it sooner.
       </p>
       <Field id="account-personal-title" label="Title" hint="To change your title, please call us.">
-        {(c) => <input {...c} type="text" value={title === 'Unknown' ? 'No title' : title} readOnly className={styles.medium} data-testid="personal-title" />}
+        {(c) => (
+          <input
+            {...c}
+            type="text"
+            value={title === 'Unknown' ? 'No title' : title}
+            readOnly
+            className={styles.medium}
+            data-testid="personal-title"
+          />
+        )}
       </Field>
       <Field id={PERSONAL_FIELD_IDS.FirstName} label="First name" error={errors.FirstName?.message} required>
-        {(c) => <input {...c} {...register('FirstName')} type="text" autoComplete="given-name" data-testid="personal-first-name" />}
+        {(c) => (
+          <input
+            {...c}
+            {...register('FirstName')}
+            type="text"
+            autoComplete="given-name"
+            data-testid="personal-first-name"
+          />
+        )}
       </Field>
       <Field id={PERSONAL_FIELD_IDS.MiddleNames} label="Middle names (optional)" error={errors.MiddleNames?.message}>
-        {(c) => <input {...c} {...register('MiddleNames')} type="text" autoComplete="additional-name" data-testid="personal-middle-names" />}
+        {(c) => (
+          <input
+            {...c}
+            {...register('MiddleNames')}
+            type="text"
+            autoComplete="additional-name"
+            data-testid="personal-middle-names"
+          />
+        )}
       </Field>
       <Field id={PERSONAL_FIELD_IDS.Surname} label="Surname" error={errors.Surname?.message} required>
-        {(c) => <input {...c} {...register('Surname')} type="text" autoComplete="family-name" data-testid="personal-surname" />}
+        {(c) => (
+          <input
+            {...c}
+            {...register('Surname')}
+            type="text"
+            autoComplete="family-name"
+            data-testid="personal-surname"
+          />
+        )}
       </Field>
-      <Field id={PERSONAL_FIELD_IDS.DateOfBirth} label="Date of birth" hint="dd/mm/yyyy, for example 27/03/1985" error={errors.DateOfBirth?.message} required>
-        {(c) => <DateInput {...c} {...register('DateOfBirth')} autoComplete="bday" className={styles.medium} data-testid="personal-date-of-birth" />}
+      <Field
+        id={PERSONAL_FIELD_IDS.DateOfBirth}
+        label="Date of birth"
+        hint="dd/mm/yyyy, for example 27/03/1985"
+        error={errors.DateOfBirth?.message}
+        required
+      >
+        {(c) => (
+          <DateInput
+            {...c}
+            {...register('DateOfBirth')}
+            autoComplete="bday"
+            className={styles.medium}
+            data-testid="personal-date-of-birth"
+          />
+        )}
       </Field>
       <Controller
         control={control}
         name="Reason"
         render={({ field, fieldState }) => (
-          <Field id={PERSONAL_FIELD_IDS.Reason} label="Reason for the change" error={fieldState.error?.message} required>
+          <Field
+            id={PERSONAL_FIELD_IDS.Reason}
+            label="Reason for the change"
+            error={fieldState.error?.message}
+            required
+          >
             {(c) => (
               <select
                 {...c}

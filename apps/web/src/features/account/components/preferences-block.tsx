@@ -35,10 +35,14 @@ export function PreferencesBlockBody({ account }: { account: Account }) {
       (answer) => {
         // Each save carries both boxes: only the answer to the latest one counts.
         if (mine !== latest.current) return;
-        queryClient.setQueryData<Account>(queryKeys.account, (current) => (current ? { ...current, Preferences: answer } : current));
+        queryClient.setQueryData<Account>(queryKeys.account, (current) =>
+          current ? { ...current, Preferences: answer } : current,
+        );
         setPending(null);
         const forced = forcedEmail || (answer.Email && !values.Email);
-        setMessage(forced ? `${FORCED_EMAIL_TEXT} Your preferences have been saved.` : 'Your preferences have been saved.');
+        setMessage(
+          forced ? `${FORCED_EMAIL_TEXT} Your preferences have been saved.` : 'Your preferences have been saved.',
+        );
       },
       () => {
         // The alert has explained; the boxes show what is saved.

@@ -2,7 +2,15 @@
 import { BSB_SOURCE, formatDisplayDate, type Account } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { Icon } from '../../../components/icon.tsx';
-import { accountNumberLast4, addressText, displayName, formatBsb, formatMobile, formatPhone, type EditPermission } from '../rules.ts';
+import {
+  accountNumberLast4,
+  addressText,
+  displayName,
+  formatBsb,
+  formatMobile,
+  formatPhone,
+  type EditPermission,
+} from '../rules.ts';
 import { DetailList } from './account-block.tsx';
 import styles from './account.module.css';
 
@@ -49,7 +57,11 @@ export function PersonalRead({ account }: { account: Account }) {
 
 export function MobileRead({ account }: { account: Account }) {
   const mobile = account.ContactDetails.MobileNumber;
-  return <DetailList items={[{ label: 'Mobile number', value: mobile ? formatMobile(mobile) : NOT_GIVEN, testId: 'mobile-value' }]} />;
+  return (
+    <DetailList
+      items={[{ label: 'Mobile number', value: mobile ? formatMobile(mobile) : NOT_GIVEN, testId: 'mobile-value' }]}
+    />
+  );
 }
 
 export function EmailRead({ account }: { account: Account }) {
@@ -61,7 +73,9 @@ export function ContactRead({ account }: { account: Account }) {
   const contact = account.ContactDetails;
   const phone = formatPhone(contact.PhoneNumber);
   const home = addressText(contact.HomeAddressForDB);
-  const postal: ReactNode = contact.AreAddressesSame ? 'Same as home address' : addressText(contact.PostalAddressForDB) || NOT_GIVEN;
+  const postal: ReactNode = contact.AreAddressesSame
+    ? 'Same as home address'
+    : addressText(contact.PostalAddressForDB) || NOT_GIVEN;
   return (
     <DetailList
       items={[

@@ -76,7 +76,8 @@ export function SupportingFiles({ id, files, onAdd, onRemove, disabled, maxFiles
         Supporting documents (optional)
       </label>
       <p id={hintId} className={styles.hint}>
-        For example a marriage certificate. One file at a time, up to {LIMITS.uploadMaxBytes / 1_048_576}MB each: {TYPES_TEXT}
+        For example a marriage certificate. One file at a time, up to {LIMITS.uploadMaxBytes / 1_048_576}MB each:{' '}
+        {TYPES_TEXT}
       </p>
       {error ? (
         <p id={errorId} className={styles.error} data-testid="personal-files-error">
@@ -106,7 +107,13 @@ export function SupportingFiles({ id, files, onAdd, onRemove, disabled, maxFiles
           </p>
           <ul className={styles.fileList} aria-labelledby={listLabel}>
             {files.map((item) => (
-              <li key={item.key} className={styles.fileItem} data-testid="personal-files-item" data-state={item.state} data-filename={item.file.name}>
+              <li
+                key={item.key}
+                className={styles.fileItem}
+                data-testid="personal-files-item"
+                data-state={item.state}
+                data-filename={item.file.name}
+              >
                 <span className={styles.fileName}>
                   {item.file.name} <span className={styles.fileSize}>({sizeText(item.file.size)})</span>
                 </span>
@@ -122,7 +129,12 @@ export function SupportingFiles({ id, files, onAdd, onRemove, disabled, maxFiles
                     Remove
                   </button>
                 ) : (
-                  <progress className={styles.progress} max={100} value={item.progress} aria-label={`Sending ${item.file.name}`}>
+                  <progress
+                    className={styles.progress}
+                    max={100}
+                    value={item.progress}
+                    aria-label={`Sending ${item.file.name}`}
+                  >
                     {item.progress}%
                   </progress>
                 )}

@@ -1,5 +1,12 @@
 import { useEffect } from 'react';
-import { useForm, useWatch, type DefaultValues, type FieldPath, type FieldValues, type Resolver } from 'react-hook-form';
+import {
+  useForm,
+  useWatch,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type Resolver,
+} from 'react-hook-form';
 import { useLocalDraft } from '../../../lib/use-form-draft.ts';
 import type { EditDraft } from '../drafts.ts';
 import type { UpdateOutcome } from '../sections.ts';

@@ -27,7 +27,14 @@ import { ContactDetailsForm } from '../components/contact-details-form.tsx';
 import type { EditForm } from '../components/form-types.ts';
 import { PersonalDetailsForm } from '../components/personal-details-form.tsx';
 import { PreferencesBlockBody } from '../components/preferences-block.tsx';
-import { BankRead, ContactRead, EmailRead, MobileRead, PermissionNote, PersonalRead } from '../components/read-views.tsx';
+import {
+  BankRead,
+  ContactRead,
+  EmailRead,
+  MobileRead,
+  PermissionNote,
+  PersonalRead,
+} from '../components/read-views.tsx';
 import { bankPermission, contactChannelPermission, contactDetailsPermission, type EditPermission } from '../rules.ts';
 import {
   APP_EDIT_PATH,
@@ -105,7 +112,9 @@ function AccountBlocks({ account, editing, setEditing }: AccountBlocksProps) {
     const frame = window.requestAnimationFrame(() => {
       const block = document.getElementById(sectionElementId(editing.section));
       block?.scrollIntoView?.({ block: 'start' });
-      block?.querySelector<HTMLElement>('input:not([readonly]):not([type="hidden"]), select, textarea')?.focus({ preventScroll: true });
+      block
+        ?.querySelector<HTMLElement>('input:not([readonly]):not([type="hidden"]), select, textarea')
+        ?.focus({ preventScroll: true });
     });
     return () => window.cancelAnimationFrame(frame);
   }, [editing]);
@@ -144,10 +153,22 @@ function AccountBlocks({ account, editing, setEditing }: AccountBlocksProps) {
   const token = editing?.secureToken ?? '';
 
   /** A block with an edit view: its form while it is edited (a secure one only with its token), else its read view and why it cannot change. */
-  const editableBlock = (section: SectionKey, title: string, permission: EditPermission, Read: ComponentType<{ account: Account }>, Edit: EditForm) => {
+  const editableBlock = (
+    section: SectionKey,
+    title: string,
+    permission: EditPermission,
+    Read: ComponentType<{ account: Account }>,
+    Edit: EditForm,
+  ) => {
     const open = editing?.section === section && (!isSecureSection(section) || token !== '');
     return (
-      <AccountBlock id={sectionElementId(section)} title={title} editing={open} edit={control(section, permission)} testId={`account-${section}`}>
+      <AccountBlock
+        id={sectionElementId(section)}
+        title={title}
+        editing={open}
+        edit={control(section, permission)}
+        testId={`account-${section}`}
+      >
         {open ? (
           <Edit
             account={account}
@@ -176,9 +197,27 @@ function AccountBlocks({ account, editing, setEditing }: AccountBlocksProps) {
       ) : null}
       <div className={styles.blocks}>
         {editableBlock('personal', 'Name & Date of Birth', { kind: 'allowed' }, PersonalRead, PersonalDetailsForm)}
-        {editableBlock('mobile', 'Mobile Number', contactChannelPermission(account, 'mobile', provider.phone), MobileRead, MobileNumberForm)}
-        {editableBlock('email', 'Email Address', contactChannelPermission(account, 'email', provider.phone), EmailRead, EmailAddressForm)}
-        {editableBlock('contact', 'Contact Details', contactDetailsPermission(account), ContactRead, ContactDetailsForm)}
+        {editableBlock(
+          'mobile',
+          'Mobile Number',
+          contactChannelPermission(account, 'mobile', provider.phone),
+          MobileRead,
+          MobileNumberForm,
+        )}
+        {editableBlock(
+          'email',
+          'Email Address',
+          contactChannelPermission(account, 'email', provider.phone),
+          EmailRead,
+          EmailAddressForm,
+        )}
+        {editableBlock(
+          'contact',
+          'Contact Details',
+          contactDetailsPermission(account),
+          ContactRead,
+          ContactDetailsForm,
+        )}
         {editableBlock('bank', 'Bank Account Details', bankPermission(account), BankRead, BankDetailsForm)}
 
         <AccountBlock id={sectionElementId('preferences')} title="Preferences" testId="account-preferences">

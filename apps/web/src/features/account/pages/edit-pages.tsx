@@ -23,17 +23,36 @@ import { PersonalDetailsForm } from '../components/personal-details-form.tsx';
 import { PermissionNote } from '../components/read-views.tsx';
 import { bankPermission, contactChannelPermission, contactDetailsPermission, type EditPermission } from '../rules.ts';
 import { useClearSecureTokenOnLeave } from '../secure-token.ts';
-import { SECTION_UPDATE_TYPE, SECURE_SECTIONS, updatedPath, type SectionKey, type SecureSectionKey, type UpdateOutcome } from '../sections.ts';
+import {
+  SECTION_UPDATE_TYPE,
+  SECURE_SECTIONS,
+  updatedPath,
+  type SectionKey,
+  type SecureSectionKey,
+  type UpdateOutcome,
+} from '../sections.ts';
 import styles from '../components/account.module.css';
 
 function useSecureTokenOfPage(section: SectionKey): string | undefined {
   // Read once: leaving the page clears the stored copy (spec 000 §4), this one stays for the form.
-  const [token] = useState(() => (section in SECURE_SECTIONS ? getSecureToken(SECURE_SECTIONS[section as SecureSectionKey].codeType)?.SecureToken : undefined));
+  const [token] = useState(() =>
+    section in SECURE_SECTIONS
+      ? getSecureToken(SECURE_SECTIONS[section as SecureSectionKey].codeType)?.SecureToken
+      : undefined,
+  );
   useClearSecureTokenOnLeave();
   return token;
 }
 
-function EditPage({ section, permissionOf, form: Edit }: { section: SectionKey; permissionOf: (account: Account) => EditPermission; form: EditForm }) {
+function EditPage({
+  section,
+  permissionOf,
+  form: Edit,
+}: {
+  section: SectionKey;
+  permissionOf: (account: Account) => EditPermission;
+  form: EditForm;
+}) {
   const navigate = useNavigate();
   const reload = useReloadAccount();
   const account = useAccountDetails();
@@ -92,11 +111,23 @@ export function ContactDetailsPage() {
 }
 
 export function EmailAddressPage() {
-  return <EditPage section="email" permissionOf={(a) => contactChannelPermission(a, 'email', provider.phone)} form={EmailAddressForm} />;
+  return (
+    <EditPage
+      section="email"
+      permissionOf={(a) => contactChannelPermission(a, 'email', provider.phone)}
+      form={EmailAddressForm}
+    />
+  );
 }
 
 export function MobileNumberPage() {
-  return <EditPage section="mobile" permissionOf={(a) => contactChannelPermission(a, 'mobile', provider.phone)} form={MobileNumberForm} />;
+  return (
+    <EditPage
+      section="mobile"
+      permissionOf={(a) => contactChannelPermission(a, 'mobile', provider.phone)}
+      form={MobileNumberForm}
+    />
+  );
 }
 
 export function BankDetailsPage() {

@@ -35,7 +35,11 @@ export function UpdatePasswordPage() {
     trigger,
     getFieldState,
     formState: { errors, isValid, isSubmitting, touchedFields },
-  } = useForm<PasswordChange>({ resolver, mode: 'onTouched', defaultValues: { OldPassword: '', NewPassword: '', ReEnterPassword: '' } });
+  } = useForm<PasswordChange>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { OldPassword: '', NewPassword: '', ReEnterPassword: '' },
+  });
   const newPassword = useWatch({ control, name: 'NewPassword' });
   const [retypeOld, setRetypeOld] = useState(false);
 
@@ -70,12 +74,22 @@ export function UpdatePasswordPage() {
     await navigate(updatedPath('password', 'success'), { replace: true });
   });
 
-  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, () => focusFirstError({ trigger, getFieldState }, IDS));
+  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, () =>
+    focusFirstError({ trigger, getFieldState }, IDS),
+  );
 
   return (
     <div className={`card ${styles.editPage}`}>
-      <Form submitting={isSubmitting} onSubmit={onSubmit} className={styles.form} aria-label="Change your password" data-testid="password-form">
-        <p className={styles.note}>When you change your password, you are signed out everywhere else you are signed in.</p>
+      <Form
+        submitting={isSubmitting}
+        onSubmit={onSubmit}
+        className={styles.form}
+        aria-label="Change your password"
+        data-testid="password-form"
+      >
+        <p className={styles.note}>
+          When you change your password, you are signed out everywhere else you are signed in.
+        </p>
         <Field id={IDS.OldPassword} label="Current password" error={errors.OldPassword?.message} required>
           {(c) => (
             <PasswordInput

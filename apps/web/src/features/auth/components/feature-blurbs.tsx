@@ -7,7 +7,11 @@ import receiptIcon from '../../../assets/reimbursement.svg?inline';
 const BLURBS = [
   { icon: detailsIcon, title: 'Update your details', text: 'Keep your personal and banking details up to date.' },
   { icon: messageIcon, title: 'Send and receive messages', text: 'Write to us and read our replies in one place.' },
-  { icon: receiptIcon, title: 'Upload receipts and claim reimbursements', text: 'Send us receipts and get paid back for costs you have covered.' },
+  {
+    icon: receiptIcon,
+    title: 'Upload receipts and claim reimbursements',
+    text: 'Send us receipts and get paid back for costs you have covered.',
+  },
 ] as const;
 
 export function FeatureBlurbs() {

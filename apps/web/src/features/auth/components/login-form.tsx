@@ -26,7 +26,8 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
   const hintId = useId();
   const [showPassword, setShowPassword] = useState(false);
   const form = useLoginForm(onSubmit);
-  const { values, errorOf, isValid, isSubmitting, rulesUnavailable, setValue, leave, resetField, setFocus, refs } = form;
+  const { values, errorOf, isValid, isSubmitting, rulesUnavailable, setValue, leave, resetField, setFocus, refs } =
+    form;
 
   // spec 000 §4: on a login error the password is cleared; focus goes back to it once the
   // fieldset is enabled again.
@@ -173,7 +174,11 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
         {isSubmitting ? 'Signing in…' : 'Sign in'}
       </button>
       <p id={hintId} className={styles.submitHint}>
-        {isSubmitting ? 'Signing you in, please wait.' : canSubmit ? '\u00a0' : 'Enter your username and password to sign in.'}
+        {isSubmitting
+          ? 'Signing you in, please wait.'
+          : canSubmit
+            ? '\u00a0'
+            : 'Enter your username and password to sign in.'}
       </p>
     </Form>
   );

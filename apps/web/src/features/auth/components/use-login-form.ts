@@ -23,7 +23,10 @@ const DEFAULTS: LoginFields = { EmailAddress: '', Password: '', RememberMe: fals
 
 /** Shown when the form's rules could not be downloaded (offline, or the connection dropped). */
 export const RULES_UNAVAILABLE: AlertEntry[] = [
-  { message: CLIENT_MESSAGES.requestNotCompleted, detail: 'The service could not be reached. Please check your internet connection.' },
+  {
+    message: CLIENT_MESSAGES.requestNotCompleted,
+    detail: 'The service could not be reached. Please check your internet connection.',
+  },
 ];
 
 type Check = { data: LoginValues; messages: Messages } | { data: undefined; messages: Messages };
@@ -36,7 +39,8 @@ async function check(values: LoginFields): Promise<Check> {
   for (const issue of result.error.issues) {
     const name = issue.path[0];
     // The first message of each field, as zodResolver reports it.
-    if (typeof name === 'string' && (NAMES as readonly string[]).includes(name)) messages[name as Name] ??= issue.message;
+    if (typeof name === 'string' && (NAMES as readonly string[]).includes(name))
+      messages[name as Name] ??= issue.message;
   }
   return { data: undefined, messages };
 }

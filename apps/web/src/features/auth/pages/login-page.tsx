@@ -56,7 +56,9 @@ export function LoginPage() {
       queryClient?.removeQueries({ queryKey: queryKeys.all });
       // Drafts another account kept on this browser across a time-out go now (decision 017). Loaded
       // on demand: the mirror (and zod) are not part of /login's first download.
-      void import('../../../lib/draft-mirror.ts').then((mirror) => mirror.forgetDrafts({ signedIn: values.EmailAddress }));
+      void import('../../../lib/draft-mirror.ts').then((mirror) =>
+        mirror.forgetDrafts({ signedIn: values.EmailAddress }),
+      );
       clearSignedOutReason();
       // spec 000 §4 "Login outcome".
       if (response.AccountActivated === AccountActivated.Activated) {
@@ -119,7 +121,11 @@ export function LoginPage() {
         <div className={styles.panel}>
           <h2>How are you going?</h2>
           <p>Tell us about your recovery and what support you need. You do not need to sign in.</p>
-          <button type="button" className="button button--secondary button--block" onClick={() => void navigate('/surveyvalidation')}>
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            onClick={() => void navigate('/surveyvalidation')}
+          >
             My self-assessment
           </button>
         </div>

@@ -26,7 +26,8 @@ export function ClaimCard({ claim, onSelect }: ClaimCardProps) {
           <span className={styles.label}>Date of accident</span> <span>{formatDisplayDate(claim.Date)}</span>
         </span>
         <span className={styles.row}>
-          <span className={styles.label}>Location</span> <span>{claim.Location?.trim() ? claim.Location : 'Not listed'}</span>
+          <span className={styles.label}>Location</span>{' '}
+          <span>{claim.Location?.trim() ? claim.Location : 'Not listed'}</span>
         </span>
       </span>
       <span className={styles.action}>

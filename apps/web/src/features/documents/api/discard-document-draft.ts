@@ -3,5 +3,7 @@ import { ENDPOINTS } from '@portal/contracts';
 import { request } from '../../../lib/request.ts';
 
 export function discardDocumentDraft(formId: string | undefined) {
-  return request<boolean>(ENDPOINTS.discardDocumentDraft, formId ? { FormId: formId } : {}, { loadingMessage: 'Discarding draft' });
+  return request<boolean>(ENDPOINTS.discardDocumentDraft, formId ? { FormId: formId } : {}, {
+    loadingMessage: 'Discarding draft',
+  });
 }

@@ -10,7 +10,10 @@ export type DocumentType = { Id: number; Item: string };
 
 const toDocumentTypes = (list: DropdownItem[]): DocumentType[] => list.map(({ Id, Item }) => ({ Id, Item }));
 
-export const documentTypesQueryOptions = queryOptions({ ...dropdownQueryOptions('DocumentFormTypes'), select: toDocumentTypes });
+export const documentTypesQueryOptions = queryOptions({
+  ...dropdownQueryOptions('DocumentFormTypes'),
+  select: toDocumentTypes,
+});
 
 export function useDocumentTypes() {
   return useQuery(documentTypesQueryOptions);

@@ -3,7 +3,10 @@ import { ENDPOINTS, type DocumentDraft, type DraftSaved } from '@portal/contract
 import type { z } from 'zod';
 import { request } from '../../../lib/request.ts';
 
-export function saveDocumentDraft(body: { FormId?: string | undefined; Draft: DocumentDraft; SavedUnsubmitted?: boolean }, keepalive = false) {
+export function saveDocumentDraft(
+  body: { FormId?: string | undefined; Draft: DocumentDraft; SavedUnsubmitted?: boolean },
+  keepalive = false,
+) {
   const payload: Record<string, unknown> = { Draft: body.Draft };
   if (body.FormId) payload.FormId = body.FormId;
   if (body.SavedUnsubmitted) payload.SavedUnsubmitted = true;

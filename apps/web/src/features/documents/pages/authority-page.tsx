@@ -4,7 +4,14 @@
  * today's date) and, beyond the spec, an accessible alternative for people who cannot draw: type
  * the full name and tick the declaration. Submit is disabled until signed and while submitting.
  */
-import { AUTHORITY_CONSENT, AUTHORITY_UPLOAD_PATH, SIGNATURE_FIELD, SIGNATURE_MAX_BYTES, SIGNATURE_PAD, formatDisplayDate } from '@portal/contracts';
+import {
+  AUTHORITY_CONSENT,
+  AUTHORITY_UPLOAD_PATH,
+  SIGNATURE_FIELD,
+  SIGNATURE_MAX_BYTES,
+  SIGNATURE_PAD,
+  formatDisplayDate,
+} from '@portal/contracts';
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckboxField, Field } from '../../../components/form-field.tsx';
@@ -107,7 +114,12 @@ export function AuthorityPage() {
         files.push({ name: SIGNATURE_FIELD, blob: png, filename: 'signature.png' });
       }
       const fields: Record<string, string | undefined> = typedMode
-        ? { SignatureMethod: 'typed', IdempotencyKey: idempotencyKey.current, TypedName: typedName.trim(), Declaration: 'true' }
+        ? {
+            SignatureMethod: 'typed',
+            IdempotencyKey: idempotencyKey.current,
+            TypedName: typedName.trim(),
+            Declaration: 'true',
+          }
         : { SignatureMethod: 'drawn', IdempotencyKey: idempotencyKey.current };
       await sendMultipart<{ SentItemId: string }>(AUTHORITY_UPLOAD_PATH, fields, files).promise;
       await navigate('/thankyou-documents', { replace: true });
@@ -143,8 +155,8 @@ export function AuthorityPage() {
   return (
     <div className={styles.form} data-testid="authority-form">
       <p data-testid="authority-intro">
-        This form gives us your authority to collect information about you that we need to manage your claim. Please check your details, read the
-        authority and sign it.
+        This form gives us your authority to collect information about you that we need to manage your claim. Please
+        check your details, read the authority and sign it.
       </p>
       <h2>Your details</h2>
       <dl className={styles.details} data-testid="authority-details">
@@ -156,11 +168,13 @@ export function AuthorityPage() {
         <dd data-testid="authority-claim-number">{data.ClaimNumber}</dd>
         <dt>Address</dt>
         <dd data-testid="authority-address">
-          {[data.Address.AddressLine1, data.Address.AddressLine2, data.Address.AddressLine3].filter(Boolean).map((line) => (
-            <span key={line} style={{ display: 'block' }}>
-              {line}
-            </span>
-          ))}
+          {[data.Address.AddressLine1, data.Address.AddressLine2, data.Address.AddressLine3]
+            .filter(Boolean)
+            .map((line) => (
+              <span key={line} style={{ display: 'block' }}>
+                {line}
+              </span>
+            ))}
         </dd>
         <dt>Date of birth</dt>
         <dd data-testid="authority-date-of-birth">{formatDisplayDate(data.DateOfBirth)}</dd>
@@ -178,15 +192,38 @@ export function AuthorityPage() {
         <div data-testid="authority-typed">
           <Field label="Your full name" id="authority-typed-name" required>
             {(control) => (
-              <input {...control} type="text" autoComplete="name" data-testid="authority-typed-name" value={typedName} disabled={submitting} onChange={(e) => setTypedName(e.currentTarget.value)} />
+              <input
+                {...control}
+                type="text"
+                autoComplete="name"
+                data-testid="authority-typed-name"
+                value={typedName}
+                disabled={submitting}
+                onChange={(e) => setTypedName(e.currentTarget.value)}
+              />
             )}
           </Field>
-          <CheckboxField label="I declare that typing my name here is my signature on this authority" id="authority-declaration">
+          <CheckboxField
+            label="I declare that typing my name here is my signature on this authority"
+            id="authority-declaration"
+          >
             {(control) => (
-              <input {...control} type="checkbox" data-testid="authority-declaration" checked={declared} disabled={submitting} onChange={(e) => setDeclared(e.currentTarget.checked)} />
+              <input
+                {...control}
+                type="checkbox"
+                data-testid="authority-declaration"
+                checked={declared}
+                disabled={submitting}
+                onChange={(e) => setDeclared(e.currentTarget.checked)}
+              />
             )}
           </CheckboxField>
-          <button type="button" className="link-button" data-testid="authority-draw-instead" onClick={() => setTypedMode(false)}>
+          <button
+            type="button"
+            className="link-button"
+            data-testid="authority-draw-instead"
+            onClick={() => setTypedMode(false)}
+          >
             Draw my signature instead
           </button>
         </div>
@@ -214,10 +251,21 @@ export function AuthorityPage() {
             <span data-testid="authority-date">Date: {todayDisplay()}</span>
           </div>
           <div className={styles.actions} style={{ marginBlockStart: 0 }}>
-            <button type="button" className="button button--secondary" data-testid="authority-clear" onClick={clear} disabled={submitting}>
+            <button
+              type="button"
+              className="button button--secondary"
+              data-testid="authority-clear"
+              onClick={clear}
+              disabled={submitting}
+            >
               Clear
             </button>
-            <button type="button" className="link-button" data-testid="authority-type-instead" onClick={() => setTypedMode(true)}>
+            <button
+              type="button"
+              className="link-button"
+              data-testid="authority-type-instead"
+              onClick={() => setTypedMode(true)}
+            >
               I can&apos;t draw a signature
             </button>
           </div>
@@ -227,7 +275,13 @@ export function AuthorityPage() {
         {error ? <p className="callout callout--error">{error}</p> : null}
       </div>
       <div className={styles.actions}>
-        <button type="button" className="button" data-testid="authority-submit" disabled={!ready || submitting} onClick={() => void submit()}>
+        <button
+          type="button"
+          className="button"
+          data-testid="authority-submit"
+          disabled={!ready || submitting}
+          onClick={() => void submit()}
+        >
           {submitting ? 'Submitting…' : 'Submit'}
         </button>
       </div>

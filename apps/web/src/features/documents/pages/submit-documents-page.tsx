@@ -9,7 +9,15 @@
  * sent) when the form is opened. All of that is lib/use-form-draft.ts, shared with the
  * reimbursement form; this page turns its fields into the draft and back.
  */
-import { DocumentDraft, LIMITS, MESSAGES, REIMBURSEMENT_TYPE, TAX_FILE_DECLARATION, UPLOAD_SIZE_TEXT, UPLOAD_TYPES_TEXT } from '@portal/contracts';
+import {
+  DocumentDraft,
+  LIMITS,
+  MESSAGES,
+  REIMBURSEMENT_TYPE,
+  TAX_FILE_DECLARATION,
+  UPLOAD_SIZE_TEXT,
+  UPLOAD_TYPES_TEXT,
+} from '@portal/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ContentDocument } from '../../../components/content-document.tsx';
@@ -33,12 +41,22 @@ export { DISCARD_MESSAGE, RESTORED_MESSAGE } from '../../../lib/use-form-draft.t
 const documentsMirror = createDraftMirror(DocumentDraft);
 const documentsDraftApi = { get: getDocumentDraft, save: saveDocumentDraft, discard: discardDocumentDraft };
 
-const FIELD_IDS = { DocumentType: 'documents-type', Description: 'documents-message', Documents: 'documents-upload', Authorised: 'documents-authorised' } as const;
+const FIELD_IDS = {
+  DocumentType: 'documents-type',
+  Description: 'documents-message',
+  Documents: 'documents-upload',
+  Authorised: 'documents-authorised',
+} as const;
 type FieldName = keyof typeof FIELD_IDS;
 
 type Errors = Partial<Record<FieldName, string>>;
 
-export function validateDocuments(input: { type: DocumentType | null; message: string; items: readonly UploadItem[]; authorised: boolean }): Errors {
+export function validateDocuments(input: {
+  type: DocumentType | null;
+  message: string;
+  items: readonly UploadItem[];
+  authorised: boolean;
+}): Errors {
   const errors: Errors = {};
   const tfd = input.type?.Item === TAX_FILE_DECLARATION;
   if (!input.type) errors.DocumentType = MESSAGES.documentTypeRequired;
@@ -106,7 +124,10 @@ export function SubmitDocumentsPage() {
 
   const showProblems = (problems: Errors, entries?: SummaryEntry[]) => {
     setErrors(problems);
-    setSummary(entries ?? (Object.keys(problems) as FieldName[]).map((f) => ({ message: problems[f] as string, fieldId: FIELD_IDS[f] })));
+    setSummary(
+      entries ??
+        (Object.keys(problems) as FieldName[]).map((f) => ({ message: problems[f] as string, fieldId: FIELD_IDS[f] })),
+    );
     setFocusKey((k) => k + 1);
   };
 
@@ -122,7 +143,11 @@ export function SubmitDocumentsPage() {
     idempotencyKey.current ??= crypto.randomUUID();
     try {
       const id = await draft.savedFormId();
-      await submitDocuments({ FormId: id, Draft: toDraft(type, message, latest.current.items), IdempotencyKey: idempotencyKey.current });
+      await submitDocuments({
+        FormId: id,
+        Draft: toDraft(type, message, latest.current.items),
+        IdempotencyKey: idempotencyKey.current,
+      });
       draft.markSubmitted();
       await navigate('/thankyou-documents', { replace: true });
     } catch (error) {
@@ -244,9 +269,19 @@ export function SubmitDocumentsPage() {
           disabled={submitting && !waitingForUploads}
           testId="documents-upload"
         />
-        <CheckboxField label="I authorise the sending of these documents and confirm they relate to my claim" id={FIELD_IDS.Authorised} error={errors.Authorised}>
+        <CheckboxField
+          label="I authorise the sending of these documents and confirm they relate to my claim"
+          id={FIELD_IDS.Authorised}
+          error={errors.Authorised}
+        >
           {(control) => (
-            <input {...control} type="checkbox" data-testid="documents-authorised" checked={authorised} onChange={(e) => setAuthorised(e.currentTarget.checked)} />
+            <input
+              {...control}
+              type="checkbox"
+              data-testid="documents-authorised"
+              checked={authorised}
+              onChange={(e) => setAuthorised(e.currentTarget.checked)}
+            />
           )}
         </CheckboxField>
         {waitingForUploads ? (
@@ -258,7 +293,12 @@ export function SubmitDocumentsPage() {
           <button type="submit" className="button" data-testid="documents-submit">
             Submit
           </button>
-          <button type="button" className="button button--secondary" data-testid="documents-discard" onClick={() => void onDiscard()}>
+          <button
+            type="button"
+            className="button button--secondary"
+            data-testid="documents-discard"
+            onClick={() => void onDiscard()}
+          >
             Discard Draft
           </button>
         </div>

@@ -22,7 +22,8 @@ export function ThankYouDocumentsPage() {
     <section data-testid="thankyou-documents">
       <p>Thank you. We have received your documents and will look at them soon.</p>
       <p data-testid="thankyou-documents-note">
-        If you need to modify or delete anything you have sent, please contact the {provider.shortName} on {provider.phone}.
+        If you need to modify or delete anything you have sent, please contact the {provider.shortName} on{' '}
+        {provider.phone}.
       </p>
       <Links
         testId="thankyou-links"

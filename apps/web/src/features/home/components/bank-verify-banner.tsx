@@ -13,7 +13,11 @@ type BankVerifyBannerProps = {
 
 export function BankVerifyBanner({ onClose }: BankVerifyBannerProps) {
   return (
-    <section className={`callout callout--warning ${styles.banner}`} aria-labelledby="bank-banner-heading" data-testid="bank-verify-banner">
+    <section
+      className={`callout callout--warning ${styles.banner}`}
+      aria-labelledby="bank-banner-heading"
+      data-testid="bank-verify-banner"
+    >
       <Icon name="warning" />
       <div className={styles.body}>
         <h2 id="bank-banner-heading" className={styles.heading}>
@@ -23,7 +27,12 @@ export function BankVerifyBanner({ onClose }: BankVerifyBannerProps) {
           {MESSAGES.bankVerifyBanner} <Link to="/account">Review your bank details</Link>
         </p>
       </div>
-      <button type="button" className={`button button--secondary ${styles.close}`} onClick={onClose} data-testid="bank-verify-banner-close">
+      <button
+        type="button"
+        className={`button button--secondary ${styles.close}`}
+        onClick={onClose}
+        data-testid="bank-verify-banner-close"
+      >
         <Icon name="close" />
         Close<span className="visually-hidden"> this message</span>
       </button>

@@ -33,7 +33,13 @@ export function LinkPanel({ panel, badge, badgeLabel = 'unread' }: LinkPanelProp
       <div className={styles.body}>
         <h2 className={styles.title}>
           {panel.External ? (
-            <a className={styles.link} href={panel.Route} target="_blank" rel="noopener noreferrer" onClick={onExternalClick}>
+            <a
+              className={styles.link}
+              href={panel.Route}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={onExternalClick}
+            >
               {panel.Title}
               <span className="visually-hidden"> (opens another website)</span>
             </a>

@@ -32,7 +32,11 @@ function setRead(queryClient: QueryClient, claimNumber: string, messageId: strin
 }
 
 /** Marks a message read: on screen at once, then on the server. Does nothing for a read message. */
-export async function markMessageRead(queryClient: QueryClient, claimNumber: string, message: Pick<InboxMessage, 'messageId' | 'Read'>): Promise<void> {
+export async function markMessageRead(
+  queryClient: QueryClient,
+  claimNumber: string,
+  message: Pick<InboxMessage, 'messageId' | 'Read'>,
+): Promise<void> {
   if (message.Read) return;
   const unreadKey = queryKeys.unreadCount(claimNumber);
   setRead(queryClient, claimNumber, message.messageId, true);

@@ -6,5 +6,6 @@
 export const messagingKeys = {
   inbox: (claimNumber: string) => ['session', 'inbox', claimNumber] as const,
   sentItemsAll: ['session', 'sent-items'] as const,
-  sentItems: (claimNumber: string, requestType: number | undefined) => ['session', 'sent-items', claimNumber, requestType ?? 'all'] as const,
+  sentItems: (claimNumber: string, requestType: number | undefined) =>
+    ['session', 'sent-items', claimNumber, requestType ?? 'all'] as const,
 };

@@ -11,7 +11,15 @@ import styles from './messaging.module.css';
 
 type AttachedFile = z.infer<typeof DraftFile>;
 
-export function Attachments({ files, headingId, testId = 'attachments' }: { files: readonly AttachedFile[]; headingId: string; testId?: string }) {
+export function Attachments({
+  files,
+  headingId,
+  testId = 'attachments',
+}: {
+  files: readonly AttachedFile[];
+  headingId: string;
+  testId?: string;
+}) {
   const [busy, setBusy] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   if (files.length === 0) return null;

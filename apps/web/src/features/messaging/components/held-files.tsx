@@ -78,7 +78,9 @@ export function HeldFiles({ items, onChange, disabled, disabledReason, busy }: H
           {disabledReason}
         </p>
       ) : null}
-      {full ? <p className={styles.note}>You have added the most documents one message can carry ({MAX_ENQUIRY_FILES}).</p> : null}
+      {full ? (
+        <p className={styles.note}>You have added the most documents one message can carry ({MAX_ENQUIRY_FILES}).</p>
+      ) : null}
       <input
         ref={inputRef}
         id={inputId}
@@ -96,7 +98,13 @@ export function HeldFiles({ items, onChange, disabled, disabledReason, busy }: H
       {items.length > 0 ? (
         <ul className={styles.heldList} aria-label="Documents to send" data-testid="contact-files">
           {items.map((item) => (
-            <li key={item.key} className={styles.heldItem} data-testid="contact-file" data-filename={item.file.name} data-state={item.state}>
+            <li
+              key={item.key}
+              className={styles.heldItem}
+              data-testid="contact-file"
+              data-filename={item.file.name}
+              data-state={item.state}
+            >
               <span className={styles.heldName}>{item.file.name}</span>
               <span className={styles.heldSize}>{formatSize(item.file.size)}</span>
               {item.state !== 'waiting' ? (

@@ -14,9 +14,19 @@ type Props = { message: InboxMessage; claimNumber: string | undefined; headingId
 
 export function InboxMessageDetail({ message, claimNumber, headingId, onBack }: Props) {
   return (
-    <article className={styles.detail} aria-labelledby={headingId} data-testid="inbox-detail" data-message-id={message.messageId}>
+    <article
+      className={styles.detail}
+      aria-labelledby={headingId}
+      data-testid="inbox-detail"
+      data-message-id={message.messageId}
+    >
       {onBack ? (
-        <button type="button" className={`button button--secondary ${styles.back}`} onClick={onBack} data-testid="inbox-detail-back">
+        <button
+          type="button"
+          className={`button button--secondary ${styles.back}`}
+          onClick={onBack}
+          data-testid="inbox-detail-back"
+        >
           <Icon name="back" />
           Back<span className="visually-hidden"> to your messages</span>
         </button>
@@ -28,7 +38,9 @@ export function InboxMessageDetail({ message, claimNumber, headingId, onBack }: 
         <div>
           <dt>Sent by us</dt>
           <dd data-testid="inbox-detail-sent">
-            <time dateTime={dateTimeAttribute(message.SentTime, message.SentDate)}>{formatTimeAndDate(message.SentTime, message.SentDate)}</time>
+            <time dateTime={dateTimeAttribute(message.SentTime, message.SentDate)}>
+              {formatTimeAndDate(message.SentTime, message.SentDate)}
+            </time>
           </dd>
         </div>
         <div>

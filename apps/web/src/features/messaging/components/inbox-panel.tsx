@@ -12,7 +12,15 @@ export function inboxItemDomId(messageId: string): string {
   return `inbox-item-${messageId}`;
 }
 
-export function InboxPanel({ message, selected, onOpen }: { message: InboxMessage; selected: boolean; onOpen: (message: InboxMessage) => void }) {
+export function InboxPanel({
+  message,
+  selected,
+  onOpen,
+}: {
+  message: InboxMessage;
+  selected: boolean;
+  onOpen: (message: InboxMessage) => void;
+}) {
   const preview = previewOf(message.Message);
   return (
     <button
@@ -37,7 +45,9 @@ export function InboxPanel({ message, selected, onOpen }: { message: InboxMessag
       </span>
       <span className={styles.panelMeta}>
         <span className="visually-hidden">Received </span>
-        <time dateTime={dateTimeAttribute(message.ReceivedTime, message.ReceivedDate)}>{formatTimeAndDate(message.ReceivedTime, message.ReceivedDate)}</time>
+        <time dateTime={dateTimeAttribute(message.ReceivedTime, message.ReceivedDate)}>
+          {formatTimeAndDate(message.ReceivedTime, message.ReceivedDate)}
+        </time>
         {message.Attachments.length > 0 ? <AttachmentIcon count={message.Attachments.length} /> : null}
       </span>
       {preview ? (

@@ -11,12 +11,22 @@ export function MessagingTabs({ current }: { current: 'inbox' | 'sent' }) {
     <nav aria-label="Inbox and sent items" className={styles.tabs}>
       <ul className={styles.tabList}>
         <li>
-          <NavLink to="/inbox" className={styles.tab} aria-current={current === 'inbox' ? 'page' : undefined} data-testid="tab-inbox">
+          <NavLink
+            to="/inbox"
+            className={styles.tab}
+            aria-current={current === 'inbox' ? 'page' : undefined}
+            data-testid="tab-inbox"
+          >
             Inbox
           </NavLink>
         </li>
         <li>
-          <NavLink to="/sentitems" className={styles.tab} aria-current={current === 'sent' ? 'page' : undefined} data-testid="tab-sent">
+          <NavLink
+            to="/sentitems"
+            className={styles.tab}
+            aria-current={current === 'sent' ? 'page' : undefined}
+            data-testid="tab-sent"
+          >
             Sent Items
           </NavLink>
         </li>

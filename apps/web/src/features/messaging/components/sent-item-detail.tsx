@@ -15,9 +15,19 @@ type Props = { item: SentItem; claimNumber: string | undefined; headingId: strin
 
 export function SentItemDetail({ item, claimNumber, headingId, onBack }: Props) {
   return (
-    <article className={styles.detail} aria-labelledby={headingId} data-testid="sent-detail" data-sent-item-id={item.Id}>
+    <article
+      className={styles.detail}
+      aria-labelledby={headingId}
+      data-testid="sent-detail"
+      data-sent-item-id={item.Id}
+    >
       {onBack ? (
-        <button type="button" className={`button button--secondary ${styles.back}`} onClick={onBack} data-testid="sent-detail-back">
+        <button
+          type="button"
+          className={`button button--secondary ${styles.back}`}
+          onClick={onBack}
+          data-testid="sent-detail-back"
+        >
           <Icon name="back" />
           Back<span className="visually-hidden"> to your sent items</span>
         </button>

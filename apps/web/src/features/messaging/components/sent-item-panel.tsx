@@ -19,7 +19,15 @@ export function replyByText(replyBy: string): string {
   return `We aim to reply by ${formatDisplayDate(replyBy)}`;
 }
 
-export function SentItemPanel({ item, selected, onOpen }: { item: SentItem; selected: boolean; onOpen: (item: SentItem) => void }) {
+export function SentItemPanel({
+  item,
+  selected,
+  onOpen,
+}: {
+  item: SentItem;
+  selected: boolean;
+  onOpen: (item: SentItem) => void;
+}) {
   const preview = previewOf(item.Message);
   return (
     <button

@@ -15,7 +15,8 @@ export type TextPart =
   | { kind: 'url'; text: string; href: string }
   | { kind: 'email'; text: string; href: string };
 
-const PATTERN = /(\b(?:https?:\/\/|www\.)[^\s<>"]+)|(\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b)/gi;
+const PATTERN =
+  /(\b(?:https?:\/\/|www\.)[^\s<>"]+)|(\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b)/gi;
 
 const TRAILING = new Set(['.', ',', ';', ':', '!', '?', "'", '’', '*']);
 const PAIRS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };

@@ -16,7 +16,11 @@ export function nextOffset(page: PageInfo): number | undefined {
 }
 
 /** The items of the loaded pages in order, each once (a message that arrived between two pages shifts the offsets). */
-export function flattenPages<P, T>(pages: readonly P[] | undefined, itemsOf: (page: P) => readonly T[], idOf: (item: T) => string): T[] {
+export function flattenPages<P, T>(
+  pages: readonly P[] | undefined,
+  itemsOf: (page: P) => readonly T[],
+  idOf: (item: T) => string,
+): T[] {
   const seen = new Set<string>();
   const out: T[] = [];
   for (const page of pages ?? []) {

@@ -58,12 +58,17 @@ export type EnquiryProgress = {
 
 /** What the enquiry is: a retry may reuse a run only when this has not changed. */
 export function enquirySignature(body: ContactFormBody, files: readonly HeldFile[]): string {
-  return JSON.stringify([body.Category.Item, body.Category.ElementNumber, body.Message, body.CustomCategory ?? null, files.map((f) => f.key)]);
+  return JSON.stringify([
+    body.Category.Item,
+    body.Category.ElementNumber,
+    body.Message,
+    body.CustomCategory ?? null,
+    files.map((f) => f.key),
+  ]);
 }
 
 export type EnquiryOutcome =
-  | { ok: true; sentItemId: string }
-  | { ok: false; error: EnquiryFailed; run: EnquiryRun | null };
+  { ok: true; sentItemId: string } | { ok: false; error: EnquiryFailed; run: EnquiryRun | null };
 
 export async function sendEnquiry(
   input: { body: ContactFormBody; files: readonly HeldFile[]; previous: EnquiryRun | null },

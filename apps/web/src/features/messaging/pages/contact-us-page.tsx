@@ -40,7 +40,16 @@ import { uploadContactForm, type ContactFormBody } from '../api/upload-contact-f
 import { CallLineNote } from '../components/call-line-note.tsx';
 import { HeldFiles, type HeldItem } from '../components/held-files.tsx';
 import { systemClock, type Clock } from '../lib/clock.ts';
-import { EnquiryDraft, canSendEnquiry, enquiryBody, enquiryDraftOf, isOther, isReimbursement, type EnquiryCategory, type EnquiryValues } from '../lib/enquiry.ts';
+import {
+  EnquiryDraft,
+  canSendEnquiry,
+  enquiryBody,
+  enquiryDraftOf,
+  isOther,
+  isReimbursement,
+  type EnquiryCategory,
+  type EnquiryValues,
+} from '../lib/enquiry.ts';
 import { sendEnquiry, type EnquiryDeps, type EnquiryRun } from '../lib/send-enquiry.ts';
 import { uploadingText } from '../lib/texts.ts';
 import styles from '../components/messaging.module.css';
@@ -120,26 +129,37 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
   const messageLength = values.Message?.length ?? 0;
   const countAnnouncement = useCountAnnouncement(messageLength);
   const canSend = canSendEnquiry(values) && !sending;
-  const { restoredNotice, forget: forgetDraft } = useLocalDraft({ form: 'contact', mirror: enquiryMirror, draft: enquiryDraftOf(values), restore: (draft) => reset(draft) });
+  const { restoredNotice, forget: forgetDraft } = useLocalDraft({
+    form: 'contact',
+    mirror: enquiryMirror,
+    draft: enquiryDraftOf(values),
+    restore: (draft) => reset(draft),
+  });
 
   // Leaving with a message typed (or documents added) asks first; an upload in flight is cancelled.
   const started = messageLength > 0 || held.length > 0 || Boolean(other && values.CustomCategory);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => started && !done.current && isSignedIn() && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      started && !done.current && isSignedIn() && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     let live = true;
-    void requestConfirm({ title: 'Unsaved changes', message: MESSAGES.unsavedChanges, confirmLabel: 'Leave this page', cancelLabel: 'Stay on this page' }).then(
-      (proceed) => {
-        if (!live) return;
-        if (!proceed) {
-          blocker.reset();
-          return;
-        }
-        // The claimant chose to lose the message: it is not brought back either.
-        forgetDraft();
-        blocker.proceed();
-      },
-    );
+    void requestConfirm({
+      title: 'Unsaved changes',
+      message: MESSAGES.unsavedChanges,
+      confirmLabel: 'Leave this page',
+      cancelLabel: 'Stay on this page',
+    }).then((proceed) => {
+      if (!live) return;
+      if (!proceed) {
+        blocker.reset();
+        return;
+      }
+      // The claimant chose to lose the message: it is not brought back either.
+      forgetDraft();
+      blocker.proceed();
+    });
     return () => {
       live = false;
     };
@@ -151,7 +171,8 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
     [],
   );
 
-  const patch = (key: string, change: Partial<HeldItem>) => setHeld((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
+  const patch = (key: string, change: Partial<HeldItem>) =>
+    setHeld((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
 
   const onSend = async (form: EnquiryValues) => {
     if (sending || !canSendEnquiry(form)) return;
@@ -209,8 +230,8 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
   return (
     <div className={styles.contact} data-testid="contact-page">
       <p className={styles.intro} data-testid="contact-intro">
-        We&apos;re here to help. Send us a message about your claim and we will reply to your <Link to="/inbox">Inbox</Link>, usually within
-        10 working days.
+        We&apos;re here to help. Send us a message about your claim and we will reply to your{' '}
+        <Link to="/inbox">Inbox</Link>, usually within 10 working days.
       </p>
       <CallLineNote clock={clock} />
       <p role="status" className={styles.restored} data-testid="contact-restored">
@@ -221,7 +242,12 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
         <span className="visually-hidden">with a star</span> must be filled in.
       </p>
 
-      <Form submitting={sending} onSubmit={(e) => void handleSubmit(onSend)(e)} aria-label="Send a message" data-testid="contact-form">
+      <Form
+        submitting={sending}
+        onSubmit={(e) => void handleSubmit(onSend)(e)}
+        aria-label="Send a message"
+        data-testid="contact-form"
+      >
         <Field
           label={
             <>
@@ -241,7 +267,11 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
               value={values.Category ? String(values.Category.ElementNumber) : ''}
               onChange={(e) => {
                 const chosen = categories.data?.find((c) => String(c.ElementNumber) === e.currentTarget.value);
-                category.field.onChange(chosen ? ({ Item: chosen.Item, ElementNumber: chosen.ElementNumber } satisfies EnquiryCategory) : null);
+                category.field.onChange(
+                  chosen
+                    ? ({ Item: chosen.Item, ElementNumber: chosen.ElementNumber } satisfies EnquiryCategory)
+                    : null,
+                );
               }}
               onBlur={category.field.onBlur}
               data-testid="contact-type"
@@ -263,7 +293,12 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
                 Sorry, we could not load the enquiry types just now. Please try again, or call us on <PhoneLink />.
               </p>
               <p>
-                <button type="button" className="button button--secondary" onClick={() => void categories.refetch()} disabled={categories.isFetching}>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => void categories.refetch()}
+                  disabled={categories.isFetching}
+                >
                   {categories.isFetching ? 'Trying again…' : 'Try again'}
                 </button>
               </p>
@@ -272,7 +307,11 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
         ) : null}
 
         {reimbursement ? (
-          <section className="callout" aria-labelledby="contact-reimbursement-heading" data-testid="contact-reimbursement">
+          <section
+            className="callout"
+            aria-labelledby="contact-reimbursement-heading"
+            data-testid="contact-reimbursement"
+          >
             <Icon name="info" />
             <div>
               <h2 id="contact-reimbursement-heading" className={styles.calloutHeading}>
@@ -344,7 +383,12 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
               >
                 {messageLength} of {LIMITS.contactMessageMax} characters
               </p>
-              <p className="visually-hidden" role="status" aria-live="polite" data-testid="contact-message-count-status">
+              <p
+                className="visually-hidden"
+                role="status"
+                aria-live="polite"
+                data-testid="contact-message-count-status"
+              >
                 {countAnnouncement}
               </p>
             </>
@@ -363,7 +407,13 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
           {sending ? <span className={styles.spinner} aria-hidden="true" data-testid="contact-sending-icon" /> : null}
           {status}
         </p>
-        <button type="submit" className={`button ${styles.submit}`} disabled={!canSend} aria-describedby="contact-submit-hint" data-testid="contact-submit">
+        <button
+          type="submit"
+          className={`button ${styles.submit}`}
+          disabled={!canSend}
+          aria-describedby="contact-submit-hint"
+          data-testid="contact-submit"
+        >
           Submit
         </button>
         <p id="contact-submit-hint" className={styles.submitHint} data-testid="contact-submit-hint">

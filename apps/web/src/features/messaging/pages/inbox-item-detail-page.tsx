@@ -29,7 +29,11 @@ export function InboxItemDetailPage() {
   const fromState = messageOfState(location.state);
   const id = searchParams.get('id') ?? fromState?.messageId ?? null;
 
-  const loaded = flattenPages(inbox.data?.pages, (p) => p.Items, (m) => m.messageId).find((m) => m.messageId === id);
+  const loaded = flattenPages(
+    inbox.data?.pages,
+    (p) => p.Items,
+    (m) => m.messageId,
+  ).find((m) => m.messageId === id);
   // The inbox's copy is the fresher (its read flag follows the server); the navigation's stands in until it loads.
   const message = loaded ?? (fromState && fromState.messageId === id ? fromState : undefined);
 
@@ -69,7 +73,9 @@ export function InboxItemDetailPage() {
       ) : inbox.isError ? (
         <p data-testid="inbox-detail-error">Sorry, we could not load this message just now. Please try again later.</p>
       ) : (
-        <p data-testid="inbox-detail-missing">We could not find this message. It may belong to another of your claims.</p>
+        <p data-testid="inbox-detail-missing">
+          We could not find this message. It may belong to another of your claims.
+        </p>
       )}
       <p>
         <Link to="/inbox">Back to Inbox</Link>

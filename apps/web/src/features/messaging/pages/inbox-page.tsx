@@ -32,7 +32,11 @@ import styles from '../components/messaging.module.css';
 const DETAIL_HEADING_ID = 'inbox-detail-heading';
 
 function messagesOf(pages: readonly InboxPageData[] | undefined): InboxMessage[] {
-  return flattenPages(pages, (p) => p.Items, (m) => m.messageId);
+  return flattenPages(
+    pages,
+    (p) => p.Items,
+    (m) => m.messageId,
+  );
 }
 
 export function InboxPage() {
@@ -42,7 +46,10 @@ export function InboxPage() {
   const markRead = useMarkAsRead(claimNumber);
   const navigate = useNavigate();
   const appMode = isAppMode();
-  const { selectedId, open, close } = useSelection('message', { detailHeadingId: DETAIL_HEADING_ID, listItemId: inboxItemDomId });
+  const { selectedId, open, close } = useSelection('message', {
+    detailHeadingId: DETAIL_HEADING_ID,
+    listItemId: inboxItemDomId,
+  });
   const more = useLoadMore(inbox, messagesOf, (m) => m.messageId, inboxItemDomId);
 
   const messages = messagesOf(inbox.data?.pages);
@@ -82,7 +89,10 @@ export function InboxPage() {
             All the messages here are about claim {selectedClaim?.Number ?? ''}
             {selectedClaim ? ` (date of accident ${formatDisplayDate(selectedClaim.Date)})` : ''}.
             {canSwitchClaim ? (
-              <span data-testid="inbox-switch-claim-note"> To see the messages about another claim, use the Switch claim button at the top of this page.</span>
+              <span data-testid="inbox-switch-claim-note">
+                {' '}
+                To see the messages about another claim, use the Switch claim button at the top of this page.
+              </span>
             ) : null}
           </p>
         </div>
@@ -141,11 +151,16 @@ export function InboxPage() {
                 <Icon name="warning" />
                 <div>
                   <p>
-                    Sorry, we could not load your messages just now. Check your internet connection and try again. If it keeps happening, call
-                    us on <PhoneLink />.
+                    Sorry, we could not load your messages just now. Check your internet connection and try again. If it
+                    keeps happening, call us on <PhoneLink />.
                   </p>
                   <p>
-                    <button type="button" className="button button--secondary" onClick={() => void inbox.refetch()} disabled={inbox.isFetching}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => void inbox.refetch()}
+                      disabled={inbox.isFetching}
+                    >
                       {inbox.isFetching ? 'Trying again…' : 'Try again'}
                     </button>
                   </p>
@@ -167,7 +182,12 @@ export function InboxPage() {
         {appMode ? null : (
           <div className={styles.detailColumn} data-testid="inbox-detail-pane">
             {selected ? (
-              <InboxMessageDetail message={selected} claimNumber={claimNumber} headingId={DETAIL_HEADING_ID} onBack={close} />
+              <InboxMessageDetail
+                message={selected}
+                claimNumber={claimNumber}
+                headingId={DETAIL_HEADING_ID}
+                onBack={close}
+              />
             ) : (
               <p className={styles.placeholder} data-testid="inbox-detail-placeholder">
                 {SELECT_MESSAGE_TEXT}

@@ -29,7 +29,11 @@ import styles from '../components/messaging.module.css';
 const DETAIL_HEADING_ID = 'sent-detail-heading';
 
 function itemsOf(pages: readonly SentItemsPageData[] | undefined): SentItem[] {
-  return flattenPages(pages, (p) => p.SentItems, (i) => i.Id);
+  return flattenPages(
+    pages,
+    (p) => p.SentItems,
+    (i) => i.Id,
+  );
 }
 
 export function requestTypeOf(value: string | null): number | undefined {
@@ -47,7 +51,10 @@ export function SentItemsPage() {
   const sent = useSentItems(claimNumber, requestType);
   const navigate = useNavigate();
   const appMode = isAppMode();
-  const { selectedId, open, close } = useSelection('item', { detailHeadingId: DETAIL_HEADING_ID, listItemId: sentItemDomId });
+  const { selectedId, open, close } = useSelection('item', {
+    detailHeadingId: DETAIL_HEADING_ID,
+    listItemId: sentItemDomId,
+  });
   const more = useLoadMore(sent, itemsOf, (i) => i.Id, sentItemDomId);
 
   const items = itemsOf(sent.data?.pages);
@@ -99,7 +106,12 @@ export function SentItemsPage() {
         <div className={styles.filter}>
           <Field label="Show" id="sent-filter" hint="Choose a kind of item to see only those.">
             {(control) => (
-              <select {...control} value={requestType ? String(requestType) : ''} onChange={(e) => onFilter(e.currentTarget.value)} data-testid="sent-filter">
+              <select
+                {...control}
+                value={requestType ? String(requestType) : ''}
+                onChange={(e) => onFilter(e.currentTarget.value)}
+                data-testid="sent-filter"
+              >
                 <option value="">Everything I have sent</option>
                 {(types.data ?? []).map((t) => (
                   <option key={t.Id} value={String(t.Id)}>
@@ -156,11 +168,16 @@ export function SentItemsPage() {
                 <Icon name="warning" />
                 <div>
                   <p>
-                    Sorry, we could not load what you have sent just now. Check your internet connection and try again. If it keeps
-                    happening, call us on <PhoneLink />.
+                    Sorry, we could not load what you have sent just now. Check your internet connection and try again.
+                    If it keeps happening, call us on <PhoneLink />.
                   </p>
                   <p>
-                    <button type="button" className="button button--secondary" onClick={() => void sent.refetch()} disabled={sent.isFetching}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => void sent.refetch()}
+                      disabled={sent.isFetching}
+                    >
                       {sent.isFetching ? 'Trying again…' : 'Try again'}
                     </button>
                   </p>

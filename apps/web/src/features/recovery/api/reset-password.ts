@@ -10,7 +10,11 @@ export type ResetPasswordValues = { ResetPasswordToken: string; NewPassword: str
 export type ResetPasswordResult = { AccessToken: string; AccountActivated: boolean };
 
 export function resetPassword(values: ResetPasswordValues): Promise<ResetPasswordResult> {
-  const body = { ResetPasswordToken: values.ResetPasswordToken, NewPassword: values.NewPassword, ReEnterPassword: values.ReEnterPassword };
+  const body = {
+    ResetPasswordToken: values.ResetPasswordToken,
+    NewPassword: values.NewPassword,
+    ReEnterPassword: values.ReEnterPassword,
+  };
   return request<ResetPasswordResult>(ENDPOINTS.resetPassword, body, {
     silent: true,
     withToken: false,

@@ -14,7 +14,13 @@ import { useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { ClaimNumberInput } from '../../../components/claim-number-input.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
-import { ErrorSummary, fieldEntries, serverEntries, type FieldProblem, type SummaryEntry } from '../../../components/error-summary.tsx';
+import {
+  ErrorSummary,
+  fieldEntries,
+  serverEntries,
+  type FieldProblem,
+  type SummaryEntry,
+} from '../../../components/error-summary.tsx';
 import { Field, submitWhenReady } from '../../../components/form-field.tsx';
 import { showAlert } from '../../../lib/alerts.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
@@ -122,20 +128,55 @@ export function RecoveryForm({ name, submitLabel, onSubmit }: RecoveryFormProps)
   const onFormSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSubmit }, send, listProblems);
 
   return (
-    <form noValidate onSubmit={onFormSubmit} aria-busy={isSubmitting || undefined} className={styles.form} data-testid={`${name}-form`}>
+    <form
+      noValidate
+      onSubmit={onFormSubmit}
+      aria-busy={isSubmitting || undefined}
+      className={styles.form}
+      data-testid={`${name}-form`}
+    >
       <ErrorSummary entries={summary} focusKey={focusKey} data-testid={`${name}-errors`} />
       <fieldset className={styles.fieldset} disabled={isSubmitting}>
         <Field id={ids.FirstName} label="First name" error={errors.FirstName?.message} required>
-          {(c) => <input {...c} {...register('FirstName')} type="text" autoComplete="given-name" data-testid={`${name}-first-name`} />}
+          {(c) => (
+            <input
+              {...c}
+              {...register('FirstName')}
+              type="text"
+              autoComplete="given-name"
+              data-testid={`${name}-first-name`}
+            />
+          )}
         </Field>
         <Field id={ids.LastName} label="Last name" error={errors.LastName?.message} required>
-          {(c) => <input {...c} {...register('LastName')} type="text" autoComplete="family-name" data-testid={`${name}-last-name`} />}
+          {(c) => (
+            <input
+              {...c}
+              {...register('LastName')}
+              type="text"
+              autoComplete="family-name"
+              data-testid={`${name}-last-name`}
+            />
+          )}
         </Field>
-        <Field id={ids.DateOfBirth} label="Date of birth" hint="dd/mm/yyyy, for example 27/03/1985" error={errors.DateOfBirth?.message} required>
-          {(c) => <DateInput {...c} {...register('DateOfBirth')} autoComplete="bday" data-testid={`${name}-date-of-birth`} />}
+        <Field
+          id={ids.DateOfBirth}
+          label="Date of birth"
+          hint="dd/mm/yyyy, for example 27/03/1985"
+          error={errors.DateOfBirth?.message}
+          required
+        >
+          {(c) => (
+            <DateInput {...c} {...register('DateOfBirth')} autoComplete="bday" data-testid={`${name}-date-of-birth`} />
+          )}
         </Field>
         <p className={styles.note}>Give us the mobile number or the email address we have for you (at least one).</p>
-        <Field id={ids.MobileNumber} label="Mobile number" hint="10 digits, for example 0412345678" error={errors.MobileNumber?.message}>
+        <Field
+          id={ids.MobileNumber}
+          label="Mobile number"
+          hint="10 digits, for example 0412345678"
+          error={errors.MobileNumber?.message}
+        >
           {(c) => (
             <input
               {...c}

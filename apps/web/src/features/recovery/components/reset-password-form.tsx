@@ -49,7 +49,12 @@ export function ResetPasswordForm({ token, onSubmit, onTokenRefused }: ResetPass
     const values = getValues();
     setSummary(
       fieldEntries([
-        { label: 'New password', fieldId: IDS.NewPassword, empty: values.NewPassword === '', message: getFieldState('NewPassword').error?.message },
+        {
+          label: 'New password',
+          fieldId: IDS.NewPassword,
+          empty: values.NewPassword === '',
+          message: getFieldState('NewPassword').error?.message,
+        },
         {
           label: 'Re-entered password',
           fieldId: IDS.ReEnterPassword,
@@ -83,7 +88,13 @@ export function ResetPasswordForm({ token, onSubmit, onTokenRefused }: ResetPass
   const onFormSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSubmit }, send, listProblems);
 
   return (
-    <form noValidate onSubmit={onFormSubmit} aria-busy={isSubmitting || undefined} className={styles.form} data-testid="reset-password-form">
+    <form
+      noValidate
+      onSubmit={onFormSubmit}
+      aria-busy={isSubmitting || undefined}
+      className={styles.form}
+      data-testid="reset-password-form"
+    >
       <ErrorSummary entries={summary} focusKey={focusKey} data-testid="reset-password-errors" />
       <fieldset className={styles.fieldset} disabled={isSubmitting}>
         <NewPasswordFields

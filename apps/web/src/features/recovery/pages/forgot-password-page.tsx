@@ -23,7 +23,10 @@ export function ForgotPasswordPage() {
       <MaintenanceGate>
         <section className="card" aria-labelledby="forgot-password-heading">
           <h2 id="forgot-password-heading">Reset your password</h2>
-          <p>Tell us who you are. Then you can choose a new password, and we send a code to your email or mobile to finish.</p>
+          <p>
+            Tell us who you are. Then you can choose a new password, and we send a code to your email or mobile to
+            finish.
+          </p>
           <RecoveryForm name="forgot-password" submitLabel="Continue" onSubmit={onSubmit} />
           <p className="card-footer">
             <Link to="/login">Back to sign in</Link>

@@ -45,8 +45,8 @@ export function ResetPasswordPage() {
         </h2>
         <p>Choose a new password for your account.</p>
         <p>
-          Then we send a code to the email or mobile we hold for you. Your new password works once you enter that code; until then your old
-          password still works.
+          Then we send a code to the email or mobile we hold for you. Your new password works once you enter that code;
+          until then your old password still works.
         </p>
         <ResetPasswordForm token={reset.ResetPasswordToken} onSubmit={onSubmit} onTokenRefused={onTokenRefused} />
         {refused ? (

@@ -19,7 +19,12 @@ export function SentUsernamePage() {
 
   return (
     <div className="page-narrow">
-      <section className="card" aria-labelledby="sent-username-heading" data-testid="sent-username" data-sent-by={sentBy}>
+      <section
+        className="card"
+        aria-labelledby="sent-username-heading"
+        data-testid="sent-username"
+        data-sent-by={sentBy}
+      >
         <div className="callout callout--success">
           <Icon name="tick" />
           <div>

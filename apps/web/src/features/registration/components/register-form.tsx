@@ -16,7 +16,13 @@ import { AddressFields } from '../../../components/address-fields.tsx';
 import type { PickedAddressValue } from '../../../components/address-picker.tsx';
 import { ClaimNumberInput } from '../../../components/claim-number-input.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
-import { ErrorSummary, fieldEntries, serverEntries, type FieldProblem, type SummaryEntry } from '../../../components/error-summary.tsx';
+import {
+  ErrorSummary,
+  fieldEntries,
+  serverEntries,
+  type FieldProblem,
+  type SummaryEntry,
+} from '../../../components/error-summary.tsx';
 import { CheckboxField, Field, submitWhenReady } from '../../../components/form-field.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { isAppMode } from '../../../lib/app-mode.ts';
@@ -48,7 +54,10 @@ export const REGISTER_FIELD_IDS = {
 const TERMS_ID = 'register-terms';
 
 /** Where an entry about a field takes focus (the claim number: its first part). */
-const FOCUS_IDS: Record<keyof Values, string> = { ...REGISTER_FIELD_IDS, TACNumber: `${REGISTER_FIELD_IDS.TACNumber}-first` };
+const FOCUS_IDS: Record<keyof Values, string> = {
+  ...REGISTER_FIELD_IDS,
+  TACNumber: `${REGISTER_FIELD_IDS.TACNumber}-first`,
+};
 
 const LABELS: Record<keyof Values, string> = {
   Username: 'Username',
@@ -162,7 +171,7 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
     const values = getValues();
     const problems: FieldProblem[] = (Object.keys(REGISTER_FIELD_IDS) as (keyof Values)[]).map((name) => {
       const value = values[name];
-      const text = typeof value === 'string' ? value : value?.PartialAddress ?? '';
+      const text = typeof value === 'string' ? value : (value?.PartialAddress ?? '');
       let message = getFieldState(name as FieldPath<Values>).error?.message;
       let label = LABELS[name];
       if (message === MESSAGES.mobileOrEmailRequired) {
@@ -260,16 +269,42 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
           error={errors.DateOfBirth?.message}
           required
         >
-          {(c) => <DateInput {...c} {...register('DateOfBirth')} autoComplete="bday" data-testid="register-date-of-birth" />}
+          {(c) => (
+            <DateInput {...c} {...register('DateOfBirth')} autoComplete="bday" data-testid="register-date-of-birth" />
+          )}
         </Field>
         <Field id={REGISTER_FIELD_IDS.FirstName} label="First name" error={errors.FirstName?.message} required>
-          {(c) => <input {...c} {...register('FirstName')} type="text" autoComplete="given-name" data-testid="register-first-name" />}
+          {(c) => (
+            <input
+              {...c}
+              {...register('FirstName')}
+              type="text"
+              autoComplete="given-name"
+              data-testid="register-first-name"
+            />
+          )}
         </Field>
         <Field id={REGISTER_FIELD_IDS.MiddleName} label="Middle name (optional)" error={errors.MiddleName?.message}>
-          {(c) => <input {...c} {...register('MiddleName')} type="text" autoComplete="additional-name" data-testid="register-middle-name" />}
+          {(c) => (
+            <input
+              {...c}
+              {...register('MiddleName')}
+              type="text"
+              autoComplete="additional-name"
+              data-testid="register-middle-name"
+            />
+          )}
         </Field>
         <Field id={REGISTER_FIELD_IDS.LastName} label="Last name" error={errors.LastName?.message} required>
-          {(c) => <input {...c} {...register('LastName')} type="text" autoComplete="family-name" data-testid="register-last-name" />}
+          {(c) => (
+            <input
+              {...c}
+              {...register('LastName')}
+              type="text"
+              autoComplete="family-name"
+              data-testid="register-last-name"
+            />
+          )}
         </Field>
         <Controller
           control={control}
@@ -341,8 +376,18 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
           control={control}
           trigger={trigger}
           toPick={chosen}
-          home={{ name: 'HomeAddress', id: REGISTER_FIELD_IDS.HomeAddress, error: addressError('HomeAddress'), fromPick: orEmpty }}
-          postal={{ name: 'PostalAddress', id: REGISTER_FIELD_IDS.PostalAddress, error: addressError('PostalAddress'), fromPick: orEmpty }}
+          home={{
+            name: 'HomeAddress',
+            id: REGISTER_FIELD_IDS.HomeAddress,
+            error: addressError('HomeAddress'),
+            fromPick: orEmpty,
+          }}
+          postal={{
+            name: 'PostalAddress',
+            id: REGISTER_FIELD_IDS.PostalAddress,
+            error: addressError('PostalAddress'),
+            fromPick: orEmpty,
+          }}
           sameAsHome={{ id: 'register-same-as-home', checked: sameAsHome, onChange: onSameAsHome }}
           testId="register"
         />
@@ -350,7 +395,12 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
         <h3 className={styles.section}>Terms and conditions</h3>
         <p>
           {appMode ? (
-            <button type="button" className="link-button" onClick={() => setTermsOpen(true)} data-testid="register-terms-link">
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => setTermsOpen(true)}
+              data-testid="register-terms-link"
+            >
               Read the terms and conditions
             </button>
           ) : (

@@ -4,7 +4,16 @@
  */
 import { MESSAGES, PayOther, formatCents, type Account, type Receipt } from '@portal/contracts';
 import { Icon } from '../../../components/icon.tsx';
-import { fieldsOf, formatBsb, labelOf, totalCents, type BsbLookup, type ClaimValues, type ReceiptEntry, type ReceiptField } from '../lib/claim.ts';
+import {
+  fieldsOf,
+  formatBsb,
+  labelOf,
+  totalCents,
+  type BsbLookup,
+  type ClaimValues,
+  type ReceiptEntry,
+  type ReceiptField,
+} from '../lib/claim.ts';
 import { BankDetailsReadonly } from './own-bank-details.tsx';
 import styles from './reimbursement.module.css';
 
@@ -17,7 +26,15 @@ function Detail({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
-function PayeeReview({ values, account, bankName }: { values: ClaimValues; account: Account | null | undefined; bankName: string | null }) {
+function PayeeReview({
+  values,
+  account,
+  bankName,
+}: {
+  values: ClaimValues;
+  account: Account | null | undefined;
+  bankName: string | null;
+}) {
   if (values.payOther === PayOther.Me) {
     const bank = account?.BankAccountDetails;
     return (
@@ -51,7 +68,11 @@ function PayeeReview({ values, account, bankName }: { values: ClaimValues; accou
         <Detail label="Phone number" value={p.PaymentPhone.trim()} />
         <Detail label="Relationship to you" value={p.PaymentRelationship.trim()} />
         <Detail label="Bank account name" value={p.BankAccName.trim()} />
-        <Detail label="BSB" value={bankName ? `${formatBsb(p.BankBSB.trim())} (${bankName})` : formatBsb(p.BankBSB.trim())} testId="review-payee-bsb" />
+        <Detail
+          label="BSB"
+          value={bankName ? `${formatBsb(p.BankBSB.trim())} (${bankName})` : formatBsb(p.BankBSB.trim())}
+          testId="review-payee-bsb"
+        />
         <Detail label="Account number" value={p.BankAccNo} />
       </dl>
     </>
@@ -85,7 +106,12 @@ export function ClaimReview({ values, parsed, account, bsbLookup }: ClaimReviewP
               </h4>
               <dl className={styles.details}>
                 {fieldsOf(kind).map((field: ReceiptField) => (
-                  <Detail key={field} label={labelOf(kind, field)} value={receipt[field] ?? ''} testId={`review-receipt-${field}`} />
+                  <Detail
+                    key={field}
+                    label={labelOf(kind, field)}
+                    value={receipt[field] ?? ''}
+                    testId={`review-receipt-${field}`}
+                  />
                 ))}
               </dl>
             </div>

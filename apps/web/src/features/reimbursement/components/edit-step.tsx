@@ -15,7 +15,12 @@ const UPLOAD_HINT = `Attach a copy of each receipt. One file at a time, up to ${
 
 export function DiscardButton({ form, testId }: { form: ReimbursementForm; testId: string }) {
   return (
-    <button type="button" className="button button--secondary" data-testid={testId} onClick={() => void form.onDiscard()}>
+    <button
+      type="button"
+      className="button button--secondary"
+      data-testid={testId}
+      onClick={() => void form.onDiscard()}
+    >
       Discard Draft
     </button>
   );

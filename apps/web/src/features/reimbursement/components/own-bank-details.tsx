@@ -84,7 +84,9 @@ export function OwnBankDetails({ account }: OwnBankDetailsProps) {
     return (
       <p className="callout" data-testid="reimbursement-own-bank-unavailable">
         <Icon name="info" />
-        <span>We could not load your bank details just now. You can still go on: we check them when you send your claim.</span>
+        <span>
+          We could not load your bank details just now. You can still go on: we check them when you send your claim.
+        </span>
       </p>
     );
   }

@@ -13,15 +13,31 @@ import styles from './reimbursement.module.css';
 
 const PAY_CHOICES: ReadonlyArray<{ value: PayOtherValue; label: string; id: string; testId: string }> = [
   { value: PayOther.Me, label: 'Me', id: FIELD_IDS.PayOther, testId: 'reimbursement-pay-me' },
-  { value: PayOther.SomeoneElse, label: 'Someone else', id: 'reimbursement-pay-someone-else', testId: 'reimbursement-pay-someone-else' },
-  { value: PayOther.Provider, label: 'My provider', id: 'reimbursement-pay-provider', testId: 'reimbursement-pay-provider' },
+  {
+    value: PayOther.SomeoneElse,
+    label: 'Someone else',
+    id: 'reimbursement-pay-someone-else',
+    testId: 'reimbursement-pay-someone-else',
+  },
+  {
+    value: PayOther.Provider,
+    label: 'My provider',
+    id: 'reimbursement-pay-provider',
+    testId: 'reimbursement-pay-provider',
+  },
 ];
 
 export function PayWho({ form }: { form: ReimbursementForm }) {
   const { values, problems, account, edit, bsbLookup, lookUp } = form;
   return (
     <section className={styles.section} aria-label="Who should we pay">
-      <FieldGroup legend="Who should we pay?" idPrefix="reimbursement-pay" error={problems.PayOther} required data-testid="reimbursement-pay-who">
+      <FieldGroup
+        legend="Who should we pay?"
+        idPrefix="reimbursement-pay"
+        error={problems.PayOther}
+        required
+        data-testid="reimbursement-pay-who"
+      >
         {(group) => (
           <div className={styles.choices}>
             {PAY_CHOICES.map((choice) => (
@@ -45,7 +61,13 @@ export function PayWho({ form }: { form: ReimbursementForm }) {
       <div className={styles.branch} data-testid="reimbursement-pay-branch">
         {values.payOther === PayOther.Me ? <OwnBankDetails account={account} /> : null}
         {values.payOther === PayOther.SomeoneElse ? (
-          <PayeeFields payee={values.payee} problems={problems} onChange={edit.payee} onBsbLeft={(bsb) => void lookUp(bsb)} lookup={bsbLookup} />
+          <PayeeFields
+            payee={values.payee}
+            problems={problems}
+            onChange={edit.payee}
+            onBsbLeft={(bsb) => void lookUp(bsb)}
+            lookup={bsbLookup}
+          />
         ) : null}
         {values.payOther === PayOther.Provider ? (
           <div className="callout" data-testid="reimbursement-provider-note">

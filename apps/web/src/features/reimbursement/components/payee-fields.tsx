@@ -39,7 +39,9 @@ export function PayeeFields({ payee, problems, onChange, onBsbLeft, lookup }: Pa
     <div data-testid="reimbursement-payee">
       <p>Tell us who paid for these costs and where to pay them.</p>
       <Field label="Their full name" id={payeeFieldId('PaymentName')} error={error('PaymentName')} required>
-        {(c) => <input {...c} {...text('PaymentName')} type="text" autoComplete="off" maxLength={LIMITS.accountNameMax} />}
+        {(c) => (
+          <input {...c} {...text('PaymentName')} type="text" autoComplete="off" maxLength={LIMITS.accountNameMax} />
+        )}
       </Field>
       <AddressPicker
         label="Their postal address"
@@ -57,13 +59,36 @@ export function PayeeFields({ payee, problems, onChange, onBsbLeft, lookup }: Pa
       <Field label="Their phone number (optional)" id={payeeFieldId('PaymentPhone')} error={error('PaymentPhone')}>
         {(c) => <input {...c} {...text('PaymentPhone')} type="tel" autoComplete="off" className={styles.medium} />}
       </Field>
-      <Field label="Their relationship to you" hint="For example: partner, parent, friend" id={payeeFieldId('PaymentRelationship')} error={error('PaymentRelationship')} required>
-        {(c) => <input {...c} {...text('PaymentRelationship')} type="text" autoComplete="off" maxLength={50} className={styles.medium} />}
+      <Field
+        label="Their relationship to you"
+        hint="For example: partner, parent, friend"
+        id={payeeFieldId('PaymentRelationship')}
+        error={error('PaymentRelationship')}
+        required
+      >
+        {(c) => (
+          <input
+            {...c}
+            {...text('PaymentRelationship')}
+            type="text"
+            autoComplete="off"
+            maxLength={50}
+            className={styles.medium}
+          />
+        )}
       </Field>
       <Field label="Bank account name" id={payeeFieldId('BankAccName')} error={error('BankAccName')} required>
-        {(c) => <input {...c} {...text('BankAccName')} type="text" autoComplete="off" maxLength={LIMITS.accountNameMax} />}
+        {(c) => (
+          <input {...c} {...text('BankAccName')} type="text" autoComplete="off" maxLength={LIMITS.accountNameMax} />
+        )}
       </Field>
-      <Field label="BSB" hint="6 digits, for example 063-000" id={payeeFieldId('BankBSB')} error={error('BankBSB')} required>
+      <Field
+        label="BSB"
+        hint="6 digits, for example 063-000"
+        id={payeeFieldId('BankBSB')}
+        error={error('BankBSB')}
+        required
+      >
         {(c) => (
           <input
             {...c}
@@ -94,7 +119,13 @@ export function PayeeFields({ payee, problems, onChange, onBsbLeft, lookup }: Pa
           </>
         ) : null}
       </div>
-      <Field label="Account number" hint="6 to 9 digits" id={payeeFieldId('BankAccNo')} error={error('BankAccNo')} required>
+      <Field
+        label="Account number"
+        hint="6 to 9 digits"
+        id={payeeFieldId('BankAccNo')}
+        error={error('BankAccNo')}
+        required
+      >
         {(c) => (
           <input
             {...c}

@@ -44,20 +44,37 @@ const HINTS: Partial<Record<ReceiptField, string>> = {
   Duration: 'In hours, for example 2.5',
 };
 
-export function ReceiptFieldset({ receipt, number, kinds, problems, onKind, onChange, onRemove }: ReceiptFieldsetProps) {
+export function ReceiptFieldset({
+  receipt,
+  number,
+  kinds,
+  problems,
+  onKind,
+  onChange,
+  onRemove,
+}: ReceiptFieldsetProps) {
   const id = (field: ReceiptField | 'Kind') => receiptFieldId(receipt.key, field);
   const error = (field: ReceiptField | 'Kind') => problems[receiptKey(receipt.key, field)];
   const testId = (field: string) => `receipt-${field}`;
   const kind = receipt.kind;
   // The home-services provider limit is 100 (spec 001 §9).
-  const maxLength = (field: ReceiptField) => (field === 'Provider' && kind === 'Home services' ? LIMITS.homeProviderMax : MAX_LENGTH[field]);
+  const maxLength = (field: ReceiptField) =>
+    field === 'Provider' && kind === 'Home services' ? LIMITS.homeProviderMax : MAX_LENGTH[field];
 
   const control = (field: ReceiptField, k: ReceiptKind) => {
     const label = `${labelOf(k, field)}${OPTIONAL.has(field) ? ' (optional)' : ''}`;
     const value = receipt.values[field];
-    const onText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => onChange(field, event.currentTarget.value);
+    const onText = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      onChange(field, event.currentTarget.value);
     return (
-      <Field key={field} label={label} id={id(field)} error={error(field)} hint={HINTS[field]} required={!OPTIONAL.has(field)}>
+      <Field
+        key={field}
+        label={label}
+        id={id(field)}
+        error={error(field)}
+        hint={HINTS[field]}
+        required={!OPTIONAL.has(field)}
+      >
         {(c) => {
           if (field === 'Date') {
             return (
@@ -87,7 +104,16 @@ export function ReceiptFieldset({ receipt, number, kinds, problems, onKind, onCh
             );
           }
           if (field === 'Description' || field === 'Notes') {
-            return <textarea {...c} rows={3} maxLength={maxLength(field)} value={value} onChange={onText} data-testid={testId(field)} />;
+            return (
+              <textarea
+                {...c}
+                rows={3}
+                maxLength={maxLength(field)}
+                value={value}
+                onChange={onText}
+                data-testid={testId(field)}
+              />
+            );
           }
           const amount = field === 'Cost' || field === 'Amount';
           return (
@@ -124,7 +150,13 @@ export function ReceiptFieldset({ receipt, number, kinds, problems, onKind, onCh
       </legend>
       <Field label="Receipt type" id={id('Kind')} error={error('Kind')} required>
         {(c) => (
-          <select {...c} className={styles.medium} value={kind} onChange={(event) => onKind(event.currentTarget.value as ReceiptKind | '')} data-testid="receipt-Kind">
+          <select
+            {...c}
+            className={styles.medium}
+            value={kind}
+            onChange={(event) => onKind(event.currentTarget.value as ReceiptKind | '')}
+            data-testid="receipt-Kind"
+          >
             <option value="">Please select</option>
             {(kind && !kinds.includes(kind) ? [...kinds, kind] : kinds).map((k) => (
               <option key={k} value={k}>

@@ -33,7 +33,11 @@ export function ReceiptList({ form }: { form: ReimbursementForm }) {
         />
       ))}
       {problems.Receipts ? (
-        <p className="callout callout--error" id={`${FIELD_IDS.Receipts}-error`} data-testid="reimbursement-receipts-error">
+        <p
+          className="callout callout--error"
+          id={`${FIELD_IDS.Receipts}-error`}
+          data-testid="reimbursement-receipts-error"
+        >
           <Icon name="warning" />
           <span>{problems.Receipts}</span>
         </p>

@@ -11,14 +11,17 @@ import { ClaimReview } from './claim-review.tsx';
 import { DiscardButton, WaitingForUploads } from './edit-step.tsx';
 import styles from './reimbursement.module.css';
 
-const DECLARATION = 'I declare that the information I have given is true and correct, and that I have not been paid for these costs by anyone else.';
+const DECLARATION =
+  'I declare that the information I have given is true and correct, and that I have not been paid for these costs by anyone else.';
 
 export function ReviewStep({ form }: { form: ReimbursementForm }) {
   const { step, values, account, bsbLookup, problems, canSubmit, submitting } = form;
   const reviewReceipts = step === 'review' ? parsedReceipts(values.receipts) : null;
   return (
     <div hidden={step !== 'review'} data-testid="reimbursement-review">
-      {reviewReceipts ? <ClaimReview values={values} parsed={reviewReceipts} account={account} bsbLookup={bsbLookup} /> : null}
+      {reviewReceipts ? (
+        <ClaimReview values={values} parsed={reviewReceipts} account={account} bsbLookup={bsbLookup} />
+      ) : null}
       <CheckboxField label={DECLARATION} id={FIELD_IDS.Agreed} error={problems.Agreed}>
         {(control) => (
           <input
@@ -33,7 +36,9 @@ export function ReviewStep({ form }: { form: ReimbursementForm }) {
       {/* Next to Submit, not under the other buttons: why it cannot be used yet. */}
       {!canSubmit && !submitting ? (
         <p id="reimbursement-submit-hint" className={styles.smallPrint} data-testid="reimbursement-submit-hint">
-          {values.agreed ? 'Your claim is not ready to send yet: press Submit to see what needs fixing.' : 'Tick the declaration above to send your claim.'}
+          {values.agreed
+            ? 'Your claim is not ready to send yet: press Submit to see what needs fixing.'
+            : 'Tick the declaration above to send your claim.'}
         </p>
       ) : null}
       {form.waitingFor === 'submit' ? <WaitingForUploads testId="reimbursement-waiting-submit" /> : null}
@@ -47,7 +52,12 @@ export function ReviewStep({ form }: { form: ReimbursementForm }) {
         >
           {submitting ? 'Sending…' : 'Submit'}
         </button>
-        <button type="button" className="button button--secondary" onClick={() => form.changeStep('edit')} data-testid="reimbursement-edit-form">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => form.changeStep('edit')}
+          data-testid="reimbursement-edit-form"
+        >
           Edit form
         </button>
         <DiscardButton form={form} testId="reimbursement-discard-review" />

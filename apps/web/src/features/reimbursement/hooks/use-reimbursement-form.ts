@@ -29,16 +29,35 @@ import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { discardReimbursementDraft, getReimbursementDraft, saveReimbursementDraft } from '../api/draft.ts';
 import { useReceiptTypes } from '../api/receipt-types.ts';
 import { submitReimbursement } from '../api/submit-reimbursement.ts';
-import { buildSubmission, formatBsb, fromDraft, newClaim, problemKeyOfServerField, toDraft, validateClaim } from '../lib/claim.ts';
+import {
+  buildSubmission,
+  formatBsb,
+  fromDraft,
+  newClaim,
+  problemKeyOfServerField,
+  toDraft,
+  validateClaim,
+} from '../lib/claim.ts';
 import type { ClaimValues, OwnBank, Problems } from '../lib/claim.ts';
-import { fieldIdOf, isReviewProblem, problemFields, problemsOf, summaryEntries, type ClaimFields } from '../lib/claim-problems.ts';
+import {
+  fieldIdOf,
+  isReviewProblem,
+  problemFields,
+  problemsOf,
+  summaryEntries,
+  type ClaimFields,
+} from '../lib/claim-problems.ts';
 import { BSB_FORMAT, useBsbLookup } from './use-bsb-lookup.ts';
 import { useClaimEdits } from './use-claim-edits.ts';
 import { useClaimStep } from './use-claim-step.ts';
 
 /** This device's copy of the reimbursement draft (generic over the draft's schema). */
 const reimbursementMirror = createDraftMirror(ReimbursementDraft);
-const reimbursementDraftApi = { get: getReimbursementDraft, save: saveReimbursementDraft, discard: discardReimbursementDraft };
+const reimbursementDraftApi = {
+  get: getReimbursementDraft,
+  save: saveReimbursementDraft,
+  discard: discardReimbursementDraft,
+};
 
 type Scope = 'edit' | 'submit';
 
@@ -60,7 +79,12 @@ export function useReimbursementForm() {
     const { payOther, payee, receipts, agreed } = newClaim();
     return { payOther, payee, receipts, agreed };
   });
-  const form = useForm<ClaimFields>({ defaultValues: defaults, mode: 'onSubmit', reValidateMode: 'onSubmit', shouldFocusError: false });
+  const form = useForm<ClaimFields>({
+    defaultValues: defaults,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const { control, getValues, clearErrors, setError, reset } = form;
   const fields = useWatch({ control }) as ClaimFields;
   const values: ClaimValues = { step, ...fields, documents };
@@ -86,7 +110,9 @@ export function useReimbursementForm() {
       if (!opened) return;
       const v = fromDraft(opened);
       // The review step comes back only for a claim that still passes the edit step's checks.
-      const reviewable = v.step === 'review' && Object.keys(validateClaim(v, { ownBank: 'unknown', bsbLookup: null }, 'edit')).length === 0;
+      const reviewable =
+        v.step === 'review' &&
+        Object.keys(validateClaim(v, { ownBank: 'unknown', bsbLookup: null }, 'edit')).length === 0;
       restoreStep(reviewable ? 'review' : 'edit');
       reset({ payOther: v.payOther, payee: v.payee, receipts: v.receipts, agreed: v.agreed });
       setItems(v.documents.map((d) => uploadedItem(d.Filename, d.FileID)));
@@ -99,7 +125,8 @@ export function useReimbursementForm() {
   /** The problems under their fields (react-hook-form's errors) and in the summary. */
   const showProblems = (found: Problems, entries: SummaryEntry[]) => {
     clearErrors();
-    for (const [path, message] of problemFields(found, getValues('receipts'))) setError(path as FieldPath<ClaimFields>, { type: 'claim', message });
+    for (const [path, message] of problemFields(found, getValues('receipts')))
+      setError(path as FieldPath<ClaimFields>, { type: 'claim', message });
     setSummary(entries);
     setFocusKey((k) => k + 1);
   };
@@ -116,7 +143,10 @@ export function useReimbursementForm() {
     // Anything the edit step asks is fixed there (the agreement waits here for the way back).
     const onEdit = scope === 'submit' && Object.keys(found).some((k) => !isReviewProblem(k));
     if (onEdit) changeStep('edit', { focus: false });
-    showProblems(found, summaryEntries(found, getValues('receipts'), (k) => !onEdit || !isReviewProblem(k)));
+    showProblems(
+      found,
+      summaryEntries(found, getValues('receipts'), (k) => !onEdit || !isReviewProblem(k)),
+    );
     return false;
   };
 
@@ -125,7 +155,8 @@ export function useReimbursementForm() {
     if (getValues('payOther') === PayOther.SomeoneElse) {
       // Next pressed straight after typing the BSB: look it up first.
       const bsb = formatBsb(getValues('payee.BankBSB').trim());
-      if (BSB_FORMAT.test(bsb) && !(lookup && lookup.bsb === bsb && lookup.state !== 'checking')) lookup = await lookUp(bsb);
+      if (BSB_FORMAT.test(bsb) && !(lookup && lookup.bsb === bsb && lookup.state !== 'checking'))
+        lookup = await lookUp(bsb);
     }
     if (validate('edit', lookup)) changeStep('review');
   };
@@ -142,7 +173,10 @@ export function useReimbursementForm() {
     if (onEdit) changeStep('edit', { focus: false });
     showProblems(
       mapped,
-      items.map((item, i) => ({ message: item.Message, fieldId: keys[i] && (!onEdit || !isReviewProblem(keys[i])) ? fieldIdOf(keys[i]) : undefined })),
+      items.map((item, i) => ({
+        message: item.Message,
+        fieldId: keys[i] && (!onEdit || !isReviewProblem(keys[i])) ? fieldIdOf(keys[i]) : undefined,
+      })),
     );
   };
 
@@ -151,9 +185,14 @@ export function useReimbursementForm() {
     draft.cancelSave();
     try {
       const id = await draft.savedFormId();
-      await submitReimbursement(buildSubmission({ step, ...getValues(), documents: latest.current.documents }, id, idempotencyKey.current));
+      await submitReimbursement(
+        buildSubmission({ step, ...getValues(), documents: latest.current.documents }, id, idempotencyKey.current),
+      );
       draft.markSubmitted();
-      await navigate('/thankyou-reimbursement', { replace: true, state: { canEditBankDetails: account?.BankDetailsCanEdit === true } });
+      await navigate('/thankyou-reimbursement', {
+        replace: true,
+        state: { canEditBankDetails: account?.BankDetailsCanEdit === true },
+      });
     } catch (error) {
       if (!isRequestError(error)) return showAlert([{ message: MESSAGES.requestNotCompleted }]);
       if (error.forcedLogout) return;
@@ -181,7 +220,8 @@ export function useReimbursementForm() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the last upload ends
   }, [waitingFor, uploading]);
 
-  const canSubmit = Object.keys(validateClaim(values, { ownBank, bsbLookup }, 'submit')).length === 0 && !uploading && !submitting;
+  const canSubmit =
+    Object.keys(validateClaim(values, { ownBank, bsbLookup }, 'submit')).length === 0 && !uploading && !submitting;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -212,7 +252,6 @@ export function useReimbursementForm() {
     setItems([]);
     await navigate('/claim', { replace: true });
   };
-
 
   return {
     draft,

@@ -5,7 +5,17 @@
  */
 import { get, type FieldErrors } from 'react-hook-form';
 import type { SummaryEntry } from '../../../components/error-summary.tsx';
-import { PAYEE_FIELDS, fieldsOf, payeeKey, receiptKey, type ClaimValues, type PayeeField, type Problems, type ReceiptEntry, type ReceiptField } from './claim.ts';
+import {
+  PAYEE_FIELDS,
+  fieldsOf,
+  payeeKey,
+  receiptKey,
+  type ClaimValues,
+  type PayeeField,
+  type Problems,
+  type ReceiptEntry,
+  type ReceiptField,
+} from './claim.ts';
 
 /** The claim's fields as the form holds them (the step and the uploaded files are kept beside them). */
 export type ClaimFields = Pick<ClaimValues, 'payOther' | 'payee' | 'receipts' | 'agreed'>;
@@ -42,7 +52,10 @@ function fieldPaths(receipts: readonly ReceiptEntry[]): Array<[string, string]> 
     ['Receipts', 'receipts.root'],
     ...receipts.flatMap((r, i): Array<[string, string]> => [
       [receiptKey(r.key, 'Kind'), `receipts.${i}.kind`],
-      ...(r.kind ? fieldsOf(r.kind) : []).map((f): [string, string] => [receiptKey(r.key, f), `receipts.${i}.values.${f}`]),
+      ...(r.kind ? fieldsOf(r.kind) : []).map((f): [string, string] => [
+        receiptKey(r.key, f),
+        `receipts.${i}.values.${f}`,
+      ]),
     ]),
     ['Documents', 'documents'],
     ['Agreed', 'agreed'],
@@ -55,7 +68,9 @@ function fieldPaths(receipts: readonly ReceiptEntry[]): Array<[string, string]> 
  */
 export function problemFields(problems: Problems, receipts: readonly ReceiptEntry[]): Array<[string, string]> {
   const paths = fieldPaths(receipts).sort(([a], [b]) => Number(a === 'Receipts') - Number(b === 'Receipts'));
-  return paths.flatMap(([key, path]): Array<[string, string]> => (problems[key] === undefined ? [] : [[path, problems[key]]]));
+  return paths.flatMap(([key, path]): Array<[string, string]> =>
+    problems[key] === undefined ? [] : [[path, problems[key]]],
+  );
 }
 
 /** react-hook-form's errors as the problems map, in page order. */
@@ -69,14 +84,23 @@ export function problemsOf(errors: FieldErrors<ClaimFields>, receipts: readonly 
 }
 
 /** The summary entries of problems; `include` leaves out those whose field is on the hidden step. */
-export function summaryEntries(found: Problems, receipts: readonly ReceiptEntry[], include: (key: string) => boolean = () => true): SummaryEntry[] {
+export function summaryEntries(
+  found: Problems,
+  receipts: readonly ReceiptEntry[],
+  include: (key: string) => boolean = () => true,
+): SummaryEntry[] {
   const receiptNumber = new Map(receipts.map((r, i) => [r.key, i + 1]));
   return Object.entries(found)
     .filter(([key]) => include(key))
     .map(([key, message]) => {
       const [area, receiptKeyOf] = key.split('.');
       // Said with the summary entry: which receipt, or that it is about the person to pay.
-      const prefix = area === 'Receipt' && receiptKeyOf ? `Receipt ${receiptNumber.get(receiptKeyOf) ?? ''}: ` : area === 'Payee' ? 'Person to pay: ' : '';
+      const prefix =
+        area === 'Receipt' && receiptKeyOf
+          ? `Receipt ${receiptNumber.get(receiptKeyOf) ?? ''}: `
+          : area === 'Payee'
+            ? 'Person to pay: '
+            : '';
       return { message: `${prefix}${message}`, fieldId: fieldIdOf(key) };
     });
 }

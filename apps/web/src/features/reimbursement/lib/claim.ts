@@ -31,16 +31,37 @@ import {
 
 export type Step = 'edit' | 'review';
 
-export const PAYEE_FIELDS = ['PaymentName', 'PaymentAddress', 'PaymentEmail', 'PaymentPhone', 'PaymentRelationship', 'BankAccName', 'BankBSB', 'BankAccNo'] as const;
+export const PAYEE_FIELDS = [
+  'PaymentName',
+  'PaymentAddress',
+  'PaymentEmail',
+  'PaymentPhone',
+  'PaymentRelationship',
+  'BankAccName',
+  'BankBSB',
+  'BankAccNo',
+] as const;
 export type PayeeField = (typeof PAYEE_FIELDS)[number];
 export type PayeeValues = Record<PayeeField, string>;
 export const EMPTY_PAYEE: PayeeValues = Object.fromEntries(PAYEE_FIELDS.map((f) => [f, ''])) as PayeeValues;
 
 /** Every field any kind of receipt has; a receipt shows (and sends) those of its kind. */
-export const RECEIPT_FIELD_NAMES = ['Date', 'Description', 'Pharmacy', 'Provider', 'Duration', 'ServiceType', 'Cost', 'Amount', 'Notes'] as const;
+export const RECEIPT_FIELD_NAMES = [
+  'Date',
+  'Description',
+  'Pharmacy',
+  'Provider',
+  'Duration',
+  'ServiceType',
+  'Cost',
+  'Amount',
+  'Notes',
+] as const;
 export type ReceiptField = (typeof RECEIPT_FIELD_NAMES)[number];
 export type ReceiptValues = Record<ReceiptField, string>;
-const EMPTY_RECEIPT_VALUES: ReceiptValues = Object.fromEntries(RECEIPT_FIELD_NAMES.map((f) => [f, ''])) as ReceiptValues;
+const EMPTY_RECEIPT_VALUES: ReceiptValues = Object.fromEntries(
+  RECEIPT_FIELD_NAMES.map((f) => [f, '']),
+) as ReceiptValues;
 
 /** One receipt sub-form: `key` names it on the page (ids, React keys); '' is a kind not chosen yet. */
 export type ReceiptEntry = { key: string; kind: ReceiptKind | ''; values: ReceiptValues };
@@ -76,7 +97,9 @@ export function isReceiptEmpty(receipt: ReceiptEntry): boolean {
 }
 
 /** The receipt as the contracts' record of its kind: Kind plus that kind's fields only. */
-export function receiptRecord(receipt: ReceiptEntry & { kind: ReceiptKind }): Record<string, string> & { Kind: ReceiptKind } {
+export function receiptRecord(
+  receipt: ReceiptEntry & { kind: ReceiptKind },
+): Record<string, string> & { Kind: ReceiptKind } {
   return { Kind: receipt.kind, ...Object.fromEntries(fieldsOf(receipt.kind).map((f) => [f, receipt.values[f]])) };
 }
 
@@ -111,7 +134,9 @@ export function toDraft(values: ClaimValues): ReimbursementDraft {
     // Only someone else's details are kept: choosing "me" again later starts from what was typed.
     // Never their account number: a draft is not encrypted (server or this device), so it is
     // typed again after a restore (decision 014).
-    Payee: Object.fromEntries(PAYEE_FIELDS.filter((f) => f !== 'BankAccNo' && values.payee[f] !== '').map((f) => [f, values.payee[f]])),
+    Payee: Object.fromEntries(
+      PAYEE_FIELDS.filter((f) => f !== 'BankAccNo' && values.payee[f] !== '').map((f) => [f, values.payee[f]]),
+    ),
     Receipts: values.receipts.map((r) => ({ Text: receiptText(r) })),
     Agreed: values.agreed,
     Documents: values.documents,
@@ -136,7 +161,14 @@ export function fromDraft(draft: ReimbursementDraft): ClaimValues {
 
 /** A new claim: one receipt to fill in, nobody chosen yet. */
 export function newClaim(): ClaimValues {
-  return { step: 'edit', payOther: null, payee: { ...EMPTY_PAYEE }, receipts: [emptyReceipt()], agreed: false, documents: [] };
+  return {
+    step: 'edit',
+    payOther: null,
+    payee: { ...EMPTY_PAYEE },
+    receipts: [emptyReceipt()],
+    agreed: false,
+    documents: [],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -152,7 +184,10 @@ export const receiptKey = (key: string, field: ReceiptField | 'Kind') => `Receip
 export type OwnBank = 'present' | 'none' | 'unknown';
 
 /** The look-up of the BSB someone else is paid into ('nnn-nnn'). */
-export type BsbLookup = { bsb: string; state: 'checking' } | { bsb: string; state: 'found'; bankName: string } | { bsb: string; state: 'invalid' };
+export type BsbLookup =
+  | { bsb: string; state: 'checking' }
+  | { bsb: string; state: 'found'; bankName: string }
+  | { bsb: string; state: 'invalid' };
 
 /** '063000' or '063-000' → '063-000'; anything else unchanged. */
 export function formatBsb(value: string): string {
@@ -182,7 +217,9 @@ export function problemKeyOfServerField(field: string, receipts: readonly Receip
     const receipt = receipts[Number(a)];
     if (!receipt) return 'Receipts';
     if (b === undefined || b === 'Kind') return receiptKey(receipt.key, 'Kind');
-    return (RECEIPT_FIELD_NAMES as readonly string[]).includes(b) ? receiptKey(receipt.key, b as ReceiptField) : receiptKey(receipt.key, 'Kind');
+    return (RECEIPT_FIELD_NAMES as readonly string[]).includes(b)
+      ? receiptKey(receipt.key, b as ReceiptField)
+      : receiptKey(receipt.key, 'Kind');
   }
   return undefined;
 }
@@ -192,7 +229,9 @@ function claimBody(values: ClaimValues, agreed: boolean) {
   return {
     PayOther: values.payOther,
     ...(values.payOther === PayOther.SomeoneElse ? { Payee: values.payee } : {}),
-    Receipts: values.receipts.map((r) => (r.kind ? receiptRecord(r as ReceiptEntry & { kind: ReceiptKind }) : { Kind: '' })),
+    Receipts: values.receipts.map((r) =>
+      r.kind ? receiptRecord(r as ReceiptEntry & { kind: ReceiptKind }) : { Kind: '' },
+    ),
     Agreed: agreed,
     Documents: values.documents,
   };
@@ -213,13 +252,17 @@ export function validateClaim(values: ClaimValues, context: ClaimContext, scope:
   if (values.payOther === PayOther.Me && context.ownBank === 'none') found.PayOther ??= MESSAGES.bankDetailsNotFound;
   if (values.payOther === PayOther.SomeoneElse) {
     const bsb = formatBsb(values.payee.BankBSB.trim());
-    if (context.bsbLookup?.bsb === bsb && context.bsbLookup.state === 'invalid') found[payeeKey('BankBSB')] ??= MESSAGES.bsbInvalid;
+    if (context.bsbLookup?.bsb === bsb && context.bsbLookup.state === 'invalid')
+      found[payeeKey('BankBSB')] ??= MESSAGES.bsbInvalid;
   }
   const order = [
     'PayOther',
     ...PAYEE_FIELDS.map(payeeKey),
     'Receipts',
-    ...values.receipts.flatMap((r) => [receiptKey(r.key, 'Kind'), ...(r.kind ? fieldsOf(r.kind) : []).map((f) => receiptKey(r.key, f))]),
+    ...values.receipts.flatMap((r) => [
+      receiptKey(r.key, 'Kind'),
+      ...(r.kind ? fieldsOf(r.kind) : []).map((f) => receiptKey(r.key, f)),
+    ]),
     'Documents',
     'Agreed',
   ];
@@ -254,7 +297,12 @@ export function parsedReceipts(receipts: readonly ReceiptEntry[], today?: () => 
 }
 
 /** The request of a claim that validateClaim passed. */
-export function buildSubmission(values: ClaimValues, formId: string, idempotencyKey: string, today?: () => string): SubmitReimbursementRequest {
+export function buildSubmission(
+  values: ClaimValues,
+  formId: string,
+  idempotencyKey: string,
+  today?: () => string,
+): SubmitReimbursementRequest {
   if (values.payOther === null) throw new Error('buildSubmission: nobody chosen to pay');
   const receipts = parsedReceipts(values.receipts, today);
   if (!receipts) throw new Error('buildSubmission: a receipt is not valid');

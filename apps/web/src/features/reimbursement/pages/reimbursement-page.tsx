@@ -41,7 +41,12 @@ export function ReimbursementPage() {
       <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="reimbursement-step-status">
         {form.stepAnnouncement}
       </p>
-      <Form submitting={form.submitting} onSubmit={form.onSubmit} aria-labelledby="page-title" data-testid="reimbursement-form">
+      <Form
+        submitting={form.submitting}
+        onSubmit={form.onSubmit}
+        aria-labelledby="page-title"
+        data-testid="reimbursement-form"
+      >
         <EditStep form={form} />
         <ReviewStep form={form} />
         <p className="visually-hidden" role="status" data-testid="reimbursement-draft-status">

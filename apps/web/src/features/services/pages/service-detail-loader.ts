@@ -31,7 +31,8 @@ export function createServiceDetailLoader(queryClient: QueryClient) {
       // while the list is fresh; a direct visit, or an old list, asks for the one service.
       const service = await queryClient.fetchQuery({
         ...serviceDetailQueryOptions(id),
-        initialData: () => queryClient.getQueryData(serviceListQueryOptions.queryKey)?.approvedService.find((s) => s.id === id),
+        initialData: () =>
+          queryClient.getQueryData(serviceListQueryOptions.queryKey)?.approvedService.find((s) => s.id === id),
         initialDataUpdatedAt: () => queryClient.getQueryState(serviceListQueryOptions.queryKey)?.dataUpdatedAt,
       });
       return { status: 'found', service, pageTitle: service.name };

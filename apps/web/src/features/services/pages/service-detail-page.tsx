@@ -73,9 +73,7 @@ export function ServiceDetailPage() {
       {service.ExcessApplies ? (
         <p className={`callout ${styles.excess}`} data-testid="service-excess">
           <Icon name="info" />
-          <span>
-            For this service {EXCESS_SPOKEN}: you may need to pay the first part of the cost yourself.
-          </span>
+          <span>For this service {EXCESS_SPOKEN}: you may need to pay the first part of the cost yourself.</span>
         </p>
       ) : null}
       <article className={styles.content} aria-labelledby="page-title">

@@ -55,11 +55,16 @@ export function ServicesPage() {
           <Icon name="warning" />
           <div>
             <p>
-              Sorry, we could not load the list of services just now. Check your internet connection and try again. If it
-              keeps happening, call us on <PhoneLink />.
+              Sorry, we could not load the list of services just now. Check your internet connection and try again. If
+              it keeps happening, call us on <PhoneLink />.
             </p>
             <p>
-              <button type="button" className="button button--secondary" onClick={() => void refetch()} disabled={isFetching}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => void refetch()}
+                disabled={isFetching}
+              >
                 {isFetching ? 'Trying again…' : 'Try again'}
               </button>
             </p>

@@ -9,10 +9,16 @@ import { request, type RequestBody } from '../../../lib/request.ts';
 import { RequestError, isRequestError } from '../../../lib/request-error.ts';
 import { clearSurveyToken, getSurveyToken } from '../../../lib/survey-session.ts';
 
-export async function surveyRequest<T>(endpoint: Endpoint, body: RequestBody = {}, loadingMessage?: string): Promise<T> {
+export async function surveyRequest<T>(
+  endpoint: Endpoint,
+  body: RequestBody = {},
+  loadingMessage?: string,
+): Promise<T> {
   const token = getSurveyToken();
   if (!token) {
-    throw new RequestError('server', [{ Number: ErrorNumber.TokenMissing, Message: 'Your self-assessment session has ended.' }]);
+    throw new RequestError('server', [
+      { Number: ErrorNumber.TokenMissing, Message: 'Your self-assessment session has ended.' },
+    ]);
   }
   try {
     return await request<T>(endpoint, body, { silent: true, token, ...(loadingMessage ? { loadingMessage } : {}) });
@@ -24,5 +30,7 @@ export async function surveyRequest<T>(endpoint: Endpoint, body: RequestBody = {
 
 /** The survey token is no longer good (expired, ended by the outro, or missing). */
 export function isSurveySessionEnded(error: unknown): boolean {
-  return isRequestError(error) && error.kind === 'server' && error.number !== undefined && isTokenExpiredNumber(error.number);
+  return (
+    isRequestError(error) && error.kind === 'server' && error.number !== undefined && isTokenExpiredNumber(error.number)
+  );
 }

@@ -17,7 +17,10 @@ export function answersBody(assessment: Assessment, acceptedTerms: boolean, valu
     Questions: assessment.Questions.map((question) => {
       const value = values[question.QuestionId];
       const answer = value ? question.Answers.find((a) => a.Value === value) : undefined;
-      return { QuestionId: question.QuestionId, CurrentAnswer: answer ? { Label: answer.Label, Value: answer.Value } : null };
+      return {
+        QuestionId: question.QuestionId,
+        CurrentAnswer: answer ? { Label: answer.Label, Value: answer.Value } : null,
+      };
     }),
   };
 }
@@ -31,6 +34,11 @@ export function savedValues(assessment: Assessment): Record<number, string> {
   return values;
 }
 
-export function updateAssessment(assessment: Assessment, acceptedTerms: boolean, values: AnswerValues, loadingMessage?: string): Promise<boolean> {
+export function updateAssessment(
+  assessment: Assessment,
+  acceptedTerms: boolean,
+  values: AnswerValues,
+  loadingMessage?: string,
+): Promise<boolean> {
   return surveyRequest<boolean>(ENDPOINTS.surveyUpdate, answersBody(assessment, acceptedTerms, values), loadingMessage);
 }

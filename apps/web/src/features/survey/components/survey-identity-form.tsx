@@ -65,8 +65,20 @@ export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIden
   };
 
   return (
-    <form noValidate onSubmit={onFormSubmit} aria-busy={isSubmitting || undefined} className={styles.form} data-testid="survey-login-form">
-      <div ref={problemRef} tabIndex={-1} role="alert" className={styles.problemRegion} data-testid="survey-login-error">
+    <form
+      noValidate
+      onSubmit={onFormSubmit}
+      aria-busy={isSubmitting || undefined}
+      className={styles.form}
+      data-testid="survey-login-form"
+    >
+      <div
+        ref={problemRef}
+        tabIndex={-1}
+        role="alert"
+        className={styles.problemRegion}
+        data-testid="survey-login-error"
+      >
         {problem ? (
           <div className="callout callout--error">
             <Icon name="warning" />
@@ -97,7 +109,9 @@ export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIden
           error={errors.DateOfBirth?.message}
           required
         >
-          {(c) => <DateInput {...c} {...register('DateOfBirth')} autoComplete="bday" data-testid="survey-date-of-birth" />}
+          {(c) => (
+            <DateInput {...c} {...register('DateOfBirth')} autoComplete="bday" data-testid="survey-date-of-birth" />
+          )}
         </Field>
         <button
           type="submit"
@@ -109,7 +123,11 @@ export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIden
           {isSubmitting ? 'Please wait…' : 'Submit'}
         </button>
         <p id="survey-submit-hint" className={styles.submitHint}>
-          {isSubmitting ? MESSAGES.processing : canSubmit ? '\u00a0' : 'Enter your claim number and date of birth to continue.'}
+          {isSubmitting
+            ? MESSAGES.processing
+            : canSubmit
+              ? '\u00a0'
+              : 'Enter your claim number and date of birth to continue.'}
         </p>
       </fieldset>
     </form>

@@ -29,12 +29,24 @@ export function surveyQuestionId(questionId: number): string {
   return `survey-question-${questionId}`;
 }
 
-export function SurveyQuestionField({ question, position, value, status, missing, disabled, onChange }: SurveyQuestionProps) {
+export function SurveyQuestionField({
+  question,
+  position,
+  value,
+  status,
+  missing,
+  disabled,
+  onChange,
+}: SurveyQuestionProps) {
   const id = surveyQuestionId(question.QuestionId);
   const errorId = `${id}-error`;
   const statusId = `${id}-status`;
   return (
-    <div className={`${styles.question} ${missing ? styles.invalid : ''}`} data-testid="survey-question" data-question-id={question.QuestionId}>
+    <div
+      className={`${styles.question} ${missing ? styles.invalid : ''}`}
+      data-testid="survey-question"
+      data-question-id={question.QuestionId}
+    >
       <label className={styles.label} htmlFor={id}>
         <span className={styles.position}>
           {position}
@@ -66,7 +78,12 @@ export function SurveyQuestionField({ question, position, value, status, missing
           </option>
         ))}
       </select>
-      <p className={`${styles.status} ${status === 'error' ? styles.statusError : ''}`} id={statusId} role="status" data-testid={`survey-status-${question.QuestionId}`}>
+      <p
+        className={`${styles.status} ${status === 'error' ? styles.statusError : ''}`}
+        id={statusId}
+        role="status"
+        data-testid={`survey-status-${question.QuestionId}`}
+      >
         {status === 'saving' ? 'Saving…' : null}
         {status === 'saved' ? (
           <>

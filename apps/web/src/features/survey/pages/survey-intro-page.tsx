@@ -58,8 +58,8 @@ export function SurveyIntroPage() {
             <div className="callout callout--error">
               <Icon name="warning" />
               <p>
-                Sorry, we could not save your choice. Check your internet connection and try again. If it keeps happening,
-                call us on <PhoneLink />.
+                Sorry, we could not save your choice. Check your internet connection and try again. If it keeps
+                happening, call us on <PhoneLink />.
               </p>
             </div>
           ) : null}
@@ -68,9 +68,18 @@ export function SurveyIntroPage() {
           <h3 id="survey-continue-question" className={styles.question}>
             Would you like to continue?
           </h3>
-          <p className={styles.lead}>Choose Yes to answer the questions. If you would rather not, choose No: it does not change what you are entitled to.</p>
+          <p className={styles.lead}>
+            Choose Yes to answer the questions. If you would rather not, choose No: it does not change what you are
+            entitled to.
+          </p>
           <div className={styles.actions}>
-            <button type="button" className="button" onClick={() => void choose(true)} disabled={busy} data-testid="survey-intro-yes">
+            <button
+              type="button"
+              className="button"
+              onClick={() => void choose(true)}
+              disabled={busy}
+              data-testid="survey-intro-yes"
+            >
               Yes
             </button>
             <button

@@ -56,7 +56,12 @@ export function SurveyPage() {
               happening, call us on <PhoneLink />.
             </p>
             <p>
-              <button type="button" className="button button--secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => void query.refetch()}
+                disabled={query.isFetching}
+              >
                 Try again
               </button>
             </p>
@@ -107,10 +112,16 @@ export function SurveyPage() {
 
   const remaining = questions.length - answered;
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className={styles.form} aria-busy={submitting || undefined} data-testid="survey-form">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className={styles.form}
+      aria-busy={submitting || undefined}
+      data-testid="survey-form"
+    >
       <p className={styles.intro}>
-        Choose the answer that fits you best for each question. Each answer is saved as soon as you choose it, so you can
-        come back later.
+        Choose the answer that fits you best for each question. Each answer is saved as soon as you choose it, so you
+        can come back later.
       </p>
       <ol className={styles.questions}>
         {questions.map((question, index) => (

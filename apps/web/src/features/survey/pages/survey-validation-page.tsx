@@ -79,7 +79,9 @@ export function SurveyValidationPage() {
         {ended ? (
           <div className="callout" data-testid="survey-session-ended">
             <Icon name="info" />
-            <p>Your self-assessment session has ended. Enter your details again to carry on. Answers you chose are kept.</p>
+            <p>
+              Your self-assessment session has ended. Enter your details again to carry on. Answers you chose are kept.
+            </p>
           </div>
         ) : null}
         <SurveyIdentityForm onSubmit={onSubmit} problem={problem} problemKey={problemKey} />
