@@ -119,21 +119,6 @@ export async function setPasswordHash(db: Writer, accountId: string, hash: strin
     .execute();
 }
 
-export async function revokeOtherSessions(
-  db: Writer,
-  accountId: string,
-  keepSessionId: string,
-  now: number,
-): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('account_id', '=', accountId)
-    .where('id', '!=', keepSessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
 export async function setBankDetails(
   db: Writer,
   claimantId: string,

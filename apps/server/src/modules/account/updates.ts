@@ -22,6 +22,7 @@ import { consumeSecureToken } from '../access-code/sign-in.ts';
 import { diff, recordAudit, type Change } from '../audit/repository.ts';
 import type { Channel } from '../../notify/transports.ts';
 import { queueAccountChange } from '../provider/outbox.ts';
+import { revokeAccountSessions } from '../session/repository.ts';
 import { queueSecurityNotice, type SecurityChange } from './security-notice.ts';
 import { findBankName } from '../bsb/service.ts';
 import type { AuthContext } from '../session/service.ts';
@@ -116,7 +117,7 @@ export async function updatePassword(
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     await repo.setPasswordHash(trx, auth.accountId, newHash);
-    await repo.revokeOtherSessions(trx, auth.accountId, auth.sessionId, now);
+    await revokeAccountSessions(trx, auth.accountId, now, auth.sessionId);
     await recordChange(deps, trx, auth, {
       claimantId: auth.claimantId,
       kind: 'password',

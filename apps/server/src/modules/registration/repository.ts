@@ -164,20 +164,3 @@ export async function takePendingPassword(
 export async function forgetKnownDevices(db: Db, accountId: string): Promise<void> {
   await db.deleteFrom('known_devices').where('account_id', '=', accountId).execute();
 }
-
-export async function setPassword(db: Db, accountId: string, passwordHash: string) {
-  await db
-    .updateTable('accounts')
-    .set({ password_hash: passwordHash, one_time_password: 0 })
-    .where('id', '=', accountId)
-    .execute();
-}
-
-export async function revokeAllSessions(db: Db, accountId: string, now: number) {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('account_id', '=', accountId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}

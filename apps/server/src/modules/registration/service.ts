@@ -20,6 +20,8 @@ import { countFailures, waitFor } from '../account/throttle.ts';
 import type { Policy } from '../../plugins/throttle-store.ts';
 import { queueSecurityNotice } from '../account/security-notice.ts';
 import { queueForProvider } from '../provider/outbox.ts';
+import { setPasswordHash } from '../account/repository.ts';
+import { revokeAccountSessions } from '../session/repository.ts';
 import { startSession, tokenHash } from '../session/service.ts';
 import * as repo from './repository.ts';
 
@@ -305,8 +307,8 @@ export async function applyPendingReset(
   const now = deps.clock.now();
   const pending = await repo.takePendingPassword(trx, input.sessionId, input.accountId, now);
   if (!pending) return false;
-  await repo.setPassword(trx, input.accountId, pending.passwordHash);
-  await repo.revokeAllSessions(trx, input.accountId, now);
+  await setPasswordHash(trx, input.accountId, pending.passwordHash);
+  await revokeAccountSessions(trx, input.accountId, now);
   await repo.forgetKnownDevices(trx, input.accountId);
   await repo.voidResetTokens(trx, input.accountId, now);
   await queueSecurityNotice(deps, trx, now, { accountId: input.accountId, change: 'password reset' });

@@ -107,6 +107,22 @@ export async function revokeSessionById(db: Db, id: string, now: number): Promis
     .execute();
 }
 
+/** Ends every live session of the account, but the one kept (a password change keeps its own). */
+export async function revokeAccountSessions(
+  db: Db,
+  accountId: string,
+  now: number,
+  keepSessionId?: string,
+): Promise<void> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+}
+
 export async function setSelectedClaim(db: Db, sessionId: string, claimId: string | null): Promise<void> {
   await db.updateTable('sessions').set({ selected_claim_id: claimId }).where('id', '=', sessionId).execute();
 }
