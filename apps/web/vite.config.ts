@@ -17,9 +17,17 @@ export const SERVER_PAGES: RegExp[] = [
   /^\/(?:healthz|readyz)(?:\?|$)/,
 ];
 
-/** Modules of the 'signed-in' chunk (below). */
-const SIGNED_IN_START =
-  /node_modules[\\/]@tanstack[\\/]|src[\\/]app[\\/](query-client|use-sign-out)\.ts|src[\\/]app[\\/]shell[\\/](signed-in|session-timeout|unread-badge)\.tsx|src[\\/]lib[\\/](draft-mirror\.ts|api[\\/](get-account|get-claims|get-unread-count|logout|keep-alive|claim-start-schemas)\.ts)/;
+/** Modules of the 'signed-in' chunk (below): one RegExp, any of these alternatives. */
+const SIGNED_IN_START = new RegExp(
+  [
+    /node_modules[\\/]@tanstack[\\/]/,
+    /src[\\/]app[\\/](query-client|use-sign-out)\.ts/,
+    /src[\\/]app[\\/]shell[\\/](signed-in|session-timeout|unread-badge)\.tsx/,
+    /src[\\/]lib[\\/](draft-mirror\.ts|api[\\/](get-account|get-claims|get-unread-count|logout|keep-alive|claim-start-schemas)\.ts)/,
+  ]
+    .map((pattern) => pattern.source)
+    .join('|'),
+);
 
 const plugins = [
   react(),

@@ -38,7 +38,8 @@ async function main(): Promise<void> {
     // Not refused like a missing SMTP_URL: a provider may offer no SMS. But a claimant who
     // prefers SMS gets codes by SMS, so the operator must know those wait.
     app.log.warn(
-      'SMS_WEBHOOK_URL is not set: text messages, including access codes for claimants who prefer SMS, wait in the outbox until it is (see portal notifications list)',
+      'SMS_WEBHOOK_URL is not set: text messages, including access codes for claimants who prefer SMS, ' +
+        'wait in the outbox until it is (see portal notifications list)',
     );
   }
   if (config.demo && (await isEmpty(database.db))) {

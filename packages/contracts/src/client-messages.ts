@@ -11,7 +11,8 @@ export const CLIENT_MESSAGES = {
   leaveSite: 'You are about to leave the website of the {provider}. Do you wish to continue?',
   unsavedChanges: 'You are about to lose your recent changes',
   sessionIdleSignedOut:
-    'You were signed out because there was no activity for 20 minutes. What you had typed in a form is kept on this device, apart from passwords, codes and bank account numbers.',
+    'You were signed out because there was no activity for 20 minutes. ' +
+    'What you had typed in a form is kept on this device, apart from passwords, codes and bank account numbers.',
   sessionExpiredSignedOut: 'Your session has ended. Please sign in again.',
 } as const;
 

@@ -146,7 +146,8 @@ export function telHref(phone: string): string {
 
 /** Required wherever address suggestions are offered (G-NAF end-user licence). */
 export const ADDRESS_ATTRIBUTION =
-  'Incorporates or developed using G-NAF © Geoscape Australia licensed by the Commonwealth of Australia under the Open Geo-coded National Address File (G-NAF) End User Licence Agreement.';
+  'Incorporates or developed using G-NAF © Geoscape Australia licensed by the Commonwealth of Australia ' +
+  'under the Open Geo-coded National Address File (G-NAF) End User Licence Agreement.';
 
 /** The provider's time zone: every date and time a claimant reads, and every day boundary, is Melbourne's. */
 export const PROVIDER_TIME_ZONE = 'Australia/Melbourne';

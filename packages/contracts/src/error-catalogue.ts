@@ -130,7 +130,8 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
     meaning:
       'Registration cannot finish online: the claims system holds no e-mail address or mobile number to send the activation code to (nothing is changed)',
     message:
-      'We cannot send you an activation code because we do not have your email address or mobile number. Please call us on {phone} ({callHours}) to finish registering.',
+      'We cannot send you an activation code because we do not have your email address or mobile number. ' +
+      'Please call us on {phone} ({callHours}) to finish registering.',
   },
   131: {
     meaning: 'Registration or recovery throttled for this claim number or account (too many attempts)',

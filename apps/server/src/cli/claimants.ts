@@ -72,7 +72,10 @@ const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 const onOff = (b: boolean) => (b ? 'on' : 'off');
 
 function claimLine(c: Claimant['Claims'][number]): string {
-  return `  ${c.Number}  accident ${c.AccidentDate}  ${c.Location ?? '(no location)'}  state trustee ${onOff(c.StateTrustee)}  bank edit ${onOff(c.BankEditAllowed)}`;
+  return (
+    `  ${c.Number}  accident ${c.AccidentDate}  ${c.Location ?? '(no location)'}` +
+    `  state trustee ${onOff(c.StateTrustee)}  bank edit ${onOff(c.BankEditAllowed)}`
+  );
 }
 
 function claimantResult(c: Claimant, headline: string): Result {

@@ -7,13 +7,17 @@ import { ROTATE_BATCH_SIZE, resealAll, type ResealCount } from '../modules/keys/
 import { CommandError, UsageError, stringOption, type Command } from './command.ts';
 
 const line = (c: ResealCount) =>
-  `${c.place}: ${c.checked} checked, ${c.resealed} re-sealed, ${c.current} already current, ${c.unreadable} unreadable${c.changedMeanwhile ? `, ${c.changedMeanwhile} changed meanwhile (already current)` : ''}`;
+  `${c.place}: ${c.checked} checked, ${c.resealed} re-sealed, ${c.current} already current, ${c.unreadable} unreadable` +
+  (c.changedMeanwhile ? `, ${c.changedMeanwhile} changed meanwhile (already current)` : '');
 
 export const keyCommands: Command[] = [
   {
     name: 'keys rotate',
     args: '[--batch N]',
-    summary: `Re-seals every bank number (and waiting notification) under the current DATA_ENCRYPTION_KEY, ${ROTATE_BATCH_SIZE} rows at a time; run again to continue or to check. When it reports nothing unreadable, DATA_ENCRYPTION_KEYS_PREVIOUS can be emptied.`,
+    summary:
+      `Re-seals every bank number (and waiting notification) under the current DATA_ENCRYPTION_KEY, ` +
+      `${ROTATE_BATCH_SIZE} rows at a time; run again to continue or to check. ` +
+      `When it reports nothing unreadable, DATA_ENCRYPTION_KEYS_PREVIOUS can be emptied.`,
     options: { batch: { type: 'string' } },
     async run({ deps }, { values }) {
       const batch = stringOption(values, 'batch');

@@ -68,7 +68,10 @@ export const messageCommands: Command[] = [
       return {
         json: posted,
         text: [
-          `Message ${posted.MessageId} posted to claim ${input.ClaimNumber}${with_}; ${posted.Notified ? 'the claimant will be notified' : 'no notification (not registered, not activated, or no channel chosen)'}`,
+          `Message ${posted.MessageId} posted to claim ${input.ClaimNumber}${with_}; ` +
+            (posted.Notified
+              ? 'the claimant will be notified'
+              : 'no notification (not registered, not activated, or no channel chosen)'),
         ],
       };
     },

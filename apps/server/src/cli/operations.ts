@@ -86,7 +86,8 @@ export const operationCommands: Command[] = [
         text: keys.length
           ? keys.map(
               (k) =>
-                `${k.Id}  "${k.Name}"  ${k.Scopes.join(',')}  created ${k.CreatedAt}  last used ${k.LastUsedAt ?? 'never'}${k.RevokedAt ? `  REVOKED ${k.RevokedAt}` : ''}`,
+                `${k.Id}  "${k.Name}"  ${k.Scopes.join(',')}  created ${k.CreatedAt}  last used ${k.LastUsedAt ?? 'never'}` +
+                (k.RevokedAt ? `  REVOKED ${k.RevokedAt}` : ''),
             )
           : ['No API keys.'],
       };

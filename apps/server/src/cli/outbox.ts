@@ -50,7 +50,9 @@ function listCommand<R extends Row>(name: string, summary: string, view: View<R>
       const filter = only ?? (values.dead ? 'dead' : values.all ? 'all' : 'pending');
       const items = (await view.list(deps, filter, LIMIT)).map(show);
       const line = (i: Shown<Row> & Shown<R>) =>
-        `${i.Id}  ${i.Kind}  ${view.about(i)}  created ${i.CreatedAt}  attempts ${i.Attempts}  ${view.done(i) ?? (i.DeadAt ? `DEAD since ${i.DeadAt}` : `due ${i.NextAttemptAt}`)}${i.LastError ? `  last error: ${i.LastError}` : ''}`;
+        `${i.Id}  ${i.Kind}  ${view.about(i)}  created ${i.CreatedAt}  attempts ${i.Attempts}  ` +
+        `${view.done(i) ?? (i.DeadAt ? `DEAD since ${i.DeadAt}` : `due ${i.NextAttemptAt}`)}` +
+        `${i.LastError ? `  last error: ${i.LastError}` : ''}`;
       const more = items.length === LIMIT ? [`(the first ${LIMIT} shown)`] : [];
       return { json: items, text: items.length ? [...items.map(line), ...more] : [view.empty[filter]] };
     },
@@ -111,7 +113,8 @@ export const notificationCommands: Command[] = [
   ),
   requeueCommand(
     'notifications retry',
-    "Puts a dead notification back in line, due now, with a fresh attempt count (the server's worker sends it). Not once it has expired (an access code's message).",
+    "Puts a dead notification back in line, due now, with a fresh attempt count (the server's worker sends it). " +
+      "Not once it has expired (an access code's message).",
     {
       noun: 'Notification',
       key: 'Retried',

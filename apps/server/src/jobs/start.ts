@@ -11,7 +11,10 @@ import { removeExpiredUploads } from '../modules/uploads/service.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { every, type Job } from './outbox-worker.ts';
 
-/** Files never sent with a form go after 7 days; ended sessions, dead codes and delivered messages after 30 (decision 019). Idempotent: every process runs it. */
+/**
+ * Files never sent with a form go after 7 days; ended sessions, dead codes and delivered messages
+ * after 30 (decision 019). Idempotent: every process runs it.
+ */
 export const hourlyCleanup = (deps: Deps, fileStore: FileStore): Job =>
   every(60 * 60_000, () => {
     removeExpiredUploads(deps, fileStore).catch((err: unknown) => deps.log.error({ err }, 'upload clean-up failed'));

@@ -159,7 +159,9 @@ export function registerMetrics(app: FastifyInstance, deps: Deps): void {
 
   new Gauge({
     name: 'portal_outbox_messages',
-    help: `Rows waiting in an outbox (provider_webhook, notifications) by state (pending, dead), counted at scrape time up to ${OUTBOX_COUNT_CAP}; NaN when the database did not answer.`,
+    help:
+      'Rows waiting in an outbox (provider_webhook, notifications) by state (pending, dead), ' +
+      `counted at scrape time up to ${OUTBOX_COUNT_CAP}; NaN when the database did not answer.`,
     labelNames: ['outbox', 'state'] as const,
     registers: [registry],
     async collect() {

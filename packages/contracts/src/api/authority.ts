@@ -5,7 +5,8 @@ import { isoDate } from './common.ts';
 
 /** The consent the claimant signs: shown on the page and printed in the signed record. */
 export const AUTHORITY_CONSENT = [
-  'I authorise any doctor, hospital, health service, employer, insurer, government agency or other person who holds information about me to give the {provider} ({shortName}) the information it asks for to manage my claim.',
+  'I authorise any doctor, hospital, health service, employer, insurer, government agency or other person ' +
+    'who holds information about me to give the {provider} ({shortName}) the information it asks for to manage my claim.',
   'This includes information about my health, my treatment, my work and my income, before and after my accident.',
   'I understand that {shortName} will handle this information as its privacy policy describes, and that this authority applies to this claim only.',
   'A copy of this authority is as valid as the original.',

@@ -39,14 +39,20 @@ export function devOutboxRoutes(app: FastifyInstance, deps: Deps): void {
     const items = messages
       .map(
         (m) =>
-          `<article><h2>${escapeHtml(m.Subject)}</h2><p>${m.Channel === 'sms' ? 'SMS' : 'E-mail'} to ${escapeHtml(m.To)} at ${escapeHtml(m.SentAt)}</p><pre>${escapeHtml(m.Body)}</pre></article>`,
+          `<article><h2>${escapeHtml(m.Subject)}</h2>` +
+          `<p>${m.Channel === 'sms' ? 'SMS' : 'E-mail'} to ${escapeHtml(m.To)} at ${escapeHtml(m.SentAt)}</p>` +
+          `<pre>${escapeHtml(m.Body)}</pre></article>`,
       )
       .join('\n');
     return reply
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(
-        `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Development outbox</title></head><body><main><h1>Development outbox</h1><p>Messages the portal would have sent (newest first, last ${LIMIT}). Reload to see new ones.</p>${items || '<p>No messages yet.</p>'}</main></body></html>`,
+        `<!doctype html><html lang="en-AU"><head><meta charset="utf-8">` +
+          `<meta name="viewport" content="width=device-width"><title>Development outbox</title></head>` +
+          `<body><main><h1>Development outbox</h1>` +
+          `<p>Messages the portal would have sent (newest first, last ${LIMIT}). Reload to see new ones.</p>` +
+          `${items || '<p>No messages yet.</p>'}</main></body></html>`,
       );
   });
 }

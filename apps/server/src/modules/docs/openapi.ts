@@ -119,7 +119,11 @@ function providerOperation(name: string, e: ProviderEndpoint): Json {
     operationId: name,
     tags: [PROVIDER_TAG],
     summary: e.summary,
-    description: `Scope: \`${e.scope}\`.${write ? ' Send an Idempotency-Key header to make a retry safe: the same key and body answer the same result once.' : ''}`,
+    description:
+      `Scope: \`${e.scope}\`.` +
+      (write
+        ? ' Send an Idempotency-Key header to make a retry safe: the same key and body answer the same result once.'
+        : ''),
     // OpenAPI 3.1 lets a bearer requirement name roles: the key's scope this call needs.
     security: [{ [PROVIDER_KEY]: [e.scope] }],
     parameters: [
@@ -149,7 +153,8 @@ function providerOperation(name: string, e: ProviderEndpoint): Json {
           },
       '4XX': {
         description:
-          'A problem (RFC 9457): 400 invalid, 401 no valid key, 403 scope missing, 404 not found, 409 conflict, 413 body too large, 415 not JSON, 422 unprocessable',
+          'A problem (RFC 9457): 400 invalid, 401 no valid key, 403 scope missing, 404 not found, 409 conflict, ' +
+          '413 body too large, 415 not JSON, 422 unprocessable',
         content: { 'application/problem+json': { schema: PROBLEM } },
       },
       '5XX': {
@@ -179,7 +184,8 @@ export function buildOpenApi(options: { publicUrl?: string | undefined } = {}): 
       title: 'Claimant portal API',
       version: APP_VERSION,
       description:
-        "The claimant API used by the portal web app (/api), and the provider API for the claims system (/provider/v1). See docs/api.md for the claimant API's conventions and docs/provider-integration.md for the webhook events.",
+        'The claimant API used by the portal web app (/api), and the provider API for the claims system (/provider/v1). ' +
+        "See docs/api.md for the claimant API's conventions and docs/provider-integration.md for the webhook events.",
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [
@@ -192,7 +198,8 @@ export function buildOpenApi(options: { publicUrl?: string | undefined } = {}): 
       {
         name: CLAIMANT_TAG,
         description:
-          "The web app's calls (spec 000 §7, spec 001 §7): JSON bodies carrying the AccessToken, CSRF double-submit on unsafe methods, errors as HTTP 225 lists (docs/api.md).",
+          "The web app's calls (spec 000 §7, spec 001 §7): JSON bodies carrying the AccessToken, " +
+          'CSRF double-submit on unsafe methods, errors as HTTP 225 lists (docs/api.md).',
       },
       {
         name: PROVIDER_TAG,
@@ -208,15 +215,22 @@ export function buildOpenApi(options: { publicUrl?: string | undefined } = {}): 
           in: 'header',
           name: 'AccessToken',
           description:
-            "The claimant API's session token. It is not a header: it travels as the `AccessToken` property of the JSON body (spec 000 §7) — OpenAPI has no body location for a key, so `in: header` here is nominal, and a header of that name is ignored. " +
-            "Sign-in (login, then validatesecuritycodeforlogin), the reset (resetpassword), registration (register) and the self-assessment (nidlogin) answer one; validatesecuritycodewhileloggedin replaces it. The requirement's list names the kind a call needs: `session` (signed in), `claim` (signed in with a selected claim), `pending` (a registration or verification token), `survey` (a self-assessment token, good for the survey calls only).",
+            "The claimant API's session token. It is not a header: it travels as the `AccessToken` property " +
+            'of the JSON body (spec 000 §7) — OpenAPI has no body location for a key, so `in: header` here is nominal, ' +
+            'and a header of that name is ignored. ' +
+            'Sign-in (login, then validatesecuritycodeforlogin), the reset (resetpassword), registration (register) ' +
+            'and the self-assessment (nidlogin) answer one; validatesecuritycodewhileloggedin replaces it. ' +
+            "The requirement's list names the kind a call needs: `session` (signed in), " +
+            '`claim` (signed in with a selected claim), `pending` (a registration or verification token), ' +
+            '`survey` (a self-assessment token, good for the survey calls only).',
         },
         [XSRF_COOKIE]: {
           type: 'apiKey',
           in: 'cookie',
           name: 'XSRF-TOKEN',
           description:
-            'Double-submit CSRF token: the server sets this readable cookie (SameSite=Strict) on any answer to a browser without one; every unsafe claimant call must echo it in X-XSRF-TOKEN.',
+            'Double-submit CSRF token: the server sets this readable cookie (SameSite=Strict) ' +
+            'on any answer to a browser without one; every unsafe claimant call must echo it in X-XSRF-TOKEN.',
         },
         [XSRF_HEADER]: {
           type: 'apiKey',

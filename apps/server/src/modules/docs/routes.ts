@@ -41,7 +41,10 @@ function renderDocs(doc: ReturnType<typeof buildOpenApi>): string {
         const responses = Object.entries(op.responses)
           .map(
             ([code, r]) =>
-              `<h4>${escapeHtml(code)}: ${escapeHtml(r.description)}</h4>${r.content ? `<pre>${escapeHtml(JSON.stringify(Object.values(r.content)[0]?.schema, null, 2))}</pre>` : ''}`,
+              `<h4>${escapeHtml(code)}: ${escapeHtml(r.description)}</h4>` +
+              (r.content
+                ? `<pre>${escapeHtml(JSON.stringify(Object.values(r.content)[0]?.schema, null, 2))}</pre>`
+                : ''),
           )
           .join('');
         return `<details><summary><span class="m">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code> — ${escapeHtml(op.summary ?? '')}</summary>

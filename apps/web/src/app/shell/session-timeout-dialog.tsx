@@ -33,7 +33,8 @@ export function announcedRemaining(ms: number): string {
  * that is only picked (Send a message and a name change send theirs with the form).
  */
 export const DRAFTS_KEPT_TEXT =
-  'What you have typed in a form is kept on this device for when you sign in again. Passwords, codes, bank account numbers and documents not yet sent are not kept.';
+  'What you have typed in a form is kept on this device for when you sign in again. ' +
+  'Passwords, codes, bank account numbers and documents not yet sent are not kept.';
 
 type SessionTimeoutDialogProps = {
   remainingMs: number;
