@@ -8,10 +8,10 @@
  *
  * Controlled: the owner keeps the items (so a draft can restore and save them).
  */
-import { ENDPOINTS, LIMITS } from '@portal/contracts';
+import { LIMITS } from '@portal/contracts';
 import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { showAlert } from '../lib/alerts.ts';
-import { request } from '../lib/request.ts';
+import { call } from '../lib/call.ts';
 import { isRequestError } from '../lib/request-error.ts';
 import {
   ACCEPT_ATTRIBUTE,
@@ -201,7 +201,7 @@ export function FileUpload({
   const remove = async (item: UploadItem) => {
     if (item.fileId) {
       try {
-        await request(ENDPOINTS.discardFile, { FileId: item.fileId });
+        await call('discardFile', { FileId: item.fileId });
       } catch {
         return;
       }

@@ -3,16 +3,8 @@
  * once at start-up from getinformation; the contracts' defaults stand until then and whenever the
  * server cannot be reached. The spec's {phone} and {provider} placeholders are filled from here.
  */
-import {
-  DEFAULT_PROVIDER,
-  ROUTES,
-  fillMessage,
-  parseInformation,
-  telHref,
-  type Information,
-  type ProviderIdentity,
-} from '@portal/contracts';
-import { request, type Call } from './request.ts';
+import { DEFAULT_PROVIDER, fillMessage, parseInformation, telHref, type ProviderIdentity } from '@portal/contracts';
+import { call, type CallOptions } from './call.ts';
 
 export const provider: ProviderIdentity = { ...DEFAULT_PROVIDER };
 
@@ -21,20 +13,17 @@ export const provider: ProviderIdentity = { ...DEFAULT_PROVIDER };
  * without zod: this answer is read before the first render, and a first visit to /login does not
  * download zod (the /login JavaScript budget).
  */
-const getInformation: Call = {
-  ...ROUTES.getInformation,
-  response: {
-    safeParse(value) {
-      const data = parseInformation(value);
-      return data ? { success: true, data } : { success: false };
-    },
+const check: CallOptions<'getInformation'>['check'] = {
+  safeParse(value) {
+    const data = parseInformation(value);
+    return data ? { success: true, data } : { success: false };
   },
 };
 
 /** Loads the configured identity before the first render; the defaults stand if it fails. */
 export async function loadProvider(): Promise<void> {
   try {
-    const info = await request<Information>(getInformation, {}, { silent: true });
+    const info = await call('getInformation', {}, { check, silent: true });
     const p = info.Provider;
     Object.assign(provider, {
       name: p.Name,

@@ -1,8 +1,8 @@
 /**
  * The request layer: the ONE function every API call goes through (STYLE.md rule 4).
  *
- * - Same-origin paths from the contracts' routes (ENDPOINTS, or ROUTES with a response check);
- *   POST with a JSON body unless GET.
+ * - Same-origin paths from the contracts' routes; POST with a JSON body unless GET. Callers use
+ *   `call` (./call.ts), which names the endpoint and is typed by the contracts' endpoint table.
  * - Adds `AccessToken` to the body when absent (spec 000 §7), from the stored session.
  * - CSRF: sends header X-XSRF-TOKEN equal to the readable XSRF-TOKEN cookie on every non-GET call;
  *   when the cookie is missing before the first POST, GET /api/information/getinformation sets it.
@@ -21,8 +21,8 @@
  *   same handling as any call.
  *
  * This module loads no zod (the /login JavaScript budget): a call's response schema may be
- * given as a loader (`lazyResponse`), downloaded while the call is in flight, and the error-list
- * schema is loaded when an error list arrives (./error-list.ts).
+ * given as a loader, started as the call is sent; the schemas (the endpoint table's and the
+ * error list's) come in one chunk, ./endpoint-schemas.ts (`loadSchemas`).
  */
 import {
   CLIENT_MESSAGES,
@@ -30,13 +30,12 @@ import {
   LIMITS,
   ROUTES,
   isTokenExpiredNumber,
-  type ENDPOINTS,
   type ErrorItem,
   type Route,
-  type RouteName,
 } from '@portal/contracts';
 import { markAuthenticatedActivity } from './activity.ts';
 import { showAlert } from './alerts.ts';
+import type * as EndpointSchemas from './endpoint-schemas.ts';
 import { startLoading } from './loading.ts';
 import { RequestError } from './request-error.ts';
 import { forceLogout, getCurrentUser } from './session.ts';
@@ -80,25 +79,16 @@ export type ResponseCheck = {
  */
 export type Call = Route & { response: ResponseCheck | (() => Promise<ResponseCheck>) };
 
-/**
- * The call ROUTES[name] with its response schema loaded on demand; the loader must give the
- * schema ENDPOINTS[name] checks with (the types say so). The download is tried again after a failure.
- */
-export function lazyResponse<K extends RouteName>(
-  name: K,
-  load: () => Promise<(typeof ENDPOINTS)[K]['response']>,
-): Call {
-  let loading: Promise<ResponseCheck> | undefined;
-  return {
-    ...ROUTES[name],
-    response: () => {
-      loading ??= load().catch((error: unknown) => {
-        loading = undefined;
-        throw error;
-      });
-      return loading;
-    },
-  };
+type Schemas = typeof EndpointSchemas;
+let schemas: Promise<Schemas> | undefined;
+
+/** The schemas' chunk (zod, the endpoint table, the error list); tried again after a failed download. */
+export function loadSchemas(): Promise<Schemas> {
+  schemas ??= import('./endpoint-schemas.ts').catch((error: unknown) => {
+    schemas = undefined;
+    throw error;
+  });
+  return schemas;
 }
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -190,7 +180,7 @@ async function responseCheck(endpoint: Call): Promise<ResponseCheck> {
 async function readErrorList(value: unknown): Promise<ErrorItem[] | undefined> {
   let schema;
   try {
-    ({ ErrorList: schema } = await import('./error-list.ts'));
+    ({ ErrorList: schema } = await loadSchemas());
   } catch {
     throw unreachable();
   }
@@ -321,8 +311,8 @@ async function send<T>(endpoint: Call, body: RequestBody, options: RequestOption
 }
 
 /**
- * Calls an endpoint. `T` is the endpoint's response type from the contracts (e.g. `Claim[]`);
- * the body is checked against the endpoint's response schema before it is returned.
+ * Sends a call and answers its body, checked against the call's response schema. The app calls
+ * endpoints through `call` (./call.ts), which gives `T` from the endpoint table.
  */
 export async function request<T>(endpoint: Call, body: RequestBody = {}, options: RequestOptions = {}): Promise<T> {
   const done = options.loadingMessage ? startLoading(options.loadingMessage) : undefined;
@@ -341,15 +331,4 @@ export async function request<T>(endpoint: Call, body: RequestBody = {}, options
   } finally {
     done?.();
   }
-}
-
-/** An endpoint with its path parameters filled in ('/api/content/:name' → '/api/content/terms'). */
-export function withPathParams<E extends Call>(
-  endpoint: E,
-  params: Record<string, string | number>,
-): Omit<E, 'path'> & { path: string } {
-  const path = endpoint.path.replace(/:([A-Za-z]+)/g, (whole, key: string) =>
-    key in params ? encodeURIComponent(String(params[key])) : whole,
-  );
-  return { ...endpoint, path };
 }

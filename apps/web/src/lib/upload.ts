@@ -6,7 +6,6 @@
  * hands it to the browser (viewed in a tab, or saved).
  */
 import {
-  ENDPOINTS,
   LIMITS,
   UPLOAD_FILE_FIELD,
   UPLOAD_PATH,
@@ -16,7 +15,8 @@ import {
   type ErrorItem,
 } from '@portal/contracts';
 import { RequestError } from './request-error.ts';
-import { XSRF_COOKIE, XSRF_HEADER, readCookie, request, type BinaryAnswer } from './request.ts';
+import { call } from './call.ts';
+import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './request.ts';
 import { forceLogout, getAccessToken } from './session.ts';
 
 export const SIZE_MESSAGE = `Document must be below ${UPLOAD_SIZE_TEXT}`;
@@ -157,11 +157,7 @@ export async function downloadUploadedFile(
   fileId: string,
   loadingMessage = 'Opening document',
 ): Promise<DownloadedFile> {
-  const answer = await request<BinaryAnswer>(
-    ENDPOINTS.downloadFile,
-    { Identifier: fileId },
-    { binary: true, loadingMessage },
-  );
+  const answer = await call('downloadFile', { Identifier: fileId }, { binary: true, loadingMessage });
   return { blob: answer.blob, filename: filenameFromDisposition(answer.disposition) };
 }
 

@@ -18,14 +18,11 @@
 import { SESSION } from '@portal/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { getLastAuthenticatedActivity, useLastAuthenticatedActivity } from '../../lib/activity.ts';
-import { lazyResponse, request } from '../../lib/request.ts';
+import { call } from '../../lib/call.ts';
 import { forceLogout, getAccessToken, useIsSignedIn } from '../../lib/session.ts';
 import { useSignedInShell } from './lazy-signed-in.ts';
 
 const SessionTimeoutPrompt = lazy(() => import('./session-timeout-prompt.tsx'));
-
-// The shell makes this call, so its answer's schema is loaded on demand (lib/request.ts).
-const logoutCall = lazyResponse('logout', () => import('../../lib/api/ok.ts').then((m) => m.Ok));
 
 const TICK_MS = 1000;
 
@@ -37,7 +34,7 @@ function lapse(): void {
   const token = getAccessToken();
   forceLogout('idle');
   if (token) {
-    request<true>(logoutCall, { AccessToken: token }, { silent: true, withToken: false }).catch(() => undefined);
+    call('logout', { AccessToken: token }, { silent: true, withToken: false }).catch(() => undefined);
   }
 }
 

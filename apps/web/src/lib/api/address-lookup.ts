@@ -3,8 +3,8 @@
  * suggestions for a typed text. spec 000 §8: "Address lookup failure: empty results" — so this
  * never throws except when the caller cancels it (a newer search replaced it).
  */
-import { ENDPOINTS, type AddressSuggestion } from '@portal/contracts';
-import { request } from '../request.ts';
+import type { AddressSuggestion } from '@portal/contracts';
+import { call } from '../call.ts';
 
 export async function lookupAddresses(
   query: string,
@@ -13,10 +13,16 @@ export async function lookupAddresses(
 ): Promise<AddressSuggestion[]> {
   const text = query.trim().slice(0, 200);
   if (!text) return [];
-  const params = new URLSearchParams({ query: text, isHomeAddress: String(isHomeAddress) });
-  const endpoint = { ...ENDPOINTS.addressLookup, path: `${ENDPOINTS.addressLookup.path}?${params.toString()}` };
   try {
-    return await request<AddressSuggestion[]>(endpoint, {}, { silent: true, ...(signal ? { signal } : {}) });
+    return await call(
+      'addressLookup',
+      {},
+      {
+        query: { query: text, isHomeAddress: isHomeAddress ? 'true' : 'false' },
+        silent: true,
+        ...(signal ? { signal } : {}),
+      },
+    );
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     return [];

@@ -3,14 +3,13 @@
  * its message replaces the registration and forgot forms. Silent: if the check fails the forms
  * stay usable (the call that matters reports its own failure).
  */
-import { ENDPOINTS } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../request.ts';
+import { call, type CallAnswer } from '../call.ts';
 
-export type MaintenanceMessage = { Message: string };
+export type MaintenanceMessage = CallAnswer<'checkMaintenance'>[number];
 
 export function checkMaintenance(): Promise<MaintenanceMessage[]> {
-  return request<MaintenanceMessage[]>(ENDPOINTS.checkMaintenance, {}, { silent: true, withToken: false });
+  return call('checkMaintenance', {}, { silent: true, withToken: false });
 }
 
 export const maintenanceQueryOptions = queryOptions({

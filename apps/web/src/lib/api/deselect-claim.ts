@@ -1,12 +1,12 @@
 /** POST /api/claim/deselectclaim — "switch claim" (spec 000 §4): deselect, then /claims. */
-import { ENDPOINTS, type Claim } from '@portal/contracts';
+import type { Claim } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../request.ts';
+import { call, type CallBody } from '../call.ts';
 import { queryKeys } from './query-keys.ts';
 
 export function deselectClaim(claim?: Claim): Promise<true> {
-  const body = claim ? { Number: claim.Number } : {};
-  return request<true>(ENDPOINTS.deselectClaim, body, { loadingMessage: 'Switching claim…' });
+  const body: CallBody<'deselectClaim'> = claim ? { Number: claim.Number } : {};
+  return call('deselectClaim', body, { loadingMessage: 'Switching claim…' });
 }
 
 export function useDeselectClaim() {

@@ -5,16 +5,15 @@
  * signing in and out. Silent: the page that shows it explains a failure in place, with the help
  * line and a way to try again. The HTML is sanitised again when shown (components/safe-html.tsx).
  */
-import { ENDPOINTS, type ContentName, type ContentResponse } from '@portal/contracts';
+import type { ContentName } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { request, withPathParams } from '../request.ts';
+import { call, type CallAnswer } from '../call.ts';
 import { queryKeys } from './query-keys.ts';
 
-export type Content = z.infer<typeof ContentResponse>;
+export type Content = CallAnswer<'getContent'>;
 
 export function getContent(name: ContentName): Promise<Content> {
-  return request<Content>(withPathParams(ENDPOINTS.getContent, { name }), {}, { silent: true });
+  return call('getContent', {}, { params: { name }, silent: true });
 }
 
 export function contentQueryOptions(name: ContentName) {

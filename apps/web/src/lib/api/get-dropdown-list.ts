@@ -4,10 +4,9 @@
  * types, …), sorted by ElementNumber. The lists are the same for everyone, so they are cached
  * under 'public'. `silent`: the page explains a failure in place instead of the app's alert.
  */
-import { ENDPOINTS, type DropdownItem, type DropdownListResponse, type ListType } from '@portal/contracts';
+import type { DropdownItem, ListType } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { request } from '../request.ts';
+import { call } from '../call.ts';
 import { queryKeys } from './query-keys.ts';
 
 export type { DropdownItem };
@@ -18,11 +17,7 @@ export async function getDropdownList(
   listType: ListType,
   { silent = false }: DropdownOptions = {},
 ): Promise<DropdownItem[]> {
-  const list = await request<z.infer<typeof DropdownListResponse>>(
-    ENDPOINTS.dropdownList,
-    { ListType: listType },
-    { silent },
-  );
+  const list = await call('dropdownList', { ListType: listType }, { silent });
   return [...list.Items].sort((a, b) => a.ElementNumber - b.ElementNumber);
 }
 

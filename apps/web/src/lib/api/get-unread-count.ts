@@ -1,11 +1,10 @@
 /** POST /api/inbox/getunreadmessagecount — needs a selected claim; silent (a badge is not worth an alert). */
-import { ENDPOINTS } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../request.ts';
+import { call } from '../call.ts';
 import { queryKeys } from './query-keys.ts';
 
 export function getUnreadCount(): Promise<number> {
-  return request<number>(ENDPOINTS.getUnreadMessageCount, {}, { silent: true });
+  return call('getUnreadMessageCount', {}, { silent: true });
 }
 
 /** The unread count of the selected claim; undefined while unknown or without a claim. */

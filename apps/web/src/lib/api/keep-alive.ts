@@ -1,9 +1,8 @@
 /** POST /api/account/keepalive — "Stay signed in": restarts the server's idle time-out. */
-import { ENDPOINTS } from '@portal/contracts';
-import { request } from '../request.ts';
+import { call, type CallAnswer } from '../call.ts';
 
-export type KeepAliveResponse = { IdleTimeoutSeconds: number };
+export type KeepAliveResponse = CallAnswer<'keepAlive'>;
 
 export function keepAlive(): Promise<KeepAliveResponse> {
-  return request<KeepAliveResponse>(ENDPOINTS.keepAlive, {}, { loadingMessage: 'Keeping you signed in…' });
+  return call('keepAlive', {}, { loadingMessage: 'Keeping you signed in…' });
 }

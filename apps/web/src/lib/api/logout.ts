@@ -2,8 +2,7 @@
  * Sign out (spec 000 §4): the user is cleared locally before the call and again after it; a
  * failed call still counts as signed out (the caller goes to /login either way). Never throws.
  */
-import { ENDPOINTS } from '@portal/contracts';
-import { request } from '../request.ts';
+import { call } from '../call.ts';
 import { clearSession, getAccessToken } from '../session.ts';
 
 export async function logout(options: { loadingMessage?: string } = {}): Promise<void> {
@@ -11,7 +10,7 @@ export async function logout(options: { loadingMessage?: string } = {}): Promise
   clearSession();
   try {
     if (token) {
-      await request<true>(ENDPOINTS.logout, { AccessToken: token }, { silent: true, ...options });
+      await call('logout', { AccessToken: token }, { silent: true, ...options });
     }
   } catch {
     // spec 000 §4: on failure force a local logout and still go to /login.

@@ -4,9 +4,7 @@
  * §8: a failed call or an empty name marks the BSB invalid, so this answers '' instead of
  * throwing (and never alerts). A caller's cancellation still rejects.
  */
-import { ENDPOINTS, type VerifyBsbResponse } from '@portal/contracts';
-import type { z } from 'zod';
-import { request } from '../request.ts';
+import { call } from '../call.ts';
 
 /** '063000' or '063-000' → '063-000'; anything else unchanged. */
 export function formatBsb(value: string): string {
@@ -16,11 +14,7 @@ export function formatBsb(value: string): string {
 
 export async function lookupBankName(bsb: string, signal?: AbortSignal): Promise<string> {
   try {
-    const answer = await request<z.infer<typeof VerifyBsbResponse>>(
-      ENDPOINTS.verifyBsb,
-      { Bsb: formatBsb(bsb) },
-      { silent: true, ...(signal ? { signal } : {}) },
-    );
+    const answer = await call('verifyBsb', { Bsb: formatBsb(bsb) }, { silent: true, ...(signal ? { signal } : {}) });
     return answer.BankName.trim();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -3,13 +3,12 @@
  * outstanding code for that edit. Silent and best-effort: the claimant is leaving either way, and
  * the code expires on its own after 30 minutes.
  */
-import { ENDPOINTS } from '@portal/contracts';
 import type { CodeTypeValue } from '../../../lib/access-code.ts';
-import { request } from '../../../lib/request.ts';
+import { call } from '../../../lib/call.ts';
 
 export async function expireSecureCode(codeType: CodeTypeValue): Promise<void> {
   try {
-    await request<true>(ENDPOINTS.expireCodeWhileLoggedIn, { CodeType: codeType }, { silent: true });
+    await call('expireCodeWhileLoggedIn', { CodeType: codeType }, { silent: true });
   } catch {
     // Best effort (see above).
   }

@@ -4,22 +4,22 @@
  * which). Answers where the code went. Silent: the code screen shows the error in its own alert
  * region (86 no channel, 108 too many codes, 109 locked for the day).
  */
-import { DeviceType, ENDPOINTS, type CodeSentResponse } from '@portal/contracts';
+import { DeviceType } from '@portal/contracts';
 import type { CodeTypeValue } from '../../../lib/access-code.ts';
-import { request } from '../../../lib/request.ts';
+import { call, type CallAnswer } from '../../../lib/call.ts';
 
 export type CodeFlow = { kind: 'login' } | { kind: 'secure'; codeType: CodeTypeValue };
 
-export function generateCode(flow: CodeFlow): Promise<CodeSentResponse> {
+export function generateCode(flow: CodeFlow): Promise<CallAnswer<'generateCodeForLogin'>> {
   if (flow.kind === 'login') {
-    return request<CodeSentResponse>(
-      ENDPOINTS.generateCodeForLogin,
+    return call(
+      'generateCodeForLogin',
       { DevType: DeviceType.Web },
       { silent: true, loadingMessage: 'Sending your code…' },
     );
   }
-  return request<CodeSentResponse>(
-    ENDPOINTS.generateCodeWhileLoggedIn,
+  return call(
+    'generateCodeWhileLoggedIn',
     { CodeType: flow.codeType, DevType: DeviceType.Web },
     { silent: true, loadingMessage: 'Sending your code…' },
   );

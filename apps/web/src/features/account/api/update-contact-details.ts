@@ -4,9 +4,9 @@
  * of the e-mail or the mobile carries the secure token of that CodeType with isSecureUpdate
  * (spec 000 §3). Silent: the form shows field errors under the fields and alerts the rest.
  */
-import { ENDPOINTS, type Address, type ContactDetails, type UpdateContactDetailsRequest } from '@portal/contracts';
+import type { Address, ContactDetails, UpdateContactDetailsRequest } from '@portal/contracts';
 import type { PickedAddressValue } from '../../../components/address-picker.tsx';
-import { request } from '../../../lib/request.ts';
+import { call, type CallAnswer, type CallBody } from '../../../lib/call.ts';
 
 export type AddressLines = UpdateContactDetailsRequest['HomeAddressForDB'];
 export type ContactDetailsBody = Omit<UpdateContactDetailsRequest, 'AccessToken'>;
@@ -49,13 +49,16 @@ export function contactBody(contact: ContactDetails, change: Partial<ContactDeta
   };
 }
 
-export function updateContactDetails(body: ContactDetailsBody, secureToken?: string): Promise<true> {
-  const payload: Record<string, unknown> = { ...body };
+export function updateContactDetails(
+  body: ContactDetailsBody,
+  secureToken?: string,
+): Promise<CallAnswer<'updateContactDetails'>> {
+  const payload: CallBody<'updateContactDetails'> = { ...body };
   if (secureToken) {
     payload.SecureToken = secureToken;
     payload.isSecureUpdate = true;
   }
-  return request<true>(ENDPOINTS.updateContactDetails, payload, {
+  return call('updateContactDetails', payload, {
     silent: true,
     loadingMessage: 'Saving your details',
   });

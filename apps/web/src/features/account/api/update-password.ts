@@ -3,14 +3,13 @@
  * ends every other session of the account. Silent: error 80 ('Invalid password. Try again') is
  * shown at the current-password field, anything else by the page's alert.
  */
-import { ENDPOINTS } from '@portal/contracts';
-import { request } from '../../../lib/request.ts';
+import { call, type CallAnswer } from '../../../lib/call.ts';
 
 export type PasswordChange = { OldPassword: string; NewPassword: string; ReEnterPassword: string };
 
-export function updatePassword(values: PasswordChange): Promise<true> {
-  return request<true>(
-    ENDPOINTS.updatePassword,
+export function updatePassword(values: PasswordChange): Promise<CallAnswer<'updatePassword'>> {
+  return call(
+    'updatePassword',
     { OldPassword: values.OldPassword, NewPassword: values.NewPassword, ReEnterPassword: values.ReEnterPassword },
     { silent: true, loadingMessage: 'Changing your password' },
   );

@@ -4,14 +4,13 @@
  * supporting files are uploaded with. The body is the form as typed (dd/mm/yyyy): the server
  * parses it with the same DetailsRequestRequest schema. Silent: the form handles the failure.
  */
-import { ENDPOINTS, type DetailsRequestRequest, type FormCreatedResponse } from '@portal/contracts';
-import type { z } from 'zod';
-import { request } from '../../../lib/request.ts';
+import type { DetailsRequestRequest } from '@portal/contracts';
+import { call, type CallAnswer, type CallBody } from '../../../lib/call.ts';
 
 export type DetailsRequestBody = Omit<DetailsRequestRequest, 'AccessToken'>;
 
-export function uploadDetailsRequest(body: DetailsRequestBody): Promise<z.infer<typeof FormCreatedResponse>> {
-  const payload: Record<string, unknown> = {
+export function uploadDetailsRequest(body: DetailsRequestBody): Promise<CallAnswer<'uploadDetailsRequest'>> {
+  const payload: CallBody<'uploadDetailsRequest'> = {
     FirstName: body.FirstName,
     MiddleNames: body.MiddleNames ?? '',
     Surname: body.Surname,
@@ -19,7 +18,7 @@ export function uploadDetailsRequest(body: DetailsRequestBody): Promise<z.infer<
     Reason: body.Reason,
   };
   if (body.OtherReason !== undefined && body.OtherReason !== '') payload.OtherReason = body.OtherReason;
-  return request<z.infer<typeof FormCreatedResponse>>(ENDPOINTS.uploadDetailsRequest, payload, {
+  return call('uploadDetailsRequest', payload, {
     silent: true,
     loadingMessage: 'Sending your request',
   });

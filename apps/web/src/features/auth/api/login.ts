@@ -2,33 +2,33 @@
  * POST /api/account/login. Silent: the login form shows the server's error itself, in an alert
  * region tied to the form. The request layer never adds a stored token to this call.
  */
-import type { LoginRequest, LoginResponse } from '@portal/contracts';
+import type { ENDPOINTS } from '@portal/contracts';
 import type { z } from 'zod';
-import { lazyResponse, request } from '../../../lib/request.ts';
-import type * as LoginSchemaModule from './login-schemas.ts';
+import { call, type CallAnswer } from '../../../lib/call.ts';
+import { loadSchemas } from '../../../lib/request.ts';
 
-export type LoginValues = z.output<typeof LoginRequest>;
+type LoginSchemas = { LoginRequest: (typeof ENDPOINTS)['login']['body'] };
 
-type LoginSchemas = typeof LoginSchemaModule;
+export type LoginValues = z.output<LoginSchemas['LoginRequest']>;
+
 let loginSchemas: LoginSchemas | undefined;
 
 /**
- * The sign-in page's schemas (zod) arrive on demand, not with the page (the /login budget). Once
- * here they are answered at once: a submit is checked within the same turn, as a resolver would.
+ * The sign-in form's rule, the contracts' LoginRequest (zod), arrives on demand with the schemas
+ * the request layer checks answers with, not with the page (the /login budget). Once here it is
+ * answered at once: a submit is checked within the same turn, as a resolver would.
  */
 export async function loadLoginSchemas(): Promise<LoginSchemas> {
-  loginSchemas ??= await import('./login-schemas.ts');
+  loginSchemas ??= { LoginRequest: (await loadSchemas()).ENDPOINTS.login.body };
   return loginSchemas;
 }
 
-const loginCall = lazyResponse('login', () => loadLoginSchemas().then((m) => m.LoginResponse));
-
-export function login(values: LoginValues): Promise<LoginResponse> {
+export function login(values: LoginValues): Promise<CallAnswer<'login'>> {
   const body = {
     EmailAddress: values.EmailAddress,
     Password: values.Password,
     RememberMe: values.RememberMe,
     DeviceType: values.DeviceType,
   };
-  return request<LoginResponse>(loginCall, body, { silent: true, withToken: false, loadingMessage: 'Signing you in…' });
+  return call('login', body, { silent: true, withToken: false, loadingMessage: 'Signing you in…' });
 }

@@ -3,14 +3,14 @@
  * server; on a truthy answer the claims query cache is updated to match (spec 000 §4: "selecting
  * stores the claim only if the server returns a truthy result").
  */
-import { ENDPOINTS, type Claim } from '@portal/contracts';
+import type { Claim } from '@portal/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
-import { request } from '../../../lib/request.ts';
+import { call, type CallAnswer } from '../../../lib/call.ts';
 
-export function selectClaim(claim: Claim): Promise<true> {
-  return request<true>(
-    ENDPOINTS.selectClaim,
+export function selectClaim(claim: Claim): Promise<CallAnswer<'selectClaim'>> {
+  return call(
+    'selectClaim',
     { Number: claim.Number, Date: claim.Date, Location: claim.Location },
     { loadingMessage: 'Opening your claim…' },
   );

@@ -1,9 +1,8 @@
 /** POST /api/documentupload/discarddraftdocuments: deletes the documents draft (Discard Draft). */
-import { ENDPOINTS } from '@portal/contracts';
-import { request } from '../../../lib/request.ts';
+import { call } from '../../../lib/call.ts';
 
 export function discardDocumentDraft(formId: string | undefined) {
-  return request<boolean>(ENDPOINTS.discardDocumentDraft, formId ? { FormId: formId } : {}, {
+  return call('discardDocumentDraft', formId ? { FormId: formId } : {}, {
     loadingMessage: 'Discarding draft',
   });
 }

@@ -3,13 +3,12 @@
  * read-only (names, claim number, address, dates, initials). Not silent: a failure shows the
  * app's alert and the page says the details could not be loaded.
  */
-import { ENDPOINTS, type AuthorityFormData } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/request.ts';
+import { call, type CallAnswer } from '../../../lib/call.ts';
 import { documentsKeys } from './documents-keys.ts';
 
-export function getAuthorityFormData(): Promise<AuthorityFormData> {
-  return request<AuthorityFormData>(ENDPOINTS.getAuthorityFormData, {});
+export function getAuthorityFormData(): Promise<CallAnswer<'getAuthorityFormData'>> {
+  return call('getAuthorityFormData', {});
 }
 
 export const authorityFormDataQueryOptions = queryOptions({

@@ -1,11 +1,11 @@
 /** POST /api/account/verifybankdetails — closing the bank banner marks the details as checked (spec 000 §4). */
-import { ENDPOINTS, type Account } from '@portal/contracts';
+import type { Account } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
-import { request } from '../../../lib/request.ts';
+import { call, type CallAnswer } from '../../../lib/call.ts';
 
-export function verifyBankDetails(): Promise<true> {
-  return request<true>(ENDPOINTS.verifyBankDetails);
+export function verifyBankDetails(): Promise<CallAnswer<'verifyBankDetails'>> {
+  return call('verifyBankDetails', {});
 }
 
 export function useVerifyBankDetails() {

@@ -3,12 +3,11 @@
  * failed part-way (so a retry, which starts a new enquiry, never leaves the old copy behind).
  * Best effort and silent: files never sent are also cleaned up by the server after 7 days.
  */
-import { ENDPOINTS } from '@portal/contracts';
-import { request } from '../../../lib/request.ts';
+import { call } from '../../../lib/call.ts';
 
 export async function discardFile(fileId: string): Promise<void> {
   try {
-    await request<true>(ENDPOINTS.discardFile, { FileId: fileId }, { silent: true });
+    await call('discardFile', { FileId: fileId }, { silent: true });
   } catch {
     // see above
   }

@@ -3,18 +3,17 @@
  * ten at a time — Offset 0 Amount 10, then Offset End (lib/paging.ts). Silent: the inbox explains
  * a failed first load in place, and a failed "Load more" only hides its loading icon (§8).
  */
-import { ENDPOINTS, type InboxMessage, type InboxPage } from '@portal/contracts';
+import type { InboxMessage } from '@portal/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { request } from '../../../lib/request.ts';
+import { call, type CallAnswer } from '../../../lib/call.ts';
 import { nextOffset, pageRequest } from '../lib/paging.ts';
 import { messagingKeys } from './messaging-keys.ts';
 
 export type { InboxMessage };
-export type InboxPageData = z.infer<typeof InboxPage>;
+export type InboxPageData = CallAnswer<'getMessages'>;
 
 export function getMessages(offset: number): Promise<InboxPageData> {
-  return request<InboxPageData>(ENDPOINTS.getMessages, pageRequest(offset), { silent: true });
+  return call('getMessages', pageRequest(offset), { silent: true });
 }
 
 export function inboxQueryOptions(claimNumber: string) {

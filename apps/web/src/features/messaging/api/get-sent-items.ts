@@ -3,19 +3,18 @@
  * selected claim, optionally only one SentItemTypes kind (RequestType = the item's Id). Same
  * paging and silence as the inbox.
  */
-import { ENDPOINTS, type SentItem, type SentItemsPage } from '@portal/contracts';
+import type { SentItem } from '@portal/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { request } from '../../../lib/request.ts';
+import { call, type CallAnswer } from '../../../lib/call.ts';
 import { nextOffset, pageRequest } from '../lib/paging.ts';
 import { messagingKeys } from './messaging-keys.ts';
 
 export type { SentItem };
-export type SentItemsPageData = z.infer<typeof SentItemsPage>;
+export type SentItemsPageData = CallAnswer<'getSentItems'>;
 
 export function getSentItems(offset: number, requestType: number | undefined): Promise<SentItemsPageData> {
   const body = requestType === undefined ? pageRequest(offset) : { ...pageRequest(offset), RequestType: requestType };
-  return request<SentItemsPageData>(ENDPOINTS.getSentItems, body, { silent: true });
+  return call('getSentItems', body, { silent: true });
 }
 
 export function sentItemsQueryOptions(claimNumber: string, requestType: number | undefined) {

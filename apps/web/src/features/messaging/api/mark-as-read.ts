@@ -5,16 +5,15 @@
  * is fetched again, so every badge ends on the server's number. If the call fails the message
  * shows as unread again (silent: there is nothing the claimant could do about it).
  */
-import { ENDPOINTS } from '@portal/contracts';
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
-import { request } from '../../../lib/request.ts';
+import { call, type CallAnswer } from '../../../lib/call.ts';
 import type { InboxMessage, InboxPageData } from './get-messages.ts';
 import { messagingKeys } from './messaging-keys.ts';
 
-export function markAsRead(messageId: string): Promise<true> {
-  return request<true>(ENDPOINTS.markAsRead, { MessageId: messageId }, { silent: true });
+export function markAsRead(messageId: string): Promise<CallAnswer<'markAsRead'>> {
+  return call('markAsRead', { MessageId: messageId }, { silent: true });
 }
 
 function setRead(queryClient: QueryClient, claimNumber: string, messageId: string, read: boolean): void {

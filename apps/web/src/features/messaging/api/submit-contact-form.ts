@@ -4,10 +4,8 @@
  * after a lost answer never sends the enquiry twice. Silent: the page shows 'Failed to submit
  * form' (§8).
  */
-import { ENDPOINTS, type SubmittedResponse } from '@portal/contracts';
-import type { z } from 'zod';
-import { request } from '../../../lib/request.ts';
+import { call, type CallAnswer } from '../../../lib/call.ts';
 
-export function submitContactForm(formId: string, idempotencyKey: string): Promise<z.infer<typeof SubmittedResponse>> {
-  return request(ENDPOINTS.submitContactForm, { FormId: formId, IdempotencyKey: idempotencyKey }, { silent: true });
+export function submitContactForm(formId: string, idempotencyKey: string): Promise<CallAnswer<'submitContactForm'>> {
+  return call('submitContactForm', { FormId: formId, IdempotencyKey: idempotencyKey }, { silent: true });
 }

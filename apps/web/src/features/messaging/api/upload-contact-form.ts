@@ -3,12 +3,11 @@
  * enquiry and answers its Identifier, the FormId its files are uploaded with. Silent: the page
  * shows 'Failed to upload form' (§8).
  */
-import { ENDPOINTS, type ContactFormRequest, type FormCreatedResponse } from '@portal/contracts';
-import type { z } from 'zod';
-import { request } from '../../../lib/request.ts';
+import type { ContactFormRequest } from '@portal/contracts';
+import { call, type CallAnswer } from '../../../lib/call.ts';
 
 export type ContactFormBody = Omit<ContactFormRequest, 'AccessToken'>;
 
-export function uploadContactForm(body: ContactFormBody): Promise<z.infer<typeof FormCreatedResponse>> {
-  return request(ENDPOINTS.uploadContactForm, body, { silent: true });
+export function uploadContactForm(body: ContactFormBody): Promise<CallAnswer<'uploadContactForm'>> {
+  return call('uploadContactForm', body, { silent: true });
 }

@@ -2,13 +2,13 @@
  * POST /api/account/forgotpassword (spec 001 "Forgot password"): answers a single-use reset token
  * (30 minutes) and the first name for the reset page's greeting (no username: decision 023). Silent.
  */
-import { ENDPOINTS, MESSAGES } from '@portal/contracts';
+import { MESSAGES } from '@portal/contracts';
 import type { PasswordResetState } from '../../../lib/password-reset.ts';
-import { request } from '../../../lib/request.ts';
+import { call } from '../../../lib/call.ts';
 import { recoveryBody, type RecoveryValues } from './recovery-body.ts';
 
 export function forgotPassword(values: RecoveryValues): Promise<PasswordResetState> {
-  return request<PasswordResetState>(ENDPOINTS.forgotPassword, recoveryBody(values), {
+  return call('forgotPassword', recoveryBody(values), {
     silent: true,
     withToken: false,
     loadingMessage: MESSAGES.processing,

@@ -3,11 +3,11 @@
  * registration token (AccountActivated false → /activate) or a sign-in verification token
  * (true → /verify). Silent: 56 (token unknown, used or expired) is listed by the form.
  */
-import { ENDPOINTS, MESSAGES } from '@portal/contracts';
-import { request } from '../../../lib/request.ts';
+import { MESSAGES } from '@portal/contracts';
+import { call, type CallAnswer } from '../../../lib/call.ts';
 
 export type ResetPasswordValues = { ResetPasswordToken: string; NewPassword: string; ReEnterPassword: string };
-export type ResetPasswordResult = { AccessToken: string; AccountActivated: boolean };
+export type ResetPasswordResult = CallAnswer<'resetPassword'>;
 
 export function resetPassword(values: ResetPasswordValues): Promise<ResetPasswordResult> {
   const body = {
@@ -15,7 +15,7 @@ export function resetPassword(values: ResetPasswordValues): Promise<ResetPasswor
     NewPassword: values.NewPassword,
     ReEnterPassword: values.ReEnterPassword,
   };
-  return request<ResetPasswordResult>(ENDPOINTS.resetPassword, body, {
+  return call('resetPassword', body, {
     silent: true,
     withToken: false,
     loadingMessage: MESSAGES.processing,

@@ -3,14 +3,14 @@
  * e-mail or mobile on record; the answer names the method for /sentusername. Silent: the form
  * lists 56 ('Your information could not be found…') itself.
  */
-import { ENDPOINTS, MESSAGES } from '@portal/contracts';
-import { request } from '../../../lib/request.ts';
+import { MESSAGES } from '@portal/contracts';
+import { call, type CallAnswer } from '../../../lib/call.ts';
 import { recoveryBody, type RecoveryValues } from './recovery-body.ts';
 
-export type UsernameSent = { SentBy: 'Email' | 'SMS' };
+export type UsernameSent = CallAnswer<'retrieveUsername'>;
 
 export function retrieveUsername(values: RecoveryValues): Promise<UsernameSent> {
-  return request<UsernameSent>(ENDPOINTS.retrieveUsername, recoveryBody(values), {
+  return call('retrieveUsername', recoveryBody(values), {
     silent: true,
     withToken: false,
     loadingMessage: MESSAGES.processing,

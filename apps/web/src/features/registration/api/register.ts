@@ -5,12 +5,12 @@
  * shown with the app's alert by the page. The body is the form's values as typed (dd/mm/yyyy,
  * NN/NNNNN): the server parses them with the same RegisterRequest schema.
  */
-import { ENDPOINTS, MESSAGES, type RegisterRequest } from '@portal/contracts';
-import { request } from '../../../lib/request.ts';
+import { MESSAGES, type RegisterRequest } from '@portal/contracts';
+import { call, type CallAnswer } from '../../../lib/call.ts';
 
 export type RegisterValues = Omit<RegisterRequest, 'AccessToken'>;
 
-export function register(values: RegisterValues): Promise<{ AccessToken: string }> {
+export function register(values: RegisterValues): Promise<CallAnswer<'register'>> {
   const body = {
     Username: values.Username,
     DateOfBirth: values.DateOfBirth,
@@ -25,7 +25,7 @@ export function register(values: RegisterValues): Promise<{ AccessToken: string 
     HomeAddress: values.HomeAddress,
     PostalAddress: values.PostalAddress,
   };
-  return request<{ AccessToken: string }>(ENDPOINTS.register, body, {
+  return call('register', body, {
     silent: true,
     withToken: false,
     // spec 001 §4: "During the request a loading overlay reads …"

@@ -2,21 +2,16 @@
  * The reimbursement draft calls (spec 001 §7 updateform/{type}, getdraft/{type},
  * discarddraft/{type} with type 'reimbursement'): save (debounced by the page), load, discard.
  */
-import { ENDPOINTS, ReimbursementDraft, type DraftResponse, type DraftSaved } from '@portal/contracts';
-import type { z } from 'zod';
-import { request, withPathParams } from '../../../lib/request.ts';
+import { ReimbursementDraft } from '@portal/contracts';
+import { call, type CallBody } from '../../../lib/call.ts';
 
-const TYPE = { type: 'reimbursement' } as const;
+const params = { type: 'reimbursement' } as const;
 
 export type ServerReimbursementDraft = { FormId: string; Draft: ReimbursementDraft; UpdatedAt: string };
 
 /** The saved draft, or null. A draft this version cannot read is treated as none. */
 export async function getReimbursementDraft(): Promise<ServerReimbursementDraft | null> {
-  const answer = await request<z.infer<typeof DraftResponse>>(
-    withPathParams(ENDPOINTS.getDraft, TYPE),
-    {},
-    { silent: true },
-  );
+  const answer = await call('getDraft', {}, { params, silent: true });
   if (!answer) return null;
   const draft = ReimbursementDraft.safeParse(answer.Draft);
   return {
@@ -30,17 +25,19 @@ export function saveReimbursementDraft(
   body: { FormId?: string | undefined; Draft: ReimbursementDraft; SavedUnsubmitted?: boolean },
   keepalive = false,
 ) {
-  const payload: Record<string, unknown> = { Draft: body.Draft };
+  const payload: CallBody<'saveDraft'> = { Draft: body.Draft };
   if (body.FormId) payload.FormId = body.FormId;
   if (body.SavedUnsubmitted) payload.SavedUnsubmitted = true;
-  return request<z.infer<typeof DraftSaved>>(withPathParams(ENDPOINTS.saveDraft, TYPE), payload, {
+  return call('saveDraft', payload, {
+    params,
     silent: true,
     keepalive,
   });
 }
 
 export function discardReimbursementDraft(formId: string | undefined) {
-  return request<boolean>(withPathParams(ENDPOINTS.discardDraft, TYPE), formId ? { FormId: formId } : {}, {
+  return call('discardDraft', formId ? { FormId: formId } : {}, {
+    params,
     loadingMessage: 'Discarding draft',
   });
 }

@@ -3,12 +3,11 @@
  * IdempotencyKey: the same key answers the same SentItemId, so a retried request sends one claim.
  * Silent: the page shows a validation answer under its fields and anything else as an alert.
  */
-import { ENDPOINTS, type SubmitReimbursementRequest, type SubmittedResponse } from '@portal/contracts';
-import type { z } from 'zod';
-import { request } from '../../../lib/request.ts';
+import type { SubmitReimbursementRequest } from '@portal/contracts';
+import { call } from '../../../lib/call.ts';
 
 export function submitReimbursement(body: SubmitReimbursementRequest) {
-  return request<z.infer<typeof SubmittedResponse>>(ENDPOINTS.submitReimbursement, body as Record<string, unknown>, {
+  return call('submitReimbursement', body, {
     silent: true,
     loadingMessage: 'Sending your claim',
   });

@@ -3,13 +3,11 @@
  * scheme can pay for. The catalogue is the same for everyone, so it is cached under 'public' and
  * kept across sign-in and sign-out. Silent: the pages explain a failure in place.
  */
-import { ENDPOINTS, type ServiceDetailResponse, type ServiceListResponse } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { request, withPathParams } from '../../../lib/request.ts';
+import { call, type CallAnswer } from '../../../lib/call.ts';
 
-export type ServiceList = z.infer<typeof ServiceListResponse>;
-export type ServiceDetail = z.infer<typeof ServiceDetailResponse>;
+export type ServiceList = CallAnswer<'serviceList'>;
+export type ServiceDetail = CallAnswer<'serviceDetail'>;
 
 export const servicesKeys = {
   list: ['public', 'services', 'list'] as const,
@@ -17,11 +15,11 @@ export const servicesKeys = {
 };
 
 export function getServiceList(): Promise<ServiceList> {
-  return request<ServiceList>(ENDPOINTS.serviceList, {}, { silent: true });
+  return call('serviceList', {}, { silent: true });
 }
 
 export function getServiceDetail(id: number): Promise<ServiceDetail> {
-  return request<ServiceDetail>(withPathParams(ENDPOINTS.serviceDetail, { id }), {}, { silent: true });
+  return call('serviceDetail', {}, { params: { id }, silent: true });
 }
 
 export const serviceListQueryOptions = queryOptions({

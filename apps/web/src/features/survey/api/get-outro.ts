@@ -3,15 +3,14 @@
  * account. It ends the survey session on the server, so the stored survey token is cleared as
  * soon as it answers (spec 001 §4 "The outro logs the user out").
  */
-import { ENDPOINTS, type SurveyOutro } from '@portal/contracts';
-import type { z } from 'zod';
+import type { CallAnswer } from '../../../lib/call.ts';
 import { clearSurveyToken } from '../../../lib/survey-session.ts';
 import { surveyRequest } from './survey-request.ts';
 
-export type Outro = z.infer<typeof SurveyOutro>;
+export type Outro = CallAnswer<'surveyOutro'>;
 
 export async function getOutro(): Promise<Outro> {
-  const outro = await surveyRequest<Outro>(ENDPOINTS.surveyOutro, {});
+  const outro = await surveyRequest('surveyOutro', {});
   clearSurveyToken();
   return outro;
 }

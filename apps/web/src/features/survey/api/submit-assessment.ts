@@ -1,7 +1,6 @@
 /** POST /api/nid/submitnidassessment: the assessment goes to the provider. */
-import { ENDPOINTS } from '@portal/contracts';
 import { surveyRequest } from './survey-request.ts';
 
 export function submitAssessment(loadingMessage?: string): Promise<boolean> {
-  return surveyRequest<boolean>(ENDPOINTS.surveySubmit, {}, loadingMessage);
+  return surveyRequest('surveySubmit', {}, loadingMessage);
 }

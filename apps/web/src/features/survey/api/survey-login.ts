@@ -4,15 +4,15 @@
  * token (good for the survey calls only) and whether the terms were accepted before. Never sends
  * the claimant's session token. Silent: the page shows the outcome itself.
  */
-import { DeviceType, ENDPOINTS, MESSAGES } from '@portal/contracts';
-import { request } from '../../../lib/request.ts';
+import { DeviceType, MESSAGES } from '@portal/contracts';
+import { call, type CallAnswer } from '../../../lib/call.ts';
 
 export type SurveyLoginValues = { ClaimNumber: string; DateOfBirth: string };
-export type SurveyLoginResult = { AccessToken: string; AcceptedTerms: boolean };
+export type SurveyLoginResult = CallAnswer<'surveyLogin'>;
 
 export function surveyLogin(values: SurveyLoginValues): Promise<SurveyLoginResult> {
-  return request<SurveyLoginResult>(
-    ENDPOINTS.surveyLogin,
+  return call(
+    'surveyLogin',
     { ClaimNumber: values.ClaimNumber, DateOfBirth: values.DateOfBirth, DeviceType: DeviceType.Web },
     { silent: true, withToken: false, loadingMessage: MESSAGES.processing },
   );

@@ -4,16 +4,19 @@
  * pages say what went wrong in place. A token-expired answer ends the survey session: the token
  * is cleared and the caller sends the person back to /surveyvalidation (`isSurveySessionEnded`).
  */
-import { ErrorNumber, isTokenExpiredNumber, type Endpoint } from '@portal/contracts';
-import { request, type RequestBody } from '../../../lib/request.ts';
+import { ErrorNumber, isTokenExpiredNumber } from '@portal/contracts';
+import { call, type CallAnswer, type CallBody } from '../../../lib/call.ts';
 import { RequestError, isRequestError } from '../../../lib/request-error.ts';
 import { clearSurveyToken, getSurveyToken } from '../../../lib/survey-session.ts';
 
-export async function surveyRequest<T>(
-  endpoint: Endpoint,
-  body: RequestBody = {},
+/** The calls made with the survey token. */
+export type SurveyCall = 'surveyAssessment' | 'surveyUpdate' | 'surveySubmit' | 'surveyOutro';
+
+export async function surveyRequest<K extends SurveyCall>(
+  name: K,
+  body: CallBody<K>,
   loadingMessage?: string,
-): Promise<T> {
+): Promise<CallAnswer<K>> {
   const token = getSurveyToken();
   if (!token) {
     throw new RequestError('server', [
@@ -21,7 +24,9 @@ export async function surveyRequest<T>(
     ]);
   }
   try {
-    return await request<T>(endpoint, body, { silent: true, token, ...(loadingMessage ? { loadingMessage } : {}) });
+    // K is one of SurveyCall: TypeScript cannot follow a generic name through the overloads.
+    const options = { silent: true, token, ...(loadingMessage ? { loadingMessage } : {}) };
+    return (await call<SurveyCall>(name, body as CallBody<SurveyCall>, options)) as CallAnswer<K>;
   } catch (error) {
     if (isSurveySessionEnded(error)) clearSurveyToken();
     throw error;

@@ -3,7 +3,6 @@
  * sent every time (each question with its current answer, or null), so the server's copy never
  * depends on which earlier save arrived first.
  */
-import { ENDPOINTS } from '@portal/contracts';
 import type { Assessment } from './get-assessment.ts';
 import { surveyRequest } from './survey-request.ts';
 
@@ -40,5 +39,5 @@ export function updateAssessment(
   values: AnswerValues,
   loadingMessage?: string,
 ): Promise<boolean> {
-  return surveyRequest<boolean>(ENDPOINTS.surveyUpdate, answersBody(assessment, acceptedTerms, values), loadingMessage);
+  return surveyRequest('surveyUpdate', answersBody(assessment, acceptedTerms, values), loadingMessage);
 }
