@@ -8,7 +8,6 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { Icon } from './icon.tsx';
 import { PhoneLink } from './phone-link.tsx';
 import { provider } from '../lib/provider.ts';
-import type { RequestError } from '../lib/request-error.ts';
 import styles from './error-summary.module.css';
 
 export type SummaryEntry = {
@@ -41,26 +40,6 @@ export function fieldEntries(problems: readonly FieldProblem[]): SummaryEntry[] 
       fieldId: p.fieldId,
       message: p.empty ? `${p.label} is required.` : `${p.label} is invalid. ${sentence(p.message ?? '')}`.trim(),
     }));
-}
-
-/**
- * A server's 225 list as summary entries. An item naming a field (Field: 'Username') links to
- * that field and is returned in `byField`, so the form can show it under the field too.
- */
-export function serverEntries(
-  error: RequestError,
-  fieldIds: Readonly<Record<string, string>>,
-  rewrite: (item: { Number: number; Message: string }) => string = (item) => item.Message,
-): { entries: SummaryEntry[]; byField: Record<string, string> } {
-  const byField: Record<string, string> = {};
-  const entries = error.items.map((item) => {
-    const message = rewrite(item);
-    const field = item.Field?.split('.')[0];
-    const fieldId = field ? fieldIds[field] : undefined;
-    if (field && fieldId) byField[field] = message;
-    return { message, fieldId };
-  });
-  return { entries, byField };
 }
 
 /** spec 001 §8: 'There are n errors in this form' (one error reads as a sentence too). */

@@ -6,6 +6,7 @@
  * - anything else is shown with the app's alert and the save has failed (the caller shows the
  *   'failed to save' toast, or its own alert).
  */
+import { applyServerErrors } from '../../components/forms/apply-server-errors.ts';
 import { showAlert } from '../../lib/alerts.ts';
 import { isRequestError } from '../../lib/request-error.ts';
 import type { UpdateOutcome } from './sections.ts';
@@ -24,11 +25,12 @@ export function handleSaveError(
   }
   if (error.forcedLogout) return 'stopped';
   if (error.kind === 'server') {
-    const known = error.items.filter((item) => item.Field && fields.includes(item.Field.split('.')[0] ?? ''));
-    if (known.length > 0 && known.length === error.items.length) {
-      for (const item of known) setFieldError(item.Field as string, item.Message);
-      return 'fields';
-    }
+    const { allFields } = applyServerErrors(error, {
+      fieldIds: Object.fromEntries(fields.map((field) => [field, field])),
+      setError: ({ path, message }) => setFieldError(path, message),
+      allOrNothing: true,
+    });
+    if (allFields) return 'fields';
   }
   if (options.alert !== false) showAlert(error.entries);
   return 'failed';

@@ -9,30 +9,38 @@
  * sent) when the form is opened. All of that is lib/use-form-draft.ts, shared with the
  * reimbursement form; this page turns its fields into the draft and back.
  */
-import {
-  DocumentDraft,
-  LIMITS,
-  MESSAGES,
-  REIMBURSEMENT_TYPE,
-  TAX_FILE_DECLARATION,
-  UPLOAD_SIZE_TEXT,
-  UPLOAD_TYPES_TEXT,
-} from '@portal/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DocumentDraft, TAX_FILE_DECLARATION, UPLOAD_SIZE_TEXT, UPLOAD_TYPES_TEXT } from '@portal/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { ContentDocument } from '../../../components/content-document.tsx';
-import { ErrorSummary, serverEntries, type SummaryEntry } from '../../../components/error-summary.tsx';
+import { ErrorSummary, type SummaryEntry } from '../../../components/error-summary.tsx';
 import { FileUpload, isUploading, uploadedItem, type UploadItem } from '../../../components/file-upload.tsx';
-import { CheckboxField, Field, Form } from '../../../components/form-field.tsx';
+import { CheckboxField, Form } from '../../../components/form-field.tsx';
+import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
 import { createDraftMirror } from '../../../lib/draft-mirror.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import { showAlert } from '../../../lib/alerts.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
 import { discardDocumentDraft } from '../api/discard-document-draft.ts';
 import { getDocumentDraft } from '../api/get-document-draft.ts';
-import { useDocumentTypes, type DocumentType } from '../api/get-document-types.ts';
+import { useDocumentTypes } from '../api/get-document-types.ts';
 import { saveDocumentDraft } from '../api/save-document-draft.ts';
 import { submitDocuments } from '../api/submit-documents.ts';
+import { DocumentTypeFields } from '../components/document-type-fields.tsx';
+import {
+  DEFAULTS,
+  DocumentsForm,
+  FIELD_IDS,
+  problemsOf,
+  toDraft,
+  uploadedFiles,
+  type DocumentsToSubmit,
+  type DocumentsValues,
+  type Errors,
+  type FieldName,
+} from '../components/documents-form.ts';
 import styles from './documents.module.css';
 
 export { DISCARD_MESSAGE, RESTORED_MESSAGE } from '../../../lib/use-form-draft.ts';
@@ -41,55 +49,32 @@ export { DISCARD_MESSAGE, RESTORED_MESSAGE } from '../../../lib/use-form-draft.t
 const documentsMirror = createDraftMirror(DocumentDraft);
 const documentsDraftApi = { get: getDocumentDraft, save: saveDocumentDraft, discard: discardDocumentDraft };
 
-const FIELD_IDS = {
-  DocumentType: 'documents-type',
-  Description: 'documents-message',
-  Documents: 'documents-upload',
-  Authorised: 'documents-authorised',
-} as const;
-type FieldName = keyof typeof FIELD_IDS;
+export { validateDocuments } from '../components/documents-form.ts';
 
-type Errors = Partial<Record<FieldName, string>>;
-
-export function validateDocuments(input: {
-  type: DocumentType | null;
-  message: string;
-  items: readonly UploadItem[];
-  authorised: boolean;
-}): Errors {
-  const errors: Errors = {};
-  const tfd = input.type?.Item === TAX_FILE_DECLARATION;
-  if (!input.type) errors.DocumentType = MESSAGES.documentTypeRequired;
-  else if (input.type.Item === REIMBURSEMENT_TYPE) errors.DocumentType = MESSAGES.reimbursementUseForm;
-  if (input.type?.Item !== REIMBURSEMENT_TYPE) {
-    if (!tfd && input.message.trim() === '') errors.Description = MESSAGES.documentMessageRequired;
-    else if (input.message.length > LIMITS.documentMessageMax) errors.Description = MESSAGES.documentMessageRequired;
-  }
-  const uploaded = input.items.filter((i) => i.fileId);
-  if (uploaded.length === 0) errors.Documents = MESSAGES.documentsRequired;
-  else if (tfd && uploaded.length > 1) errors.Documents = MESSAGES.taxFileOneDocument;
-  if (!input.authorised) errors.Authorised = MESSAGES.authorisationRequired;
-  return errors;
-}
-
-function toDraft(type: DocumentType | null, message: string, items: readonly UploadItem[]): DocumentDraft {
-  return {
-    DocumentType: type,
-    Description: type?.Item === REIMBURSEMENT_TYPE ? '' : message,
-    Documents: items.filter((i) => i.fileId).map((i) => ({ Filename: i.filename, FileID: i.fileId as string })),
-  };
-}
+const resolver = zodResolver(DocumentsForm);
 
 export function SubmitDocumentsPage() {
   const navigate = useNavigate();
   const documentTypes = useDocumentTypes();
   // The form shows once the list has answered; without it (the app's alert said why) it offers none.
   const types = documentTypes.data ?? (documentTypes.isError && !documentTypes.isFetching ? [] : null);
-  const [type, setType] = useState<DocumentType | null>(null);
-  const [message, setMessage] = useState('');
+  // Problems show when Submit is pressed and stay until it is pressed again.
+  const { control, handleSubmit, getValues, setValue, setError, clearErrors, formState } = useForm<
+    DocumentsValues,
+    unknown,
+    DocumentsToSubmit
+  >({
+    resolver,
+    defaultValues: DEFAULTS,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const authorisedField = useController({ control, name: 'Authorised' }).field;
+  const [type, message] = useWatch({ control, name: ['DocumentType', 'Description'] });
+  const errors: Errors = {};
+  for (const name of Object.keys(FIELD_IDS) as FieldName[]) errors[name] = formState.errors[name]?.message;
   const [items, setItems] = useState<UploadItem[]>([]);
-  const [authorised, setAuthorised] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
   const [summary, setSummary] = useState<SummaryEntry[]>([]);
   const [focusKey, setFocusKey] = useState(0);
   const [submitting, setSubmitting] = useState(false);
@@ -107,8 +92,8 @@ export function SubmitDocumentsPage() {
     draft: toDraft(type, message, items),
     restore: (opened) => {
       if (opened) {
-        setType(opened.DocumentType);
-        setMessage(opened.Description);
+        setValue('DocumentType', opened.DocumentType);
+        setValue('Description', opened.Description);
         setItems(opened.Documents.map((d) => uploadedItem(d.Filename, d.FileID)));
       }
     },
@@ -119,25 +104,14 @@ export function SubmitDocumentsPage() {
   const { formId } = draft;
 
   const tfd = type?.Item === TAX_FILE_DECLARATION;
-  const reimbursement = type?.Item === REIMBURSEMENT_TYPE;
   const busy = uploading;
 
-  const showProblems = (problems: Errors, entries?: SummaryEntry[]) => {
-    setErrors(problems);
-    setSummary(
-      entries ??
-        (Object.keys(problems) as FieldName[]).map((f) => ({ message: problems[f] as string, fieldId: FIELD_IDS[f] })),
-    );
+  const showSummary = (entries: SummaryEntry[]) => {
+    setSummary(entries);
     setFocusKey((k) => k + 1);
   };
 
-  const doSubmit = async () => {
-    const problems = validateDocuments({ type, message, items: latest.current.items, authorised });
-    if (Object.keys(problems).length > 0) {
-      showProblems(problems);
-      return;
-    }
-    setErrors({});
+  const send = async (values: DocumentsToSubmit) => {
     setSummary([]);
     draft.cancelSave();
     idempotencyKey.current ??= crypto.randomUUID();
@@ -145,7 +119,7 @@ export function SubmitDocumentsPage() {
       const id = await draft.savedFormId();
       await submitDocuments({
         FormId: id,
-        Draft: toDraft(type, message, latest.current.items),
+        Draft: toDraft(values.DocumentType, values.Description, latest.current.items),
         IdempotencyKey: idempotencyKey.current,
       });
       draft.markSubmitted();
@@ -154,8 +128,11 @@ export function SubmitDocumentsPage() {
       if (isRequestError(error)) {
         if (error.forcedLogout) return;
         if (error.kind === 'server' && error.items.some((i) => i.Field)) {
-          const { entries, byField } = serverEntries(error, FIELD_IDS);
-          showProblems(byField as Errors, entries);
+          const { entries } = applyServerErrors(error, {
+            fieldIds: FIELD_IDS,
+            setError: ({ field, message: text }) => setError(field as FieldName, { type: 'server', message: text }),
+          });
+          showSummary(entries);
           idempotencyKey.current = null;
           return;
         }
@@ -163,6 +140,20 @@ export function SubmitDocumentsPage() {
         showAlert(error.entries);
       } else showAlert([{ message: 'Your request could not be completed.' }]);
     }
+  };
+
+  // The files are checked as the upload list holds them when the form is checked.
+  const doSubmit = async () => {
+    setValue('Documents', uploadedFiles(latest.current.items));
+    const problems = problemsOf(getValues());
+    const names = Object.keys(problems) as FieldName[];
+    if (names.length > 0) {
+      clearErrors();
+      for (const name of names) setError(name, { type: 'rule', message: problems[name] });
+      showSummary(names.map((name) => ({ message: problems[name] as string, fieldId: FIELD_IDS[name] })));
+      return;
+    }
+    await handleSubmit(send)();
   };
 
   // Submit waits for uploads still in flight.
@@ -205,57 +196,11 @@ export function SubmitDocumentsPage() {
         {draft.restoredNotice}
       </p>
       <Form submitting={submitting} onSubmit={onSubmit} data-testid="documents-form" aria-label="Send documents">
-        <Field label="Document type" id={FIELD_IDS.DocumentType} error={errors.DocumentType} required>
-          {(control) => (
-            <select
-              {...control}
-              data-testid="documents-type"
-              value={type ? String(type.Id) : ''}
-              onChange={(e) => {
-                const chosen = types.find((t) => String(t.Id) === e.currentTarget.value) ?? null;
-                setType(chosen);
-              }}
-            >
-              <option value="">Please select</option>
-              {types.map((t) => (
-                <option key={t.Id} value={String(t.Id)}>
-                  {t.Item}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {reimbursement ? (
-          <p className="callout callout--warning" data-testid="documents-reimbursement-note">
-            <span>
-              {MESSAGES.reimbursementUseForm}: <Link to="/reimbursementform">Claim reimbursement</Link>
-            </span>
-          </p>
-        ) : null}
-        <Field
-          label={tfd ? 'Message (optional)' : 'Message'}
-          id={FIELD_IDS.Description}
-          error={errors.Description}
-          required={!tfd && !reimbursement}
-          hint={`Up to ${LIMITS.documentMessageMax} characters.`}
-        >
-          {(control) => (
-            <>
-              <textarea
-                {...control}
-                data-testid="documents-message"
-                rows={6}
-                maxLength={LIMITS.documentMessageMax}
-                disabled={reimbursement}
-                value={reimbursement ? '' : message}
-                onChange={(e) => setMessage(e.currentTarget.value)}
-              />
-              <p className={styles.count} data-testid="documents-message-count" aria-live="polite">
-                {(reimbursement ? 0 : message.length).toString()} of {LIMITS.documentMessageMax} characters
-              </p>
-            </>
-          )}
-        </Field>
+        <DocumentTypeFields
+          control={control}
+          types={types}
+          errors={{ DocumentType: errors.DocumentType, Description: errors.Description }}
+        />
         <FileUpload
           id={FIELD_IDS.Documents}
           label={tfd ? 'Document (one file only)' : 'Documents'}
@@ -279,8 +224,11 @@ export function SubmitDocumentsPage() {
               {...control}
               type="checkbox"
               data-testid="documents-authorised"
-              checked={authorised}
-              onChange={(e) => setAuthorised(e.currentTarget.checked)}
+              ref={authorisedField.ref}
+              name={authorisedField.name}
+              onBlur={authorisedField.onBlur}
+              checked={authorisedField.value}
+              onChange={(e) => authorisedField.onChange(e.currentTarget.checked)}
             />
           )}
         </CheckboxField>

@@ -17,11 +17,11 @@ import { DateInput } from '../../../components/date-input.tsx';
 import {
   ErrorSummary,
   fieldEntries,
-  serverEntries,
   type FieldProblem,
   type SummaryEntry,
 } from '../../../components/error-summary.tsx';
 import { Field, submitWhenReady } from '../../../components/form-field.tsx';
+import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
 import { showAlert } from '../../../lib/alerts.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import type { RecoveryValues } from '../api/recovery-body.ts';
@@ -116,10 +116,13 @@ export function RecoveryForm({ name, submitLabel, onSubmit }: RecoveryFormProps)
         showAlert(caught.entries);
         return;
       }
-      const { entries, byField } = serverEntries(caught, focusIds, recoveryMessage);
-      for (const [field, message] of Object.entries(byField)) {
-        if (field in ids) setError(field as keyof RecoveryValues, { type: 'server', message });
-      }
+      const { entries } = applyServerErrors(caught, {
+        fieldIds: focusIds,
+        rewrite: recoveryMessage,
+        setError: ({ field, message }) => {
+          if (field in ids) setError(field as keyof RecoveryValues, { type: 'server', message });
+        },
+      });
       setSummary(entries);
       setFocusKey((k) => k + 1);
     }

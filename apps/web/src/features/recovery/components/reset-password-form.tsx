@@ -7,7 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ResetPasswordRequest } from '@portal/contracts';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { ErrorSummary, fieldEntries, serverEntries, type SummaryEntry } from '../../../components/error-summary.tsx';
+import { ErrorSummary, fieldEntries, type SummaryEntry } from '../../../components/error-summary.tsx';
+import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
 import { submitWhenReady } from '../../../components/form-field.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { showAlert } from '../../../lib/alerts.ts';
@@ -78,7 +79,7 @@ export function ResetPasswordForm({ token, onSubmit, onTokenRefused }: ResetPass
         showAlert(caught.entries);
         return;
       }
-      const { entries } = serverEntries(caught, IDS, recoveryMessage);
+      const { entries } = applyServerErrors(caught, { fieldIds: IDS, rewrite: recoveryMessage });
       if (caught.items.some((item) => item.Number === 56 || item.Number > 450)) onTokenRefused();
       setSummary(entries);
       setFocusKey((k) => k + 1);

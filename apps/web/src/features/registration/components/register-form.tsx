@@ -19,11 +19,11 @@ import { DateInput } from '../../../components/date-input.tsx';
 import {
   ErrorSummary,
   fieldEntries,
-  serverEntries,
   type FieldProblem,
   type SummaryEntry,
 } from '../../../components/error-summary.tsx';
 import { CheckboxField, Field, submitWhenReady } from '../../../components/form-field.tsx';
+import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { isAppMode } from '../../../lib/app-mode.ts';
 import { showAlert } from '../../../lib/alerts.ts';
@@ -199,10 +199,10 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
         showAlert(caught.entries);
         return;
       }
-      const { entries, byField } = serverEntries(caught, FOCUS_IDS);
-      for (const [field, message] of Object.entries(byField)) {
-        if (field in REGISTER_FIELD_IDS) setError(field as keyof Values, { type: 'server', message });
-      }
+      const { entries } = applyServerErrors(caught, {
+        fieldIds: FOCUS_IDS,
+        setError: ({ field, message }) => setError(field as keyof Values, { type: 'server', message }),
+      });
       setSummary(entries);
       setFocusKey((k) => k + 1);
     }
