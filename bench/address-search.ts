@@ -212,11 +212,17 @@ export async function run(): Promise<BenchResult> {
         },
       ],
       [
-        `Queries: ${queries.length} — the issue's four examples and ${queries.length - FIXED_QUERIES.length} shaped like them from addresses sampled in the index (${empty} found nothing). Slowest: ${slowest.map((q) => `"${q.query}" ${Math.round(q.ms)} ms`).join(', ')}.`,
+        `Queries: ${queries.length} — the issue's four examples and ${queries.length - FIXED_QUERIES.length} ` +
+          `shaped like them from addresses sampled in the index (${empty} found nothing). ` +
+          `Slowest: ${slowest.map((q) => `"${q.query}" ${Math.round(q.ms)} ms`).join(', ')}.`,
         `The issue's examples: ${fixed.map((q) => `"${q.query}" ${Math.round(q.ms)} ms (${q.results} suggestions)`).join(', ')}.`,
-        "Measured in-process through the server's own findAddressSuggestions/localAddressSearch (no HTTP), on the database the server's importer built (WAL, synchronous=FULL, as the server opens it).",
-        'The search goes through the word-prefix index (SQLite FTS5 with prefix indexes; migration 0013): each word must begin a word of the address, very common words (street types, states) are checked on the hits, and at most 400 hits are ordered. The full-pass baseline is what a scan of every row costs.',
-        "Street names: the G-NAF sample's STREET_NAME column and the street part of BSB directory addresses (the reference data has no separate street-name list); localities and their weights: localities-au.csv (VIC).",
+        "Measured in-process through the server's own findAddressSuggestions/localAddressSearch (no HTTP), " +
+          "on the database the server's importer built (WAL, synchronous=FULL, as the server opens it).",
+        'The search goes through the word-prefix index (SQLite FTS5 with prefix indexes; migration 0013): ' +
+          'each word must begin a word of the address, very common words (street types, states) are checked on the hits, ' +
+          'and at most 400 hits are ordered. The full-pass baseline is what a scan of every row costs.',
+        "Street names: the G-NAF sample's STREET_NAME column and the street part of BSB directory addresses " +
+          '(the reference data has no separate street-name list); localities and their weights: localities-au.csv (VIC).',
       ],
     );
   } finally {

@@ -72,10 +72,10 @@ export async function run(): Promise<BenchResult> {
     try {
       await seedDatabase(handle.db);
       bulk = await insertBulkDataPg(handle.db, settings);
+      // The backslash ends a line without adding to the text: the query is one line of SQL.
       const { rows } = await sql<{ bytes: number | string; version: string; shared_buffers: string }>`
-        select pg_database_size(current_database()) as bytes, current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers`.execute(
-        handle.db,
-      );
+        select pg_database_size(current_database()) as bytes, current_setting('server_version') as version, \
+current_setting('shared_buffers') as shared_buffers`.execute(handle.db);
       dbBytes = Number(rows[0]?.bytes);
       version = rows[0]?.version ?? '?';
       sharedBuffers = rows[0]?.shared_buffers ?? '?';
@@ -84,7 +84,8 @@ export async function run(): Promise<BenchResult> {
     }
     log(
       NAME,
-      `bulk insert took ${Math.round(bulk.seconds)} s (VACUUM ANALYZE ${Math.round(bulk.analyzeSeconds)} s of it); database ${Math.round(dbBytes / 2 ** 20)} MB`,
+      `bulk insert took ${Math.round(bulk.seconds)} s (VACUUM ANALYZE ${Math.round(bulk.analyzeSeconds)} s of it); ` +
+        `database ${Math.round(dbBytes / 2 ** 20)} MB`,
     );
 
     // The real servers: every process answers the same JSON to the one token, every call 200.
@@ -147,14 +148,38 @@ export async function run(): Promise<BenchResult> {
       apiFigures(NAME, real, bare, `PostgreSQL, ${processes} processes`),
       [
         singleCallNote(single, ' to the first process'),
-        `Requests: ${real.requests.toLocaleString('en-AU')} to the portal (answers other than HTTP 200: ${real.wrongStatus}, errors ${real.errors}, timeouts ${real.timeouts}); ${bare.requests.toLocaleString('en-AU')} to the bare route.`,
+        `Requests: ${real.requests.toLocaleString('en-AU')} to the portal ` +
+          `(answers other than HTTP 200: ${real.wrongStatus}, errors ${real.errors}, timeouts ${real.timeouts}); ` +
+          `${bare.requests.toLocaleString('en-AU')} to the bare route.`,
         API_MIX_NOTE,
-        `Layout: ${processes} portal processes (${path.relative(REPO_ROOT, SERVER_MAIN)}, NODE_ENV=production, LOG_LEVEL=warn, rate limits raised, the same DATA_ENCRYPTION_KEY and DATABASE_URL; each with the server's default pool of 10 PostgreSQL connections), started one after another; the bare route likewise ${processes} processes of bench/bare-server.ts under tsx. The ${connections} connections are split between the processes, one autocannon instance each, all running together in the bench process, on the same 2-core machine as the servers and PostgreSQL. The session token is signed in on the first process and used on every one (sessions live in the database); each process was checked to answer every call with the same JSON before the load.`,
-        `Combining: requests/s is the sum of the instances' completed requests per second; p50 and p99 come from the instances' latency histograms added together (autocannon.aggregateResult), i.e. over every request, not an average of percentiles. Per process, portal: ${perProcess(real)} (the larger p99: ${largestP99} ms); bare: ${perProcess(bare)}.`,
+        `Layout: ${processes} portal processes (${path.relative(REPO_ROOT, SERVER_MAIN)}, NODE_ENV=production, ` +
+          `LOG_LEVEL=warn, rate limits raised, the same DATA_ENCRYPTION_KEY and DATABASE_URL; ` +
+          `each with the server's default pool of 10 PostgreSQL connections), started one after another; ` +
+          `the bare route likewise ${processes} processes of bench/bare-server.ts under tsx. ` +
+          `The ${connections} connections are split between the processes, one autocannon instance each, ` +
+          `all running together in the bench process, on the same 2-core machine as the servers and PostgreSQL. ` +
+          `The session token is signed in on the first process and used on every one (sessions live in the database); ` +
+          `each process was checked to answer every call with the same JSON before the load.`,
+        `Combining: requests/s is the sum of the instances' completed requests per second; ` +
+          `p50 and p99 come from the instances' latency histograms added together (autocannon.aggregateResult), ` +
+          `i.e. over every request, not an average of percentiles. ` +
+          `Per process, portal: ${perProcess(real)} (the larger p99: ${largestP99} ms); bare: ${perProcess(bare)}.`,
         redisUrl
           ? `Rate limits: the counters live in Redis (BENCH_REDIS_URL=${redactUrl(redisUrl)} passed as REDIS_URL), not in PostgreSQL.`
-          : 'Rate limits: without REDIS_URL the server keeps the counters in PostgreSQL, in the rate_limits row of each address — here always 127.0.0.1, the same row for every connection of every process. The limits are raised for the load, so the address stays below half its general limit, where each process counts its hits in memory and adds them to the row every 100 ms or 32 hits (decision 018); at or above half, every request would run its upsert. BENCH_REDIS_URL=redis://… runs the servers with REDIS_URL instead.',
-        `The database: a fresh database on PostgreSQL ${version}, migrated and seeded by the server's own code (demo data included), plus the same bulk claimants/accounts/known devices/claims/messages as the SQLite benchmark (bench/lib/bulk-data.ts), written as multi-row inserts of 5 000 rows (one array per column, unnest) in one transaction, then VACUUM (ANALYZE) — planner statistics, and the visibility map for index-only counts, rather than an autovacuum starting during the load. The SQLite benchmark runs no ANALYZE. Loading took ${Math.round(bulk.seconds)} s in all (${Math.round(bulk.analyzeSeconds)} s of it VACUUM ANALYZE); PostgreSQL's settings are the machine's (shared_buffers ${sharedBuffers}).`,
+          : 'Rate limits: without REDIS_URL the server keeps the counters in PostgreSQL, in the rate_limits row ' +
+            'of each address — here always 127.0.0.1, the same row for every connection of every process. ' +
+            'The limits are raised for the load, so the address stays below half its general limit, ' +
+            'where each process counts its hits in memory and adds them to the row every 100 ms or 32 hits ' +
+            '(decision 018); at or above half, every request would run its upsert. ' +
+            'BENCH_REDIS_URL=redis://… runs the servers with REDIS_URL instead.',
+        `The database: a fresh database on PostgreSQL ${version}, migrated and seeded by the server's own code ` +
+          `(demo data included), plus the same bulk claimants/accounts/known devices/claims/messages ` +
+          `as the SQLite benchmark (bench/lib/bulk-data.ts), written as multi-row inserts of 5 000 rows ` +
+          `(one array per column, unnest) in one transaction, then VACUUM (ANALYZE) — planner statistics, ` +
+          `and the visibility map for index-only counts, rather than an autovacuum starting during the load. ` +
+          `The SQLite benchmark runs no ANALYZE. Loading took ${Math.round(bulk.seconds)} s in all ` +
+          `(${Math.round(bulk.analyzeSeconds)} s of it VACUUM ANALYZE); ` +
+          `PostgreSQL's settings are the machine's (shared_buffers ${sharedBuffers}).`,
       ],
     );
   } finally {

@@ -83,10 +83,16 @@ export async function run(): Promise<BenchResult> {
       apiFigures(NAME, real, bare),
       [
         singleCallNote(single),
-        `Requests: ${real.requests.toLocaleString('en-AU')} to the portal (answers other than HTTP 200: ${real.wrongStatus}, errors ${real.errors}, timeouts ${real.timeouts}); ${bare.requests.toLocaleString('en-AU')} to the bare route.`,
+        `Requests: ${real.requests.toLocaleString('en-AU')} to the portal ` +
+          `(answers other than HTTP 200: ${real.wrongStatus}, errors ${real.errors}, timeouts ${real.timeouts}); ` +
+          `${bare.requests.toLocaleString('en-AU')} to the bare route.`,
         API_MIX_NOTE,
-        `Both servers are a single Node process started the same way (the portal: apps/server/dist/main.js, NODE_ENV=production, LOG_LEVEL=warn, rate limits raised; the bare route: bench/bare-server.ts under tsx), on the same 2-core machine as autocannon itself, so client and server share the CPU in both runs. Latencies are autocannon's (ms resolution).`,
-        'The database: the demo seed plus the bulk claimants/accounts/claims/messages, written by better-sqlite3 in one transaction; no ANALYZE was run (the server does not run it).',
+        'Both servers are a single Node process started the same way (the portal: apps/server/dist/main.js, ' +
+          'NODE_ENV=production, LOG_LEVEL=warn, rate limits raised; the bare route: bench/bare-server.ts under tsx), ' +
+          'on the same 2-core machine as autocannon itself, so client and server share the CPU in both runs. ' +
+          "Latencies are autocannon's (ms resolution).",
+        'The database: the demo seed plus the bulk claimants/accounts/claims/messages, ' +
+          'written by better-sqlite3 in one transaction; no ANALYZE was run (the server does not run it).',
       ],
     );
   } finally {

@@ -23,7 +23,8 @@ for (const v of verdicts(results)) {
   if (!v.ok) failing += 1;
   const measured = Object.values(results.benchmarks).find((b) => b.figures.some((f) => f.id === v.id));
   console.log(
-    `${v.id}: ${v.value} ${v.unit} (budget ${budgetText(v.budget)}) ${v.ok ? 'ok' : 'over'}${measured ? `  [${measured.measuredAt.slice(0, 10)}, ${measured.commit.slice(0, 7)}]` : ''}`,
+    `${v.id}: ${v.value} ${v.unit} (budget ${budgetText(v.budget)}) ${v.ok ? 'ok' : 'over'}` +
+      (measured ? `  [${measured.measuredAt.slice(0, 10)}, ${measured.commit.slice(0, 7)}]` : ''),
   );
 }
 process.exit(failing ? 1 : 0);

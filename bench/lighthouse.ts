@@ -120,7 +120,9 @@ function targets(origin: string): Target[] {
           !state.heading.includes('What would you like to do?')
         ) {
           throw new Error(
-            `/claim did not show the claim home: Lighthouse ended on ${lhr.finalDisplayedUrl}, the page is at ${state.path} showing "${state.heading}" (enquiries note ${state.enquiriesNote ? 'present' : 'missing'})`,
+            `/claim did not show the claim home: Lighthouse ended on ${lhr.finalDisplayedUrl}, ` +
+              `the page is at ${state.path} showing "${state.heading}" ` +
+              `(enquiries note ${state.enquiriesNote ? 'present' : 'missing'})`,
           );
         }
       },
@@ -179,7 +181,9 @@ function failingAudits(runs: PageRun[]): string[] {
   }
   return [...byId].map(
     ([id, a]) =>
-      `\`${id}\` (${a.title}; in ${a.runs} of ${runs.length} runs): ${[...a.elements].map((e) => `\`${e.replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 300)}\``).join('; ') || 'no element named'}`,
+      `\`${id}\` (${a.title}; in ${a.runs} of ${runs.length} runs): ` +
+      ([...a.elements].map((e) => `\`${e.replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 300)}\``).join('; ') ||
+        'no element named'),
   );
 }
 
@@ -217,7 +221,10 @@ export async function run(): Promise<BenchResult> {
           results[t.key].push(r);
           log(
             NAME,
-            `run ${i + 1}/${runs} ${t.path}: performance ${r.performance}, accessibility ${r.accessibility}, FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, CLS ${round(r.cls, 3)}, ${Math.round(r.totalBytes / KB)} KB${r.failingAccessibility.length ? `; failing: ${r.failingAccessibility.map((a) => a.id).join(', ')}` : ''}`,
+            `run ${i + 1}/${runs} ${t.path}: performance ${r.performance}, accessibility ${r.accessibility}, ` +
+              `FCP ${Math.round(r.fcp)} ms, LCP ${Math.round(r.lcp)} ms, TBT ${Math.round(r.tbt)} ms, ` +
+              `CLS ${round(r.cls, 3)}, ${Math.round(r.totalBytes / KB)} KB` +
+              (r.failingAccessibility.length ? `; failing: ${r.failingAccessibility.map((a) => a.id).join(', ')}` : ''),
           );
         }
       }
@@ -322,7 +329,10 @@ export async function run(): Promise<BenchResult> {
       const r = results[key];
       const label = key === 'baseline' ? `static page (/${BASELINE_FILE})` : `/${key}`;
       notes.push(
-        `${label}, each run: performance ${r.map((x) => x.performance).join(', ')}; accessibility ${r.map((x) => x.accessibility).join(', ')}; LCP ${r.map((x) => Math.round(x.lcp)).join(', ')} ms; ${Math.round(med(r, (x) => x.requests))} requests (median).`,
+        `${label}, each run: performance ${r.map((x) => x.performance).join(', ')}; ` +
+          `accessibility ${r.map((x) => x.accessibility).join(', ')}; ` +
+          `LCP ${r.map((x) => Math.round(x.lcp)).join(', ')} ms; ` +
+          `${Math.round(med(r, (x) => x.requests))} requests (median).`,
       );
     }
     for (const key of ['login', 'claim'] as const) {
@@ -330,7 +340,8 @@ export async function run(): Promise<BenchResult> {
       const mid = r.find((x) => x.performance === med(r, (y) => y.performance)) as PageRun;
       const d = mid.diagnostics;
       notes.push(
-        `/${key}, the median run's diagnostics: LCP element ${d.lcpElement}; layout shifts: ${d.layoutShifts.join(', ') || 'none'}; opportunities: ${d.opportunities.join(', ') || 'none'}.`,
+        `/${key}, the median run's diagnostics: LCP element ${d.lcpElement}; ` +
+          `layout shifts: ${d.layoutShifts.join(', ') || 'none'}; opportunities: ${d.opportunities.join(', ') || 'none'}.`,
       );
     }
     for (const key of ['login', 'claim'] as const) {
@@ -346,9 +357,28 @@ export async function run(): Promise<BenchResult> {
     const warnings = [...new Set(Object.values(results).flatMap((rs) => rs.flatMap((x) => x.warnings)))];
     if (warnings.length) notes.push(`Lighthouse warnings: ${warnings.join(' ')}`);
     notes.push(
-      `Lighthouse ${first.lighthouseVersion} (Node API, default config = mobile preset: Moto G Power-sized screen, simulated throttling of 150 ms RTT, 1.6 Mbit/s and 4× CPU slowdown; categories performance and accessibility only), in ${CHROMIUM} (${first.browserVersion}) launched by chrome-launcher with its default flags plus ${CHROMIUM_FLAGS.join(' ')}; a fresh browser profile for every run. Lighthouse's benchmark index of this machine: ${results.login.map((x) => x.benchmarkIndex ?? '?').join(', ')} (the 4× slowdown is applied to this machine's own CPU time; Lighthouse's CLI warns that a host at 1000 or below lowers the performance score). The JSON reports are kept with BENCH_KEEP=1.`,
-      `Scores are 0–100 as in the report; every figure is the median of ${runs} runs except accessibility, which is the lowest; a run takes about ${Math.round(median(seconds))} s. The server: ${path.relative(REPO_ROOT, SERVER_MAIN)} with NODE_ENV=production on a fresh SQLite database with the demo data, serving ${source}. Asked with Accept-Encoding gzip, deflate, br, it answered: ${compression} (byte weights are as transferred). The service worker registers once the page is idle: /sw.js is among the requests Lighthouse recorded in ${all.filter((x) => x.serviceWorkerFetched).length} of ${all.length} runs of /login and /claim.`,
-      `/claim: signed in through the API as ${CLAIMANT.username} with claim ${CLAIMANT.claim} selected (POST /api/account/login from a browser the account has verified, then /api/claim/selectclaim), the token given to the web app as a remembered sign-in (localStorage ${CURRENT_USER_KEY}) with the device and XSRF cookies set through the DevTools protocol; each run checks that Lighthouse ended on /claim showing the claim home ("What would you like to do?" and the enquiries note), and fails otherwise.`,
+      `Lighthouse ${first.lighthouseVersion} (Node API, default config = mobile preset: Moto G Power-sized screen, ` +
+        `simulated throttling of 150 ms RTT, 1.6 Mbit/s and 4× CPU slowdown; ` +
+        `categories performance and accessibility only), in ${CHROMIUM} (${first.browserVersion}) ` +
+        `launched by chrome-launcher with its default flags plus ${CHROMIUM_FLAGS.join(' ')}; ` +
+        `a fresh browser profile for every run. ` +
+        `Lighthouse's benchmark index of this machine: ${results.login.map((x) => x.benchmarkIndex ?? '?').join(', ')} ` +
+        `(the 4× slowdown is applied to this machine's own CPU time; ` +
+        `Lighthouse's CLI warns that a host at 1000 or below lowers the performance score). ` +
+        `The JSON reports are kept with BENCH_KEEP=1.`,
+      `Scores are 0–100 as in the report; every figure is the median of ${runs} runs except accessibility, ` +
+        `which is the lowest; a run takes about ${Math.round(median(seconds))} s. ` +
+        `The server: ${path.relative(REPO_ROOT, SERVER_MAIN)} with NODE_ENV=production ` +
+        `on a fresh SQLite database with the demo data, serving ${source}. ` +
+        `Asked with Accept-Encoding gzip, deflate, br, it answered: ${compression} (byte weights are as transferred). ` +
+        `The service worker registers once the page is idle: /sw.js is among the requests Lighthouse recorded ` +
+        `in ${all.filter((x) => x.serviceWorkerFetched).length} of ${all.length} runs of /login and /claim.`,
+      `/claim: signed in through the API as ${CLAIMANT.username} with claim ${CLAIMANT.claim} selected ` +
+        `(POST /api/account/login from a browser the account has verified, then /api/claim/selectclaim), ` +
+        `the token given to the web app as a remembered sign-in (localStorage ${CURRENT_USER_KEY}) ` +
+        `with the device and XSRF cookies set through the DevTools protocol; ` +
+        `each run checks that Lighthouse ended on /claim showing the claim home ` +
+        `("What would you like to do?" and the enquiries note), and fails otherwise.`,
     );
     return finish(
       {

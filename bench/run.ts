@@ -58,7 +58,8 @@ for (const name of selected) {
 
 const results = saveResults([]);
 console.log(
-  `\nran ${selected.length - failed.length} of ${selected.length} benchmark(s) in ${Math.round((Date.now() - started) / 1000)} s; bench/RESULTS.md and bench/results.json updated`,
+  `\nran ${selected.length - failed.length} of ${selected.length} benchmark(s) ` +
+    `in ${Math.round((Date.now() - started) / 1000)} s; bench/RESULTS.md and bench/results.json updated`,
 );
 for (const v of verdicts(results)) {
   console.log(

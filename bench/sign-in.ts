@@ -117,9 +117,13 @@ export async function run(): Promise<BenchResult> {
         { id: `${NAME}.latency-p99`, label: 'Sign-in latency p99', value: result.latency.p99, unit: 'ms' },
       ],
       [
-        `${result.requests.total} sign-ins, every one answered 200 with AccountActivated 2 (a known browser); four demo accounts in turn. Each verifies the password (argon2id), writes the throttle record and a new session.`,
-        `argon2id alone: ${round(hashRateBefore, 1)}/s before the sign-ins and ${round(hashRateAfter, 1)}/s after (the baseline is their mean); one hash at a time: ${round(median(hashTimes), 1)} ms (median of 10).`,
-        "argon2id runs on libuv's thread pool (4 threads by default) in both the server and this process; the machine has 2 cores, and autocannon shares them during the sign-in run.",
+        `${result.requests.total} sign-ins, every one answered 200 with AccountActivated 2 (a known browser); ` +
+          `four demo accounts in turn. ` +
+          `Each verifies the password (argon2id), writes the throttle record and a new session.`,
+        `argon2id alone: ${round(hashRateBefore, 1)}/s before the sign-ins and ${round(hashRateAfter, 1)}/s after ` +
+          `(the baseline is their mean); one hash at a time: ${round(median(hashTimes), 1)} ms (median of 10).`,
+        "argon2id runs on libuv's thread pool (4 threads by default) in both the server and this process; " +
+          'the machine has 2 cores, and autocannon shares them during the sign-in run.',
       ],
     );
   } finally {

@@ -169,8 +169,17 @@ export async function run(): Promise<BenchResult> {
           },
         ],
         [
-          `Peak growth (MB): ${round(cold.growth / MB, 1)} for the first batch on a just-started server (RSS ${round(cold.before / MB, 1)} MB before it), then ${growths.map((g) => round(g / MB, 1)).join(', ')} for ${batches} batches after ${singles} single uploads; the budget figure is the largest. Peak = max of VmRSS sampled every 5 ms and ${hwmReset ? 'VmHWM (reset through /proc/<pid>/clear_refs before each batch)' : 'VmRSS only (VmHWM could not be reset)'}, minus VmRSS just before the batch.`,
-          'Uploads: the real endpoint /api/documentupload/uploadfile, multipart as the web app sends it (fields, then uploads[]), as sam.single@example.com on a browser the account has verified; every upload answered 200 with a FileId.',
+          `Peak growth (MB): ${round(cold.growth / MB, 1)} for the first batch on a just-started server ` +
+            `(RSS ${round(cold.before / MB, 1)} MB before it), ` +
+            `then ${growths.map((g) => round(g / MB, 1)).join(', ')} for ${batches} batches after ${singles} single uploads; ` +
+            `the budget figure is the largest. Peak = max of VmRSS sampled every 5 ms and ` +
+            (hwmReset
+              ? 'VmHWM (reset through /proc/<pid>/clear_refs before each batch)'
+              : 'VmRSS only (VmHWM could not be reset)') +
+            `, minus VmRSS just before the batch.`,
+          'Uploads: the real endpoint /api/documentupload/uploadfile, multipart as the web app sends it ' +
+            '(fields, then uploads[]), as sam.single@example.com on a browser the account has verified; ' +
+            'every upload answered 200 with a FileId.',
           'The file: a valid one-page PDF padded with comment lines to exactly LIMITS.uploadMaxBytes (10 485 760 bytes).',
         ],
       );

@@ -130,14 +130,23 @@ export async function run(): Promise<BenchResult> {
       });
       const onlyBrowser = recorded.filter((a) => !fromDist.some((d) => d.file === a.file)).map((a) => a.file);
       const onlyDist = fromDist.filter((d) => !recorded.some((a) => a.file === d.file)).map((d) => d.file);
-      browserNote = `Chromium (${CHROMIUM}, service workers blocked so the precache is not counted) fetched ${recorded.length} JS/CSS files; ${onlyBrowser.length ? `not found from the build: ${onlyBrowser.join(', ')}` : 'every one was also found from the build'}${onlyDist.length ? `; found from the build but not fetched: ${onlyDist.join(', ')}` : ''}.`;
+      browserNote =
+        `Chromium (${CHROMIUM}, service workers blocked so the precache is not counted) ` +
+        `fetched ${recorded.length} JS/CSS files; ` +
+        (onlyBrowser.length
+          ? `not found from the build: ${onlyBrowser.join(', ')}`
+          : 'every one was also found from the build') +
+        (onlyDist.length ? `; found from the build but not fetched: ${onlyDist.join(', ')}` : '') +
+        '.';
     } else {
       browserNote = `Chromium not used (${fs.existsSync(CHROMIUM) ? 'WEB_BUNDLE_BROWSER=0' : `${CHROMIUM} missing`}).`;
     }
     notes.push(
       `Files (gzip -9 bytes): ${fromDist.map((a) => `${path.posix.basename(a.file)} ${a.gzip}`).join(', ')}.`,
       browserNote,
-      'Sizes are gzip level 9 of each file, KB = 1000 bytes. The server itself sends these files uncompressed (apps/server has no compression plugin), so the gzip figure holds only behind a compressing proxy or CDN.',
+      'Sizes are gzip level 9 of each file, KB = 1000 bytes. ' +
+        'The server itself sends these files uncompressed (apps/server has no compression plugin), ' +
+        'so the gzip figure holds only behind a compressing proxy or CDN.',
     );
     return finish({ build: built, login_route_module: 'src/features/auth/pages/login-page.tsx' }, figures, notes);
   } finally {

@@ -22,7 +22,8 @@ export const API_CALLS = [
 ];
 
 export const API_MIX_NOTE =
-  'Each autocannon connection cycles getclaims → getmessages (Offset 0, Amount 10) → getunreadmessagecount → getaccount as one claimant (one session token), with the CSRF double-submit cookie/header and a known-device cookie.';
+  'Each autocannon connection cycles getclaims → getmessages (Offset 0, Amount 10) → getunreadmessagecount → ' +
+  'getaccount as one claimant (one session token), with the CSRF double-submit cookie/header and a known-device cookie.';
 
 export type ApiSettings = BulkSizes & { connections: number; duration: number; warmup: number };
 
@@ -136,7 +137,8 @@ export function checkAnswers(load: ApiLoad, logs: string): void {
   const failures = load.wrongStatus + load.errors + load.timeouts;
   if (failures > 0.01 * load.requests) {
     throw new Error(
-      `the real server failed ${failures} of ${load.requests} requests (status ≠ 200: ${load.wrongStatus}, errors ${load.errors}, timeouts ${load.timeouts}); see ${logs}`,
+      `the real server failed ${failures} of ${load.requests} requests ` +
+        `(status ≠ 200: ${load.wrongStatus}, errors ${load.errors}, timeouts ${load.timeouts}); see ${logs}`,
     );
   }
 }

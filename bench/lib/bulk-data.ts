@@ -46,7 +46,9 @@ const SUBJECTS = [
   'Update on your claim',
 ];
 const BODY =
-  'We have reviewed your request and approved it. Your provider can bill us directly; keep your receipts for anything you paid yourself. If you have any questions, send us a message from the portal or call us during business hours. ';
+  'We have reviewed your request and approved it. Your provider can bill us directly; ' +
+  'keep your receipts for anything you paid yourself. ' +
+  'If you have any questions, send us a message from the portal or call us during business hours. ';
 
 /** What every bulk row is made with: the shared password hash (argon2id, made once) and the instant "now". */
 export type BulkContext = { now: number; passwordHash: string; encrypt: (plain: string, binding: string) => string };

@@ -10,7 +10,8 @@ export function paddedPdf(size: number): Buffer {
     '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>\nendobj\n',
   ];
   const tail = (offsets: number[], xrefAt: number) =>
-    `xref\n0 4\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+    `xref\n0 4\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}` +
+    `trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
   const layout = (padding: number) => {
     const offsets: number[] = [];
     let at = Buffer.byteLength(header, 'latin1') + padding;

@@ -81,7 +81,9 @@ export function renderMarkdown(results: ResultsFile): string {
     lines.push(
       `## ${b.title}`,
       '',
-      `Measured ${b.measuredAt} at commit \`${b.commit}\` on ${m.cpu}, ${m.cores} cores, ${m.ramGiB} GiB RAM, Node ${m.node} (${m.platform}); load average ${m.loadAverage} at the start; took ${Math.round(b.durationSeconds)} s.`,
+      `Measured ${b.measuredAt} at commit \`${b.commit}\` on ${m.cpu}, ${m.cores} cores, ${m.ramGiB} GiB RAM, ` +
+        `Node ${m.node} (${m.platform}); load average ${m.loadAverage} at the start; ` +
+        `took ${Math.round(b.durationSeconds)} s.`,
       '',
       `Parameters: ${Object.entries(b.parameters)
         .map(([k, v]) => `${k}=${v}`)
@@ -106,9 +108,18 @@ export function renderMarkdown(results: ResultsFile): string {
 }
 
 const SUITE_NOTES = [
-  'Run: `npm run bench` (all, in order, one at a time), `npm run bench -- sign-in web-bundle` (some; the others keep their newest result), `npm run bench:check` (budgets from results.json; exits 1 when one is over), `npm run bench:bundle -w bench` (the timing-free /login bundle check from apps/web/dist, for CI). bench/README.md lists the env vars that scale each benchmark.',
-  "Every benchmark uses the server's own code: the importer, search service, migrations and seeds in-process (address search), or the production bundle apps/server/dist/main.js as a separate process on a fresh SQLite database in a temp directory (the rest), and for api-throughput-pg two such processes on a fresh PostgreSQL database (BENCH_DATABASE_URL), dropped afterwards.",
-  "Timings come from a 2-core machine shared with other work (see each section's load average); each figure is measured beside its baseline in the same run so the ratio carries over, but the budgets are absolute and judged on the value.",
+  'Run: `npm run bench` (all, in order, one at a time), ' +
+    '`npm run bench -- sign-in web-bundle` (some; the others keep their newest result), ' +
+    '`npm run bench:check` (budgets from results.json; exits 1 when one is over), ' +
+    '`npm run bench:bundle -w bench` (the timing-free /login bundle check from apps/web/dist, for CI). ' +
+    'bench/README.md lists the env vars that scale each benchmark.',
+  "Every benchmark uses the server's own code: the importer, search service, migrations and seeds in-process " +
+    '(address search), or the production bundle apps/server/dist/main.js as a separate process ' +
+    'on a fresh SQLite database in a temp directory (the rest), and for api-throughput-pg two such processes ' +
+    'on a fresh PostgreSQL database (BENCH_DATABASE_URL), dropped afterwards.',
+  "Timings come from a 2-core machine shared with other work (see each section's load average); " +
+    'each figure is measured beside its baseline in the same run so the ratio carries over, ' +
+    'but the budgets are absolute and judged on the value.',
 ];
 
 export const ORDER = [
