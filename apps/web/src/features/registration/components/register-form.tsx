@@ -8,111 +8,40 @@
  * order, and pressing it lists each field that is required or invalid, with the help line, in an
  * alert at the top of the form (spec 001 §4 "On submit with problems…").
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, RegisterRequest, stripSpaces } from '@portal/contracts';
-import { lazy, Suspense, useEffect, useState, type ChangeEvent, type KeyboardEvent } from 'react';
-import { Controller, useForm, useWatch, type FieldError, type FieldPath } from 'react-hook-form';
+import { MESSAGES } from '@portal/contracts';
+import { lazy, Suspense, useEffect, useState, type ChangeEvent } from 'react';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields.tsx';
 import type { PickedAddressValue } from '../../../components/address-picker.tsx';
-import { ClaimNumberInput } from '../../../components/claim-number-input.tsx';
-import { DateInput } from '../../../components/date-input.tsx';
 import {
   ErrorSummary,
   fieldEntries,
   type FieldProblem,
   type SummaryEntry,
 } from '../../../components/error-summary.tsx';
-import { CheckboxField, Field, submitWhenReady } from '../../../components/form-field.tsx';
+import { Field, submitWhenReady } from '../../../components/form-field.tsx';
 import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { isAppMode } from '../../../lib/app-mode.ts';
 import { showAlert } from '../../../lib/alerts.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
-import type { RegisterValues } from '../api/register.ts';
+import {
+  DEFAULTS,
+  EMPTY_ADDRESS,
+  FOCUS_IDS,
+  LABELS,
+  REGISTER_FIELD_IDS,
+  TERMS_ID,
+  chosen,
+  orEmpty,
+  resolver,
+  type Values,
+} from './register-form-fields.ts';
+import { RegisterDetailsFields } from './register-details-fields.tsx';
+import { RegisterTerms } from './register-terms.tsx';
 import styles from './register-form.module.css';
 
 const TermsDialog = lazy(() => import('../../../components/terms-dialog.tsx'));
-
-type Values = RegisterValues;
-
-/** Ids of the fields (the alert's entries link to them; server errors name them). */
-export const REGISTER_FIELD_IDS = {
-  Username: 'register-username',
-  DateOfBirth: 'register-date-of-birth',
-  FirstName: 'register-first-name',
-  MiddleName: 'register-middle-name',
-  LastName: 'register-last-name',
-  TACNumber: 'register-claim-number',
-  EmailAddress: 'register-email',
-  MobileNumber: 'register-mobile',
-  NewPassword: 'register-new-password',
-  ReEnterPassword: 'register-re-enter-password',
-  HomeAddress: 'register-home-address',
-  PostalAddress: 'register-postal-address',
-} as const satisfies Record<keyof Values, string>;
-
-const TERMS_ID = 'register-terms';
-
-/** Where an entry about a field takes focus (the claim number: its first part). */
-const FOCUS_IDS: Record<keyof Values, string> = {
-  ...REGISTER_FIELD_IDS,
-  TACNumber: `${REGISTER_FIELD_IDS.TACNumber}-first`,
-};
-
-const LABELS: Record<keyof Values, string> = {
-  Username: 'Username',
-  DateOfBirth: 'Date of birth',
-  FirstName: 'First name',
-  MiddleName: 'Middle name',
-  LastName: 'Last name',
-  TACNumber: 'Claim number',
-  EmailAddress: 'Email address',
-  MobileNumber: 'Mobile number',
-  NewPassword: 'New password',
-  ReEnterPassword: 'Re-enter password',
-  HomeAddress: 'Home address',
-  PostalAddress: 'Postal address',
-};
-
-const EMPTY_ADDRESS = { PartialAddress: '' };
-
-const DEFAULTS: Values = {
-  Username: '',
-  DateOfBirth: '',
-  FirstName: '',
-  MiddleName: '',
-  LastName: '',
-  TACNumber: '',
-  EmailAddress: '',
-  MobileNumber: '',
-  NewPassword: '',
-  ReEnterPassword: '',
-  HomeAddress: EMPTY_ADDRESS,
-  PostalAddress: EMPTY_ADDRESS,
-};
-
-function chosen(address: PickedAddressValue | undefined): PickedAddressValue | null {
-  return address && address.PartialAddress ? address : null;
-}
-
-const orEmpty = (pick: PickedAddressValue | null): PickedAddressValue => pick ?? EMPTY_ADDRESS;
-
-const contractResolver = zodResolver(RegisterRequest, undefined, { raw: true });
-
-/**
- * The contracts report a missing address at its PartialAddress. react-hook-form, checking a field
- * as it is left or changed, looks for the error at the field's own name and drops one nested under
- * it, so leaving an empty picker took its "required" message away. Each address's error is put at
- * the address itself.
- */
-const resolver: typeof contractResolver = async (values, context, options) => {
-  const result = await contractResolver(values, context, options);
-  for (const name of ['HomeAddress', 'PostalAddress'] as const) {
-    const error = result.errors[name];
-    if (error && !error.message && error.PartialAddress) result.errors[name] = error.PartialAddress as FieldError;
-  }
-  return result;
-};
 
 type RegisterFormProps = {
   /** Sends the registration; resolves when the page has moved on, rejects with the request error. */
@@ -210,16 +139,6 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
 
   const onFormSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSubmit }, send, listProblems);
 
-  const username = register('Username');
-  const onUsernameChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const stripped = stripSpaces(event.target.value);
-    if (stripped !== event.target.value) event.target.value = stripped;
-    return username.onChange(event);
-  };
-  const blockSpace = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === ' ') event.preventDefault();
-  };
-
   const addressError = (name: 'HomeAddress' | 'PostalAddress') => {
     const message = errors[name]?.message;
     if (!message) return undefined;
@@ -238,89 +157,7 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
     >
       <ErrorSummary entries={summary} focusKey={focusKey} data-testid="register-errors" />
       <fieldset className={styles.fieldset} disabled={isSubmitting}>
-        <h3 className={styles.section}>Your details</h3>
-        <Field
-          id={REGISTER_FIELD_IDS.Username}
-          label="Username"
-          hint="Your email address. You will use it to sign in."
-          error={errors.Username?.message}
-          required
-        >
-          {(c) => (
-            <input
-              {...c}
-              {...username}
-              onChange={onUsernameChange}
-              onKeyDown={blockSpace}
-              type="email"
-              inputMode="email"
-              autoComplete="username"
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              data-testid="register-username"
-            />
-          )}
-        </Field>
-        <Field
-          id={REGISTER_FIELD_IDS.DateOfBirth}
-          label="Date of birth"
-          hint="dd/mm/yyyy, for example 27/03/1985"
-          error={errors.DateOfBirth?.message}
-          required
-        >
-          {(c) => (
-            <DateInput {...c} {...register('DateOfBirth')} autoComplete="bday" data-testid="register-date-of-birth" />
-          )}
-        </Field>
-        <Field id={REGISTER_FIELD_IDS.FirstName} label="First name" error={errors.FirstName?.message} required>
-          {(c) => (
-            <input
-              {...c}
-              {...register('FirstName')}
-              type="text"
-              autoComplete="given-name"
-              data-testid="register-first-name"
-            />
-          )}
-        </Field>
-        <Field id={REGISTER_FIELD_IDS.MiddleName} label="Middle name (optional)" error={errors.MiddleName?.message}>
-          {(c) => (
-            <input
-              {...c}
-              {...register('MiddleName')}
-              type="text"
-              autoComplete="additional-name"
-              data-testid="register-middle-name"
-            />
-          )}
-        </Field>
-        <Field id={REGISTER_FIELD_IDS.LastName} label="Last name" error={errors.LastName?.message} required>
-          {(c) => (
-            <input
-              {...c}
-              {...register('LastName')}
-              type="text"
-              autoComplete="family-name"
-              data-testid="register-last-name"
-            />
-          )}
-        </Field>
-        <Controller
-          control={control}
-          name="TACNumber"
-          render={({ field, fieldState }) => (
-            <ClaimNumberInput
-              id={REGISTER_FIELD_IDS.TACNumber}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error?.message}
-              testId="register-claim-number"
-            />
-          )}
-        />
+        <RegisterDetailsFields register={register} control={control} errors={errors} />
 
         <h3 className={styles.section}>Contact details</h3>
         <p className={styles.note}>Give us at least one of your email address or mobile number.</p>
@@ -392,53 +229,14 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
           testId="register"
         />
 
-        <h3 className={styles.section}>Terms and conditions</h3>
-        <p>
-          {appMode ? (
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => setTermsOpen(true)}
-              data-testid="register-terms-link"
-            >
-              Read the terms and conditions
-            </button>
-          ) : (
-            <a href="/disclaimer" target="_blank" rel="noopener" data-testid="register-terms-link">
-              Read the terms and conditions
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          )}
-        </p>
-        {/* The privacy policy with "Back to registration" (spec 001 Legal pages, r=1), in a new tab
-            like the terms: this form keeps what was typed only while it is on screen (passwords
-            included, which are never stored), so leaving the tab would lose it. The app wrapper has
-            no tabs and no privacy overlay yet (decision 011). */}
-        {appMode ? null : (
-          <p>
-            <a href="/privacypolicy?r=1" target="_blank" rel="noopener" data-testid="register-privacy-link">
-              Read our privacy policy
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </p>
-        )}
-        <CheckboxField
-          id={TERMS_ID}
-          label="I have read and agree to the terms and conditions"
-          error={termsTouched && !terms ? MESSAGES.termsRequired : undefined}
-        >
-          {(c) => (
-            <input
-              {...c}
-              type="checkbox"
-              checked={terms}
-              onChange={(event) => setTerms(event.target.checked)}
-              onBlur={() => setTermsTouched(true)}
-              aria-required
-              data-testid="register-terms"
-            />
-          )}
-        </CheckboxField>
+        <RegisterTerms
+          appMode={appMode}
+          onOpenTerms={() => setTermsOpen(true)}
+          checked={terms}
+          onChange={setTerms}
+          touched={termsTouched}
+          onTouched={() => setTermsTouched(true)}
+        />
 
         <button
           type="submit"
