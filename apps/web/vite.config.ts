@@ -23,7 +23,7 @@ const SIGNED_IN_START = new RegExp(
     /node_modules[\\/]@tanstack[\\/]/,
     /src[\\/]app[\\/](query-client|use-sign-out)\.ts/,
     /src[\\/]app[\\/]shell[\\/](signed-in|session-timeout|unread-badge)\.tsx/,
-    /src[\\/]lib[\\/](draft-mirror\.ts|api[\\/](get-account|get-claims|get-unread-count|logout|keep-alive|claim-start-schemas)\.ts)/,
+    /src[\\/]lib[\\/](draft-mirror\.ts|api[\\/](get-account|get-claims|get-unread-count|logout|keep-alive)\.ts)/,
   ]
     .map((pattern) => pattern.source)
     .join('|'),
