@@ -8,7 +8,7 @@ import { ProviderContentParams, PutContentRequest } from '@portal/contracts';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, isEmpty, seedDemoData } from '../db/seed/demo.ts';
 import { importGnafCore } from '../db/import/gnaf-core.ts';
 import { importBsbDirectory } from '../db/import/bsb.ts';
-import { putContent } from '../modules/provider/service.ts';
+import { putContent } from '../modules/provider/portal-content.ts';
 import { CommandError, providerCall, type Command } from './command.ts';
 
 const reason = (e: unknown) =>

@@ -4,7 +4,7 @@
  */
 import { PROVIDER_SCOPES, SetMaintenanceRequest, type ProviderScope } from '@portal/contracts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../modules/provider/keys.ts';
-import { setMaintenance } from '../modules/provider/service.ts';
+import { setMaintenance } from '../modules/provider/portal-content.ts';
 import {
   CommandError,
   iso,

@@ -196,3 +196,12 @@ export async function retryNotification(db: Db, now: number, id: string): Promis
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1 ? 'retried' : 'not-dead';
 }
+
+/** The clean-up's: messages delivered or given up before `before`; unsent ones stay with the worker. */
+export async function deleteFinishedNotifications(db: Db, before: number): Promise<number> {
+  const result = await db
+    .deleteFrom('notifications')
+    .where((eb) => eb.or([eb('sent_at', '<', before), eb('dead_at', '<', before)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

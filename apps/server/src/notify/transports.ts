@@ -89,3 +89,9 @@ export function transportsFromConfig(config: Config, db: Db, now: () => number):
   const sms = config.smsWebhookUrl ? smsWebhookTransport(config.smsWebhookUrl, config.smsWebhookToken) : dev;
   return { ...(email ? { email } : {}), ...(sms ? { sms } : {}) };
 }
+
+/** The clean-up's: development mailbox messages from before `before`. */
+export async function deleteDevMailBefore(db: Db, before: number): Promise<number> {
+  const result = await db.deleteFrom('dev_mailbox').where('at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -136,10 +136,6 @@ export async function findCodeRecipient(db: Db, accountId: string) {
     .executeTakeFirst();
 }
 
-export async function activateAccount(db: Db, accountId: string): Promise<void> {
-  await db.updateTable('accounts').set({ activated: 1 }).where('id', '=', accountId).execute();
-}
-
 export async function insertSecureToken(
   db: Db,
   t: { id: string; sessionId: string; tokenHash: string; codeType: number; now: number; expiresAt: number },
@@ -176,4 +172,22 @@ export async function useSecureToken(
     .where('expires_at', '>', now)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/** The clean-up's: codes expired before `before` (decision 019). */
+export async function deleteCodesExpiredBefore(db: Db, before: number): Promise<number> {
+  const result = await db.deleteFrom('access_codes').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The clean-up's: wrong-guess budgets of Melbourne days before `day`. */
+export async function deleteGuessesBefore(db: Db, day: string): Promise<number> {
+  const result = await db.deleteFrom('code_guesses').where('day', '<', day).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The clean-up's: secure tokens expired before `before` (decision 019). */
+export async function deleteSecureTokensExpiredBefore(db: Db, before: number): Promise<number> {
+  const result = await db.deleteFrom('secure_tokens').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

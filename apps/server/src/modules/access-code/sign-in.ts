@@ -2,6 +2,7 @@
 import { CodeType } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { newId, newToken } from '../../lib/crypto.ts';
+import { activateAccount } from '../account/repository.ts';
 import { applyPendingReset, releaseRegistrationDetails } from '../registration/service.ts';
 import { rotateSession, tokenHash, type AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
@@ -31,7 +32,7 @@ export async function completeLoginWithCode(
   await deps.db.transaction().execute(async (trx) => {
     await applyPendingReset(deps, trx, auth);
     if (auth.kind === 'registration') {
-      await repo.activateAccount(trx, auth.accountId);
+      await activateAccount(trx, auth.accountId);
       await releaseRegistrationDetails(trx, auth.accountId, deps.clock.now());
     }
   });

@@ -76,10 +76,6 @@ export async function findBankFlags(db: Db, claimantId: string) {
   return { trustee: Number(row?.trustee ?? 0) === 1, bankEditAllowed: Number(row?.bank_edit_allowed ?? 1) === 1 };
 }
 
-export async function markBankVerified(db: Db, claimantId: string): Promise<void> {
-  await db.updateTable('claimants').set({ bank_verified: 1 }).where('id', '=', claimantId).execute();
-}
-
 /** A query runner: the database or a transaction. */
 type Writer = Db | Transaction<Database>;
 
@@ -98,14 +94,6 @@ export async function findContact(db: Db, accountId: string) {
     .executeTakeFirst();
 }
 
-export async function setPreferences(db: Writer, claimantId: string, sms: boolean, email: boolean): Promise<void> {
-  await db
-    .updateTable('claimants')
-    .set({ pref_sms: sms ? 1 : 0, pref_email: email ? 1 : 0 })
-    .where('id', '=', claimantId)
-    .execute();
-}
-
 export async function findPasswordHash(db: Db, accountId: string): Promise<string | undefined> {
   return (await db.selectFrom('accounts').select('password_hash').where('id', '=', accountId).executeTakeFirst())
     ?.password_hash;
@@ -116,53 +104,6 @@ export async function setPasswordHash(db: Writer, accountId: string, hash: strin
     .updateTable('accounts')
     .set({ password_hash: hash, one_time_password: 0 })
     .where('id', '=', accountId)
-    .execute();
-}
-
-export async function setBankDetails(
-  db: Writer,
-  claimantId: string,
-  b: { bankName: string; accountName: string; bsb: string; accountNumberEnc: string; last4: string },
-): Promise<void> {
-  await db
-    .updateTable('claimants')
-    .set({
-      bank_name: b.bankName,
-      bank_account_name: b.accountName,
-      bank_bsb: b.bsb,
-      bank_account_number_enc: b.accountNumberEnc,
-      bank_account_last4: b.last4,
-      bank_verified: 1,
-    })
-    .where('id', '=', claimantId)
-    .execute();
-}
-
-export async function setContactDetails(
-  db: Writer,
-  claimantId: string,
-  c: {
-    email: string;
-    mobile: string | null;
-    phoneArea: string | null;
-    phoneNumber: string | null;
-    homeAddress: string;
-    postalAddress: string;
-    same: boolean;
-  },
-): Promise<void> {
-  await db
-    .updateTable('claimants')
-    .set({
-      email: c.email,
-      mobile: c.mobile,
-      phone_area: c.phoneArea,
-      phone_number: c.phoneNumber,
-      home_address: c.homeAddress,
-      postal_address: c.postalAddress,
-      addresses_same: c.same ? 1 : 0,
-    })
-    .where('id', '=', claimantId)
     .execute();
 }
 
@@ -180,4 +121,61 @@ const pendingRequest = preparedQuery((db: Db, accountId: string) =>
 export async function findPendingSince(db: Db, accountId: string): Promise<number | null> {
   const [row] = await pendingRequest(db, accountId);
   return row?.created_at ?? null;
+}
+
+export async function insertAccount(
+  db: Db,
+  a: {
+    id: string;
+    claimantId: string;
+    username: string;
+    passwordHash: string;
+    now: number;
+    registrationDetails: string;
+  },
+) {
+  await db
+    .insertInto('accounts')
+    .values({
+      id: a.id,
+      claimant_id: a.claimantId,
+      username: a.username,
+      password_hash: a.passwordHash,
+      activated: 0,
+      one_time_password: 0,
+      registered_at: a.now,
+      registration_details: a.registrationDetails,
+    })
+    .execute();
+}
+
+export async function clearRegistrationDetails(db: Db, accountId: string): Promise<void> {
+  await db.updateTable('accounts').set({ registration_details: null }).where('id', '=', accountId).execute();
+}
+
+export async function activateAccount(db: Db, accountId: string): Promise<void> {
+  await db.updateTable('accounts').set({ activated: 1 }).where('id', '=', accountId).execute();
+}
+
+/**
+ * The clean-up's: registered and never activated, with no session since `before` (decision 019).
+ * Everything of the account goes with it (on delete cascade).
+ */
+export async function deleteUnactivatedAccounts(db: Db, before: number): Promise<number> {
+  const result = await db
+    .deleteFrom('accounts')
+    .where('activated', '=', 0)
+    .where('registered_at', '<', before)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('sessions')
+            .select('sessions.id')
+            .whereRef('sessions.account_id', '=', 'accounts.id')
+            .where('sessions.last_seen_at', '>=', before),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -13,6 +13,7 @@ import { AppError } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { recogniseDevice } from '../device/service.ts';
 import { endSession, startSession, type AuthContext } from '../session/service.ts';
+import { markBankVerified } from './claimant-repository.ts';
 import * as repo from './repository.ts';
 import { recordFailure, recordSuccess, throttledError, throttleKeys, throttleWait } from './throttle.ts';
 
@@ -129,7 +130,7 @@ export async function findAccount(deps: Deps, auth: AuthContext): Promise<Accoun
 }
 
 export async function verifyBankDetails(deps: Deps, auth: AuthContext): Promise<true> {
-  await repo.markBankVerified(deps.db, auth.claimantId);
+  await markBankVerified(deps.db, auth.claimantId);
   return true;
 }
 

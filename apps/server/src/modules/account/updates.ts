@@ -26,6 +26,7 @@ import { revokeAccountSessions } from '../session/repository.ts';
 import { queueSecurityNotice, type SecurityChange } from './security-notice.ts';
 import { findBankName } from '../bsb/service.ts';
 import type { AuthContext } from '../session/service.ts';
+import * as claimants from './claimant-repository.ts';
 import * as repo from './repository.ts';
 import { THROTTLE, countFailures, passwordCheckKey, throttledError, waitFor } from './throttle.ts';
 
@@ -87,7 +88,7 @@ export async function updatePreferences(deps: Deps, auth: AuthContext, input: { 
   if (!c.mobile) sms = false;
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    await repo.setPreferences(trx, c.claimant_id, sms, email);
+    await claimants.setPreferences(trx, c.claimant_id, sms, email);
     const changes = diff(
       { SMS: String(c.pref_sms === 1), Email: String(c.pref_email === 1) },
       { SMS: String(sms), Email: String(email) },
@@ -146,7 +147,7 @@ export async function updateBankDetails(
   const now = deps.clock.now();
   const last4 = input.accountNumber.slice(-4);
   await deps.db.transaction().execute(async (trx) => {
-    await repo.setBankDetails(trx, a.claimant_id, {
+    await claimants.setBankDetails(trx, a.claimant_id, {
       bankName: BankName,
       accountName: input.accountName,
       bsb: input.bsb,
@@ -195,7 +196,7 @@ export async function updateContactDetails(deps: Deps, auth: AuthContext, input:
   };
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
-    await repo.setContactDetails(trx, a.claimant_id, next);
+    await claimants.setContactDetails(trx, a.claimant_id, next);
     const lineOf = (json: string | null) =>
       json ? ((JSON.parse(json) as { ExperianSingleSelectedLine?: string }).ExperianSingleSelectedLine ?? '') : '';
     const changes = diff(

@@ -28,3 +28,7 @@ export async function touchDevice(
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+export async function forgetKnownDevices(db: Db, accountId: string): Promise<void> {
+  await db.deleteFrom('known_devices').where('account_id', '=', accountId).execute();
+}

@@ -9,6 +9,7 @@ import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import type { AuthContext } from '../session/service.ts';
+import { attachFiles, deleteFileRows } from '../uploads/repository.ts';
 import * as repo from './repository.ts';
 
 const FORM_TYPE = 'documents' satisfies DraftFormType;
@@ -56,7 +57,7 @@ export async function saveDraft(
         idempotency_key: null,
       });
     }
-    await repo.attachFiles(
+    await attachFiles(
       trx,
       id,
       own.map((f) => f.id),
@@ -99,7 +100,7 @@ export async function discardDraft(
   const unique = [...new Map(files.map((f) => [f.id, f])).values()];
   await deps.db.transaction().execute(async (trx) => {
     await repo.deleteDraft(trx, form.id);
-    await repo.deleteFileRows(
+    await deleteFileRows(
       trx,
       unique.map((f) => f.id),
     );

@@ -106,22 +106,3 @@ export async function findFilesOfForm(db: Db, formId: string) {
     .where('submitted_at', 'is', null)
     .execute();
 }
-
-export async function attachFiles(
-  db: Writer,
-  formId: string,
-  ids: string[],
-  submittedAt: number | null,
-): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('files')
-    .set({ form_id: formId, submitted_at: submittedAt })
-    .where('id', 'in', ids)
-    .where('submitted_at', 'is', null)
-    .execute();
-}
-
-export async function deleteFileRows(db: Writer, ids: string[]): Promise<void> {
-  if (ids.length) await db.deleteFrom('files').where('id', 'in', ids).where('submitted_at', 'is', null).execute();
-}

@@ -4,13 +4,24 @@
  * looking into what happened — not kept for ever, several of them hold personal or secret data
  * (encrypted e-mail and SMS bodies with their recipients, hashes of codes and tokens). Run with
  * the hourly clean-up (jobs/start.ts); every statement is idempotent, so several processes may run it.
+ * Each table's owner deletes its own rows: this file decides only what is kept and for how long.
  */
 import { SESSION } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { localDateTime } from '../../lib/time.ts';
+import { deleteFinishedNotifications } from '../../notify/outbox.ts';
+import { deleteDevMailBefore } from '../../notify/transports.ts';
 import { removeStaleThrottles } from '../../plugins/throttle-store.ts';
 import { deletePageViewsBefore } from '../analytics/repository.ts';
+import {
+  deleteCodesExpiredBefore,
+  deleteGuessesBefore,
+  deleteSecureTokensExpiredBefore,
+} from '../access-code/repository.ts';
+import { deleteUnactivatedAccounts } from '../account/repository.ts';
 import { deleteAbandonedDrafts } from '../forms/repository.ts';
+import { deleteResetTokensExpiredBefore } from '../registration/repository.ts';
+import { deleteEndedSessions } from '../session/repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -42,68 +53,25 @@ export async function removeEndedRecords(deps: Deps): Promise<Removed> {
   const { db } = deps;
   const now = deps.clock.now();
   const before = now - KEEP_ENDED_MS;
-  const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
   return {
     // Registered and never activated, with no session in a month: the claim is free to register
     // again (a half-finished registration, or one made by someone who could not receive the code,
     // would otherwise answer "already registered" for ever). Everything of the account goes with it.
-    unactivatedAccounts: count(
-      await db
-        .deleteFrom('accounts')
-        .where('activated', '=', 0)
-        .where('registered_at', '<', before)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('sessions')
-                .select('sessions.id')
-                .whereRef('sessions.account_id', '=', 'accounts.id')
-                .where('sessions.last_seen_at', '>=', before),
-            ),
-          ),
-        )
-        .executeTakeFirst(),
-    ),
+    unactivatedAccounts: await deleteUnactivatedAccounts(db, before),
     // Ended by sign-out or rotation, by its lifetime, or by the idle time-out; a session's secure
     // tokens go with it (on delete cascade).
-    sessions: count(
-      await db
-        .deleteFrom('sessions')
-        .where((eb) =>
-          eb.or([
-            eb('revoked_at', '<', before),
-            eb('expires_at', '<', before),
-            eb('last_seen_at', '<', before - SESSION.idleTimeoutMs),
-          ]),
-        )
-        .executeTakeFirst(),
-    ),
-    accessCodes: count(await db.deleteFrom('access_codes').where('expires_at', '<', before).executeTakeFirst()),
+    sessions: await deleteEndedSessions(db, before, SESSION.idleTimeoutMs),
+    accessCodes: await deleteCodesExpiredBefore(db, before),
     // The wrong-guess budget is per Melbourne day: yesterday's is kept too (two processes may see
     // midnight a moment apart); older days count for nothing.
-    codeGuesses: count(
-      await db
-        .deleteFrom('code_guesses')
-        .where('day', '<', localDateTime(now - 2 * DAY_MS).date)
-        .executeTakeFirst(),
-    ),
-    resetTokens: count(await db.deleteFrom('reset_tokens').where('expires_at', '<', before).executeTakeFirst()),
-    secureTokens: count(await db.deleteFrom('secure_tokens').where('expires_at', '<', before).executeTakeFirst()),
+    codeGuesses: await deleteGuessesBefore(db, localDateTime(now - 2 * DAY_MS).date),
+    resetTokens: await deleteResetTokensExpiredBefore(db, before),
+    secureTokens: await deleteSecureTokensExpiredBefore(db, before),
     // A count quiet for a day starts again anyway (decision 005).
     loginThrottles: await removeStaleThrottles(db, now),
     // Delivered or given up; unsent ones stay with the worker.
-    notifications: count(
-      await db
-        .deleteFrom('notifications')
-        .where((eb) => eb.or([eb('sent_at', '<', before), eb('dead_at', '<', before)]))
-        .executeTakeFirst(),
-    ),
-    devMail: count(
-      await db
-        .deleteFrom('dev_mailbox')
-        .where('at', '<', now - KEEP_DEV_MAIL_MS)
-        .executeTakeFirst(),
-    ),
+    notifications: await deleteFinishedNotifications(db, before),
+    devMail: await deleteDevMailBefore(db, now - KEEP_DEV_MAIL_MS),
     // Anyone may record a page view: kept for ever, they were an unbounded table.
     pageViews: await deletePageViewsBefore(db, now - KEEP_PAGE_VIEWS_MS),
     // Never sent and untouched for 90 days (a sent form is the claim's record and stays).

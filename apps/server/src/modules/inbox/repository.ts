@@ -73,3 +73,14 @@ export async function filesOf(db: Db, formIds: string[]) {
   const rows = (await Promise.all(groups.map((group) => filesOfGroup(db, ...group)))).flat();
   return groups.length > 1 ? rows.sort((a, b) => Number(a.created_at) - Number(b.created_at)) : rows;
 }
+
+/** A message the claims system posts to a claim, unread. */
+export async function insertMessage(
+  db: Db,
+  m: { id: string; claim_id: string; subject: string; body: string; sent_at: number; received_at: number },
+): Promise<void> {
+  await db
+    .insertInto('inbox_messages')
+    .values({ ...m, read_at: null })
+    .execute();
+}

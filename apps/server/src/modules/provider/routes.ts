@@ -14,6 +14,8 @@ import type { FileStore } from '../../storage/file-store.ts';
 import { ProviderError } from './errors.ts';
 import { runIdempotent } from './idempotency.ts';
 import { authenticateApiKey, type ApiKeyAuth } from './keys.ts';
+import * as details from './details-requests.ts';
+import * as content from './portal-content.ts';
 import * as service from './service.ts';
 import { MACHINE_API } from '../../lib/route-controls.ts';
 
@@ -110,14 +112,14 @@ export async function providerRoutes(app: FastifyInstance, deps: Deps, store: Fi
     bind(E.upsertClaimant, ({ params, body }) => service.upsertClaimant(deps, params.ref, body));
     bind(E.getClaimant, ({ params }) => service.findClaimant(deps, params.ref));
     bind(E.postMessage, ({ body }) => service.postMessage(deps, store, body));
-    bind(E.setSentItemStatus, ({ params, body }) => service.setSentItemStatus(deps, params.id, body));
-    bind(E.listDetailsRequests, ({ query }) => service.listDetailsRequests(deps, query.status));
-    bind(E.decideDetailsRequest, ({ params, body }) => service.decideDetailsRequest(deps, params.id, body));
-    bind(E.setMaintenance, ({ body }) => service.setMaintenance(deps, body));
-    bind(E.putContent, ({ params, body }) => service.putContent(deps, params.name, body.Html));
-    bind(E.putService, ({ params, body }) => service.putService(deps, params.id, body));
-    bind(E.putList, ({ params, body }) => service.putList(deps, params.listType, body));
-    bind(E.putSurvey, ({ body }) => service.putSurvey(deps, body));
+    bind(E.setSentItemStatus, ({ params, body }) => details.setSentItemStatus(deps, params.id, body));
+    bind(E.listDetailsRequests, ({ query }) => details.listDetailsRequests(deps, query.status));
+    bind(E.decideDetailsRequest, ({ params, body }) => details.decideDetailsRequest(deps, params.id, body));
+    bind(E.setMaintenance, ({ body }) => content.setMaintenance(deps, body));
+    bind(E.putContent, ({ params, body }) => content.putContent(deps, params.name, body.Html));
+    bind(E.putService, ({ params, body }) => content.putService(deps, params.id, body));
+    bind(E.putList, ({ params, body }) => content.putList(deps, params.listType, body));
+    bind(E.putSurvey, ({ body }) => content.putSurvey(deps, body));
     bind(E.getFile, async ({ params, reply }) => {
       const f = await service.openSubmittedFile(deps, store, params.id);
       return reply

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { clearRegistrationDetails } from '../account/repository.ts';
 
 export async function findClaimantByClaimNumber(db: Db, claimNumber: string) {
   return db
@@ -39,32 +40,6 @@ export function brokenUniqueColumn(error: unknown): 'username' | 'claimant_id' |
   return null;
 }
 
-export async function insertAccount(
-  db: Db,
-  a: {
-    id: string;
-    claimantId: string;
-    username: string;
-    passwordHash: string;
-    now: number;
-    registrationDetails: string;
-  },
-) {
-  await db
-    .insertInto('accounts')
-    .values({
-      id: a.id,
-      claimant_id: a.claimantId,
-      username: a.username,
-      password_hash: a.passwordHash,
-      activated: 0,
-      one_time_password: 0,
-      registered_at: a.now,
-      registration_details: a.registrationDetails,
-    })
-    .execute();
-}
-
 /** The details held since registration, once (cleared as they are read), with the claim they go to. */
 export async function takeRegistrationDetails(
   db: Db,
@@ -79,7 +54,7 @@ export async function takeRegistrationDetails(
     .orderBy('claims.accident_date', 'desc')
     .executeTakeFirst();
   if (!row?.registration_details) return undefined;
-  await db.updateTable('accounts').set({ registration_details: null }).where('id', '=', accountId).execute();
+  await clearRegistrationDetails(db, accountId);
   return { details: row.registration_details, claimId: row.claim_id };
 }
 
@@ -161,6 +136,8 @@ export async function takePendingPassword(
   return Number(res.numUpdatedRows) === 1 ? { passwordHash: row.pending_password_hash } : undefined;
 }
 
-export async function forgetKnownDevices(db: Db, accountId: string): Promise<void> {
-  await db.deleteFrom('known_devices').where('account_id', '=', accountId).execute();
+/** The clean-up's: tokens expired before `before` (decision 019). */
+export async function deleteResetTokensExpiredBefore(db: Db, before: number): Promise<number> {
+  const result = await db.deleteFrom('reset_tokens').where('expires_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

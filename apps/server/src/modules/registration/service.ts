@@ -20,7 +20,8 @@ import { countFailures, waitFor } from '../account/throttle.ts';
 import type { Policy } from '../../plugins/throttle-store.ts';
 import { queueSecurityNotice } from '../account/security-notice.ts';
 import { queueForProvider } from '../provider/outbox.ts';
-import { setPasswordHash } from '../account/repository.ts';
+import { insertAccount, setPasswordHash } from '../account/repository.ts';
+import { forgetKnownDevices } from '../device/repository.ts';
 import { revokeAccountSessions } from '../session/repository.ts';
 import { startSession, tokenHash } from '../session/service.ts';
 import * as repo from './repository.ts';
@@ -145,7 +146,7 @@ export async function registerClaimant(
     PostalAddress: input.postalAddress,
   };
   try {
-    await repo.insertAccount(deps.db, {
+    await insertAccount(deps.db, {
       id: accountId,
       claimantId: c.claimant_id,
       username,
@@ -309,7 +310,7 @@ export async function applyPendingReset(
   if (!pending) return false;
   await setPasswordHash(trx, input.accountId, pending.passwordHash);
   await revokeAccountSessions(trx, input.accountId, now);
-  await repo.forgetKnownDevices(trx, input.accountId);
+  await forgetKnownDevices(trx, input.accountId);
   await repo.voidResetTokens(trx, input.accountId, now);
   await queueSecurityNotice(deps, trx, now, { accountId: input.accountId, change: 'password reset' });
   return true;

@@ -126,3 +126,21 @@ export async function revokeAccountSessions(
 export async function setSelectedClaim(db: Db, sessionId: string, claimId: string | null): Promise<void> {
   await db.updateTable('sessions').set({ selected_claim_id: claimId }).where('id', '=', sessionId).execute();
 }
+
+/**
+ * The clean-up's: sessions ended before `before` — by sign-out or rotation, by their lifetime, or by
+ * the idle time-out (decision 019). A session's secure tokens go with it (on delete cascade).
+ */
+export async function deleteEndedSessions(db: Db, before: number, idleTimeoutMs: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('revoked_at', '<', before),
+        eb('expires_at', '<', before),
+        eb('last_seen_at', '<', before - idleTimeoutMs),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

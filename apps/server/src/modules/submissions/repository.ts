@@ -69,3 +69,42 @@ export async function findAuthorityDetails(db: Db, accountId: string, claimId: s
     .where('claims.id', '=', claimId)
     .executeTakeFirst();
 }
+
+/** Where a sent item stands, as the claims system says; false when there is no such item. */
+export async function setSentItemStatus(
+  db: Writer,
+  id: string,
+  status: 'Received' | 'In progress' | 'Completed',
+  note: string | null,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('sent_items')
+    .set({ status, status_note: note })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The sent item of a decided form is done. */
+export async function completeSentItemOfForm(db: Writer, formId: string, note: string | null): Promise<void> {
+  await db
+    .updateTable('sent_items')
+    .set({ status: 'Completed', status_note: note })
+    .where('form_id', '=', formId)
+    .execute();
+}
+
+/** Decides a request still pending, once: false when it was decided meanwhile. */
+export async function decideDetailsRequest(
+  db: Writer,
+  id: string,
+  d: { decision: 'approved' | 'declined'; note: string | null; now: number },
+): Promise<boolean> {
+  const decided = await db
+    .updateTable('details_requests')
+    .set({ status: d.decision, decided_at: d.now, decision_note: d.note })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(decided.numUpdatedRows) === 1;
+}

@@ -11,6 +11,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/crypto.ts';
 import * as forms from '../forms/repository.ts';
+import { attachFiles } from '../uploads/repository.ts';
 import { queueForProvider } from '../provider/outbox.ts';
 import type { AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
@@ -91,7 +92,7 @@ export async function submitForm(
           idempotency_key: key,
         });
       }
-      await forms.attachFiles(
+      await attachFiles(
         trx,
         form.id,
         sent.files.map((f) => f.id),

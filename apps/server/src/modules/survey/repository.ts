@@ -107,3 +107,12 @@ export async function listQuestions(db: Db) {
 export async function isRegistered(db: Db, claimantId: string): Promise<boolean> {
   return Boolean(await db.selectFrom('accounts').select('id').where('claimant_id', '=', claimantId).executeTakeFirst());
 }
+
+/** The survey's questions, in place of the ones it had; in the caller's transaction. */
+export async function replaceQuestions(
+  trx: Transaction<Database>,
+  questions: { id: number; sort: number; html: string; answers: string }[],
+): Promise<void> {
+  await trx.deleteFrom('survey_questions').execute();
+  await trx.insertInto('survey_questions').values(questions).execute();
+}

@@ -21,6 +21,28 @@ export async function findOwnFile(db: Db, id: string, accountId: string, claimId
     .executeTakeFirst();
 }
 
+type Writer = Db | Transaction<Database>;
+
+/** Attaches the claimant's unsent files to a form; `submittedAt` set: sent with it. */
+export async function attachFiles(
+  db: Writer,
+  formId: string,
+  ids: string[],
+  submittedAt: number | null,
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('files')
+    .set({ form_id: formId, submitted_at: submittedAt })
+    .where('id', 'in', ids)
+    .where('submitted_at', 'is', null)
+    .execute();
+}
+
+export async function deleteFileRows(db: Writer, ids: string[]): Promise<void> {
+  if (ids.length) await db.deleteFrom('files').where('id', 'in', ids).where('submitted_at', 'is', null).execute();
+}
+
 export async function deleteFileRow(db: Db, id: string): Promise<void> {
   await db.deleteFrom('files').where('id', '=', id).where('submitted_at', 'is', null).execute();
 }
