@@ -18,12 +18,11 @@
 import { MESSAGES, LIMITS } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useController, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useController, useForm, useWatch, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link, useBlocker, useNavigate } from 'react-router';
 import { ContactFormRequest } from '@portal/contracts';
 import { Field, Form } from '../../../components/form-field.tsx';
-import { Icon } from '../../../components/icon.tsx';
-import { PhoneLink } from '../../../components/phone-link.tsx';
 import { useDropdownList } from '../../../lib/api/get-dropdown-list.ts';
 import { recordPageView } from '../../../lib/api/record-page-view.ts';
 import { showAlert } from '../../../lib/alerts.ts';
@@ -38,6 +37,7 @@ import { messagingKeys } from '../api/messaging-keys.ts';
 import { submitContactForm } from '../api/submit-contact-form.ts';
 import { uploadContactForm, type ContactFormBody } from '../api/upload-contact-form.ts';
 import { CallLineNote } from '../components/call-line-note.tsx';
+import { EnquiryTypeField, Required } from '../components/enquiry-type-field.tsx';
 import { HeldFiles, type HeldItem } from '../components/held-files.tsx';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import {
@@ -47,7 +47,6 @@ import {
   enquiryDraftOf,
   isOther,
   isReimbursement,
-  type EnquiryCategory,
   type EnquiryValues,
 } from '../lib/enquiry.ts';
 import { sendEnquiry, type EnquiryDeps, type EnquiryRun } from '../lib/send-enquiry.ts';
@@ -59,16 +58,35 @@ const IDS = { type: 'contact-type', reason: 'contact-reason', message: 'contact-
 /** The recorded event of a sent enquiry (spec 001 Contact us: "Success … records an event"). */
 export const ENQUIRY_SENT_EVENT = { path: '/contactus/sent', title: 'Send a Message: enquiry sent' } as const;
 
-/** The contracts' schema as the form's resolver: errors under the field they are about. */
-const resolver: Resolver<EnquiryValues> = (values) => {
-  const parsed = ContactFormRequest.safeParse(enquiryBody(values));
-  if (parsed.success) return { values, errors: {} };
+const contractResolver = zodResolver(ContactFormRequest, undefined, { raw: true });
+
+/** The first message of a field's error, or of an error inside it (the category's Item). */
+function firstError(error: unknown): FieldError | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const found = error as FieldError & Record<string, unknown>;
+  if (typeof found.message === 'string' && found.message) return found;
+  for (const [key, inner] of Object.entries(found)) {
+    const nested = key === 'ref' ? undefined : firstError(inner);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+/**
+ * The contracts' schema as the form's resolver, over the body the values make: each problem goes
+ * under the field it is about.
+ */
+const resolver: Resolver<EnquiryValues> = async (values, context, options) => {
+  const result = await contractResolver(
+    enquiryBody(values) as ContactFormBody,
+    context,
+    options as unknown as Parameters<typeof contractResolver>[2],
+  );
+  if (Object.keys(result.errors).length === 0) return { values, errors: {} };
   const errors: FieldErrors<EnquiryValues> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if ((field === 'Category' || field === 'Message' || field === 'CustomCategory') && !errors[field]) {
-      errors[field] = { type: issue.code, message: issue.message };
-    }
+  for (const field of ['Category', 'Message', 'CustomCategory'] as const) {
+    const error = firstError(result.errors[field]);
+    if (error?.message) errors[field] = { type: error.type, message: error.message };
   }
   return { values: {}, errors };
 };
@@ -82,10 +100,6 @@ const DEPS: EnquiryDeps = {
   discardFile,
   newKey: () => crypto.randomUUID(),
 };
-
-function Required() {
-  return <span aria-hidden="true"> *</span>;
-}
 
 /** The count under the message, announced politely once typing pauses (not at every key). */
 function useCountAnnouncement(length: number): string {
@@ -248,85 +262,14 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
         aria-label="Send a message"
         data-testid="contact-form"
       >
-        <Field
-          label={
-            <>
-              Enquiry Type
-              <Required />
-            </>
-          }
+        <EnquiryTypeField
           id={IDS.type}
+          field={category.field}
+          value={values.Category}
           error={errors.Category?.message}
-          required
-        >
-          {(control) => (
-            <select
-              {...control}
-              ref={category.field.ref}
-              name={category.field.name}
-              value={values.Category ? String(values.Category.ElementNumber) : ''}
-              onChange={(e) => {
-                const chosen = categories.data?.find((c) => String(c.ElementNumber) === e.currentTarget.value);
-                category.field.onChange(
-                  chosen
-                    ? ({ Item: chosen.Item, ElementNumber: chosen.ElementNumber } satisfies EnquiryCategory)
-                    : null,
-                );
-              }}
-              onBlur={category.field.onBlur}
-              data-testid="contact-type"
-            >
-              <option value="">{categories.isError ? 'The enquiry types could not be loaded' : 'Please select'}</option>
-              {(categories.data ?? []).map((c) => (
-                <option key={c.ElementNumber} value={String(c.ElementNumber)}>
-                  {c.Item}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {categories.isError ? (
-          <div className="callout callout--warning" data-testid="contact-types-error">
-            <Icon name="warning" />
-            <div>
-              <p>
-                Sorry, we could not load the enquiry types just now. Please try again, or call us on <PhoneLink />.
-              </p>
-              <p>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => void categories.refetch()}
-                  disabled={categories.isFetching}
-                >
-                  {categories.isFetching ? 'Trying again…' : 'Try again'}
-                </button>
-              </p>
-            </div>
-          </div>
-        ) : null}
-
-        {reimbursement ? (
-          <section
-            className="callout"
-            aria-labelledby="contact-reimbursement-heading"
-            data-testid="contact-reimbursement"
-          >
-            <Icon name="info" />
-            <div>
-              <h2 id="contact-reimbursement-heading" className={styles.calloutHeading}>
-                Want money back for something you paid for?
-              </h2>
-              <p>
-                The quickest way is the Claim reimbursement form: it asks for everything we need to pay you.{' '}
-                <Link to="/reimbursementform" data-testid="contact-reimbursement-link">
-                  Go to Claim reimbursement
-                </Link>
-              </p>
-              <p>If you have a question about a reimbursement, you can still send us a message here.</p>
-            </div>
-          </section>
-        ) : null}
+          categories={categories}
+          reimbursement={reimbursement}
+        />
 
         {other ? (
           <Field
