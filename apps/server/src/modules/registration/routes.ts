@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { bindEndpoint } from '../../plugins/endpoint.ts';
-import { registerClaimant, resetPassword, sendUsername, startPasswordReset } from './service.ts';
+import { resetPassword, startPasswordReset } from './reset.ts';
+import { registerClaimant, sendUsername } from './service.ts';
 
 /** Identity checks by personal details are limited per address far below the general limit. */
 const RECOVERY_LIMIT = { rateLimit: { max: 10, timeWindow: 60_000 } };

@@ -1,103 +1,29 @@
 /**
- * Registration and recovery (spec 001; identity issue). A registrant must match a claim on
- * record (claim number, date of birth, first and last name) and be 16 or older; a mismatch of
- * any kind gets the same 56 answer, so the answer never says which detail was wrong.
- *
- * Personal details are not secret (a claim letter, a relative), so nothing here trusts them
- * alone (decision 023): codes go only to the contacts the claims system holds, what a registrant
- * types is held until activation and sent to the claims system as a request, a reset changes the
- * password only once a code from an on-record channel is entered, and every check is throttled
- * per claim number and per account as well as per address.
+ * Registration and the forgotten username (spec 001). A registrant must match a claim on record
+ * (claim number, date of birth, first and last name; identity-check.ts) and be 16 or older.
+ * Nothing the registrant types is written over the claims system's record: it is held until
+ * activation and sent to the claims system as a request, and codes go only to the contacts on
+ * record (decision 023). The reset is reset.ts.
  */
 import type { Transaction } from 'kysely';
 import { ErrorNumber, LIMITS, catalogueMessage, fillMessage, isoToday } from '@portal/contracts';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { hashPassword, hmac, newId, newToken } from '../../lib/crypto.ts';
+import { hashPassword, newId } from '../../lib/crypto.ts';
 import { enqueueNotification } from '../../notify/outbox.ts';
-import { countFailures, waitFor } from '../account/throttle.ts';
-import type { Policy } from '../../plugins/throttle-store.ts';
-import { queueSecurityNotice } from '../account/security-notice.ts';
+import { insertAccount } from '../account/repository.ts';
 import { queueForProvider } from '../provider/outbox.ts';
-import { insertAccount, setPasswordHash } from '../account/repository.ts';
-import { forgetKnownDevices } from '../device/repository.ts';
-import { revokeAccountSessions } from '../session/repository.ts';
-import { startSession, tokenHash } from '../session/service.ts';
+import { startSession } from '../session/service.ts';
+import { matchAccount, matchClaimant, notFound, type RecoveryInput } from './identity-check.ts';
 import * as repo from './repository.ts';
 
-export const RESET_TOKEN_LIFETIME_MS = 30 * 60_000;
-
-/**
- * On top of the per-address route limit: identity checks that fail, per claim number (keyed
- * HMAC, so the counters hold no claim numbers); and recovery messages and resets, per account
- * (each one sends the claimant something, so a stranger cannot flood them).
- */
-export const RECOVERY_THROTTLE: { claim: Policy; account: Policy } = {
-  claim: { threshold: 5, baseMs: 5 * 60_000, maxMs: 60 * 60_000 },
-  account: { threshold: 5, baseMs: 15 * 60_000, maxMs: 4 * 60 * 60_000 },
-};
-
-function claimKey(deps: Deps, claimNumber: string): string {
-  return `rc:${hmac(deps.hmacKey, `recovery-claim:${claimNumber}`)}`;
-}
-
-function accountKey(accountId: string): string {
-  return `ra:${accountId}`;
-}
-
-async function refuseWhileThrottled(deps: Deps, key: string): Promise<void> {
-  const wait = await waitFor(deps, [key]);
-  if (wait <= 0) return;
-  const p = deps.config.provider;
-  const minutes = String(Math.max(1, Math.ceil(wait / 60_000)));
-  throw new AppError(
-    ErrorNumber.RecoveryThrottled,
-    fillMessage(catalogueMessage(ErrorNumber.RecoveryThrottled), { minutes, phone: p.phone }),
-  );
-}
-
-/** One recovery message or reset for this account: refused while throttled, else counted. */
-async function spendAccountAttempt(deps: Deps, accountId: string): Promise<void> {
-  await refuseWhileThrottled(deps, accountKey(accountId));
-  await countFailures(deps, [[accountKey(accountId), RECOVERY_THROTTLE.account]]);
-}
-
-function notFound(deps: Deps): AppError {
-  const p = deps.config.provider;
-  return new AppError(
-    ErrorNumber.InformationNotFound,
-    fillMessage(catalogueMessage(ErrorNumber.InformationNotFound), { shortName: p.shortName, phone: p.phone }),
-  );
-}
-
 const usernameTaken = () => new AppError(ErrorNumber.UsernameTaken, undefined, 'Username');
-
-const same = (a: string, b: string) => a.trim().toLocaleLowerCase('en-AU') === b.trim().toLocaleLowerCase('en-AU');
 
 /** 16th birthday on or before today (Melbourne calendar). */
 export function isAtLeast16(dateOfBirth: string, today: string): boolean {
   const [y, m, d] = dateOfBirth.split('-');
   return `${Number(y) + LIMITS.minimumRegistrantAge}-${m}-${d}` <= today;
-}
-
-async function matchClaimant(
-  deps: Deps,
-  input: { claimNumber: string; dateOfBirth: string; firstName: string; lastName: string },
-) {
-  const key = claimKey(deps, input.claimNumber);
-  await refuseWhileThrottled(deps, key);
-  const c = await repo.findClaimantByClaimNumber(deps.db, input.claimNumber);
-  if (
-    !c ||
-    c.date_of_birth !== input.dateOfBirth ||
-    !same(c.first_name, input.firstName) ||
-    !same(c.surname, input.lastName)
-  ) {
-    await countFailures(deps, [[key, RECOVERY_THROTTLE.claim]]);
-    throw notFound(deps);
-  }
-  return { ...c, throttleKey: key };
 }
 
 /** What a registrant typed: held on the account until activation, never written over the record. */
@@ -185,38 +111,6 @@ export async function releaseRegistrationDetails(
   });
 }
 
-type RecoveryInput = {
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-  mobile: string | undefined;
-  email: string | undefined;
-  claimNumber: string;
-};
-
-/** A registered claimant whose e-mail or mobile on record is the one given; the channel it matched. */
-async function matchAccount(deps: Deps, input: RecoveryInput) {
-  const c = await matchClaimant(deps, input);
-  if (!c.account_id || !c.username) throw notFound(deps);
-  const byEmail =
-    input.email && c.email && same(input.email, c.email) ? { channel: 'email' as const, to: c.email } : null;
-  const bySms =
-    input.mobile && c.mobile && input.mobile === c.mobile ? { channel: 'sms' as const, to: c.mobile } : null;
-  const target = byEmail ?? bySms;
-  if (!target) {
-    await countFailures(deps, [[c.throttleKey, RECOVERY_THROTTLE.claim]]);
-    throw notFound(deps);
-  }
-  await spendAccountAttempt(deps, c.account_id);
-  return {
-    accountId: c.account_id,
-    username: c.username,
-    activated: c.activated === 1,
-    firstName: c.first_name,
-    target,
-  };
-}
-
 export async function sendUsername(deps: Deps, input: RecoveryInput): Promise<{ SentBy: 'Email' | 'SMS' }> {
   const a = await matchAccount(deps, input);
   const p = deps.config.provider;
@@ -240,78 +134,4 @@ export async function sendUsername(deps: Deps, input: RecoveryInput): Promise<{ 
   });
   deps.notifier.wake();
   return { SentBy: a.target.channel === 'sms' ? 'SMS' : 'Email' };
-}
-
-/** Answers no username: that goes only to the contacts on record (forgot username). */
-export async function startPasswordReset(
-  deps: Deps,
-  input: RecoveryInput,
-): Promise<{ ResetPasswordToken: string; FirstName: string }> {
-  const a = await matchAccount(deps, input);
-  const token = newToken();
-  const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
-    // A new request invalidates any earlier reset token.
-    await repo.voidResetTokens(trx, a.accountId, now);
-    await repo.insertResetToken(trx, {
-      id: newId(),
-      accountId: a.accountId,
-      tokenHash: tokenHash(token),
-      now,
-      expiresAt: now + RESET_TOKEN_LIFETIME_MS,
-    });
-  });
-  return { ResetPasswordToken: token, FirstName: a.firstName };
-}
-
-/**
- * Holds the new password on the reset token and starts the session that must enter a code. Nothing
- * changes for the claimant yet: no password, no session ended. The claimant goes on to /activate or
- * /verify, where the code sent to the e-mail or mobile on record applies it (applyPendingReset).
- */
-export async function resetPassword(
-  deps: Deps,
-  input: { token: string; password: string },
-): Promise<{ AccessToken: string; AccountActivated: boolean }> {
-  const now = deps.clock.now();
-  const pending = await repo.findLiveResetToken(deps.db, tokenHash(input.token), now);
-  if (!pending) throw notFound(deps);
-  await spendAccountAttempt(deps, pending.account_id);
-  const passwordHash = await hashPassword(input.password);
-  const activated = pending.activated === 1;
-  const session = await startSession(deps, {
-    accountId: pending.account_id,
-    kind: activated ? 'verification' : 'registration',
-    rememberMe: false,
-  });
-  const held = await repo.holdPendingPassword(deps.db, pending.id, {
-    passwordHash,
-    sessionId: session.sessionId,
-    now,
-    expiresAt: now + RESET_TOKEN_LIFETIME_MS,
-  });
-  // Spent by a parallel call with the same token between the two statements.
-  if (!held) throw notFound(deps);
-  return { AccessToken: session.token, AccountActivated: activated };
-}
-
-/**
- * After a code from an on-record channel was entered on this session: applies a reset waiting on
- * it — the new password, every other session ended, every known browser forgotten — and tells
- * the claimant on every channel on record. False when no reset waits on the session.
- */
-export async function applyPendingReset(
-  deps: Deps,
-  trx: Transaction<Database>,
-  input: { accountId: string; sessionId: string },
-): Promise<boolean> {
-  const now = deps.clock.now();
-  const pending = await repo.takePendingPassword(trx, input.sessionId, input.accountId, now);
-  if (!pending) return false;
-  await setPasswordHash(trx, input.accountId, pending.passwordHash);
-  await revokeAccountSessions(trx, input.accountId, now);
-  await forgetKnownDevices(trx, input.accountId);
-  await repo.voidResetTokens(trx, input.accountId, now);
-  await queueSecurityNotice(deps, trx, now, { accountId: input.accountId, change: 'password reset' });
-  return true;
 }

@@ -1,0 +1,110 @@
+/**
+ * The identity checks of registration and recovery, and their throttles (decision 023). Personal
+ * details are not secret, so a mismatch of any kind gets the same 56 answer, failed checks are
+ * counted per claim number (keyed HMAC, so the counters hold no claim numbers) and recovery
+ * messages and resets per account, on top of the per-address route limit.
+ */
+import { ErrorNumber, catalogueMessage, fillMessage } from '@portal/contracts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { hmac } from '../../lib/crypto.ts';
+import type { Policy } from '../../plugins/throttle-store.ts';
+import { countFailures, waitFor } from '../account/throttle.ts';
+import * as repo from './repository.ts';
+
+/**
+ * On top of the per-address route limit: identity checks that fail, per claim number (keyed
+ * HMAC, so the counters hold no claim numbers); and recovery messages and resets, per account
+ * (each one sends the claimant something, so a stranger cannot flood them).
+ */
+export const RECOVERY_THROTTLE: { claim: Policy; account: Policy } = {
+  claim: { threshold: 5, baseMs: 5 * 60_000, maxMs: 60 * 60_000 },
+  account: { threshold: 5, baseMs: 15 * 60_000, maxMs: 4 * 60 * 60_000 },
+};
+
+function claimKey(deps: Deps, claimNumber: string): string {
+  return `rc:${hmac(deps.hmacKey, `recovery-claim:${claimNumber}`)}`;
+}
+
+function accountKey(accountId: string): string {
+  return `ra:${accountId}`;
+}
+
+async function refuseWhileThrottled(deps: Deps, key: string): Promise<void> {
+  const wait = await waitFor(deps, [key]);
+  if (wait <= 0) return;
+  const p = deps.config.provider;
+  const minutes = String(Math.max(1, Math.ceil(wait / 60_000)));
+  throw new AppError(
+    ErrorNumber.RecoveryThrottled,
+    fillMessage(catalogueMessage(ErrorNumber.RecoveryThrottled), { minutes, phone: p.phone }),
+  );
+}
+
+/** One recovery message or reset for this account: refused while throttled, else counted. */
+export async function spendAccountAttempt(deps: Deps, accountId: string): Promise<void> {
+  await refuseWhileThrottled(deps, accountKey(accountId));
+  await countFailures(deps, [[accountKey(accountId), RECOVERY_THROTTLE.account]]);
+}
+
+export function notFound(deps: Deps): AppError {
+  const p = deps.config.provider;
+  return new AppError(
+    ErrorNumber.InformationNotFound,
+    fillMessage(catalogueMessage(ErrorNumber.InformationNotFound), { shortName: p.shortName, phone: p.phone }),
+  );
+}
+
+export const same = (a: string, b: string) =>
+  a.trim().toLocaleLowerCase('en-AU') === b.trim().toLocaleLowerCase('en-AU');
+
+export async function matchClaimant(
+  deps: Deps,
+  input: { claimNumber: string; dateOfBirth: string; firstName: string; lastName: string },
+) {
+  const key = claimKey(deps, input.claimNumber);
+  await refuseWhileThrottled(deps, key);
+  const c = await repo.findClaimantByClaimNumber(deps.db, input.claimNumber);
+  if (
+    !c ||
+    c.date_of_birth !== input.dateOfBirth ||
+    !same(c.first_name, input.firstName) ||
+    !same(c.surname, input.lastName)
+  ) {
+    await countFailures(deps, [[key, RECOVERY_THROTTLE.claim]]);
+    throw notFound(deps);
+  }
+  return { ...c, throttleKey: key };
+}
+
+export type RecoveryInput = {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  mobile: string | undefined;
+  email: string | undefined;
+  claimNumber: string;
+};
+
+/** A registered claimant whose e-mail or mobile on record is the one given; the channel it matched. */
+export async function matchAccount(deps: Deps, input: RecoveryInput) {
+  const c = await matchClaimant(deps, input);
+  if (!c.account_id || !c.username) throw notFound(deps);
+  const byEmail =
+    input.email && c.email && same(input.email, c.email) ? { channel: 'email' as const, to: c.email } : null;
+  const bySms =
+    input.mobile && c.mobile && input.mobile === c.mobile ? { channel: 'sms' as const, to: c.mobile } : null;
+  const target = byEmail ?? bySms;
+  if (!target) {
+    await countFailures(deps, [[c.throttleKey, RECOVERY_THROTTLE.claim]]);
+    throw notFound(deps);
+  }
+  await spendAccountAttempt(deps, c.account_id);
+  return {
+    accountId: c.account_id,
+    username: c.username,
+    activated: c.activated === 1,
+    firstName: c.first_name,
+    target,
+  };
+}
