@@ -58,6 +58,7 @@ describe('validateDocuments (spec 001 Submit documents)', () => {
   it('asks for a type, a message, a document and the authorisation', () => {
     expect(validateDocuments({ type: null, message: '', items: [], authorised: false })).toEqual({
       DocumentType: 'Please select a document type',
+      Description: 'Please provide a message (max 1000 characters)',
       Documents: 'Please upload at least one document',
       Authorised: 'Please provide your authorisation',
     });

@@ -14,7 +14,7 @@ export const DraftFile = z.object({ Filename: z.string().max(200), FileID: z.str
 /** The documents draft as spec 001 §3 describes it. */
 export const DocumentDraft = z.object({
   DocumentType: z.object({ Id: z.number().int(), Item: z.string().max(100) }).nullable(),
-  Description: z.string().max(LIMITS.documentMessageMax),
+  Description: z.string().max(LIMITS.documentMessageMax, MESSAGES.documentMessageRequired),
   Documents: z.array(DraftFile).max(20),
 });
 export type DocumentDraft = z.infer<typeof DocumentDraft>;
@@ -30,7 +30,9 @@ export const DocumentsToSend = DocumentDraft.superRefine((draft, ctx) => {
   const taxFile = type === TAX_FILE_DECLARATION;
   if (type === undefined) add(MESSAGES.documentTypeRequired, 'DocumentType');
   if (type === REIMBURSEMENT_TYPE) add(MESSAGES.reimbursementUseForm, 'DocumentType');
-  if (type !== undefined && type !== REIMBURSEMENT_TYPE && !taxFile && draft.Description.trim() === '')
+  // Spec 001: "A message (max 1000) is required unless the type is Tax File Declaration Form", so
+  // also before a type is chosen: the claimant hears of every missing field at once.
+  if (type !== REIMBURSEMENT_TYPE && !taxFile && draft.Description.trim() === '')
     add(MESSAGES.documentMessageRequired, 'Description');
   if (draft.Documents.length === 0) add(MESSAGES.documentsRequired, 'Documents');
   if (taxFile && draft.Documents.length > 1) add(MESSAGES.taxFileOneDocument, 'Documents');
