@@ -1,6 +1,7 @@
 /**
- * One schema description: the Kysely table types (src/db/schema.ts) must say exactly what the
- * migrations build, on both databases — every table, every column, and whether it may be null.
+ * One schema description: the Kysely table types (src/db/schema.ts and the tables/ files it
+ * imports) must say exactly what the migrations build, on both databases — every table, every
+ * column, and whether it may be null.
  * The types are read with the TypeScript compiler, the database with Kysely's introspection, so
  * a migration that adds, drops or loosens a column without the types (or the reverse) fails here.
  */
@@ -26,13 +27,34 @@ function admitsNull(node: ts.TypeNode): boolean {
   return false;
 }
 
-/** The tables of the `Database` type and, for each, its columns and nullability, read from schema.ts. */
+/** schema.ts and every file it imports or re-exports relatively (the table types of tables/), parsed. */
+function schemaSources(): ts.SourceFile[] {
+  const sources: ts.SourceFile[] = [];
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    sources.push(source);
+    for (const statement of source.statements) {
+      const specifier =
+        (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier;
+      if (specifier && ts.isStringLiteral(specifier) && specifier.text.startsWith('.'))
+        visit(path.resolve(path.dirname(file), specifier.text));
+    }
+  };
+  visit(SCHEMA);
+  return sources;
+}
+
+/** The tables of the `Database` type and, for each, its columns and nullability, read from schema.ts and its tables. */
 function declaredTables(): Tables {
-  const source = ts.createSourceFile(SCHEMA, fs.readFileSync(SCHEMA, 'utf8'), ts.ScriptTarget.Latest, true);
   const aliases = new Map<string, ts.TypeLiteralNode>();
-  for (const statement of source.statements) {
-    if (ts.isTypeAliasDeclaration(statement) && ts.isTypeLiteralNode(statement.type))
-      aliases.set(statement.name.text, statement.type);
+  for (const source of schemaSources()) {
+    for (const statement of source.statements) {
+      if (ts.isTypeAliasDeclaration(statement) && ts.isTypeLiteralNode(statement.type))
+        aliases.set(statement.name.text, statement.type);
+    }
   }
   const database = aliases.get('Database');
   if (!database) throw new Error('schema.ts declares no Database type');
