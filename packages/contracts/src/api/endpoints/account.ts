@@ -1,0 +1,63 @@
+import { Account, KeepAliveResponse, LoginRequest, LoginResponse } from '../account.ts';
+import {
+  PreferencesResponse,
+  UpdateBankDetailsRequest,
+  UpdateContactDetailsRequest,
+  UpdatePasswordRequest,
+  UpdatePreferencesRequest,
+} from '../account-updates.ts';
+import { ClaimList, SelectClaimRequest } from '../claims.ts';
+import { VerifyBsbRequest, VerifyBsbResponse } from '../bank.ts';
+import { EmptyRequest, Ok } from '../common.ts';
+import { ROUTES } from '../routes.ts';
+import { post } from './define.ts';
+
+/**
+ * Signing in and out, the claimant's account, its preferences, password, bank and contact details,
+ * and the claims.
+ */
+export const ACCOUNT_ENDPOINTS = {
+  login: post(ROUTES.login, LoginRequest, LoginResponse, 'Sign in with username and password'),
+  logout: post(ROUTES.logout, EmptyRequest, Ok, 'Sign out: revokes the session server-side'),
+  keepAlive: post(ROUTES.keepAlive, EmptyRequest, KeepAliveResponse, 'Extends the idle time-out ("Stay signed in")'),
+  getAccount: post(ROUTES.getAccount, EmptyRequest, Account, "The signed-in claimant's account"),
+  verifyBankDetails: post(
+    ROUTES.verifyBankDetails,
+    EmptyRequest,
+    Ok,
+    'Marks the bank details as checked by the claimant',
+  ),
+  updatePreferences: post(
+    ROUTES.updatePreferences,
+    UpdatePreferencesRequest,
+    PreferencesResponse,
+    'Saves the SMS and e-mail preferences (both off forces e-mail on)',
+  ),
+  updatePassword: post(
+    ROUTES.updatePassword,
+    UpdatePasswordRequest,
+    Ok,
+    'Changes the password; every other session of the account ends',
+  ),
+  updateBankDetails: post(
+    ROUTES.updateBankDetails,
+    UpdateBankDetailsRequest,
+    Ok,
+    'Changes the bank details (needs a Bank secure token)',
+  ),
+  updateContactDetails: post(
+    ROUTES.updateContactDetails,
+    UpdateContactDetailsRequest,
+    Ok,
+    'Changes contact details (an e-mail or mobile change needs its secure token)',
+  ),
+  verifyBsb: post(
+    ROUTES.verifyBsb,
+    VerifyBsbRequest,
+    VerifyBsbResponse,
+    'The bank of a BSB, from the AusPayNet directory (empty when it cannot be paid into)',
+  ),
+  getClaims: post(ROUTES.getClaims, EmptyRequest, ClaimList, "The claimant's claims"),
+  selectClaim: post(ROUTES.selectClaim, SelectClaimRequest, Ok, 'Selects a claim for this session'),
+  deselectClaim: post(ROUTES.deselectClaim, EmptyRequest.or(SelectClaimRequest), Ok, 'Clears the selected claim'),
+};

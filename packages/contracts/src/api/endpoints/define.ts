@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+import type { Route } from '../routes.ts';
+
+/** A call of the claimant API: its route (routes.ts) with the schemas both sides check it with. */
+export type Endpoint = Route & {
+  /** What the call does, for the API description (docs/api.md, OpenAPI). */
+  summary: string;
+  body?: z.ZodType;
+  /** Path parameters, e.g. /api/content/:name. */
+  params?: z.ZodType;
+  /** GET calls: the query string's schema. */
+  query?: z.ZodType;
+  response: z.ZodType;
+};
+
+export function post<R extends Route & { method: 'POST' }, B extends z.ZodType, S extends z.ZodType>(
+  route: R,
+  body: B,
+  response: S,
+  summary: string,
+): R & { body: B; response: S; summary: string } {
+  return { ...route, body, response, summary };
+}
+
+export function get<R extends Route & { method: 'GET' }, S extends z.ZodType>(
+  route: R,
+  response: S,
+  summary: string,
+): R & { response: S; summary: string } {
+  return { ...route, response, summary };
+}
