@@ -1,0 +1,46 @@
+/**
+ * What both ends of the provider API agree on besides the schemas: the path prefix, the
+ * idempotency header, the API key scopes, problem details, and the webhook the portal calls.
+ */
+import { z } from 'zod';
+
+export const PROVIDER_API_PREFIX = '/provider/v1';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+export const PROVIDER_SCOPES = [
+  'claimants:write',
+  'claimants:read',
+  'messages:write',
+  'sent-items:write',
+  'details-requests:write',
+  'content:write',
+  'files:read',
+] as const;
+export type ProviderScope = (typeof PROVIDER_SCOPES)[number];
+
+export const Problem = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type Problem = z.infer<typeof Problem>;
+
+/** The webhook the portal calls for every outbox event (see docs/provider-integration.md). */
+export const WEBHOOK_HEADERS = {
+  eventId: 'x-portal-event-id',
+  timestamp: 'x-portal-timestamp',
+  signature: 'x-portal-signature',
+} as const;
+/** A receiver should refuse a delivery whose timestamp is further than this from its clock. */
+export const WEBHOOK_REPLAY_WINDOW_SECONDS = 300;
+export const ProviderEvent = z.object({
+  EventId: z.string(),
+  Type: z.string(),
+  ClaimNumber: z.string(),
+  ClaimantRef: z.string().nullable(),
+  CreatedAt: z.string(),
+  Data: z.unknown(),
+});
+export type ProviderEvent = z.infer<typeof ProviderEvent>;
