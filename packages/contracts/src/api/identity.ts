@@ -15,8 +15,12 @@ export const GenerateCodeRequest = requestBody({
 export const CodeSentResponse = z.object({ SMS: z.boolean(), Email: z.boolean() });
 export type CodeSentResponse = z.infer<typeof CodeSentResponse>;
 
+/** The code the claimant types on the access-code screen: the form's rule, and the request's. */
+export const AccessCodeEntry = z.object({ SecurityCode: accessCode });
+export type AccessCodeEntry = z.infer<typeof AccessCodeEntry>;
+
 export const ValidateCodeRequest = requestBody({
-  SecurityCode: accessCode,
+  ...AccessCodeEntry.shape,
   CodeType: CodeTypeValue.optional(),
   DeviceType: z.literal(DeviceType.Web).optional(),
 });

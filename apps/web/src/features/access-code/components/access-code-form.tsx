@@ -14,9 +14,15 @@
  *   also tied to the field with aria-describedby, so it is read again when focus returns there.
  *
  * The field is made read-only, not disabled, while a code is checked, so focus stays in it.
+ *
+ * The code is kept in react-hook-form and checked with the contracts' AccessCodeEntry (the rule
+ * ValidateCodeRequest spreads in); every message about it, the rule's and the server's, is the
+ * field's error.
  */
-import { LIMITS, accessCode, type CodeSentResponse } from '@portal/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AccessCodeEntry, LIMITS, type CodeSentResponse } from '@portal/contracts';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useController, useForm, type FieldErrors } from 'react-hook-form';
 import { Field } from '../../../components/form-field.tsx';
 import { isRequestError, type AlertEntry } from '../../../lib/request-error.ts';
 import styles from './access-code-form.module.css';
@@ -60,17 +66,31 @@ function messageOf(error: unknown): { number: number | undefined; text: string }
   return { number: undefined, text: 'Your request could not be completed.' };
 }
 
+const resolver = zodResolver(AccessCodeEntry);
+
 export function AccessCodeForm({ label, send, verify, explanation, onCancel }: AccessCodeFormProps) {
-  const [code, setCode] = useState('');
+  // Checked when the 4th digit is typed or Verify is pressed; typing again only clears the message.
+  const { control, handleSubmit, setValue, setError, clearErrors, formState } = useForm<AccessCodeEntry>({
+    resolver,
+    defaultValues: { SecurityCode: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const codeField = useController({ control, name: 'SecurityCode' }).field;
+  const code = codeField.value;
+  const error = formState.errors.SecurityCode?.message ?? null;
+  const showError = (message: string) => setError('SecurityCode', { type: 'server', message });
   const [phase, setPhase] = useState<Phase>('ready');
   const [attempts, setAttempts] = useState(0);
-  const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [sent, setSent] = useState<CodeSentResponse | null>(null);
   const [sending, setSending] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const resendRef = useRef<HTMLButtonElement>(null);
   const started = useRef(false);
+  // A code is being checked: from the press (the schema's check answers a tick later) to the answer.
+  const pending = useRef(false);
   const focusAfter = useRef<'input' | 'resend' | 'title' | null>(null);
 
   // Focus moves after React has applied the new state (the field may just have been enabled).
@@ -91,9 +111,9 @@ export function AccessCodeForm({ label, send, verify, explanation, onCancel }: A
     try {
       const where = await send();
       setSent(where);
-      setCode('');
+      setValue('SecurityCode', '');
       setAttempts(0);
-      setError(null);
+      clearErrors();
       setPhase('ready');
       setStatus(
         again
@@ -105,7 +125,7 @@ export function AccessCodeForm({ label, send, verify, explanation, onCancel }: A
       const { number, text } = messageOf(caught);
       if (isRequestError(caught) && caught.forcedLogout) return;
       setStatus('');
-      setError(text);
+      showError(text);
       if (number === CODE_ENTRY_LOCKED) setPhase('locked');
       focusAfter.current = again ? 'resend' : null;
     } finally {
@@ -122,15 +142,8 @@ export function AccessCodeForm({ label, send, verify, explanation, onCancel }: A
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const check = async (value: string) => {
-    if (phase !== 'ready') return;
-    if (!accessCode.safeParse(value).success) {
-      setError(`Enter the ${LIMITS.accessCodeDigits} digit code.`);
-      focusAfter.current = 'input';
-      return;
-    }
+  const verifyCode = async ({ SecurityCode: value }: AccessCodeEntry) => {
     setPhase('checking');
-    setError(null);
     setStatus('Checking your code…');
     try {
       await verify(value);
@@ -140,12 +153,12 @@ export function AccessCodeForm({ label, send, verify, explanation, onCancel }: A
       if (isRequestError(caught) && caught.forcedLogout) return;
       const { number, text } = messageOf(caught);
       setStatus('');
-      setCode('');
+      setValue('SecurityCode', '');
       if (number === CODE_INCORRECT) {
         const used = attempts + 1;
         setAttempts(used);
         const left = LIMITS.accessCodeMaxWrongAttempts - used;
-        setError(
+        showError(
           left > 0
             ? `${text}. You can try ${left} more ${left === 1 ? 'time' : 'times'} before this code expires.`
             : text,
@@ -154,32 +167,48 @@ export function AccessCodeForm({ label, send, verify, explanation, onCancel }: A
         focusAfter.current = 'input';
       } else if (number === CODE_EXPIRED) {
         setAttempts(LIMITS.accessCodeMaxWrongAttempts);
-        setError(text);
+        showError(text);
         setPhase('expired');
         focusAfter.current = 'resend';
       } else if (number === CODE_ENTRY_LOCKED) {
-        setError(text);
+        showError(text);
         setPhase('locked');
         focusAfter.current = 'title';
       } else {
-        setError(text);
+        showError(text);
         setPhase('ready');
         focusAfter.current = 'input';
       }
     }
   };
 
+  // The rule's message is a sentence on this screen, as the server's are ('… Please try again.').
+  const incomplete = (found: FieldErrors<AccessCodeEntry>) => {
+    showError(`${found.SecurityCode?.message ?? ''}.`);
+    focusAfter.current = 'input';
+  };
+
+  const check = async () => {
+    if (phase !== 'ready' || pending.current) return;
+    pending.current = true;
+    try {
+      await handleSubmit(verifyCode, incomplete)();
+    } finally {
+      pending.current = false;
+    }
+  };
+
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const digits = event.target.value.replace(/[^0-9]/g, '').slice(0, LIMITS.accessCodeDigits);
-    setCode(digits);
-    if (digits.length > 0 && error && phase === 'ready') setError(null);
+    codeField.onChange(digits);
+    if (digits.length > 0 && error && phase === 'ready') clearErrors('SecurityCode');
     // spec 000 §4: verified automatically when 4 digits are entered.
-    if (digits.length === LIMITS.accessCodeDigits && code.length < LIMITS.accessCodeDigits) void check(digits);
+    if (digits.length === LIMITS.accessCodeDigits && code.length < LIMITS.accessCodeDigits) void check();
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void check(code);
+    void check();
   };
 
   const entryClosed = phase === 'expired' || phase === 'locked';
@@ -209,7 +238,10 @@ export function AccessCodeForm({ label, send, verify, explanation, onCancel }: A
         {(control) => (
           <input
             {...control}
-            ref={inputRef}
+            ref={(element) => {
+              inputRef.current = element;
+              codeField.ref(element);
+            }}
             className={styles.codeInput}
             type="text"
             inputMode="numeric"
