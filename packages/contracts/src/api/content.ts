@@ -95,5 +95,14 @@ export const SurveyUpdateRequest = requestBody({
     )
     .max(50),
 });
+/**
+ * The survey form's answers in question order ('' while "Please Select" is shown): Submit needs an
+ * answer to every question of a survey that has some (spec 001 §4). The server checks the saved
+ * answers the same way when the survey is submitted.
+ */
+export const SurveyAnswers = z.object({
+  Answers: z.array(z.string().min(1, 'Choose an answer to this question')).min(1),
+});
+export type SurveyAnswers = z.infer<typeof SurveyAnswers>;
 export const SurveyOutro = z.object({ OutroMessage: z.string(), IsRegistered: z.boolean() });
 export type SurveyOutro = z.infer<typeof SurveyOutro>;

@@ -11,7 +11,6 @@ import styles from './survey-question.module.css';
 export type SaveStatus = 'saving' | 'saved' | 'error';
 
 export const PLEASE_SELECT = 'Please Select';
-export const ANSWER_REQUIRED = 'Choose an answer to this question';
 
 type SurveyQuestionProps = {
   question: Question;
@@ -19,8 +18,8 @@ type SurveyQuestionProps = {
   position: string;
   value: string;
   status: SaveStatus | undefined;
-  /** Shown once Submit was pressed with this question unanswered. */
-  missing: boolean;
+  /** The form's message for this question (Submit was pressed with it unanswered). */
+  error: string | undefined;
   disabled: boolean;
   onChange: (value: string) => void;
 };
@@ -34,13 +33,14 @@ export function SurveyQuestionField({
   position,
   value,
   status,
-  missing,
+  error,
   disabled,
   onChange,
 }: SurveyQuestionProps) {
   const id = surveyQuestionId(question.QuestionId);
   const errorId = `${id}-error`;
   const statusId = `${id}-status`;
+  const missing = Boolean(error);
   return (
     <div
       className={`${styles.question} ${missing ? styles.invalid : ''}`}
@@ -57,7 +57,7 @@ export function SurveyQuestionField({
       {missing ? (
         <p className={styles.error} id={errorId}>
           <span className="visually-hidden">Error: </span>
-          {ANSWER_REQUIRED}
+          {error}
         </p>
       ) : null}
       <select

@@ -5,10 +5,15 @@
  * pressing it then marks the unanswered questions and moves to the first, decision 010); it
  * waits for the last save, submits and goes to /surveyoutro. A person who has not accepted the
  * terms yet is sent to /surveyintro.
+ *
+ * The answers are kept by the saver (saved on the server, or chosen here); the form follows them
+ * (react-hook-form's `values`) and checks them with the contracts' SurveyAnswers.
  */
-import { MESSAGES } from '@portal/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, SurveyAnswers } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
@@ -21,6 +26,8 @@ import { useAnswerSaver } from './use-answer-saver.ts';
 import { useSurveyEnded } from './use-survey-ended.ts';
 import type { SurveyValidationState } from './survey-validation-page.tsx';
 import styles from './survey-page.module.css';
+
+const resolver = zodResolver(SurveyAnswers);
 
 export function SurveyPage() {
   const navigate = useNavigate();
@@ -36,10 +43,29 @@ export function SurveyPage() {
   const assessment = query.data;
   const onSaveError = useCallback((error: unknown) => void ended(error), [ended]);
   const { values, status, choose, flush } = useAnswerSaver(assessment, onSaveError);
-  const [showMissing, setShowMissing] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [submitFailed, setSubmitFailed] = useState(false);
   const submitErrorRef = useRef<HTMLDivElement>(null);
+  // From the press (the check answers a tick later) until the answers are sent or found missing.
+  const pressed = useRef(false);
+  const questions = assessment?.Questions ?? [];
+  const answers = questions.map((q) => values[q.QuestionId] ?? '');
+  const { handleSubmit, trigger, formState } = useForm<SurveyAnswers>({
+    resolver,
+    values: { Answers: answers },
+    // A new answer keeps the marks Submit made; the check below updates them.
+    resetOptions: { keepErrors: true, keepIsSubmitted: true, keepSubmitCount: true },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const answersKey = answers.join('\u0000');
+  const marked = formState.submitCount > 0;
+  // Once Submit has marked what is missing, every change is checked again: an answer clears its mark.
+  useEffect(() => {
+    if (marked) void trigger();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when an answer changes
+  }, [answersKey]);
 
   if (query.isError) {
     if (isSurveySessionEnded(query.error)) {
@@ -81,20 +107,16 @@ export function SurveyPage() {
 
   if (!assessment.AcceptedTerms) return <Navigate to="/surveyintro" replace />;
 
-  const questions = assessment.Questions;
   const answered = questions.filter((q) => values[q.QuestionId]).length;
   const complete = answered === questions.length && questions.length > 0;
   const canSubmit = complete && !submitting;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    if (!complete) {
-      setShowMissing(true);
-      const first = questions.find((q) => !values[q.QuestionId]);
-      if (first) document.getElementById(surveyQuestionId(first.QuestionId))?.focus();
-      return;
-    }
+  const markMissing = (errors: FieldErrors<SurveyAnswers>) => {
+    const first = questions.find((_, index) => errors.Answers?.[index]);
+    if (first) document.getElementById(surveyQuestionId(first.QuestionId))?.focus();
+  };
+
+  const send = async () => {
     setSubmitting(true);
     setSubmitFailed(false);
     try {
@@ -107,6 +129,17 @@ export function SurveyPage() {
       setSubmitting(false);
       setSubmitFailed(true);
       window.setTimeout(() => submitErrorRef.current?.focus(), 0);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting || pressed.current) return;
+    pressed.current = true;
+    try {
+      await handleSubmit(send, markMissing)();
+    } finally {
+      pressed.current = false;
     }
   };
 
@@ -131,7 +164,7 @@ export function SurveyPage() {
               position={`Question ${index + 1} of ${questions.length}`}
               value={values[question.QuestionId] ?? ''}
               status={status[question.QuestionId]}
-              missing={showMissing && !values[question.QuestionId]}
+              error={formState.errors.Answers?.[index]?.message}
               disabled={submitting}
               onChange={(value) => choose(question.QuestionId, value)}
             />
