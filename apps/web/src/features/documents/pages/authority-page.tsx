@@ -15,11 +15,15 @@ import {
 import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckboxField, Field } from '../../../components/form-field.tsx';
+import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
 import { fillProvider } from '../../../lib/provider.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import { sendMultipart } from '../../../lib/upload.ts';
 import { useAuthorityFormData } from '../api/get-authority-form-data.ts';
 import styles from './documents.module.css';
+
+/** A server item as this page shows it: 'Error 3: Your signature could not be read. …'. */
+const numbered = (item: { Number: number; Message: string }) => `Error ${item.Number}: ${item.Message}`;
 
 function todayDisplay(): string {
   const d = new Date();
@@ -126,9 +130,10 @@ export function AuthorityPage() {
     } catch (err) {
       if (isRequestError(err)) {
         if (err.forcedLogout) return;
-        const first = err.items[0];
         if (err.kind === 'server') idempotencyKey.current = null;
-        setError(first ? `Error ${first.Number}: ${first.Message}` : err.message);
+        // The page has no field the server could name: its first item is one line, with its number.
+        const [first] = applyServerErrors(err, { fieldIds: {}, rewrite: numbered }).entries;
+        setError(first ? first.message : err.message);
       } else setError('Error 3: Your signature could not be read. Please clear it and sign again.');
       setSubmitting(false);
     }
