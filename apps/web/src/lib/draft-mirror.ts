@@ -10,7 +10,7 @@
  *   in on this browser (forgetDrafts). A forced logout (the idle time-out) keeps it for the same
  *   account's next sign-in only.
  * - Forms with no server draft (Send a message, the My Details edits) keep their draft here only
- *   (use-form-draft.ts useLocalDraft): formId and baseUpdatedAt stay null, synced stays false.
+ *   (use-local-draft.ts): formId and baseUpdatedAt stay null, synced stays false.
  * - Holds the draft JSON only (text and the FileIDs of files already uploaded), never a file.
  * - Best effort: a browser without IndexedDB (or one that refuses it) just has no mirror, and no
  *   mirror failure ever reaches the form.
