@@ -22,23 +22,20 @@
  *
  * This module loads no zod (the /login JavaScript budget): a call's response schema may be
  * given as a loader, started as the call is sent; the schemas (the endpoint table's and the
- * error list's) come in one chunk, ./endpoint-schemas.ts (`loadSchemas`).
+ * error list's) come in one chunk, ./endpoint-schemas.ts (`loadSchemas`, ./request-checks.ts).
+ * The CSRF cookie and header are ./xsrf.ts.
  */
-import {
-  CLIENT_MESSAGES,
-  ErrorNumber,
-  LIMITS,
-  ROUTES,
-  isTokenExpiredNumber,
-  type ErrorItem,
-  type Route,
-} from '@portal/contracts';
+import { CLIENT_MESSAGES, ErrorNumber, LIMITS, isTokenExpiredNumber } from '@portal/contracts';
 import { markAuthenticatedActivity } from './activity.ts';
 import { showAlert } from './alerts.ts';
-import type * as EndpointSchemas from './endpoint-schemas.ts';
 import { startLoading } from './loading.ts';
+import { readErrorList, readJson, responseCheck, unreachable, type Call } from './request-checks.ts';
 import { RequestError } from './request-error.ts';
 import { forceLogout, getCurrentUser } from './session.ts';
+import { XSRF_COOKIE, XSRF_HEADER, ensureXsrfCookie, readCookie } from './xsrf.ts';
+
+export { loadSchemas, type Call, type ResponseCheck } from './request-checks.ts';
+export { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf.ts';
 
 export type RequestBody = Record<string, unknown>;
 
@@ -68,69 +65,6 @@ export type RequestOptions = {
 /** What a `binary` call resolves with: the bytes (typed by the answer's Content-Type) and its Content-Disposition. */
 export type BinaryAnswer = { blob: Blob; disposition: string | null };
 
-/** What a 200 answer is checked with: a contract schema (or the same check written without zod). */
-export type ResponseCheck = {
-  safeParse(value: unknown): { success: true; data: unknown } | { success: false };
-};
-
-/**
- * A call: its route, and its response schema — or a loader of it, so that a page can make the
- * call without downloading zod first (the loader is started as the call is sent).
- */
-export type Call = Route & { response: ResponseCheck | (() => Promise<ResponseCheck>) };
-
-type Schemas = typeof EndpointSchemas;
-let schemas: Promise<Schemas> | undefined;
-
-/** The schemas' chunk (zod, the endpoint table, the error list); tried again after a failed download. */
-export function loadSchemas(): Promise<Schemas> {
-  schemas ??= import('./endpoint-schemas.ts').catch((error: unknown) => {
-    schemas = undefined;
-    throw error;
-  });
-  return schemas;
-}
-
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
-
-export function readCookie(name: string): string | undefined {
-  for (const part of document.cookie.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) {
-      const raw = part.slice(eq + 1).trim();
-      try {
-        return decodeURIComponent(raw);
-      } catch {
-        return raw;
-      }
-    }
-  }
-  return undefined;
-}
-
-let xsrfBootstrap: Promise<void> | null = null;
-
-/** GET getinformation sets the XSRF-TOKEN cookie; concurrent callers share one bootstrap call. */
-async function ensureXsrfCookie(): Promise<void> {
-  if (readCookie(XSRF_COOKIE)) return;
-  xsrfBootstrap ??= fetch(ROUTES.getInformation.path, {
-    method: 'GET',
-    credentials: 'same-origin',
-    cache: 'no-store',
-    headers: { Accept: 'application/json' },
-  })
-    .then(
-      () => undefined,
-      () => undefined, // the POST that follows reports the failure
-    )
-    .finally(() => {
-      xsrfBootstrap = null;
-    });
-  await xsrfBootstrap;
-}
-
 const TIMEOUT_REASON = 'portal-request-timeout';
 
 function storedTokens(): string[] {
@@ -146,46 +80,6 @@ function currentToken(): string | undefined {
 
 function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
-}
-
-async function readJson(response: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
-  try {
-    const text = await response.text();
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch {
-    return { ok: false };
-  }
-}
-
-/** A download this call needs (a schema chunk) failed: the same as the service being unreachable. */
-function unreachable(): RequestError {
-  return new RequestError('network', [
-    {
-      Number: ErrorNumber.ScriptError,
-      Message: 'The service could not be reached. Please check your internet connection.',
-    },
-  ]);
-}
-
-async function responseCheck(endpoint: Call): Promise<ResponseCheck> {
-  const { response } = endpoint;
-  if (typeof response !== 'function') return response;
-  try {
-    return await response();
-  } catch {
-    throw unreachable();
-  }
-}
-
-async function readErrorList(value: unknown): Promise<ErrorItem[] | undefined> {
-  let schema;
-  try {
-    ({ ErrorList: schema } = await loadSchemas());
-  } catch {
-    throw unreachable();
-  }
-  const list = schema.safeParse(value);
-  return list.success ? list.data : undefined;
 }
 
 async function send<T>(endpoint: Call, body: RequestBody, options: RequestOptions): Promise<T> {
