@@ -13,123 +13,22 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Result } from 'lighthouse';
-import type { Page } from 'puppeteer-core';
 import { envNumber, isMain, log, scratchDir, startBench } from './lib/bench.ts';
-import { CHROMIUM, CHROMIUM_FLAGS, auditPage, type PageRun } from './lib/lighthouse-audit.ts';
+import { CHROMIUM, CHROMIUM_FLAGS, auditPage, failingAudits, type PageRun } from './lib/lighthouse-audit.ts';
 import { REPO_ROOT, SERVER_MAIN, WEB_DIR } from './lib/paths.ts';
 import type { BenchResult, Figure } from './lib/results.ts';
-import { CSRF, browserCookies, prepareDatabase, signInWithClaim, startServer } from './lib/server.ts';
+import {
+  BASELINE_FILE,
+  BASELINE_HTML,
+  CLAIMANT,
+  CURRENT_USER_KEY,
+  targets,
+  type Target,
+} from './lib/lighthouse-pages.ts';
+import { prepareDatabase, startServer } from './lib/server.ts';
 import { median, round } from './lib/stats.ts';
 
 const NAME = 'lighthouse';
-const BASELINE_FILE = 'lighthouse-baseline.html';
-/** The demo claimant with the fullest claim home: three claims, unread messages, the bank banner. */
-const CLAIMANT = { username: 'alex.citizen@example.com', claim: '21/45678' };
-/** apps/web/src/lib/session.ts CURRENT_USER_KEY: where a remembered sign-in keeps its token. */
-const CURRENT_USER_KEY = 'currentUser';
-
-/** Small, valid and accessible: a heading and a paragraph, no script, no stylesheet, no image. */
-const BASELINE_HTML = `<!doctype html>
-<html lang="en-AU">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Lighthouse baseline</title>
-  </head>
-  <body>
-    <main>
-      <h1>Baseline</h1>
-      <p>A static page with no script or stylesheet, served by the same server as the portal.</p>
-    </main>
-  </body>
-</html>
-`;
-
-type Target = {
-  key: 'baseline' | 'login' | 'claim';
-  path: string;
-  prepare?: (page: Page) => Promise<void>;
-  check?: (page: Page, lhr: Result) => Promise<void>;
-};
-
-/** What the page shows after Lighthouse is done with it (the audited document itself). */
-async function pageState(
-  page: Page,
-): Promise<{ path: string; heading: string; passwordField: boolean; enquiriesNote: boolean }> {
-  return (await page.evaluate(`({
-    path: location.pathname,
-    heading: [...document.querySelectorAll('h1, h2')].map((h) => h.textContent.trim()).filter(Boolean).join(' | '),
-    passwordField: document.querySelector('input[type=password]') !== null,
-    enquiriesNote: document.querySelector('[data-testid="enquiries-note"]') !== null,
-  })`)) as { path: string; heading: string; passwordField: boolean; enquiriesNote: boolean };
-}
-
-function targets(origin: string): Target[] {
-  const cookies = Object.fromEntries(
-    browserCookies()
-      .split('; ')
-      .map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)]),
-  );
-  return [
-    { key: 'baseline', path: `/${BASELINE_FILE}` },
-    {
-      key: 'login',
-      path: '/login',
-      check: async (page, lhr) => {
-        const state = await pageState(page);
-        if (new URL(lhr.finalDisplayedUrl).pathname !== '/login' || state.path !== '/login' || !state.passwordField) {
-          throw new Error(
-            `/login did not show the sign-in form: Lighthouse ended on ${lhr.finalDisplayedUrl}, the page is at ${state.path} showing "${state.heading}"`,
-          );
-        }
-      },
-    },
-    {
-      key: 'claim',
-      path: '/claim',
-      // A claimant who signed in on this browser before (remembered: the token in localStorage),
-      // with a claim selected on the server, as the web app leaves it after sign-in and /claims.
-      prepare: async (page) => {
-        const token = await signInWithClaim(origin, CLAIMANT.username, CLAIMANT.claim);
-        const cdp = await page.createCDPSession();
-        for (const [name, value] of Object.entries(cookies)) {
-          const httpOnly = name !== 'XSRF-TOKEN';
-          await cdp.send('Network.setCookie', {
-            name,
-            value: name === 'XSRF-TOKEN' ? CSRF : (value as string),
-            url: origin,
-            path: '/',
-            httpOnly,
-            sameSite: 'Strict',
-          });
-        }
-        await cdp.detach();
-        // Any document of the origin will do for its localStorage; the icon runs no script.
-        await page.goto(`${origin}/favicon.svg`);
-        await page.evaluate(
-          `localStorage.setItem(${JSON.stringify(CURRENT_USER_KEY)}, ${JSON.stringify(JSON.stringify({ AccessToken: token, IsOneTimePassword: false }))})`,
-        );
-      },
-      check: async (page, lhr) => {
-        const state = await pageState(page);
-        if (
-          new URL(lhr.finalDisplayedUrl).pathname !== '/claim' ||
-          state.path !== '/claim' ||
-          !state.enquiriesNote ||
-          !state.heading.includes('What would you like to do?')
-        ) {
-          throw new Error(
-            `/claim did not show the claim home: Lighthouse ended on ${lhr.finalDisplayedUrl}, ` +
-              `the page is at ${state.path} showing "${state.heading}" ` +
-              `(enquiries note ${state.enquiriesNote ? 'present' : 'missing'})`,
-          );
-        }
-      },
-    },
-  ];
-}
-
 /** The web build to serve, copied into `dir` with the baseline page beside it. */
 function prepareWeb(dir: string): { webDir: string; source: string } {
   const webDir = path.join(dir, 'web');
@@ -167,25 +66,6 @@ async function compressionOf(origin: string): Promise<string> {
 
 const KB = 1000;
 const med = (runs: PageRun[], pick: (r: PageRun) => number) => median(runs.map(pick));
-
-/** Failing accessibility audits of all runs of a page, each audit once with every element named. */
-function failingAudits(runs: PageRun[]): string[] {
-  const byId = new Map<string, { title: string; elements: Set<string>; runs: number }>();
-  for (const r of runs) {
-    for (const a of r.failingAccessibility) {
-      const entry = byId.get(a.id) ?? { title: a.title, elements: new Set<string>(), runs: 0 };
-      entry.runs += 1;
-      for (const e of a.elements) entry.elements.add(e);
-      byId.set(a.id, entry);
-    }
-  }
-  return [...byId].map(
-    ([id, a]) =>
-      `\`${id}\` (${a.title}; in ${a.runs} of ${runs.length} runs): ` +
-      ([...a.elements].map((e) => `\`${e.replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 300)}\``).join('; ') ||
-        'no element named'),
-  );
-}
 
 export async function run(): Promise<BenchResult> {
   const finish = startBench(NAME, 'Lighthouse: /login and /claim (mobile preset)');

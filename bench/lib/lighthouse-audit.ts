@@ -208,3 +208,22 @@ async function auditOnce(
     chrome.kill();
   }
 }
+
+/** Failing accessibility audits of all runs of a page, each audit once with every element named. */
+export function failingAudits(runs: PageRun[]): string[] {
+  const byId = new Map<string, { title: string; elements: Set<string>; runs: number }>();
+  for (const r of runs) {
+    for (const a of r.failingAccessibility) {
+      const entry = byId.get(a.id) ?? { title: a.title, elements: new Set<string>(), runs: 0 };
+      entry.runs += 1;
+      for (const e of a.elements) entry.elements.add(e);
+      byId.set(a.id, entry);
+    }
+  }
+  return [...byId].map(
+    ([id, a]) =>
+      `\`${id}\` (${a.title}; in ${a.runs} of ${runs.length} runs): ` +
+      ([...a.elements].map((e) => `\`${e.replace(/`/g, "'").replace(/\s+/g, ' ').slice(0, 300)}\``).join('; ') ||
+        'no element named'),
+  );
+}
