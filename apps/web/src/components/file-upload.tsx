@@ -8,7 +8,6 @@
  *
  * Controlled: the owner keeps the items (so a draft can restore and save them).
  */
-import { LIMITS } from '@portal/contracts';
 import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { showAlert } from '../lib/alerts.ts';
 import { call } from '../lib/call.ts';
@@ -23,26 +22,11 @@ import {
   type UploadHandle,
 } from '../lib/upload.ts';
 import styles from './file-upload.module.css';
+import type { UploadItem } from './upload-item.ts';
+import { UploadListItem } from './upload-list-item.tsx';
 
-export type UploadItem = {
-  key: string;
-  filename: string;
-  /** Set once the server has the file. */
-  fileId?: string | undefined;
-  progress: number;
-  inProgress: boolean;
-  description?: string | undefined;
-  /** The picked file (kept for a local preview). */
-  file?: File | undefined;
-};
-
-export function uploadedItem(filename: string, fileId: string, description?: string): UploadItem {
-  return { key: `f-${fileId}`, filename, fileId, progress: 100, inProgress: false, description };
-}
-
-export function isUploading(items: readonly UploadItem[]): boolean {
-  return items.some((i) => i.inProgress);
-}
+export { TruncatedText } from './truncated-text.tsx';
+export { isUploading, uploadedItem, type UploadItem } from './upload-item.ts';
 
 type FileUploadProps = {
   /** The id of the file input (an error summary links to it). */
@@ -63,41 +47,6 @@ type FileUploadProps = {
 };
 
 let keySeq = 0;
-
-export function TruncatedText({
-  text,
-  limit = LIMITS.descriptionTruncate,
-  testId,
-}: {
-  text: string;
-  limit?: number;
-  testId?: string;
-}) {
-  const [expanded, setExpanded] = useState(false);
-  const id = useId();
-  if (text.length <= limit) {
-    return (
-      <p className={styles.description} data-testid={testId}>
-        {text}
-      </p>
-    );
-  }
-  return (
-    <p className={styles.description} data-testid={testId}>
-      <span id={id}>{expanded ? text : `${text.slice(0, limit)}…`}</span>{' '}
-      <button
-        type="button"
-        className="link-button"
-        aria-expanded={expanded}
-        aria-controls={id}
-        data-testid={testId ? `${testId}-toggle` : undefined}
-        onClick={() => setExpanded((e) => !e)}
-      >
-        {expanded ? 'Show less' : 'Show more'}
-      </button>
-    </p>
-  );
-}
 
 export function FileUpload({
   id: givenId,
@@ -254,62 +203,15 @@ export function FileUpload({
       {items.length > 0 ? (
         <ul className={styles.list} aria-label="Documents added">
           {items.map((item) => (
-            <li
+            <UploadListItem
               key={item.key}
-              className={styles.item}
-              data-testid={`${testId}-item`}
-              data-state={item.inProgress ? 'uploading' : 'done'}
-              data-filename={item.filename}
-            >
-              <p className={styles.name}>{item.filename}</p>
-              {item.description ? <TruncatedText text={item.description} testId={`${testId}-description`} /> : null}
-              {item.inProgress ? (
-                <progress
-                  className={styles.progress}
-                  max={100}
-                  value={item.progress}
-                  aria-label={`Uploading ${item.filename}`}
-                  data-testid={`${testId}-progress`}
-                >
-                  {item.progress}%
-                </progress>
-              ) : null}
-              <div className={styles.actions}>
-                {item.inProgress ? (
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    onClick={() => cancel(item)}
-                    aria-label={`Cancel uploading ${item.filename}`}
-                    data-testid={`${testId}-cancel`}
-                  >
-                    Cancel
-                  </button>
-                ) : (
-                  <>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => void view(item)}
-                      aria-label={`View ${item.filename}`}
-                      data-testid={`${testId}-view`}
-                    >
-                      View
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      disabled={disabled}
-                      onClick={() => void remove(item)}
-                      aria-label={`Remove ${item.filename}`}
-                      data-testid={`${testId}-remove`}
-                    >
-                      Remove
-                    </button>
-                  </>
-                )}
-              </div>
-            </li>
+              item={item}
+              testId={testId}
+              disabled={disabled}
+              onCancel={cancel}
+              onView={(i) => void view(i)}
+              onRemove={(i) => void remove(i)}
+            />
           ))}
         </ul>
       ) : null}
