@@ -10,24 +10,31 @@
  *   (Submit), in page order, each keyed by the field it is about (./claim-problems.ts says where
  *   each one shows).
  * - buildSubmission turns a valid claim into the SubmitReimbursementRequest.
+ * - One receipt sub-form, its fields and its text, and the total are ./receipts.ts.
  */
 import {
-  CURRENCY_PATTERN,
   MESSAGES,
   Payee,
   PayOther,
-  RECEIPT_LABELS,
-  type ReimbursementDraft,
-  amountCents,
-  describeReceipt,
-  readReceipt,
-  receiptSchemas,
   reimbursementClaim,
   type PayOtherValue,
-  type Receipt,
   type ReceiptKind,
+  type ReimbursementDraft,
   type SubmitReimbursementRequest,
 } from '@portal/contracts';
+import {
+  RECEIPT_FIELD_NAMES,
+  emptyReceipt,
+  fieldsOf,
+  parsedReceipts,
+  receiptFromText,
+  receiptRecord,
+  receiptText,
+  type ReceiptEntry,
+  type ReceiptField,
+} from './receipts.ts';
+
+export * from './receipts.ts';
 
 export type Step = 'edit' | 'review';
 
@@ -44,77 +51,6 @@ export const PAYEE_FIELDS = [
 export type PayeeField = (typeof PAYEE_FIELDS)[number];
 export type PayeeValues = Record<PayeeField, string>;
 export const EMPTY_PAYEE: PayeeValues = Object.fromEntries(PAYEE_FIELDS.map((f) => [f, ''])) as PayeeValues;
-
-/** Every field any kind of receipt has; a receipt shows (and sends) those of its kind. */
-export const RECEIPT_FIELD_NAMES = [
-  'Date',
-  'Description',
-  'Pharmacy',
-  'Provider',
-  'Duration',
-  'ServiceType',
-  'Cost',
-  'Amount',
-  'Notes',
-] as const;
-export type ReceiptField = (typeof RECEIPT_FIELD_NAMES)[number];
-export type ReceiptValues = Record<ReceiptField, string>;
-const EMPTY_RECEIPT_VALUES: ReceiptValues = Object.fromEntries(
-  RECEIPT_FIELD_NAMES.map((f) => [f, '']),
-) as ReceiptValues;
-
-/** One receipt sub-form: `key` names it on the page (ids, React keys); '' is a kind not chosen yet. */
-export type ReceiptEntry = { key: string; kind: ReceiptKind | ''; values: ReceiptValues };
-
-/** The fields of a kind, in the order the contracts write them (and the form shows them). */
-export function fieldsOf(kind: ReceiptKind): ReceiptField[] {
-  return Object.keys(RECEIPT_LABELS[kind]) as ReceiptField[];
-}
-
-export function labelOf(kind: ReceiptKind, field: ReceiptField): string {
-  return (RECEIPT_LABELS[kind] as Record<string, string>)[field] ?? field;
-}
-
-/** The amount field of a kind: 'Amount to reimburse' for home services, 'Cost' otherwise. */
-export function amountFieldOf(kind: ReceiptKind): 'Amount' | 'Cost' {
-  return kind === 'Home services' ? 'Amount' : 'Cost';
-}
-
-let receiptSeq = 0;
-export function newReceiptKey(): string {
-  receiptSeq += 1;
-  return `r${receiptSeq}`;
-}
-
-export function emptyReceipt(key: string = newReceiptKey()): ReceiptEntry {
-  return { key, kind: '', values: { ...EMPTY_RECEIPT_VALUES } };
-}
-
-/** Nothing typed in it (a kind alone is not worth a question before removing). */
-export function isReceiptEmpty(receipt: ReceiptEntry): boolean {
-  const fields = receipt.kind ? fieldsOf(receipt.kind) : RECEIPT_FIELD_NAMES;
-  return fields.every((f) => receipt.values[f].trim() === '');
-}
-
-/** The receipt as the contracts' record of its kind: Kind plus that kind's fields only. */
-export function receiptRecord(
-  receipt: ReceiptEntry & { kind: ReceiptKind },
-): Record<string, string> & { Kind: ReceiptKind } {
-  return { Kind: receipt.kind, ...Object.fromEntries(fieldsOf(receipt.kind).map((f) => [f, receipt.values[f]])) };
-}
-
-export function receiptText(receipt: ReceiptEntry): string {
-  return receipt.kind ? describeReceipt(receiptRecord(receipt as ReceiptEntry & { kind: ReceiptKind })) : '';
-}
-
-export function receiptFromText(text: string, key: string = newReceiptKey()): ReceiptEntry {
-  const read = readReceipt(text);
-  if (!read) return emptyReceipt(key);
-  const { Kind, ...fields } = read;
-  const values = { ...EMPTY_RECEIPT_VALUES };
-  for (const f of RECEIPT_FIELD_NAMES) if (typeof fields[f] === 'string') values[f] = fields[f];
-  return { key, kind: Kind, values };
-}
 
 export type UploadedFile = { Filename: string; FileID: string };
 
@@ -270,31 +206,7 @@ export function validateClaim(values: ClaimValues, context: ClaimContext, scope:
 }
 
 // ---------------------------------------------------------------------------------------------
-// The total and the submission
-
-/** The sum of the amounts typed so far that are amounts (spec 001 §5 currency pattern), in cents. */
-export function totalCents(receipts: readonly ReceiptEntry[]): number {
-  let total = 0;
-  for (const r of receipts) {
-    if (!r.kind) continue;
-    const amount = r.values[amountFieldOf(r.kind)].trim();
-    if (CURRENCY_PATTERN.test(amount)) total += amountCents(amount);
-  }
-  return total;
-}
-
-/** The receipts as the contracts parse them (trimmed, amounts formatted); null if any is invalid. */
-export function parsedReceipts(receipts: readonly ReceiptEntry[], today?: () => string): Receipt[] | null {
-  const schemas = receiptSchemas(today);
-  const out: Receipt[] = [];
-  for (const r of receipts) {
-    if (!r.kind) return null;
-    const parsed = schemas.receipt.safeParse(receiptRecord(r as ReceiptEntry & { kind: ReceiptKind }));
-    if (!parsed.success) return null;
-    out.push(parsed.data);
-  }
-  return out;
-}
+// The submission
 
 /** The request of a claim that validateClaim passed. */
 export function buildSubmission(
