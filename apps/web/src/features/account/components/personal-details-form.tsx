@@ -10,17 +10,9 @@
  * upload's own failure 'Error {Number}: {Message}') and resets the uploads: the files stay listed
  * and are sent again, with a new request, on the next try.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  DetailsRequestRequest,
-  LIMITS,
-  MESSAGES,
-  OTHER_ITEM,
-  formatDisplayDate,
-  type DropdownItem,
-} from '@portal/contracts';
+import { LIMITS, MESSAGES, OTHER_ITEM, formatDisplayDate } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { DateInput } from '../../../components/date-input.tsx';
 import { Field, Form, focusFirstError, submitWhenReady } from '../../../components/form-field.tsx';
 import { useDropdownList } from '../../../lib/api/get-dropdown-list.ts';
@@ -29,68 +21,22 @@ import { isRequestError } from '../../../lib/request-error.ts';
 import { uploadFile, type UploadHandle } from '../../../lib/upload.ts';
 import { submitDetailsRequest } from '../api/submit-details-request.ts';
 import { uploadDetailsRequest } from '../api/upload-details-request.ts';
-import { ACCOUNT_DRAFT_FORMS, ACCOUNT_DRAFT_MIRRORS, type EditDraft, type PersonalDraft } from '../drafts.ts';
 import { titleName } from '../rules.ts';
 import { handleSaveError } from '../save-error.ts';
 import { FormActions } from './account-block.tsx';
 import type { EditFormProps } from './form-types.ts';
+import {
+  PERSONAL_DRAFT,
+  PERSONAL_FIELD_IDS,
+  personalResolver,
+  type PersonalFieldName,
+  type UpdateReason,
+} from './personal-details.ts';
 import { SupportingFiles, supportingFile, type SupportingFile } from './supporting-files.tsx';
 import { useEditForm } from './use-edit-form.ts';
 import styles from './account.module.css';
 
-/** A reason from the UpdatePersonalReason list, as the request carries it. */
-type UpdateReason = Pick<DropdownItem, 'Id' | 'Item'>;
-
-export type PersonalValues = {
-  FirstName: string;
-  MiddleNames: string;
-  Surname: string;
-  DateOfBirth: string;
-  Reason: UpdateReason | undefined;
-  OtherReason: string;
-};
-
-const contractResolver = zodResolver(DetailsRequestRequest, undefined, {
-  raw: true,
-}) as unknown as Resolver<PersonalValues>;
-
-/**
- * The contracts check "Other needs a reason" on the whole request, and zod skips such a check
- * while another field cannot be read at all (a date of birth that is no date): say it at once.
- */
-export const personalResolver: Resolver<PersonalValues> = async (values, context, options) => {
-  const result = await contractResolver(values, context, options);
-  if (values.Reason?.Item !== OTHER_ITEM || values.OtherReason.trim() !== '' || result.errors.OtherReason)
-    return result;
-  return {
-    values: {},
-    errors: { ...result.errors, OtherReason: { type: 'custom', message: MESSAGES.otherReasonInvalid } },
-  };
-};
-
-export const PERSONAL_FIELD_IDS = {
-  FirstName: 'account-personal-first-name',
-  MiddleNames: 'account-personal-middle-names',
-  Surname: 'account-personal-surname',
-  DateOfBirth: 'account-personal-date-of-birth',
-  Reason: 'account-personal-reason',
-  OtherReason: 'account-personal-other-reason',
-} as const;
-type FieldName = keyof typeof PERSONAL_FIELD_IDS;
-
-/** Kept on this device until sent or cancelled: everything typed or chosen, not the files. */
-const PERSONAL_DRAFT: EditDraft<PersonalValues, PersonalDraft> = {
-  form: ACCOUNT_DRAFT_FORMS.personal,
-  mirror: ACCOUNT_DRAFT_MIRRORS.personal,
-  keep: (values) => ({
-    FirstName: values.FirstName,
-    MiddleNames: values.MiddleNames,
-    Surname: values.Surname,
-    DateOfBirth: values.DateOfBirth,
-    Reason: values.Reason,
-    OtherReason: values.OtherReason,
-  }),
-};
+export { PERSONAL_FIELD_IDS, personalResolver, type PersonalValues } from './personal-details.ts';
 
 class UploadFailed extends Error {}
 
@@ -148,7 +94,7 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
       const outcome = handleSaveError(
         error,
         Object.keys(PERSONAL_FIELD_IDS),
-        (field, message) => setError(field as FieldName, { type: 'server', message }),
+        (field, message) => setError(field as PersonalFieldName, { type: 'server', message }),
         {
           alert: false,
         },
