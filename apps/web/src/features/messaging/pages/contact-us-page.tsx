@@ -18,10 +18,8 @@
 import { MESSAGES, LIMITS } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useController, useForm, useWatch, type FieldError, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { Link, useBlocker, useNavigate } from 'react-router';
-import { ContactFormRequest } from '@portal/contracts';
 import { Field, Form } from '../../../components/form-field.tsx';
 import { useDropdownList } from '../../../lib/api/get-dropdown-list.ts';
 import { recordPageView } from '../../../lib/api/record-page-view.ts';
@@ -37,6 +35,7 @@ import { messagingKeys } from '../api/messaging-keys.ts';
 import { submitContactForm } from '../api/submit-contact-form.ts';
 import { uploadContactForm, type ContactFormBody } from '../api/upload-contact-form.ts';
 import { CallLineNote } from '../components/call-line-note.tsx';
+import { EnquiryMessageField } from '../components/enquiry-message-field.tsx';
 import { EnquiryTypeField, Required } from '../components/enquiry-type-field.tsx';
 import { HeldFiles, type HeldItem } from '../components/held-files.tsx';
 import { systemClock, type Clock } from '../lib/clock.ts';
@@ -49,6 +48,7 @@ import {
   isReimbursement,
   type EnquiryValues,
 } from '../lib/enquiry.ts';
+import { enquiryResolver } from '../lib/enquiry-resolver.ts';
 import { sendEnquiry, type EnquiryDeps, type EnquiryRun } from '../lib/send-enquiry.ts';
 import { uploadingText } from '../lib/texts.ts';
 import styles from '../components/messaging.module.css';
@@ -57,39 +57,6 @@ const IDS = { type: 'contact-type', reason: 'contact-reason', message: 'contact-
 
 /** The recorded event of a sent enquiry (spec 001 Contact us: "Success … records an event"). */
 export const ENQUIRY_SENT_EVENT = { path: '/contactus/sent', title: 'Send a Message: enquiry sent' } as const;
-
-const contractResolver = zodResolver(ContactFormRequest, undefined, { raw: true });
-
-/** The first message of a field's error, or of an error inside it (the category's Item). */
-function firstError(error: unknown): FieldError | undefined {
-  if (!error || typeof error !== 'object') return undefined;
-  const found = error as FieldError & Record<string, unknown>;
-  if (typeof found.message === 'string' && found.message) return found;
-  for (const [key, inner] of Object.entries(found)) {
-    const nested = key === 'ref' ? undefined : firstError(inner);
-    if (nested) return nested;
-  }
-  return undefined;
-}
-
-/**
- * The contracts' schema as the form's resolver, over the body the values make: each problem goes
- * under the field it is about.
- */
-const resolver: Resolver<EnquiryValues> = async (values, context, options) => {
-  const result = await contractResolver(
-    enquiryBody(values) as ContactFormBody,
-    context,
-    options as unknown as Parameters<typeof contractResolver>[2],
-  );
-  if (Object.keys(result.errors).length === 0) return { values, errors: {} };
-  const errors: FieldErrors<EnquiryValues> = {};
-  for (const field of ['Category', 'Message', 'CustomCategory'] as const) {
-    const error = firstError(result.errors[field]);
-    if (error?.message) errors[field] = { type: error.type, message: error.message };
-  }
-  return { values: {}, errors };
-};
 
 const enquiryMirror = createDraftMirror(EnquiryDraft);
 
@@ -100,19 +67,6 @@ const DEPS: EnquiryDeps = {
   discardFile,
   newKey: () => crypto.randomUUID(),
 };
-
-/** The count under the message, announced politely once typing pauses (not at every key). */
-function useCountAnnouncement(length: number): string {
-  const [text, setText] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      const left = LIMITS.contactMessageMax - length;
-      setText(left >= 0 ? `You have ${left} characters remaining` : `You have ${-left} characters too many`);
-    }, 1000);
-    return () => window.clearTimeout(timer);
-  }, [length]);
-  return length === 0 ? '' : text;
-}
 
 export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Clock; deps?: EnquiryDeps }) {
   const navigate = useNavigate();
@@ -125,7 +79,7 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
     reset,
     formState: { errors },
   } = useForm<EnquiryValues>({
-    resolver,
+    resolver: enquiryResolver,
     mode: 'onTouched',
     defaultValues: { Category: null, Message: '', CustomCategory: '' },
   });
@@ -141,7 +95,6 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
   const other = isOther(values.Category);
   const reimbursement = isReimbursement(values.Category);
   const messageLength = values.Message?.length ?? 0;
-  const countAnnouncement = useCountAnnouncement(messageLength);
   const canSend = canSendEnquiry(values) && !sending;
   const { restoredNotice, forget: forgetDraft } = useLocalDraft({
     form: 'contact',
@@ -239,8 +192,6 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
   else if (!canSend && missing.length > 0) hint = `To send it, ${missing.join(', ').replace(/, ([^,]*)$/, ' and $1')}.`;
   else if (!canSend) hint = 'Please check your message against the notes above.';
 
-  const countId = `${IDS.message}-count`;
-
   return (
     <div className={styles.contact} data-testid="contact-page">
       <p className={styles.intro} data-testid="contact-intro">
@@ -298,45 +249,12 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
           </Field>
         ) : null}
 
-        <Field
-          label={
-            <>
-              Your message
-              <Required />
-            </>
-          }
+        <EnquiryMessageField
           id={IDS.message}
+          registration={register('Message')}
           error={errors.Message?.message}
-          required
-        >
-          {(control) => (
-            <>
-              <textarea
-                {...control}
-                {...register('Message')}
-                aria-describedby={[control['aria-describedby'], countId].filter(Boolean).join(' ')}
-                rows={8}
-                placeholder={`Max ${LIMITS.contactMessageMax} characters`}
-                data-testid="contact-message"
-              />
-              <p
-                id={countId}
-                className={`${styles.charCount} ${messageLength > LIMITS.contactMessageMax ? styles.countOver : ''}`}
-                data-testid="contact-message-count"
-              >
-                {messageLength} of {LIMITS.contactMessageMax} characters
-              </p>
-              <p
-                className="visually-hidden"
-                role="status"
-                aria-live="polite"
-                data-testid="contact-message-count-status"
-              >
-                {countAnnouncement}
-              </p>
-            </>
-          )}
-        </Field>
+          length={messageLength}
+        />
 
         <HeldFiles
           items={held}
