@@ -445,6 +445,27 @@ describe.each(DIALECTS)('registration and recovery on %s', (dialect) => {
     ).toBe(225);
   });
 
+  it('takes a reset token once when two requests race with it, leaving no second session behind', async () => {
+    const { ResetPasswordToken } = (await t.post('/api/account/forgotpassword', SAM)).json();
+    const body = { ResetPasswordToken, NewPassword: 'New#Secret22', ReEnterPassword: 'New#Secret22' };
+    const answers = await Promise.all([1, 2, 3].map(() => t.post('/api/account/resetpassword', body)));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of answers.filter((a) => a.statusCode !== 200)) expect(errorNumbers(r)).toEqual([56]);
+    const sam = await t.deps.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('username', '=', 'sam.single@example.com')
+      .executeTakeFirstOrThrow();
+    const live = await t.deps.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('account_id', '=', sam.id)
+      .where('kind', '=', 'verification')
+      .where('revoked_at', 'is', null)
+      .execute();
+    expect(live).toHaveLength(1);
+  });
+
   it('accepts a reset token at 29:59', async () => {
     const { ResetPasswordToken } = (await t.post('/api/account/forgotpassword', SAM)).json();
     t.clock.advance(30 * 60_000 - 1000);

@@ -10,7 +10,7 @@ import { hashPassword, newId, newToken } from '../../lib/crypto.ts';
 import { setPasswordHash } from '../account/repository.ts';
 import { queueSecurityNotice } from '../account/security-notice.ts';
 import { forgetKnownDevices } from '../device/repository.ts';
-import { revokeAccountSessions } from '../session/repository.ts';
+import { revokeAccountSessions, revokeSessionById } from '../session/repository.ts';
 import { startSession, tokenHash } from '../session/service.ts';
 import { matchAccount, notFound, spendAccountAttempt, type RecoveryInput } from './identity-check.ts';
 import * as repo from './repository.ts';
@@ -65,8 +65,12 @@ export async function resetPassword(
     now,
     expiresAt: now + RESET_TOKEN_LIFETIME_MS,
   });
-  // Spent by a parallel call with the same token between the two statements.
-  if (!held) throw notFound(deps);
+  // Spent by a parallel call with the same token between the two statements: the session started
+  // for this call must not outlive its refusal.
+  if (!held) {
+    await revokeSessionById(deps.db, session.sessionId, now);
+    throw notFound(deps);
+  }
   return { AccessToken: session.token, AccountActivated: activated };
 }
 
