@@ -13,8 +13,8 @@
 import { LIMITS, MESSAGES, OTHER_ITEM, formatDisplayDate } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { DateInput } from '../../../components/date-input.tsx';
 import { Field, Form, focusFirstError, submitWhenReady } from '../../../components/form-field.tsx';
+import { PersonFields } from '../../../components/forms/person-fields.tsx';
 import { useDropdownList } from '../../../lib/api/get-dropdown-list.ts';
 import { showAlert } from '../../../lib/alerts.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
@@ -163,56 +163,24 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
           />
         )}
       </Field>
-      <Field id={PERSONAL_FIELD_IDS.FirstName} label="First name" error={errors.FirstName?.message} required>
-        {(c) => (
-          <input
-            {...c}
-            {...register('FirstName')}
-            type="text"
-            autoComplete="given-name"
-            data-testid="personal-first-name"
-          />
-        )}
-      </Field>
-      <Field id={PERSONAL_FIELD_IDS.MiddleNames} label="Middle names (optional)" error={errors.MiddleNames?.message}>
-        {(c) => (
-          <input
-            {...c}
-            {...register('MiddleNames')}
-            type="text"
-            autoComplete="additional-name"
-            data-testid="personal-middle-names"
-          />
-        )}
-      </Field>
-      <Field id={PERSONAL_FIELD_IDS.Surname} label="Surname" error={errors.Surname?.message} required>
-        {(c) => (
-          <input
-            {...c}
-            {...register('Surname')}
-            type="text"
-            autoComplete="family-name"
-            data-testid="personal-surname"
-          />
-        )}
-      </Field>
-      <Field
-        id={PERSONAL_FIELD_IDS.DateOfBirth}
-        label="Date of birth"
-        hint="dd/mm/yyyy, for example 27/03/1985"
-        error={errors.DateOfBirth?.message}
-        required
-      >
-        {(c) => (
-          <DateInput
-            {...c}
-            {...register('DateOfBirth')}
-            autoComplete="bday"
-            className={styles.medium}
-            data-testid="personal-date-of-birth"
-          />
-        )}
-      </Field>
+      <PersonFields
+        register={register}
+        control={control}
+        errors={errors}
+        ids={PERSONAL_FIELD_IDS}
+        testIdPrefix="personal"
+        fields={[
+          'FirstName',
+          {
+            kind: 'MiddleName',
+            name: 'MiddleNames',
+            label: 'Middle names (optional)',
+            testId: 'personal-middle-names',
+          },
+          { kind: 'LastName', name: 'Surname', label: 'Surname', testId: 'personal-surname' },
+          { kind: 'DateOfBirth', name: 'DateOfBirth', className: styles.medium },
+        ]}
+      />
       <Controller
         control={control}
         name="Reason"

@@ -11,17 +11,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, RecoveryRequest } from '@portal/contracts';
 import { useState } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
-import { ClaimNumberInput } from '../../../components/claim-number-input.tsx';
-import { DateInput } from '../../../components/date-input.tsx';
+import { useForm, type FieldPath } from 'react-hook-form';
 import {
   ErrorSummary,
   fieldEntries,
   type FieldProblem,
   type SummaryEntry,
 } from '../../../components/error-summary.tsx';
-import { Field, submitWhenReady } from '../../../components/form-field.tsx';
+import { submitWhenReady } from '../../../components/form-field.tsx';
 import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
+import { PersonFields } from '../../../components/forms/person-fields.tsx';
 import { showAlert } from '../../../lib/alerts.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import type { RecoveryValues } from '../api/recovery-body.ts';
@@ -84,6 +83,7 @@ export function RecoveryForm({ name, submitLabel, onSubmit }: RecoveryFormProps)
   };
   // The claim number's first part carries the group's focus.
   const focusIds = { ...ids, ClaimNumber: `${ids.ClaimNumber}-first` };
+  const person = { register, control, errors, ids, testIdPrefix: name };
 
   const canSubmit = isValid && !isSubmitting;
 
@@ -140,87 +140,9 @@ export function RecoveryForm({ name, submitLabel, onSubmit }: RecoveryFormProps)
     >
       <ErrorSummary entries={summary} focusKey={focusKey} data-testid={`${name}-errors`} />
       <fieldset className={styles.fieldset} disabled={isSubmitting}>
-        <Field id={ids.FirstName} label="First name" error={errors.FirstName?.message} required>
-          {(c) => (
-            <input
-              {...c}
-              {...register('FirstName')}
-              type="text"
-              autoComplete="given-name"
-              data-testid={`${name}-first-name`}
-            />
-          )}
-        </Field>
-        <Field id={ids.LastName} label="Last name" error={errors.LastName?.message} required>
-          {(c) => (
-            <input
-              {...c}
-              {...register('LastName')}
-              type="text"
-              autoComplete="family-name"
-              data-testid={`${name}-last-name`}
-            />
-          )}
-        </Field>
-        <Field
-          id={ids.DateOfBirth}
-          label="Date of birth"
-          hint="dd/mm/yyyy, for example 27/03/1985"
-          error={errors.DateOfBirth?.message}
-          required
-        >
-          {(c) => (
-            <DateInput {...c} {...register('DateOfBirth')} autoComplete="bday" data-testid={`${name}-date-of-birth`} />
-          )}
-        </Field>
+        <PersonFields {...person} fields={['FirstName', 'LastName', 'DateOfBirth']} />
         <p className={styles.note}>Give us the mobile number or the email address we have for you (at least one).</p>
-        <Field
-          id={ids.MobileNumber}
-          label="Mobile number"
-          hint="10 digits, for example 0412345678"
-          error={errors.MobileNumber?.message}
-        >
-          {(c) => (
-            <input
-              {...c}
-              {...register('MobileNumber', { deps: ['EmailAddress'] })}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={10}
-              data-testid={`${name}-mobile`}
-            />
-          )}
-        </Field>
-        <Field id={ids.EmailAddress} label="Email address" error={errors.EmailAddress?.message}>
-          {(c) => (
-            <input
-              {...c}
-              {...register('EmailAddress', { deps: ['MobileNumber'] })}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              data-testid={`${name}-email`}
-            />
-          )}
-        </Field>
-        <Controller
-          control={control}
-          name="ClaimNumber"
-          render={({ field, fieldState }) => (
-            <ClaimNumberInput
-              id={ids.ClaimNumber}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error?.message}
-              testId={`${name}-claim-number`}
-            />
-          )}
-        />
+        <PersonFields {...person} fields={['MobileNumber', 'EmailAddress', 'ClaimNumber']} />
         <button
           type="submit"
           className="button button--block"

@@ -1,12 +1,12 @@
 /**
- * "Your details" of the registration form (spec 001 §2): the username (an e-mail address typed
- * without spaces), date of birth, names and the claim number.
+ * "Your details" and "Contact details" of the registration form (spec 001 §2): the username (an
+ * e-mail address typed without spaces), date of birth, names and the claim number; then the
+ * e-mail address and the mobile number (at least one).
  */
 import type { ChangeEvent, KeyboardEvent } from 'react';
-import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { ClaimNumberInput } from '../../../components/claim-number-input.tsx';
-import { DateInput } from '../../../components/date-input.tsx';
+import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Field } from '../../../components/form-field.tsx';
+import { PersonFields } from '../../../components/forms/person-fields.tsx';
 import { stripSpaces } from '@portal/contracts';
 import { REGISTER_FIELD_IDS, type Values } from './register-form-fields.ts';
 import styles from './register-form.module.css';
@@ -27,6 +27,7 @@ export function RegisterDetailsFields({ register, control, errors }: RegisterDet
   const blockSpace = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === ' ') event.preventDefault();
   };
+  const person = { register, control, errors, ids: REGISTER_FIELD_IDS, testIdPrefix: 'register' };
 
   return (
     <>
@@ -54,65 +55,14 @@ export function RegisterDetailsFields({ register, control, errors }: RegisterDet
           />
         )}
       </Field>
-      <Field
-        id={REGISTER_FIELD_IDS.DateOfBirth}
-        label="Date of birth"
-        hint="dd/mm/yyyy, for example 27/03/1985"
-        error={errors.DateOfBirth?.message}
-        required
-      >
-        {(c) => (
-          <DateInput {...c} {...register('DateOfBirth')} autoComplete="bday" data-testid="register-date-of-birth" />
-        )}
-      </Field>
-      <Field id={REGISTER_FIELD_IDS.FirstName} label="First name" error={errors.FirstName?.message} required>
-        {(c) => (
-          <input
-            {...c}
-            {...register('FirstName')}
-            type="text"
-            autoComplete="given-name"
-            data-testid="register-first-name"
-          />
-        )}
-      </Field>
-      <Field id={REGISTER_FIELD_IDS.MiddleName} label="Middle name (optional)" error={errors.MiddleName?.message}>
-        {(c) => (
-          <input
-            {...c}
-            {...register('MiddleName')}
-            type="text"
-            autoComplete="additional-name"
-            data-testid="register-middle-name"
-          />
-        )}
-      </Field>
-      <Field id={REGISTER_FIELD_IDS.LastName} label="Last name" error={errors.LastName?.message} required>
-        {(c) => (
-          <input
-            {...c}
-            {...register('LastName')}
-            type="text"
-            autoComplete="family-name"
-            data-testid="register-last-name"
-          />
-        )}
-      </Field>
-      <Controller
-        control={control}
-        name="TACNumber"
-        render={({ field, fieldState }) => (
-          <ClaimNumberInput
-            id={REGISTER_FIELD_IDS.TACNumber}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldState.error?.message}
-            testId="register-claim-number"
-          />
-        )}
+      <PersonFields
+        {...person}
+        fields={['DateOfBirth', 'FirstName', 'MiddleName', 'LastName', { kind: 'ClaimNumber', name: 'TACNumber' }]}
       />
+
+      <h3 className={styles.section}>Contact details</h3>
+      <p className={styles.note}>Give us at least one of your email address or mobile number.</p>
+      <PersonFields {...person} fields={['EmailAddress', 'MobileNumber']} />
     </>
   );
 }

@@ -159,41 +159,6 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
       <fieldset className={styles.fieldset} disabled={isSubmitting}>
         <RegisterDetailsFields register={register} control={control} errors={errors} />
 
-        <h3 className={styles.section}>Contact details</h3>
-        <p className={styles.note}>Give us at least one of your email address or mobile number.</p>
-        <Field id={REGISTER_FIELD_IDS.EmailAddress} label="Email address" error={errors.EmailAddress?.message}>
-          {(c) => (
-            <input
-              {...c}
-              {...register('EmailAddress', { deps: ['MobileNumber'] })}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              data-testid="register-email"
-            />
-          )}
-        </Field>
-        <Field
-          id={REGISTER_FIELD_IDS.MobileNumber}
-          label="Mobile number"
-          hint="10 digits, for example 0412345678"
-          error={errors.MobileNumber?.message}
-        >
-          {(c) => (
-            <input
-              {...c}
-              {...register('MobileNumber', { deps: ['EmailAddress'] })}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={10}
-              data-testid="register-mobile"
-            />
-          )}
-        </Field>
-
         <h3 className={styles.section}>Choose a password</h3>
         <NewPasswordFields
           register={register}
