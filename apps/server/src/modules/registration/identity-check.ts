@@ -47,6 +47,7 @@ export async function spendAccountAttempt(deps: Deps, accountId: string): Promis
   await countFailures(deps, [[accountKey(accountId), RECOVERY_THROTTLE.account]]);
 }
 
+/** The one answer to identity details that match no claimant (registration, recovery and the survey alike). */
 export function notFound(deps: Deps): AppError {
   const p = deps.config.provider;
   return new AppError(

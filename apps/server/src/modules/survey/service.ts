@@ -3,7 +3,7 @@
  * are a weak secret, so identity checks are throttled per claim number and per address, and a
  * survey token is good for the survey calls only (its own table: no claimant call accepts it).
  */
-import { ErrorNumber, catalogueMessage, fillMessage, type SurveyQuestion } from '@portal/contracts';
+import { ErrorNumber, type SurveyQuestion } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { clientKey } from '../../lib/client-key.ts';
@@ -12,6 +12,7 @@ import { countFailures, waitFor } from '../account/throttle.ts';
 import { findContent } from '../content/service.ts';
 import { tokenHash } from '../session/service.ts';
 import { queueForProvider } from '../provider/outbox.ts';
+import { notFound } from '../registration/identity-check.ts';
 import * as repo from './repository.ts';
 
 export type SurveyAuth = { sessionId: string; claimantId: string; claimId: string };
@@ -21,14 +22,6 @@ export const SURVEY_THROTTLE = {
   claim: { threshold: 5, baseMs: 60_000, maxMs: 60 * 60_000 },
   address: { threshold: 10, baseMs: 60_000, maxMs: 60 * 60_000 },
 } as const;
-
-function notFound(deps: Deps): AppError {
-  const p = deps.config.provider;
-  return new AppError(
-    ErrorNumber.InformationNotFound,
-    fillMessage(catalogueMessage(ErrorNumber.InformationNotFound), { shortName: p.shortName, phone: p.phone }),
-  );
-}
 
 /**
  * The throttle keys of an identity check. The claim number is keyed-hashed: the throttle table
