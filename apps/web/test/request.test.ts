@@ -1,7 +1,7 @@
-import { ENDPOINTS, MESSAGES, type Claim } from '@portal/contracts';
+import { MESSAGES } from '@portal/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { getAlerts } from '../src/lib/alerts.ts';
-import { request } from '../src/lib/request.ts';
+import { call } from '../src/lib/call.ts';
 import { alertEntries, formatAlertText, RequestError } from '../src/lib/request-error.ts';
 import {
   BEFORE_FORCED_LOGOUT_EVENT,
@@ -26,7 +26,7 @@ describe('request layer', () => {
   it('returns the parsed body of a 200', async () => {
     saveLoginToken('token-1', false);
     mockServer({ '/api/claim/getclaims': { status: 200, body: CLAIMS } });
-    const claims = await request<Claim[]>(ENDPOINTS.getClaims);
+    const claims = await call('getClaims', {});
     expect(claims).toHaveLength(3);
     expect(claims[0]?.Number).toBe('12/34567');
   });
@@ -37,21 +37,21 @@ describe('request layer', () => {
       '/api/claim/getclaims': { status: 200, body: [] },
       '/api/account/logout': { status: 200, body: true },
     });
-    await request(ENDPOINTS.getClaims);
+    await call('getClaims', {});
     expect(server.callsTo('/api/claim/getclaims')[0]?.body).toEqual({ AccessToken: 'token-1' });
-    await request(ENDPOINTS.logout, { AccessToken: 'explicit' });
+    await call('logout', { AccessToken: 'explicit' });
     expect(server.callsTo('/api/account/logout')[0]?.body).toEqual({ AccessToken: 'explicit' });
   });
 
   it('sends no token when signed out', async () => {
     const server = mockServer({ '/api/maintenance/checkmessage': { status: 200, body: [] } });
-    await request(ENDPOINTS.checkMaintenance);
+    await call('checkMaintenance', {});
     expect(server.callsTo('/api/maintenance/checkmessage')[0]?.body).toEqual({});
   });
 
   it('fetches the XSRF cookie first when it is missing, then sends X-XSRF-TOKEN on POST', async () => {
     const server = mockServer({ '/api/maintenance/checkmessage': { status: 200, body: [] } });
-    await request(ENDPOINTS.checkMaintenance);
+    await call('checkMaintenance', {});
     expect(server.calls[0]?.url).toBe('/api/information/getinformation');
     expect(server.calls[0]?.method).toBe('GET');
     const post = server.callsTo('/api/maintenance/checkmessage')[0];
@@ -63,7 +63,7 @@ describe('request layer', () => {
   it('uses an existing XSRF cookie without the bootstrap call', async () => {
     document.cookie = 'XSRF-TOKEN=abc%3D%3D; path=/';
     const server = mockServer({ '/api/maintenance/checkmessage': { status: 200, body: [] } });
-    await request(ENDPOINTS.checkMaintenance);
+    await call('checkMaintenance', {});
     expect(server.calls.map((c) => c.url)).toEqual(['/api/maintenance/checkmessage']);
     expect(server.calls[0]?.headers['X-XSRF-TOKEN']).toBe('abc==');
   });
@@ -78,7 +78,7 @@ describe('request layer', () => {
         ],
       },
     });
-    const error = await failure(request(ENDPOINTS.checkMaintenance));
+    const error = await failure(call('checkMaintenance', {}));
     expect(error.kind).toBe('server');
     expect(error.number).toBe(100);
     expect(error.message).toBe(
@@ -108,7 +108,7 @@ describe('request layer', () => {
 
   it('answers 415 with Unprocessable Request (number 2)', async () => {
     mockServer({ '/api/maintenance/checkmessage': { status: 415, raw: '' } });
-    const error = await failure(request(ENDPOINTS.checkMaintenance));
+    const error = await failure(call('checkMaintenance', {}));
     expect(error.kind).toBe('unprocessable');
     expect(error.number).toBe(2);
     expect(error.message).toBe(`${MESSAGES.requestNotCompleted}\n${MESSAGES.unprocessableRequest}\nError Code 2`);
@@ -116,7 +116,7 @@ describe('request layer', () => {
 
   it('treats a non-list body as endpoint not available (number 1)', async () => {
     mockServer({ '/api/maintenance/checkmessage': { status: 225, body: { oops: true } } });
-    const error = await failure(request(ENDPOINTS.checkMaintenance));
+    const error = await failure(call('checkMaintenance', {}));
     expect(error.kind).toBe('unavailable');
     expect(error.number).toBe(1);
     expect(error.message).toContain('Error Code 1');
@@ -124,14 +124,14 @@ describe('request layer', () => {
 
   it('treats an HTML error page as endpoint not available', async () => {
     mockServer({ '/api/maintenance/checkmessage': { status: 502, raw: '<html>Bad gateway</html>' } });
-    const error = await failure(request(ENDPOINTS.checkMaintenance));
+    const error = await failure(call('checkMaintenance', {}));
     expect(error.number).toBe(1);
   });
 
   it('treats a 200 that is not the expected JSON as a syntax error (number 4)', async () => {
     saveLoginToken('token-1', false);
     mockServer({ '/api/claim/getclaims': { status: 200, body: { not: 'a list' } } });
-    const error = await failure(request(ENDPOINTS.getClaims));
+    const error = await failure(call('getClaims', {}));
     expect(error.kind).toBe('syntax');
     expect(error.number).toBe(4);
   });
@@ -148,7 +148,7 @@ describe('request layer', () => {
           }),
       ),
     );
-    const pending = failure(request(ENDPOINTS.checkMaintenance));
+    const pending = failure(call('checkMaintenance', {}));
     await vi.advanceTimersByTimeAsync(119_999);
     let settled = false;
     void pending.then(() => (settled = true));
@@ -162,7 +162,7 @@ describe('request layer', () => {
 
   it('does not alert a silenced call', async () => {
     mockServer({ '/api/maintenance/checkmessage': { status: 225, body: [{ Number: 105, Message: 'Slow down' }] } });
-    await failure(request(ENDPOINTS.checkMaintenance, {}, { silent: true }));
+    await failure(call('checkMaintenance', {}, { silent: true }));
     expect(getAlerts()).toHaveLength(0);
   });
 
@@ -176,7 +176,7 @@ describe('request layer', () => {
     window.addEventListener(BEFORE_FORCED_LOGOUT_EVENT, beforeLogout);
     mockServer({ '/api/claim/getclaims': { status: 225, body: [{ Number: number, Message: 'expired' }] } });
 
-    const error = await failure(request(ENDPOINTS.getClaims));
+    const error = await failure(call('getClaims', {}));
 
     expect(error.forcedLogout).toBe(true);
     expect(isSignedIn()).toBe(false);
@@ -194,7 +194,7 @@ describe('request layer', () => {
   it('does not end a newer session for a late token-expired answer to an old token', async () => {
     saveLoginToken('new-token', false);
     mockServer({ '/api/account/logout': { status: 225, body: [{ Number: 21, Message: 'revoked' }] } });
-    const error = await failure(request(ENDPOINTS.logout, { AccessToken: 'old-token' }, { silent: true }));
+    const error = await failure(call('logout', { AccessToken: 'old-token' }, { silent: true }));
     expect(error.forcedLogout).toBe(false);
     expect(isSignedIn()).toBe(true);
   });
@@ -205,9 +205,9 @@ describe('request layer', () => {
       '/api/nid/getnidassessment': { status: 200, body: { FormID: 'F', AcceptedTerms: true, Questions: [] } },
       '/api/nid/submitnidassessment': { status: 225, body: [{ Number: 18, Message: 'Session unknown' }] },
     });
-    await request(ENDPOINTS.surveyAssessment, {}, { token: 'survey-token' });
+    await call('surveyAssessment', {}, { token: 'survey-token' });
     expect(server.callsTo('/api/nid/getnidassessment')[0]?.body).toEqual({ AccessToken: 'survey-token' });
-    const error = await failure(request(ENDPOINTS.surveySubmit, {}, { token: 'survey-token', silent: true }));
+    const error = await failure(call('surveySubmit', {}, { token: 'survey-token', silent: true }));
     expect(error.number).toBe(18);
     expect(error.forcedLogout).toBe(false);
     expect(isSignedIn()).toBe(true);
@@ -219,7 +219,7 @@ describe('request layer', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    const error = await failure(request(ENDPOINTS.checkMaintenance, {}, { silent: true }));
+    const error = await failure(call('checkMaintenance', {}, { silent: true }));
     expect(error.kind).toBe('network');
     expect(error.number).toBe(3);
   });

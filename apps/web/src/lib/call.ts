@@ -9,10 +9,13 @@
  * the zod-free ROUTES, and its answer is checked with ENDPOINTS[name].response, downloaded with
  * the rest of the schemas while the first call is in flight (request.ts loadSchemas) — so a first
  * visit to /login downloads no zod (docs/decisions/016).
+ *
+ * The function itself lives in ./request.ts, beside the untyped request it wraps, so that request
+ * stays private: this module holds its types and exports it.
  */
-import { ROUTES, type ENDPOINTS } from '@portal/contracts';
+import type { ENDPOINTS } from '@portal/contracts';
 import type { z } from 'zod';
-import { loadSchemas, request, type BinaryAnswer, type RequestOptions, type ResponseCheck } from './request.ts';
+import type { RequestOptions } from './request.ts';
 
 type Table = typeof ENDPOINTS;
 
@@ -47,54 +50,11 @@ export type CallOptions<K extends EndpointName> = Omit<RequestOptions, 'binary'>
   };
 
 /** An endpoint with path parameters or a query string needs its options. */
-type OptionsArgument<K extends EndpointName> =
+export type OptionsArgument<K extends EndpointName> =
   SchemaOf<K, 'params'> extends z.ZodType
     ? [options: CallOptions<K>]
     : SchemaOf<K, 'query'> extends z.ZodType
       ? [options: CallOptions<K>]
       : [options?: CallOptions<K>];
 
-/** '/api/content/:name' with { name: 'terms' } → '/api/content/terms'. */
-function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  if (!params) return path;
-  return path.replace(/:([A-Za-z]+)/g, (whole, key: string) =>
-    key in params ? encodeURIComponent(String(params[key])) : whole,
-  );
-}
-
-function withQuery(path: string, query: Record<string, unknown> | undefined): string {
-  if (!query) return path;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
-}
-
-/** A file download (downloadfile): a 200 answers the bytes. */
-export function call<K extends EndpointName>(
-  name: K,
-  body: CallBody<K>,
-  options: CallOptions<K> & { binary: true },
-): Promise<BinaryAnswer>;
-/** Calls the endpoint `name` of the contracts' table; resolves with its checked answer. */
-export function call<K extends EndpointName>(
-  name: K,
-  body: CallBody<K>,
-  ...options: OptionsArgument<K>
-): Promise<CallAnswer<K>>;
-export function call(
-  name: EndpointName,
-  body: Record<string, unknown>,
-  options: Omit<RequestOptions, 'binary'> & {
-    binary?: boolean;
-    params?: Record<string, unknown>;
-    query?: Record<string, unknown>;
-    check?: ResponseCheck;
-  } = {},
-): Promise<unknown> {
-  const { params, query, check, ...rest } = options;
-  const route = ROUTES[name];
-  const path = withQuery(fillPath(route.path, params), query);
-  const response = check ?? (() => loadSchemas().then((schemas) => schemas.ENDPOINTS[name].response));
-  return request({ ...route, path, response }, body, rest);
-}
+export { call } from './request.ts';

@@ -1,8 +1,9 @@
 /**
  * The request layer: the ONE function every API call goes through (STYLE.md rule 4).
  *
- * - Same-origin paths from the contracts' routes; POST with a JSON body unless GET. Callers use
- *   `call` (./call.ts), which names the endpoint and is typed by the contracts' endpoint table.
+ * - Same-origin paths from the contracts' routes; POST with a JSON body unless GET. Its one entry
+ *   is `call` (below, typed in ./call.ts and imported from there), which names the endpoint and is
+ *   typed by the contracts' endpoint table; the untyped `request` under it stays in this module.
  * - Adds `AccessToken` to the body when absent (spec 000 §7), from the stored session.
  * - CSRF: sends header X-XSRF-TOKEN equal to the readable XSRF-TOKEN cookie on every non-GET call;
  *   when the cookie is missing before the first POST, GET /api/information/getinformation sets it.
@@ -25,11 +26,20 @@
  * error list's) come in one chunk, ./endpoint-schemas.ts (`loadSchemas`, ./request-checks.ts).
  * The CSRF cookie and header are ./xsrf.ts.
  */
-import { CLIENT_MESSAGES, ErrorNumber, LIMITS, isTokenExpiredNumber } from '@portal/contracts';
+import { CLIENT_MESSAGES, ErrorNumber, LIMITS, ROUTES, isTokenExpiredNumber } from '@portal/contracts';
+import type { CallAnswer, CallBody, CallOptions, EndpointName, OptionsArgument } from './call.ts';
 import { markAuthenticatedActivity } from './activity.ts';
 import { showAlert } from './alerts.ts';
 import { startLoading } from './loading.ts';
-import { readErrorList, readJson, responseCheck, unreachable, type Call } from './request-checks.ts';
+import {
+  loadSchemas,
+  readErrorList,
+  readJson,
+  responseCheck,
+  unreachable,
+  type Call,
+  type ResponseCheck,
+} from './request-checks.ts';
 import { RequestError } from './request-error.ts';
 import { forceLogout, getCurrentUser } from './session.ts';
 import { XSRF_COOKIE, XSRF_HEADER, ensureXsrfCookie, readCookie } from './xsrf.ts';
@@ -82,7 +92,7 @@ function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-async function send<T>(endpoint: Call, body: RequestBody, options: RequestOptions): Promise<T> {
+async function send(endpoint: Call, body: RequestBody, options: RequestOptions): Promise<unknown> {
   const controller = new AbortController();
   const timeoutMs = options.timeoutMs ?? LIMITS.requestTimeoutMs;
   const timer = setTimeout(() => controller.abort(TIMEOUT_REASON), timeoutMs);
@@ -144,7 +154,7 @@ async function send<T>(endpoint: Call, body: RequestBody, options: RequestOption
       }
       if (endpoint.auth !== 'public' && options.token === undefined) markAuthenticatedActivity(sentAt);
       const answer: BinaryAnswer = { blob, disposition: response.headers.get('Content-Disposition') };
-      return answer as T;
+      return answer;
     }
 
     const json = await readJson(response).catch(() => ({ ok: false as const }));
@@ -167,7 +177,7 @@ async function send<T>(endpoint: Call, body: RequestBody, options: RequestOption
         );
       }
       if (endpoint.auth !== 'public' && options.token === undefined) markAuthenticatedActivity(sentAt);
-      return parsed.data as T;
+      return parsed.data;
     }
 
     if (response.status === 415) {
@@ -204,14 +214,11 @@ async function send<T>(endpoint: Call, body: RequestBody, options: RequestOption
   }
 }
 
-/**
- * Sends a call and answers its body, checked against the call's response schema. The app calls
- * endpoints through `call` (./call.ts), which gives `T` from the endpoint table.
- */
-export async function request<T>(endpoint: Call, body: RequestBody = {}, options: RequestOptions = {}): Promise<T> {
+/** Sends a call and answers its body, checked against the call's response schema; `call` types it. */
+async function request(endpoint: Call, body: RequestBody, options: RequestOptions): Promise<unknown> {
   const done = options.loadingMessage ? startLoading(options.loadingMessage) : undefined;
   try {
-    return await send<T>(endpoint, body, options);
+    return await send(endpoint, body, options);
   } catch (error) {
     if (!(error instanceof RequestError)) {
       if (isAbortError(error)) throw error;
@@ -225,4 +232,49 @@ export async function request<T>(endpoint: Call, body: RequestBody = {}, options
   } finally {
     done?.();
   }
+}
+
+/** '/api/content/:name' with { name: 'terms' } → '/api/content/terms'. */
+function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  if (!params) return path;
+  return path.replace(/:([A-Za-z]+)/g, (whole, key: string) =>
+    key in params ? encodeURIComponent(String(params[key])) : whole,
+  );
+}
+
+function withQuery(path: string, query: Record<string, unknown> | undefined): string {
+  if (!query) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** A file download (downloadfile): a 200 answers the bytes. */
+export function call<K extends EndpointName>(
+  name: K,
+  body: CallBody<K>,
+  options: CallOptions<K> & { binary: true },
+): Promise<BinaryAnswer>;
+/** Calls the endpoint `name` of the contracts' table; resolves with its checked answer. */
+export function call<K extends EndpointName>(
+  name: K,
+  body: CallBody<K>,
+  ...options: OptionsArgument<K>
+): Promise<CallAnswer<K>>;
+export function call(
+  name: EndpointName,
+  body: Record<string, unknown>,
+  options: Omit<RequestOptions, 'binary'> & {
+    binary?: boolean;
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    check?: ResponseCheck;
+  } = {},
+): Promise<unknown> {
+  const { params, query, check, ...rest } = options;
+  const route = ROUTES[name];
+  const path = withQuery(fillPath(route.path, params), query);
+  const response = check ?? (() => loadSchemas().then((schemas) => schemas.ENDPOINTS[name].response));
+  return request({ ...route, path, response }, body, rest);
 }
