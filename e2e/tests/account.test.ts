@@ -579,7 +579,7 @@ describe('Name & Date of Birth (a change request)', () => {
     await enter(page, 'personal-first-name', '');
     await expectFieldError(page, 'personal-first-name', 'Enter your First Name between 1-60 characters');
     await enter(page, 'personal-surname', 'S'.repeat(61));
-    await expectFieldError(page, 'personal-surname', 'Enter your First Name between 1-60 characters');
+    await expectFieldError(page, 'personal-surname', 'Enter your Last Name between 1-60 characters');
     await enter(page, 'personal-date-of-birth', '1990');
     await expectFieldError(page, 'personal-date-of-birth', 'Enter your date of birth in dd/mm/yyyy format.');
     await enter(page, 'personal-date-of-birth', '31/02/1990');

@@ -212,6 +212,7 @@ describe.each(DIALECTS)('contact us and details requests on %s', (dialect) => {
         'Please provide a reason between 1-250 characters',
       ],
       ['an empty first name', { FirstName: ' ' }, 'Enter your First Name between 1-60 characters'],
+      ['an empty surname', { Surname: ' ' }, 'Enter your Last Name between 1-60 characters'],
       ['a date of birth in the future', { DateOfBirth: '01/01/2030' }, 'Enter a valid Date of Birth'],
       [
         'a date of birth in another format',

@@ -76,6 +76,21 @@ describe('the checks on the forgot pages (spec 001 §2)', () => {
   });
 });
 
+describe('the name fields (spec 000 §5)', () => {
+  it('each name says which name it is about', async () => {
+    server();
+    app = renderApp('/forgotusername');
+    await screen.findByTestId('forgot-username-form');
+    change('forgot-username-first-name', '');
+    change('forgot-username-last-name', 'S'.repeat(61));
+    const errorOf = (id: string) => document.getElementById(`${id}-error`)?.textContent;
+    await waitFor(() =>
+      expect(errorOf('forgot-username-last-name')).toBe('Error: Enter your Last Name between 1-60 characters'),
+    );
+    expect(errorOf('forgot-username-first-name')).toBe('Error: Enter your First Name between 1-60 characters');
+  });
+});
+
 describe('/forgotusername → /sentusername (spec 001)', () => {
   it('sends the username and tells /sentusername how', async () => {
     const api = server({ '/api/account/retrieveusername': { status: 200, body: { SentBy: 'SMS' } } });

@@ -63,12 +63,16 @@ export const accountNumber = z
   .string({ error: MESSAGES.accountNumberInvalid })
   .regex(/^[0-9]{6,9}$/, MESSAGES.accountNumberInvalid);
 
-/** Spec 000 §5: a name is 1-60 characters "of any kind" (the name pattern); trimmed. */
-export const personName = z
-  .string({ error: MESSAGES.firstNameInvalid })
-  .trim()
-  .min(1, MESSAGES.firstNameInvalid)
-  .max(LIMITS.nameMax, MESSAGES.firstNameInvalid);
+/** Spec 000 §5: a name is 1-60 characters "of any kind" (the name pattern); trimmed. Its message names the field. */
+function requiredName(message: string) {
+  return z.string({ error: message }).trim().min(1, message).max(LIMITS.nameMax, message);
+}
+
+/** A first name (and the rule of a name in general). */
+export const personName = requiredName(MESSAGES.firstNameInvalid);
+
+/** A last name (surname): the same rule, and its message says Last Name. */
+export const lastName = requiredName(MESSAGES.lastNameInvalid);
 
 export const optionalPersonName = z
   .string()

@@ -21,6 +21,7 @@ export const MESSAGES = {
   bsbInvalid: 'Enter a valid 6 digit BSB number',
   accountNumberInvalid: 'Enter an Account Number between 6-9 digits',
   firstNameInvalid: 'Enter your First Name between 1-60 characters',
+  lastNameInvalid: 'Enter your Last Name between 1-60 characters',
   dateOfBirthFormat: 'Enter your date of birth in dd/mm/yyyy format.',
   dateOfBirthInvalid: 'Enter a valid Date of Birth',
   reasonRequired: 'Please select a reason',

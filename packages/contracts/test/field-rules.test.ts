@@ -2,8 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  DetailsRequestRequest,
   LoginRequest,
   MESSAGES,
+  RecoveryRequest,
+  RegisterRequest,
   accessCode,
   accountName,
   accountNumber,
@@ -12,6 +15,7 @@ import {
   dateOfBirth,
   email,
   isEmail,
+  lastName,
   mobileNumber,
   newPassword,
   parseDisplayDate,
@@ -68,6 +72,9 @@ const ROWS: Row[] = [
   ['name', personName, "Zoë O'Brien-Nguyễn", { value: "Zoë O'Brien-Nguyễn" }],
   ['name empty', personName, '', { message: MESSAGES.firstNameInvalid }],
   ['name 61', personName, 'a'.repeat(61), { message: MESSAGES.firstNameInvalid }],
+  ['last name', lastName, "O'Brien-Nguyễn", { value: "O'Brien-Nguyễn" }],
+  ['last name empty', lastName, ' ', { message: MESSAGES.lastNameInvalid }],
+  ['last name 61', lastName, 'a'.repeat(61), { message: MESSAGES.lastNameInvalid }],
   // Date of birth dd/mm/yyyy, not today or later
   ['dob valid', dateOfBirth(() => '2026-11-21'), '01/02/1980', { value: '1980-02-01' }],
   ['dob leap day', dateOfBirth(() => '2026-11-21'), '29/02/2000', { value: '2000-02-29' }],
@@ -92,6 +99,24 @@ describe('spec 000 §5 rule rows', () => {
     const result = check(schema, input);
     if ('value' in expected) expect(result).toEqual({ ok: true, value: expected.value });
     else expect(result).toEqual({ ok: false, message: expected.message });
+  });
+});
+
+describe('each name field names itself', () => {
+  const lastNameMessage = 'Enter your Last Name between 1-60 characters';
+  const firstNameMessage = 'Enter your First Name between 1-60 characters';
+  const messagesAt = (schema: z.ZodType, body: Record<string, unknown>, field: string) => {
+    const result = schema.safeParse(body);
+    return result.success ? [] : result.error.issues.filter((i) => i.path[0] === field).map((i) => i.message);
+  };
+  it.each([
+    ['registration', RegisterRequest, 'LastName'],
+    ['recovery', RecoveryRequest, 'LastName'],
+    ['the personal details change', DetailsRequestRequest, 'Surname'],
+  ] as const)('%s: the last name says Last Name', (_label, schema, field) => {
+    expect(messagesAt(schema, { FirstName: 'Jordan', [field]: '' }, field)).toEqual([lastNameMessage]);
+    expect(messagesAt(schema, { FirstName: 'Jordan', [field]: 'a'.repeat(61) }, field)).toEqual([lastNameMessage]);
+    expect(messagesAt(schema, { FirstName: '', [field]: 'Doe' }, 'FirstName')).toEqual([firstNameMessage]);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   dateOfBirth,
   isDeliveryAddress,
   isEmail,
+  lastName,
   mobileNumber,
   newPassword,
   personName,
@@ -46,7 +47,7 @@ export const RegisterRequest = requestBody({
   DateOfBirth: dateOfBirth(),
   FirstName: personName,
   MiddleName: optionalPersonName,
-  LastName: personName,
+  LastName: lastName,
   TACNumber: claimNumber,
   EmailAddress: optionalEmail,
   MobileNumber: optionalMobile,
@@ -63,7 +64,7 @@ export const RegisterResponse = z.object({ AccessToken: z.string() });
 
 export const RecoveryRequest = requestBody({
   FirstName: personName,
-  LastName: personName,
+  LastName: lastName,
   DateOfBirth: dateOfBirth(),
   MobileNumber: optionalMobile,
   EmailAddress: optionalEmail,

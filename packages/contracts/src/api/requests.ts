@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { dateOfBirth, optionalPersonName, personName } from '../fields.ts';
+import { dateOfBirth, lastName, optionalPersonName, personName } from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { requestBody } from './common.ts';
 
@@ -51,7 +51,7 @@ export const ReasonRef = z.strictObject(
 export const DetailsRequestRequest = requestBody({
   FirstName: personName,
   MiddleNames: optionalPersonName,
-  Surname: personName,
+  Surname: lastName,
   /** dd/mm/yyyy, as typed. */
   DateOfBirth: dateOfBirth(),
   Reason: ReasonRef,
