@@ -6,6 +6,8 @@
  * were last seen on which device id, and when (known_devices.verified_at: the last code
  * verification or sign-in).
  */
+// The cookie plugin's types add reply.setCookie, also where this module is compiled without app.ts (the bench).
+import type {} from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { hmac, newToken, secretsEqual } from '../../lib/crypto.ts';
