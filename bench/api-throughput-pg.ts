@@ -9,35 +9,22 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import {
-  API_MIX_NOTE,
-  apiFigures,
-  apiParameters,
-  apiSettings,
-  captureResponses,
-  checkAnswers,
-  loadApi,
-  loadBareRoute,
-  singleCallNote,
-  timeEachCall,
-  type ApiLoad,
-} from './lib/api-load.ts';
+import * as apiLoad from './lib/api-load.ts';
 import { envNumber, isMain, log, scratchDir, startBench } from './lib/bench.ts';
-import { HEAVY_CLAIM, HEAVY_USER } from './lib/bulk-data.ts';
 import { insertBulkDataPg } from './lib/bulk-data-pg.ts';
 import { REPO_ROOT, SERVER_MAIN } from './lib/paths.ts';
 import { BENCH_DATABASE_URL, createPgDatabase, redactUrl } from './lib/postgres.ts';
 import type { BenchResult } from './lib/results.ts';
-import { seedDatabase, signInWithClaim, startServers, stopServers, type RunningServer } from './lib/server.ts';
+import { seedDatabase, startServers, stopServers, type RunningServer } from './lib/server.ts';
 import { round } from './lib/stats.ts';
 
 const NAME = 'api-throughput-pg';
 
-const perProcess = (load: ApiLoad) =>
+const perProcess = (load: apiLoad.ApiLoad) =>
   load.instances.map((i) => `${i.connections} conn. ${i.requestsPerSecond} req/s p50 ${i.p50} p99 ${i.p99}`).join('; ');
 
 export async function run(): Promise<BenchResult> {
-  const settings = apiSettings();
+  const settings = apiLoad.apiSettings();
   const { connections, duration, warmup } = settings;
   const processes = envNumber('API_PG_PROCESSES', 2);
   // Unset (the default): the rate-limit counters live in PostgreSQL, as on any PostgreSQL deployment without Redis.
@@ -89,9 +76,7 @@ current_setting('shared_buffers') as shared_buffers`.execute(handle.db);
     );
 
     // The real servers: every process answers the same JSON to the one token, every call 200.
-    let real: ApiLoad;
-    let single: Record<string, number>;
-    let responses: Record<string, unknown>;
+    let portal: apiLoad.PortalLoad;
     running = await startServers(processes, {
       dataDir: scratch.dir,
       env: {
@@ -103,28 +88,18 @@ current_setting('shared_buffers') as shared_buffers`.execute(handle.db);
     });
     const realLogs = running.map((s) => s.logFile).join(', ');
     try {
-      const urls = running.map((s) => s.url);
-      const token = await signInWithClaim(urls[0] as string, HEAVY_USER, HEAVY_CLAIM);
-      responses = await captureResponses(urls[0] as string, token, settings.heavy);
-      for (const url of urls.slice(1)) {
-        const theirs = await captureResponses(url, token, settings.heavy);
-        if (JSON.stringify(theirs) !== JSON.stringify(responses))
-          throw new Error(`${url} answers the session of ${urls[0]} differently`);
-      }
-      single = await timeEachCall(urls[0] as string, token);
-      log(NAME, `one at a time (median ms): ${JSON.stringify(single)}`);
-      log(
-        NAME,
-        `real servers: ${warmup} s warm-up, then ${duration} s × ${connections} connections over ${processes} processes`,
+      portal = await apiLoad.loadPortal(
+        (m) => log(NAME, m),
+        running.map((s) => s.url),
+        settings,
       );
-      await loadApi(urls, token, connections, warmup);
-      real = await loadApi(urls, token, connections, duration);
     } finally {
       await stopServers(running);
       running = [];
     }
 
-    const bare = await loadBareRoute((m) => log(NAME, m), {
+    const { real, single, responses } = portal;
+    const bare = await apiLoad.loadBareRoute((m) => log(NAME, m), {
       dataDir: scratch.dir,
       responses,
       processes,
@@ -133,11 +108,11 @@ current_setting('shared_buffers') as shared_buffers`.execute(handle.db);
       duration,
     });
 
-    checkAnswers(real, realLogs);
+    apiLoad.checkAnswers(real, realLogs);
     const largestP99 = Math.max(...real.instances.map((i) => i.p99));
     return finish(
       {
-        ...apiParameters(settings),
+        ...apiLoad.apiParameters(settings),
         API_PG_PROCESSES: processes,
         rate_limit_counters: redisUrl ? 'Redis' : 'PostgreSQL',
         postgres: version,
@@ -145,13 +120,13 @@ current_setting('shared_buffers') as shared_buffers`.execute(handle.db);
         bulk_insert: `${Math.round(bulk.seconds)} s`,
         vacuum_analyze: `${Math.round(bulk.analyzeSeconds)} s`,
       },
-      apiFigures(NAME, real, bare, `PostgreSQL, ${processes} processes`),
+      apiLoad.apiFigures(NAME, real, bare, `PostgreSQL, ${processes} processes`),
       [
-        singleCallNote(single, ' to the first process'),
+        apiLoad.singleCallNote(single, ' to the first process'),
         `Requests: ${real.requests.toLocaleString('en-AU')} to the portal ` +
           `(answers other than HTTP 200: ${real.wrongStatus}, errors ${real.errors}, timeouts ${real.timeouts}); ` +
           `${bare.requests.toLocaleString('en-AU')} to the bare route.`,
-        API_MIX_NOTE,
+        apiLoad.API_MIX_NOTE,
         `Layout: ${processes} portal processes (${path.relative(REPO_ROOT, SERVER_MAIN)}, NODE_ENV=production, ` +
           `LOG_LEVEL=warn, rate limits raised, the same DATA_ENCRYPTION_KEY and DATABASE_URL; ` +
           `each with the server's default pool of 10 PostgreSQL connections), started one after another; ` +

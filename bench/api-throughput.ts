@@ -13,17 +13,15 @@ import {
   apiFigures,
   apiParameters,
   apiSettings,
-  captureResponses,
   checkAnswers,
-  loadApi,
   loadBareRoute,
+  loadPortal,
   singleCallNote,
-  timeEachCall,
-  type ApiLoad,
+  type PortalLoad,
 } from './lib/api-load.ts';
-import { HEAVY_CLAIM, HEAVY_USER, insertBulkData } from './lib/bulk-data.ts';
+import { insertBulkData } from './lib/bulk-data.ts';
 import type { BenchResult } from './lib/results.ts';
-import { prepareDatabase, signInWithClaim, startServer, type RunningServer } from './lib/server.ts';
+import { prepareDatabase, startServer, type RunningServer } from './lib/server.ts';
 import { round } from './lib/stats.ts';
 
 const NAME = 'api-throughput';
@@ -43,27 +41,20 @@ export async function run(): Promise<BenchResult> {
     const dbBytes = fs.statSync(dbFile).size;
     log(NAME, `bulk insert took ${Math.round(bulk.seconds)} s; database ${Math.round(dbBytes / 2 ** 20)} MB`);
 
-    // The real server: capture its answers (for the baseline) and check every call answers 200.
-    let real: ApiLoad;
-    let single: Record<string, number>;
-    let responses: Record<string, unknown>;
+    // The real server: its answers (for the baseline), every call 200.
+    let portal: PortalLoad;
     const server: RunningServer = await startServer({
       dataDir: scratch.dir,
       env: { RATE_LIMIT_PER_MINUTE: '100000000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000000' },
     });
     const realLog = server.logFile;
     try {
-      const token = await signInWithClaim(server.url, HEAVY_USER, HEAVY_CLAIM);
-      responses = await captureResponses(server.url, token, settings.heavy);
-      single = await timeEachCall(server.url, token);
-      log(NAME, `one at a time (median ms): ${JSON.stringify(single)}`);
-      log(NAME, `real server: ${warmup} s warm-up, then ${duration} s × ${connections} connections`);
-      await loadApi([server.url], token, connections, warmup);
-      real = await loadApi([server.url], token, connections, duration);
+      portal = await loadPortal((m) => log(NAME, m), [server.url], settings);
     } finally {
       await server.stop();
     }
 
+    const { real, single, responses } = portal;
     const bare = await loadBareRoute((m) => log(NAME, m), {
       dataDir: scratch.dir,
       responses,

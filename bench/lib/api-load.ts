@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon, { type RawResult, type Request } from 'autocannon';
 import { envNumber } from './bench.ts';
-import type { BulkSizes } from './bulk-data.ts';
+import { HEAVY_CLAIM, HEAVY_USER, type BulkSizes } from './bulk-data.ts';
 import type { Figure } from './results.ts';
 import { BENCH_DIR } from './paths.ts';
-import { apiHeaders, postJson, startServers, stopServers } from './server.ts';
+import { apiHeaders, postJson, signInWithClaim, startServers, stopServers } from './server.ts';
 import { median, msSince, round } from './stats.ts';
 
 /** Each autocannon connection cycles through these, in order, as one signed-in claimant. */
@@ -174,6 +174,36 @@ export function singleCallNote(single: Record<string, number>, where = ''): stri
     .join(', ')}.`;
 }
 
+export type PortalLoad = { real: ApiLoad; single: Record<string, number>; responses: Record<string, unknown> };
+
+/**
+ * The portal's processes under load: the heavy claimant signs in on the first, which answers
+ * every call once (the bare route's JSON; each other process must answer the same to that
+ * session) and times each call alone; then every process takes the warm-up and the measured load.
+ */
+export async function loadPortal(
+  log: (message: string) => void,
+  urls: readonly string[],
+  settings: ApiSettings,
+): Promise<PortalLoad> {
+  const { connections, duration, warmup } = settings;
+  const first = urls[0] as string;
+  const token = await signInWithClaim(first, HEAVY_USER, HEAVY_CLAIM);
+  const responses = await captureResponses(first, token, settings.heavy);
+  for (const url of urls.slice(1)) {
+    const theirs = await captureResponses(url, token, settings.heavy);
+    if (JSON.stringify(theirs) !== JSON.stringify(responses))
+      throw new Error(`${url} answers the session of ${first} differently`);
+  }
+  const single = await timeEachCall(first, token);
+  log(`one at a time (median ms): ${JSON.stringify(single)}`);
+  const servers = urls.length > 1 ? 'servers' : 'server';
+  const over = urls.length > 1 ? ` over ${urls.length} processes` : '';
+  log(`real ${servers}: ${warmup} s warm-up, then ${duration} s × ${connections} connections${over}`);
+  await loadApi(urls, token, connections, warmup);
+  return { real: await loadApi(urls, token, connections, duration), single, responses };
+}
+
 /**
  * The four figures of an API benchmark, ids `<name>.requests-per-second|ratio|p50|p99` (the
  * budgets key on ratio and p99). `qualifier` tells the labels of one variant from another's
@@ -199,24 +229,15 @@ export function apiFigures(name: string, real: ApiLoad, bare: ApiLoad, qualifier
       value: round((100 * real.requestsPerSecond) / bare.requestsPerSecond, 1),
       unit: '%',
     },
-    {
-      id: `${name}.p50`,
-      label: `API latency p50${q}`,
-      value: real.p50,
+    ...(['p50', 'p99'] as const).map((p) => ({
+      id: `${name}.${p}`,
+      label: `API latency ${p}${q}`,
+      value: real[p],
       unit: 'ms',
-      baseline: { label: 'bare Fastify p50', value: bare.p50, unit: 'ms' },
-      ratio: round(real.p50 / Math.max(bare.p50, 1), 1),
+      baseline: { label: `bare Fastify ${p}`, value: bare[p], unit: 'ms' },
+      ratio: round(real[p] / Math.max(bare[p], 1), 1),
       ratioLabel: '× bare',
-    },
-    {
-      id: `${name}.p99`,
-      label: `API latency p99${q}`,
-      value: real.p99,
-      unit: 'ms',
-      baseline: { label: 'bare Fastify p99', value: bare.p99, unit: 'ms' },
-      ratio: round(real.p99 / Math.max(bare.p99, 1), 1),
-      ratioLabel: '× bare',
-    },
+    })),
   ];
 }
 
