@@ -8,7 +8,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ErrorNumber, UpdatePasswordRequest } from '@portal/contracts';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Field, Form, focusFirstError, submitWhenReady } from '../../../components/form-field.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
@@ -21,6 +21,8 @@ import { updatedPath } from '../sections.ts';
 import styles from '../components/account.module.css';
 
 const IDS = { OldPassword: 'password-old', NewPassword: 'password-new', ReEnterPassword: 'password-re-enter' } as const;
+
+const LABELS = { NewPassword: 'New password', ReEnterPassword: 'Re-enter new password' };
 
 const resolver = zodResolver(UpdatePasswordRequest, undefined, { raw: true }) as unknown as Resolver<PasswordChange>;
 
@@ -40,7 +42,6 @@ export function UpdatePasswordPage() {
     mode: 'onTouched',
     defaultValues: { OldPassword: '', NewPassword: '', ReEnterPassword: '' },
   });
-  const newPassword = useWatch({ control, name: 'NewPassword' });
   const [retypeOld, setRetypeOld] = useState(false);
 
   useEffect(() => {
@@ -102,12 +103,9 @@ export function UpdatePasswordPage() {
           )}
         </Field>
         <NewPasswordFields
-          register={register}
-          password={newPassword}
+          form={{ register, control, errors, touchedFields }}
           ids={IDS}
-          labels={{ NewPassword: 'New password', ReEnterPassword: 'Re-enter new password' }}
-          errors={{ NewPassword: errors.NewPassword?.message, ReEnterPassword: errors.ReEnterPassword?.message }}
-          rulesInvalid={Boolean(touchedFields.NewPassword && errors.NewPassword)}
+          labels={LABELS}
           prefix="password"
         />
         <FormActions

@@ -10,19 +10,13 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, RecoveryRequest } from '@portal/contracts';
-import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import {
-  ErrorSummary,
-  fieldEntries,
-  type FieldProblem,
-  type SummaryEntry,
-} from '../../../components/error-summary.tsx';
+import { fieldEntries, type FieldProblem } from '../../../components/error-summary.tsx';
 import { submitWhenReady } from '../../../components/form-field.tsx';
 import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
 import { PersonFields } from '../../../components/forms/person-fields.tsx';
-import { showAlert } from '../../../lib/alerts.ts';
-import { isRequestError } from '../../../lib/request-error.ts';
+import { SubmitButton, SummaryForm } from '../../../components/forms/summary-form.tsx';
+import { useErrorSummary } from '../../../components/forms/use-error-summary.ts';
 import type { RecoveryValues } from '../api/recovery-body.ts';
 import { recoveryMessage } from '../not-found.ts';
 import styles from './recovery-form.module.css';
@@ -35,6 +29,14 @@ const LABELS: Record<keyof RecoveryValues, string> = {
   EmailAddress: 'Email address',
   ClaimNumber: 'Claim number',
 };
+
+const HINT = {
+  text: 'Complete every required field to continue.',
+  busy: MESSAGES.processing,
+  className: styles.submitHint,
+};
+
+const resolver = zodResolver(RecoveryRequest, undefined, { raw: true });
 
 const ORDER = Object.keys(LABELS) as (keyof RecoveryValues)[];
 
@@ -56,22 +58,14 @@ type RecoveryFormProps = {
 };
 
 export function RecoveryForm({ name, submitLabel, onSubmit }: RecoveryFormProps) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    trigger,
-    getFieldState,
-    getValues,
-    setError,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<RecoveryValues, unknown, RecoveryValues>({
-    resolver: zodResolver(RecoveryRequest, undefined, { raw: true }),
+  const form = useForm<RecoveryValues, unknown, RecoveryValues>({
+    resolver,
     mode: 'onTouched',
     defaultValues: DEFAULTS,
   });
-  const [summary, setSummary] = useState<SummaryEntry[]>([]);
-  const [focusKey, setFocusKey] = useState(0);
+  const { register, control, handleSubmit, trigger, getFieldState, getValues, setError } = form;
+  const { errors, isValid, isSubmitting } = form.formState;
+  const { summary, show, send: sendWith } = useErrorSummary();
 
   const ids: Record<keyof RecoveryValues, string> = {
     FirstName: `${name}-first-name`,
@@ -101,61 +95,35 @@ export function RecoveryForm({ name, submitLabel, onSubmit }: RecoveryFormProps)
         message,
       };
     });
-    setSummary(fieldEntries(problems));
-    setFocusKey((k) => k + 1);
+    show(fieldEntries(problems));
   };
 
-  const send = handleSubmit(async (values) => {
-    setSummary([]);
-    try {
-      await onSubmit(values);
-    } catch (caught) {
-      if (!isRequestError(caught)) throw caught;
-      if (caught.forcedLogout) return;
-      if (caught.kind !== 'server') {
-        showAlert(caught.entries);
-        return;
-      }
-      const { entries } = applyServerErrors(caught, {
-        fieldIds: focusIds,
-        rewrite: recoveryMessage,
-        setError: ({ field, message }) => {
-          if (field in ids) setError(field as keyof RecoveryValues, { type: 'server', message });
-        },
-      });
-      setSummary(entries);
-      setFocusKey((k) => k + 1);
-    }
-  });
+  const send = handleSubmit((values) =>
+    sendWith(() => onSubmit(values), {
+      onFormError: (caught) =>
+        applyServerErrors(caught, {
+          fieldIds: focusIds,
+          rewrite: recoveryMessage,
+          setError: ({ field, message }) => {
+            if (field in ids) setError(field as keyof RecoveryValues, { type: 'server', message });
+          },
+        }).entries,
+    }),
+  );
 
   const onFormSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSubmit }, send, listProblems);
 
   return (
-    <form
-      noValidate
-      onSubmit={onFormSubmit}
-      aria-busy={isSubmitting || undefined}
-      className={styles.form}
-      data-testid={`${name}-form`}
-    >
-      <ErrorSummary entries={summary} focusKey={focusKey} data-testid={`${name}-errors`} />
-      <fieldset className={styles.fieldset} disabled={isSubmitting}>
-        <PersonFields {...person} fields={['FirstName', 'LastName', 'DateOfBirth']} />
-        <p className={styles.note}>Give us the mobile number or the email address we have for you (at least one).</p>
-        <PersonFields {...person} fields={['MobileNumber', 'EmailAddress', 'ClaimNumber']} />
-        <button
-          type="submit"
-          className="button button--block"
-          aria-disabled={!canSubmit || undefined}
-          aria-describedby={!canSubmit && !isSubmitting ? `${name}-submit-hint` : undefined}
-          data-testid={`${name}-submit`}
-        >
-          {isSubmitting ? 'Please wait…' : submitLabel}
-        </button>
-        <p id={`${name}-submit-hint`} className={styles.submitHint}>
-          {isSubmitting ? MESSAGES.processing : canSubmit ? '\u00a0' : 'Complete every required field to continue.'}
-        </p>
-      </fieldset>
-    </form>
+    <SummaryForm name={name} onSubmit={onFormSubmit} submitting={isSubmitting} summary={summary} classNames={styles}>
+      <PersonFields {...person} fields={['FirstName', 'LastName', 'DateOfBirth']} />
+      <p className={styles.note}>Give us the mobile number or the email address we have for you (at least one).</p>
+      <PersonFields {...person} fields={['MobileNumber', 'EmailAddress', 'ClaimNumber']} />
+      <SubmitButton
+        name={name}
+        label={submitLabel}
+        state={{ ready: canSubmit, submitting: isSubmitting }}
+        hint={HINT}
+      />
+    </SummaryForm>
   );
 }

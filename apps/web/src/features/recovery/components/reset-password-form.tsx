@@ -5,19 +5,25 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ResetPasswordRequest } from '@portal/contracts';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { ErrorSummary, fieldEntries, type SummaryEntry } from '../../../components/error-summary.tsx';
+import { useForm } from 'react-hook-form';
+import { fieldEntries } from '../../../components/error-summary.tsx';
 import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
+import { SubmitButton, SummaryForm } from '../../../components/forms/summary-form.tsx';
+import { useErrorSummary } from '../../../components/forms/use-error-summary.ts';
 import { submitWhenReady } from '../../../components/form-field.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
-import { showAlert } from '../../../lib/alerts.ts';
-import { isRequestError } from '../../../lib/request-error.ts';
 import type { ResetPasswordValues } from '../api/reset-password.ts';
 import { recoveryMessage } from '../not-found.ts';
 import styles from './recovery-form.module.css';
 
 const IDS = { NewPassword: 'reset-new-password', ReEnterPassword: 'reset-re-enter-password' } as const;
+
+const LABELS = { NewPassword: 'Enter New Password', ReEnterPassword: 'Re-enter New Password' };
+const HINT = {
+  text: 'Enter a new password that follows the rules, twice.',
+  busy: '\u00a0',
+  className: styles.submitHint,
+};
 
 type ResetPasswordFormProps = {
   token: string;
@@ -27,28 +33,20 @@ type ResetPasswordFormProps = {
 };
 
 export function ResetPasswordForm({ token, onSubmit, onTokenRefused }: ResetPasswordFormProps) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    trigger,
-    getFieldState,
-    getValues,
-    formState: { errors, isValid, isSubmitting, touchedFields },
-  } = useForm<ResetPasswordValues, unknown, ResetPasswordValues>({
+  const form = useForm<ResetPasswordValues, unknown, ResetPasswordValues>({
     resolver: zodResolver(ResetPasswordRequest, undefined, { raw: true }),
     mode: 'onTouched',
     defaultValues: { ResetPasswordToken: token, NewPassword: '', ReEnterPassword: '' },
   });
-  const [summary, setSummary] = useState<SummaryEntry[]>([]);
-  const [focusKey, setFocusKey] = useState(0);
-  const newPassword = useWatch({ control, name: 'NewPassword' });
+  const { register, control, handleSubmit, trigger, getFieldState, getValues } = form;
+  const { errors, isValid, isSubmitting, touchedFields } = form.formState;
+  const { summary, show, send: sendWith } = useErrorSummary();
   const canSubmit = isValid && !isSubmitting;
 
   const listProblems = async () => {
     await trigger();
     const values = getValues();
-    setSummary(
+    show(
       fieldEntries([
         {
           label: 'New password',
@@ -64,62 +62,37 @@ export function ResetPasswordForm({ token, onSubmit, onTokenRefused }: ResetPass
         },
       ]),
     );
-    setFocusKey((k) => k + 1);
   };
 
-  const send = handleSubmit(async (values) => {
-    setSummary([]);
-    try {
-      await onSubmit(values);
-    } catch (caught) {
-      if (!isRequestError(caught)) throw caught;
-      if (caught.forcedLogout) return;
+  const send = handleSubmit((values) =>
+    sendWith(() => onSubmit(values), {
       // spec 001 §8: for reset the not-found message applies only to a 225 answer.
-      if (caught.kind !== 'server' || caught.status !== 225) {
-        showAlert(caught.entries);
-        return;
-      }
-      const { entries } = applyServerErrors(caught, { fieldIds: IDS, rewrite: recoveryMessage });
-      if (caught.items.some((item) => item.Number === 56 || item.Number > 450)) onTokenRefused();
-      setSummary(entries);
-      setFocusKey((k) => k + 1);
-    }
-  });
+      aboutForm: (caught) => caught.kind === 'server' && caught.status === 225,
+      onFormError: (caught) => {
+        const { entries } = applyServerErrors(caught, { fieldIds: IDS, rewrite: recoveryMessage });
+        if (caught.items.some((item) => item.Number === 56 || item.Number > 450)) onTokenRefused();
+        return entries;
+      },
+    }),
+  );
 
   const onFormSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSubmit }, send, listProblems);
 
   return (
-    <form
-      noValidate
+    <SummaryForm
+      name="reset-password"
       onSubmit={onFormSubmit}
-      aria-busy={isSubmitting || undefined}
-      className={styles.form}
-      data-testid="reset-password-form"
+      submitting={isSubmitting}
+      summary={summary}
+      classNames={styles}
     >
-      <ErrorSummary entries={summary} focusKey={focusKey} data-testid="reset-password-errors" />
-      <fieldset className={styles.fieldset} disabled={isSubmitting}>
-        <NewPasswordFields
-          register={register}
-          password={newPassword}
-          ids={IDS}
-          labels={{ NewPassword: 'Enter New Password', ReEnterPassword: 'Re-enter New Password' }}
-          errors={{ NewPassword: errors.NewPassword?.message, ReEnterPassword: errors.ReEnterPassword?.message }}
-          rulesInvalid={Boolean(touchedFields.NewPassword && errors.NewPassword)}
-          prefix="reset"
-        />
-        <button
-          type="submit"
-          className="button button--block"
-          aria-disabled={!canSubmit || undefined}
-          aria-describedby={!canSubmit && !isSubmitting ? 'reset-submit-hint' : undefined}
-          data-testid="reset-submit"
-        >
-          {isSubmitting ? 'Please wait…' : 'Reset password'}
-        </button>
-        <p id="reset-submit-hint" className={styles.submitHint}>
-          {canSubmit || isSubmitting ? '\u00a0' : 'Enter a new password that follows the rules, twice.'}
-        </p>
-      </fieldset>
-    </form>
+      <NewPasswordFields form={{ register, control, errors, touchedFields }} ids={IDS} labels={LABELS} prefix="reset" />
+      <SubmitButton
+        name="reset"
+        label="Reset password"
+        state={{ ready: canSubmit, submitting: isSubmitting }}
+        hint={HINT}
+      />
+    </SummaryForm>
   );
 }

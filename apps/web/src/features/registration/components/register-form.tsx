@@ -13,18 +13,13 @@ import { lazy, Suspense, useEffect, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields.tsx';
 import type { PickedAddressValue } from '../../../components/address-picker.tsx';
-import {
-  ErrorSummary,
-  fieldEntries,
-  type FieldProblem,
-  type SummaryEntry,
-} from '../../../components/error-summary.tsx';
+import { fieldEntries, type FieldProblem } from '../../../components/error-summary.tsx';
 import { Field, submitWhenReady } from '../../../components/form-field.tsx';
 import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
+import { SubmitButton, SummaryForm } from '../../../components/forms/summary-form.tsx';
+import { useErrorSummary } from '../../../components/forms/use-error-summary.ts';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { isAppMode } from '../../../lib/app-mode.ts';
-import { showAlert } from '../../../lib/alerts.ts';
-import { isRequestError } from '../../../lib/request-error.ts';
 import {
   DEFAULTS,
   EMPTY_ADDRESS,
@@ -41,6 +36,8 @@ import { RegisterDetailsFields } from './register-details-fields.tsx';
 import { RegisterTerms } from './register-terms.tsx';
 import styles from './register-form.module.css';
 
+const SUBMIT_HINT = 'Complete every required field, choose your addresses and agree to the terms to register.';
+
 const TermsDialog = lazy(() => import('../../../components/terms-dialog.tsx'));
 
 type RegisterFormProps = {
@@ -49,30 +46,17 @@ type RegisterFormProps = {
 };
 
 export function RegisterForm({ onSubmit }: RegisterFormProps) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    setError,
-    trigger,
-    getFieldState,
-    getValues,
-    formState: { errors, isValid, isSubmitting, touchedFields },
-  } = useForm<Values, unknown, Values>({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: DEFAULTS,
-  });
+  const form = useForm<Values, unknown, Values>({ resolver, mode: 'onTouched', defaultValues: DEFAULTS });
+  const { register, control, handleSubmit, setValue, setError, trigger, getFieldState, getValues } = form;
+  const { errors, isValid, isSubmitting, touchedFields } = form.formState;
   const [sameAsHome, setSameAsHome] = useState(false);
   const [terms, setTerms] = useState(false);
   const [termsTouched, setTermsTouched] = useState(false);
-  const [summary, setSummary] = useState<SummaryEntry[]>([]);
-  const [focusKey, setFocusKey] = useState(0);
+  const { summary, show, send: sendWith } = useErrorSummary();
   const [termsOpen, setTermsOpen] = useState(false);
   const appMode = isAppMode();
 
-  const [home, postal, newPassword] = useWatch({ control, name: ['HomeAddress', 'PostalAddress', 'NewPassword'] });
+  const [home, postal] = useWatch({ control, name: ['HomeAddress', 'PostalAddress'] });
   const homeChosen = chosen(home) !== null;
   const postalChosen = chosen(postal) !== null;
 
@@ -92,6 +76,7 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
     if (!ticked) setValue('PostalAddress', EMPTY_ADDRESS, { shouldValidate: false });
   };
 
+  const passwordForm = { register, control, errors, touchedFields };
   const canSubmit = isValid && homeChosen && (postalChosen || sameAsHome) && terms && !isSubmitting;
 
   const listProblems = async () => {
@@ -112,30 +97,18 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
     });
     const entries = fieldEntries(problems);
     if (!terms) entries.push({ fieldId: TERMS_ID, message: 'Agreeing to the terms and conditions is required.' });
-    setSummary(entries);
-    setFocusKey((k) => k + 1);
+    show(entries);
   };
 
-  const send = handleSubmit(async (values) => {
-    setSummary([]);
-    try {
-      await onSubmit({ ...values, PostalAddress: sameAsHome ? values.HomeAddress : values.PostalAddress });
-    } catch (caught) {
-      if (!isRequestError(caught)) throw caught;
-      if (caught.forcedLogout) return;
-      if (caught.kind !== 'server') {
-        // Not an answer about the form (offline, time-out): the app's alert (spec 000 §8).
-        showAlert(caught.entries);
-        return;
-      }
-      const { entries } = applyServerErrors(caught, {
-        fieldIds: FOCUS_IDS,
-        setError: ({ field, message }) => setError(field as keyof Values, { type: 'server', message }),
-      });
-      setSummary(entries);
-      setFocusKey((k) => k + 1);
-    }
-  });
+  const send = handleSubmit((values) =>
+    sendWith(() => onSubmit({ ...values, PostalAddress: sameAsHome ? values.HomeAddress : values.PostalAddress }), {
+      onFormError: (caught) =>
+        applyServerErrors(caught, {
+          fieldIds: FOCUS_IDS,
+          setError: ({ field, message }) => setError(field as keyof Values, { type: 'server', message }),
+        }).entries,
+    }),
+  );
 
   const onFormSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSubmit }, send, listProblems);
 
@@ -147,84 +120,66 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
   };
 
   return (
-    <form
-      noValidate
+    <SummaryForm
+      name="register"
       onSubmit={onFormSubmit}
       aria-labelledby="register-heading"
-      aria-busy={isSubmitting || undefined}
-      className={styles.form}
-      data-testid="register-form"
+      submitting={isSubmitting}
+      summary={summary}
+      classNames={styles}
+      after={
+        appMode && termsOpen ? (
+          <Suspense fallback={null}>
+            <TermsDialog isOpen onClose={() => setTermsOpen(false)} />
+          </Suspense>
+        ) : null
+      }
     >
-      <ErrorSummary entries={summary} focusKey={focusKey} data-testid="register-errors" />
-      <fieldset className={styles.fieldset} disabled={isSubmitting}>
-        <RegisterDetailsFields register={register} control={control} errors={errors} />
+      <RegisterDetailsFields register={register} control={control} errors={errors} />
 
-        <h3 className={styles.section}>Choose a password</h3>
-        <NewPasswordFields
-          register={register}
-          password={newPassword}
-          ids={REGISTER_FIELD_IDS}
-          labels={{ NewPassword: 'New password', ReEnterPassword: 'Re-enter password' }}
-          errors={{ NewPassword: errors.NewPassword?.message, ReEnterPassword: errors.ReEnterPassword?.message }}
-          rulesInvalid={Boolean(touchedFields.NewPassword && errors.NewPassword)}
-          prefix="register"
-        />
+      <h3 className={styles.section}>Choose a password</h3>
+      <NewPasswordFields form={passwordForm} ids={REGISTER_FIELD_IDS} labels={LABELS} prefix="register" />
 
-        <h3 className={styles.section}>Your address</h3>
-        <Field label="Country" hint="Only addresses in Australia can be used.">
-          {(c) => <input {...c} type="text" value="Australia" readOnly data-testid="register-country" />}
-        </Field>
-        <AddressFields<Values, PickedAddressValue>
-          control={control}
-          trigger={trigger}
-          toPick={chosen}
-          home={{
-            name: 'HomeAddress',
-            id: REGISTER_FIELD_IDS.HomeAddress,
-            error: addressError('HomeAddress'),
-            fromPick: orEmpty,
-          }}
-          postal={{
-            name: 'PostalAddress',
-            id: REGISTER_FIELD_IDS.PostalAddress,
-            error: addressError('PostalAddress'),
-            fromPick: orEmpty,
-          }}
-          sameAsHome={{ id: 'register-same-as-home', checked: sameAsHome, onChange: onSameAsHome }}
-          testId="register"
-        />
+      <h3 className={styles.section}>Your address</h3>
+      <Field label="Country" hint="Only addresses in Australia can be used.">
+        {(c) => <input {...c} type="text" value="Australia" readOnly data-testid="register-country" />}
+      </Field>
+      <AddressFields<Values, PickedAddressValue>
+        control={control}
+        trigger={trigger}
+        toPick={chosen}
+        home={{
+          name: 'HomeAddress',
+          id: REGISTER_FIELD_IDS.HomeAddress,
+          error: addressError('HomeAddress'),
+          fromPick: orEmpty,
+        }}
+        postal={{
+          name: 'PostalAddress',
+          id: REGISTER_FIELD_IDS.PostalAddress,
+          error: addressError('PostalAddress'),
+          fromPick: orEmpty,
+        }}
+        sameAsHome={{ id: 'register-same-as-home', checked: sameAsHome, onChange: onSameAsHome }}
+        testId="register"
+      />
 
-        <RegisterTerms
-          appMode={appMode}
-          onOpenTerms={() => setTermsOpen(true)}
-          checked={terms}
-          onChange={setTerms}
-          touched={termsTouched}
-          onTouched={() => setTermsTouched(true)}
-        />
+      <RegisterTerms
+        appMode={appMode}
+        onOpenTerms={() => setTermsOpen(true)}
+        checked={terms}
+        onChange={setTerms}
+        touched={termsTouched}
+        onTouched={() => setTermsTouched(true)}
+      />
 
-        <button
-          type="submit"
-          className="button button--block"
-          aria-disabled={!canSubmit || undefined}
-          aria-describedby={!canSubmit && !isSubmitting ? 'register-submit-hint' : undefined}
-          data-testid="register-submit"
-        >
-          {isSubmitting ? 'Registering…' : 'Register'}
-        </button>
-        <p id="register-submit-hint" className={styles.submitHint}>
-          {isSubmitting
-            ? 'Please wait. We are processing your request.'
-            : canSubmit
-              ? '\u00a0'
-              : 'Complete every required field, choose your addresses and agree to the terms to register.'}
-        </p>
-      </fieldset>
-      {appMode && termsOpen ? (
-        <Suspense fallback={null}>
-          <TermsDialog isOpen onClose={() => setTermsOpen(false)} />
-        </Suspense>
-      ) : null}
-    </form>
+      <SubmitButton
+        name="register"
+        label="Register"
+        busyLabel="Registering…"
+        state={{ ready: canSubmit, submitting: isSubmitting }}
+        hint={{ text: SUBMIT_HINT, busy: MESSAGES.processing, className: styles.submitHint }}
+      />
+    </SummaryForm>
   );
 }
