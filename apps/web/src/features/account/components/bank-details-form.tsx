@@ -13,13 +13,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { BSB_SOURCE, LIMITS, MESSAGES, UpdateBankDetailsRequest } from '@portal/contracts';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useWatch, type Resolver } from 'react-hook-form';
-import { Field, Form, submitWhenReady } from '../../../components/form-field.tsx';
+import { Field, submitWhenReady } from '../../../components/form-field.tsx';
 import { updateBankDetails, type BankDetailsBody } from '../api/update-bank-details.ts';
 import { lookupBankName } from '../../../lib/api/verify-bsb.ts';
 import { ACCOUNT_DRAFT_FORMS, ACCOUNT_DRAFT_MIRRORS, type BankDraft, type EditDraft } from '../drafts.ts';
 import { formatBsb } from '../rules.ts';
 import { saveEdit } from '../save-error.ts';
-import { FormActions } from './account-block.tsx';
+import { EditForm } from './edit-form.tsx';
 import type { EditFormProps } from './form-types.ts';
 import { useEditForm } from './use-edit-form.ts';
 import styles from './account.module.css';
@@ -57,7 +57,7 @@ export function BankDetailsForm({
   onDone,
 }: EditFormProps & { secureToken: string }) {
   const stored = account.BankAccountDetails;
-  const { form, restoredNotice, cancel, done } = useEditForm({
+  const edit = useEditForm({
     resolver,
     defaultValues: {
       AccountName: stored?.AccountName ?? '',
@@ -70,17 +70,9 @@ export function BankDetailsForm({
     onCancel,
     onDone,
   });
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    setError,
-    trigger,
-    getFieldState,
-    getValues,
-    formState: { errors, isValid, isSubmitting },
-  } = form;
+  const { form, restoredNotice, done } = edit;
+  const { register, control, handleSubmit, setValue, setError, trigger, getFieldState, getValues } = form;
+  const { errors, isValid, isSubmitting } = form.formState;
   const bsb = useWatch({ control, name: 'Bsb' });
   const [lookup, setLookup] = useState<BsbLookup | null>(null);
   const inFlight = useRef<AbortController | null>(null);
@@ -176,13 +168,7 @@ export function BankDetailsForm({
   };
 
   return (
-    <Form
-      submitting={isSubmitting}
-      onSubmit={onSubmit}
-      className={styles.form}
-      aria-label="Change your bank account details"
-      data-testid="bank-form"
-    >
+    <EditForm name="bank" label="Change your bank account details" edit={edit} save={{ canSave, hint, onSubmit }}>
       <Field id={FIELD_IDS.AccountName} label="Account name" error={errors.AccountName?.message} required>
         {(c) => (
           <input {...c} {...register('AccountName')} type="text" autoComplete="off" data-testid="bank-account-name" />
@@ -236,15 +222,6 @@ export function BankDetailsForm({
           />
         )}
       </Field>
-      <FormActions
-        canSave={canSave}
-        saving={isSubmitting}
-        hint={hint}
-        hintId="account-bank-save-hint"
-        onCancel={cancel}
-        restoredNotice={restoredNotice}
-        testId="bank"
-      />
-    </Form>
+    </EditForm>
   );
 }

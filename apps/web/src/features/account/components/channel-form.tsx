@@ -10,11 +10,11 @@ import { UpdateContactDetailsRequest } from '@portal/contracts';
 import type { InputHTMLAttributes } from 'react';
 import { useWatch, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { Field, Form, submitWhenReady } from '../../../components/form-field.tsx';
+import { Field, submitWhenReady } from '../../../components/form-field.tsx';
 import { contactBody, updateContactDetails } from '../api/update-contact-details.ts';
 import { ACCOUNT_DRAFT_FORMS, ACCOUNT_DRAFT_MIRRORS, type ChannelDraft, type EditDraft } from '../drafts.ts';
 import { saveEdit } from '../save-error.ts';
-import { FormActions } from './account-block.tsx';
+import { EditForm } from './edit-form.tsx';
 import type { EditFormProps } from './form-types.ts';
 import { useEditForm } from './use-edit-form.ts';
 import styles from './account.module.css';
@@ -92,7 +92,7 @@ function ChannelForm({
 }: ChannelFormProps & { channel: Channel }) {
   const { name, key, what } = channel;
   const current = account.ContactDetails[name];
-  const { form, restoredNotice, cancel, done } = useEditForm({
+  const edit = useEditForm({
     resolver: channel.resolver,
     defaultValues: { [name]: current },
     focus: autoFocus && name,
@@ -100,18 +100,13 @@ function ChannelForm({
     onCancel,
     onDone,
   });
-  const {
-    register,
-    handleSubmit,
-    trigger,
-    setFocus,
-    setError,
-    control,
-    formState: { errors, isValid, isSubmitting },
-  } = form;
+  const { form, done } = edit;
+  const { register, handleSubmit, trigger, setFocus, setError, control } = form;
+  const { errors, isValid, isSubmitting } = form.formState;
   const value = useWatch({ control, name }) ?? '';
   const changed = channel.changed(value, current);
   const canSave = isValid && changed;
+  const hint = isValid && !changed ? `Change your ${what} to save it.` : `Enter a valid ${what} to save it.`;
 
   const send = handleSubmit((values) =>
     saveEdit(
@@ -128,13 +123,7 @@ function ChannelForm({
   );
 
   return (
-    <Form
-      submitting={isSubmitting}
-      onSubmit={onSubmit}
-      className={styles.form}
-      aria-label={`Change your ${what}`}
-      data-testid={`${key}-form`}
-    >
+    <EditForm name={key} label={`Change your ${what}`} edit={edit} save={{ canSave, hint, onSubmit }}>
       <Field
         id={channel.fieldId}
         label={channel.label}
@@ -144,16 +133,7 @@ function ChannelForm({
       >
         {(c) => <input {...c} {...register(name)} {...channel.input} data-testid={`${key}-input`} />}
       </Field>
-      <FormActions
-        canSave={canSave}
-        saving={isSubmitting}
-        hint={isValid && !changed ? `Change your ${what} to save it.` : `Enter a valid ${what} to save it.`}
-        hintId={`account-${key}-save-hint`}
-        onCancel={cancel}
-        restoredNotice={restoredNotice}
-        testId={key}
-      />
-    </Form>
+    </EditForm>
   );
 }
 

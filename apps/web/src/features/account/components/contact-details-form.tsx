@@ -14,7 +14,7 @@ import { useMemo, type ChangeEvent } from 'react';
 import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields.tsx';
 import type { PickedAddressValue } from '../../../components/address-picker.tsx';
-import { Field, Form, focusFirstError, submitWhenReady } from '../../../components/form-field.tsx';
+import { Field, focusFirstError, submitWhenReady } from '../../../components/form-field.tsx';
 import {
   addressLinesFromPick,
   contactBody,
@@ -24,7 +24,7 @@ import {
 } from '../api/update-contact-details.ts';
 import { ACCOUNT_DRAFT_FORMS, ACCOUNT_DRAFT_MIRRORS, type ContactDraft, type EditDraft } from '../drafts.ts';
 import { saveEdit } from '../save-error.ts';
-import { FormActions } from './account-block.tsx';
+import { EditForm } from './edit-form.tsx';
 import type { EditFormProps } from './form-types.ts';
 import { useEditForm } from './use-edit-form.ts';
 import styles from './account.module.css';
@@ -120,7 +120,7 @@ const digitsOnly = (event: ChangeEvent<HTMLInputElement>) => {
 
 export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDone }: EditFormProps) {
   const initial = useMemo(() => contactBody(account.ContactDetails), [account.ContactDetails]);
-  const { form, restoredNotice, cancel, done } = useEditForm({
+  const edit = useEditForm({
     resolver: contactResolver,
     defaultValues: initial,
     focus: autoFocus && 'PhoneNumber.AreaCode',
@@ -128,15 +128,9 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
     onCancel,
     onDone,
   });
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    setError,
-    trigger,
-    formState: { errors, isValid, isSubmitting },
-  } = form;
+  const { form, done } = edit;
+  const { register, control, handleSubmit, setValue, setError, trigger } = form;
+  const { errors, isValid, isSubmitting } = form.formState;
   const values = useWatch({ control }) as ContactValues;
   const same = values.AreAddressesSame;
   const { canSave, hint } = contactSaveState({ valid: isValid, values, initial });
@@ -172,13 +166,7 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
     : (errors.PostalAddressForDB?.message ?? errors.PostalAddressForDB?.ExperianSingleSelectedLine?.message);
 
   return (
-    <Form
-      submitting={isSubmitting}
-      onSubmit={onSubmit}
-      className={styles.form}
-      aria-label="Change your contact details"
-      data-testid="contact-form"
-    >
+    <EditForm name="contact" label="Change your contact details" edit={edit} save={{ canSave, hint, onSubmit }}>
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Phone number (optional)</legend>
         <p className={styles.hint} id="account-contact-phone-hint">
@@ -242,15 +230,6 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
       <p className={styles.note}>
         Changes to your contact details take effect on your claim within {LIMITS.contactChangeDays} days.
       </p>
-      <FormActions
-        canSave={canSave}
-        saving={isSubmitting}
-        hint={hint}
-        hintId="account-contact-save-hint"
-        onCancel={cancel}
-        restoredNotice={restoredNotice}
-        testId="contact"
-      />
-    </Form>
+    </EditForm>
   );
 }

@@ -13,7 +13,7 @@
 import { LIMITS, MESSAGES, OTHER_ITEM, formatDisplayDate } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { Field, Form, focusFirstError, submitWhenReady } from '../../../components/form-field.tsx';
+import { Field, focusFirstError, submitWhenReady } from '../../../components/form-field.tsx';
 import { PersonFields } from '../../../components/forms/person-fields.tsx';
 import { useDropdownList } from '../../../lib/api/get-dropdown-list.ts';
 import { showAlert } from '../../../lib/alerts.ts';
@@ -23,7 +23,7 @@ import { submitDetailsRequest } from '../api/submit-details-request.ts';
 import { uploadDetailsRequest } from '../api/upload-details-request.ts';
 import { titleName } from '../rules.ts';
 import { handleSaveError } from '../save-error.ts';
-import { FormActions } from './account-block.tsx';
+import { EditForm } from './edit-form.tsx';
 import type { EditFormProps } from './form-types.ts';
 import {
   PERSONAL_DRAFT,
@@ -38,12 +38,14 @@ import styles from './account.module.css';
 
 export { PERSONAL_FIELD_IDS, personalResolver, type PersonalValues } from './personal-details.ts';
 
+const SAVE_HINT = 'Complete each detail correctly and choose a reason to send your request.';
+
 class UploadFailed extends Error {}
 
 export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDone }: EditFormProps) {
   const details = account.PersonalDetails;
   const reasons = useDropdownList('UpdatePersonalReason');
-  const { form, restoredNotice, cancel, done } = useEditForm({
+  const edit = useEditForm({
     resolver: personalResolver,
     defaultValues: {
       FirstName: details.FirstName,
@@ -58,13 +60,9 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
     onCancel,
     onDone,
   });
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isValid, isSubmitting },
-  } = form;
+  const { form, done } = edit;
+  const { register, control, handleSubmit, setError } = form;
+  const { errors, isValid, isSubmitting } = form.formState;
   const [reason, otherReason] = useWatch({ control, name: ['Reason', 'OtherReason'] });
   const other = reason?.Item === OTHER_ITEM;
   const [files, setFiles] = useState<SupportingFile[]>([]);
@@ -140,12 +138,11 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
   const title = titleName(details.Title);
 
   return (
-    <Form
-      submitting={isSubmitting}
-      onSubmit={onSubmit}
-      className={styles.form}
-      aria-label="Ask to change your name or date of birth"
-      data-testid="personal-form"
+    <EditForm
+      name="personal"
+      label="Ask to change your name or date of birth"
+      edit={edit}
+      save={{ canSave, saveLabel: 'Send for approval', hint: SAVE_HINT, onSubmit }}
     >
       <p className={styles.note}>
         We check a change to your name or date of birth before it is made. Tell us why it has changed; documents that
@@ -240,16 +237,6 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
         onRemove={(key) => setFiles((list) => list.filter((f) => f.key !== key))}
         disabled={isSubmitting}
       />
-      <FormActions
-        canSave={canSave}
-        saving={isSubmitting}
-        saveLabel="Send for approval"
-        hint="Complete each detail correctly and choose a reason to send your request."
-        hintId="account-personal-save-hint"
-        onCancel={cancel}
-        restoredNotice={restoredNotice}
-        testId="personal"
-      />
-    </Form>
+    </EditForm>
   );
 }

@@ -59,5 +59,7 @@ export function useEditForm<T extends FieldValues, D extends Partial<T>>(options
     return onDone(outcome);
   };
 
-  return { form, restoredNotice, cancel, done };
+  // Read here, so the edit view's form (edit-form.tsx) is given it with the rest.
+  const submitting = form.formState.isSubmitting;
+  return { form, restoredNotice, cancel, done, submitting };
 }

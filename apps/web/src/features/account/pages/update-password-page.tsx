@@ -10,19 +10,21 @@ import { ErrorNumber, UpdatePasswordRequest } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { Field, Form, focusFirstError, submitWhenReady } from '../../../components/form-field.tsx';
+import { Field, focusFirstError, submitWhenReady } from '../../../components/form-field.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import { showAlert } from '../../../lib/alerts.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import { updatePassword, type PasswordChange } from '../api/update-password.ts';
-import { FormActions } from '../components/account-block.tsx';
+import { EditForm } from '../components/edit-form.tsx';
 import { updatedPath } from '../sections.ts';
 import styles from '../components/account.module.css';
 
 const IDS = { OldPassword: 'password-old', NewPassword: 'password-new', ReEnterPassword: 'password-re-enter' } as const;
 
 const LABELS = { NewPassword: 'New password', ReEnterPassword: 'Re-enter new password' };
+
+const SAVE_HINT = 'Enter your current password, and a new password that follows the rules, twice.';
 
 const resolver = zodResolver(UpdatePasswordRequest, undefined, { raw: true }) as unknown as Resolver<PasswordChange>;
 
@@ -81,12 +83,11 @@ export function UpdatePasswordPage() {
 
   return (
     <div className={`card ${styles.editPage}`}>
-      <Form
-        submitting={isSubmitting}
-        onSubmit={onSubmit}
-        className={styles.form}
-        aria-label="Change your password"
-        data-testid="password-form"
+      <EditForm
+        name="password"
+        label="Change your password"
+        edit={{ submitting: isSubmitting, cancel: () => void navigate('/account') }}
+        save={{ canSave, saveLabel: 'Change password', hint: SAVE_HINT, hintId: 'password-save-hint', onSubmit }}
       >
         <p className={styles.note}>
           When you change your password, you are signed out everywhere else you are signed in.
@@ -108,16 +109,7 @@ export function UpdatePasswordPage() {
           labels={LABELS}
           prefix="password"
         />
-        <FormActions
-          canSave={canSave}
-          saving={isSubmitting}
-          saveLabel="Change password"
-          hint="Enter your current password, and a new password that follows the rules, twice."
-          hintId="password-save-hint"
-          onCancel={() => void navigate('/account')}
-          testId="password"
-        />
-      </Form>
+      </EditForm>
     </div>
   );
 }

@@ -1,0 +1,51 @@
+/**
+ * An edit view's form (spec 000 §5): its fields in a fieldset that is disabled while saving, then
+ * Save and Cancel with the line that says why Save cannot be used yet, and the notice that what was
+ * typed before a time-out was put back.
+ */
+import type { FormEventHandler, ReactNode } from 'react';
+import { Form } from '../../../components/form-field.tsx';
+import { FormActions } from './account-block.tsx';
+import styles from './account.module.css';
+
+type EditFormProps = {
+  /** Test ids `${name}-form`, `${name}-save`, `${name}-cancel`, …; the hint's id `account-${name}-save-hint`. */
+  name: string;
+  /** The form's accessible name. */
+  label: string;
+  /** The view's state: useEditForm's, or a page's own. */
+  edit: { submitting: boolean; cancel: () => void; restoredNotice?: string };
+  save: {
+    canSave: boolean;
+    /** Why Save cannot be used yet. */
+    hint: string | undefined;
+    saveLabel?: string;
+    hintId?: string;
+    onSubmit: FormEventHandler<HTMLFormElement>;
+  };
+  children: ReactNode;
+};
+
+export function EditForm({ name, label, edit, save, children }: EditFormProps) {
+  return (
+    <Form
+      submitting={edit.submitting}
+      onSubmit={save.onSubmit}
+      className={styles.form}
+      aria-label={label}
+      data-testid={`${name}-form`}
+    >
+      {children}
+      <FormActions
+        canSave={save.canSave}
+        saving={edit.submitting}
+        saveLabel={save.saveLabel}
+        hint={save.hint}
+        hintId={save.hintId ?? `account-${name}-save-hint`}
+        onCancel={edit.cancel}
+        restoredNotice={edit.restoredNotice}
+        testId={name}
+      />
+    </Form>
+  );
+}
