@@ -4,7 +4,15 @@
  * part once 2 digits are typed. The value is one string 'NN/NNNNN' (the contracts' claimNumber
  * rule checks it); a pasted '12/34567' or '1234567' is split over both parts.
  */
-import { useRef, type ChangeEvent, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
+import {
+  Fragment,
+  useRef,
+  type ChangeEvent,
+  type ClipboardEvent,
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import { FieldGroup } from './form-field.tsx';
 import styles from './claim-number-input.module.css';
 
@@ -24,6 +32,12 @@ export function splitClaimNumber(value: string): [string, string] {
 export function joinClaimNumber(first: string, second: string): string {
   return first === '' && second === '' ? '' : `${first}/${second}`;
 }
+
+type ClaimPart = {
+  part: 'first' | 'second';
+  label: string;
+  input: InputHTMLAttributes<HTMLInputElement> & { ref: Ref<HTMLInputElement> };
+};
 
 type ClaimNumberInputProps = {
   value: string;
@@ -116,58 +130,50 @@ export function ClaimNumberInput({
     }, 0);
   };
 
+  // The two parts: the first takes a longer typed or autofilled number and passes the rest on.
+  const parts: ClaimPart[] = [
+    {
+      part: 'first',
+      label: 'First 2 digits',
+      input: { ref: setFirstRef, maxLength: FIRST + SECOND + 1, value: first, onChange: onFirstChange },
+    },
+    {
+      part: 'second',
+      label: 'Last 5 digits',
+      input: { ref: secondRef, maxLength: SECOND, value: second, onChange: onSecondChange, onKeyDown: onSecondKeyDown },
+    },
+  ];
+
   return (
     <FieldGroup legend={legend} idPrefix={id} hint="For example 12/34567" error={error} required data-testid={testId}>
-      {(control) => (
+      {({ idPrefix, ...aria }) => (
         <div className={styles.parts} ref={groupRef} onBlur={onGroupBlur}>
-          <div className={styles.part}>
-            <label className={styles.partLabel} htmlFor={`${control.idPrefix}-first`}>
-              First 2 digits
-            </label>
-            <input
-              ref={setFirstRef}
-              id={`${control.idPrefix}-first`}
-              className={styles.first}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={FIRST + SECOND + 1}
-              value={first}
-              onChange={onFirstChange}
-              onPaste={onPaste}
-              disabled={disabled}
-              aria-invalid={control['aria-invalid']}
-              aria-describedby={control['aria-describedby']}
-              aria-required={control['aria-required']}
-              data-testid={`${testId}-first`}
-            />
-          </div>
-          <span className={styles.slash} aria-hidden="true">
-            /
-          </span>
-          <div className={styles.part}>
-            <label className={styles.partLabel} htmlFor={`${control.idPrefix}-second`}>
-              Last 5 digits
-            </label>
-            <input
-              ref={secondRef}
-              id={`${control.idPrefix}-second`}
-              className={styles.second}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={SECOND}
-              value={second}
-              onChange={onSecondChange}
-              onKeyDown={onSecondKeyDown}
-              onPaste={onPaste}
-              disabled={disabled}
-              aria-invalid={control['aria-invalid']}
-              aria-describedby={control['aria-describedby']}
-              aria-required={control['aria-required']}
-              data-testid={`${testId}-second`}
-            />
-          </div>
+          {parts.map(({ part, label, input }) => (
+            <Fragment key={part}>
+              {part === 'second' ? (
+                <span className={styles.slash} aria-hidden="true">
+                  /
+                </span>
+              ) : null}
+              <div className={styles.part}>
+                <label className={styles.partLabel} htmlFor={`${idPrefix}-${part}`}>
+                  {label}
+                </label>
+                <input
+                  {...input}
+                  id={`${idPrefix}-${part}`}
+                  className={styles[part]}
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  onPaste={onPaste}
+                  disabled={disabled}
+                  {...aria}
+                  data-testid={`${testId}-${part}`}
+                />
+              </div>
+            </Fragment>
+          ))}
         </div>
       )}
     </FieldGroup>

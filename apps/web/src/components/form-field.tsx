@@ -14,6 +14,56 @@ export type FieldControlProps = {
   'aria-required': true | undefined;
 };
 
+/**
+ * A control's id (the given one, or one generated), the ids of its hint and error, and what it
+ * is described by: the hint and the error that are shown.
+ */
+function useDescription(givenId: string | undefined, hint: ReactNode, error: string | undefined) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, errorId, describedBy };
+}
+
+/** The aria attributes a control (or each part of a group) carries. */
+function ariaOf(describedBy: string | undefined, error: string | undefined, required: boolean) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    'aria-required': required ? true : undefined,
+  } as const;
+}
+
+type NotesProps = {
+  ids: { hintId: string; errorId: string };
+  hint?: ReactNode;
+  error?: string | undefined;
+  classNames: { hint: string | undefined; error: string | undefined };
+};
+
+/** The hint and the error message, each under its id, so the control is described by them. */
+function Notes({ ids, hint, error, classNames }: NotesProps) {
+  return (
+    <>
+      {hint ? (
+        <p className={classNames.hint} id={ids.hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className={classNames.error} id={ids.errorId}>
+          <span className="visually-hidden">Error: </span>
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+const NOTES = { hint: styles.hint, error: styles.error };
+
 type FieldProps = {
   label: ReactNode;
   /** The control's id (an error summary links to it); generated when absent. */
@@ -26,33 +76,14 @@ type FieldProps = {
 };
 
 export function Field({ label, id: givenId, error, hint, required = false, children }: FieldProps) {
-  const generatedId = useId();
-  const id = givenId ?? generatedId;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { id, describedBy, ...ids } = useDescription(givenId, hint, error);
   return (
     <div className={`${styles.field} ${error ? styles.invalid : ''}`}>
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
-      {hint ? (
-        <p className={styles.hint} id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className={styles.error} id={errorId}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
-      {children({
-        id,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy,
-        'aria-required': required ? true : undefined,
-      })}
+      <Notes ids={ids} hint={hint} error={error} classNames={NOTES} />
+      {children({ id, ...ariaOf(describedBy, error, required) })}
     </div>
   );
 }
@@ -78,34 +109,15 @@ type FieldGroupProps = {
 
 /** Several inputs for one answer (a claim number in two parts): a fieldset with a legend. */
 export function FieldGroup({ legend, idPrefix, error, hint, required = false, children, ...rest }: FieldGroupProps) {
-  const generatedId = useId();
-  const id = idPrefix ?? generatedId;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { id, describedBy, ...ids } = useDescription(idPrefix, hint, error);
   return (
     <fieldset
       className={`${styles.fieldset} ${styles.field} ${error ? styles.invalid : ''}`}
       data-testid={rest['data-testid']}
     >
       <legend className={styles.label}>{legend}</legend>
-      {hint ? (
-        <p className={styles.hint} id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className={styles.error} id={errorId}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
-      {children({
-        idPrefix: id,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy,
-        'aria-required': required ? true : undefined,
-      })}
+      <Notes ids={ids} hint={hint} error={error} classNames={NOTES} />
+      {children({ idPrefix: id, ...ariaOf(describedBy, error, required) })}
     </fieldset>
   );
 }
@@ -119,30 +131,18 @@ type CheckboxFieldProps = {
   children: (control: Omit<FieldControlProps, 'aria-required'>) => ReactNode;
 };
 
+const CHECKBOX_NOTES = { hint: styles.checkboxHint, error: `${styles.checkboxHint} ${styles.error}` };
+
 /** A checkbox with its label beside it (a large touch target: the whole row is clickable). */
 export function CheckboxField({ label, id: givenId, hint, error, children }: CheckboxFieldProps) {
-  const generatedId = useId();
-  const id = givenId ?? generatedId;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { id, describedBy, ...ids } = useDescription(givenId, hint, error);
   return (
     <div className={`${styles.checkbox} ${error ? styles.invalid : ''}`}>
       {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
       <label className={styles.checkboxLabel} htmlFor={id}>
         {label}
       </label>
-      {hint ? (
-        <p className={styles.checkboxHint} id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className={`${styles.checkboxHint} ${styles.error}`} id={errorId}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
+      <Notes ids={ids} hint={hint} error={error} classNames={CHECKBOX_NOTES} />
     </div>
   );
 }
