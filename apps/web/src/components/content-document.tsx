@@ -7,8 +7,7 @@
  */
 import type { ContentName } from '@portal/contracts';
 import { useContent } from '../lib/api/get-content.ts';
-import { Icon } from './icon.tsx';
-import { PhoneLink } from './phone-link.tsx';
+import { LoadFailed } from './load-failed.tsx';
 import { SafeHtml } from './safe-html.tsx';
 import styles from './content-document.module.css';
 
@@ -33,24 +32,12 @@ export function ContentDocument({ name, className, ...rest }: ContentDocumentPro
   }
 
   return (
-    <div className="callout callout--warning" data-testid={`${testId}-error`}>
-      <Icon name="warning" />
-      <div>
-        <p>
-          Sorry, we could not load this text just now. Check your internet connection and try again. If it keeps
-          happening, call us on <PhoneLink />.
-        </p>
-        <p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void refetch()}
-            disabled={isFetching}
-          >
-            {isFetching ? 'Trying again…' : 'Try again'}
-          </button>
-        </p>
-      </div>
-    </div>
+    <LoadFailed
+      what="this text"
+      onRetry={() => void refetch()}
+      retrying={isFetching}
+      sayRetrying
+      data-testid={`${testId}-error`}
+    />
   );
 }

@@ -7,7 +7,7 @@
  */
 import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
-import { PhoneLink } from '../../../components/phone-link.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import { EXCESS_SPOKEN } from '../components/service-tile.tsx';
 import type { ServiceDetailData } from './service-detail-loader.ts';
@@ -43,25 +43,11 @@ export function ServiceDetailPage() {
   if (data.status === 'failed') {
     return (
       <div className={styles.page} data-testid="service-error">
-        <div className="callout callout--warning">
-          <Icon name="warning" />
-          <div>
-            <p>
-              Sorry, we could not load this service just now. Check your internet connection and try again. If it keeps
-              happening, call us on <PhoneLink />.
-            </p>
-            <p>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => void revalidator.revalidate()}
-                disabled={revalidator.state === 'loading'}
-              >
-                Try again
-              </button>
-            </p>
-          </div>
-        </div>
+        <LoadFailed
+          what="this service"
+          onRetry={() => void revalidator.revalidate()}
+          retrying={revalidator.state === 'loading'}
+        />
         <BackToList />
       </div>
     );

@@ -5,7 +5,7 @@
  * /services/{id}.
  */
 import { ContentDocument } from '../../../components/content-document.tsx';
-import { Icon } from '../../../components/icon.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { useServiceList } from '../api/get-services.ts';
 import { EXCESS_STAR, ServiceTile } from '../components/service-tile.tsx';
@@ -51,25 +51,13 @@ export function ServicesPage() {
           Loading the services…
         </p>
       ) : (
-        <div className="callout callout--warning" data-testid="services-error">
-          <Icon name="warning" />
-          <div>
-            <p>
-              Sorry, we could not load the list of services just now. Check your internet connection and try again. If
-              it keeps happening, call us on <PhoneLink />.
-            </p>
-            <p>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => void refetch()}
-                disabled={isFetching}
-              >
-                {isFetching ? 'Trying again…' : 'Try again'}
-              </button>
-            </p>
-          </div>
-        </div>
+        <LoadFailed
+          what="the list of services"
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+          sayRetrying
+          data-testid="services-error"
+        />
       )}
 
       <section className={styles.notes} aria-labelledby="services-notes-heading">

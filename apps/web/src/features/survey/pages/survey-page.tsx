@@ -16,6 +16,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { getSurveyToken } from '../../../lib/survey-session.ts';
 import { assessmentKey, getAssessment } from '../api/get-assessment.ts';
@@ -74,25 +75,7 @@ export function SurveyPage() {
     }
     return (
       <div className="page-narrow" data-testid="survey-load-error">
-        <div className="callout callout--warning">
-          <Icon name="warning" />
-          <div>
-            <p>
-              Sorry, we could not load the questions just now. Check your internet connection and try again. If it keeps
-              happening, call us on <PhoneLink />.
-            </p>
-            <p>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => void query.refetch()}
-                disabled={query.isFetching}
-              >
-                Try again
-              </button>
-            </p>
-          </div>
-        </div>
+        <LoadFailed what="the questions" onRetry={() => void query.refetch()} retrying={query.isFetching} />
       </div>
     );
   }
