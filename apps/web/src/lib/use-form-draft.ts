@@ -13,12 +13,11 @@
  * useLocalDraft (use-local-draft.ts) is the same for a form the server keeps no draft of: the
  * mirror only.
  */
-import { LIMITS, MESSAGES } from '@portal/contracts';
+import { LIMITS } from '@portal/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { requestConfirm } from './confirm.ts';
-import { isSignedIn } from './session.ts';
 import {
   currentDraftOwner,
   openDraft,
@@ -28,6 +27,7 @@ import {
   type ServerDraft,
 } from './draft-mirror.ts';
 import { useRestoredNotice } from './restored-notice.ts';
+import { useLeaveQuestion, type BlockedLeave } from './use-leave-question.ts';
 
 export { RESTORED_MESSAGE } from './restored-notice.ts';
 export { useLocalDraft, type LocalDraftOptions } from './use-local-draft.ts';
@@ -196,24 +196,8 @@ export function useFormDraft<D>(options: FormDraftOptions<D>) {
   // Leaving with unsaved changes (spec 001 §4)
   // Never once signed out: a forced logout's move to /login must not stop at the question (the
   // draft is kept by the forced logout's own event).
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      (dirty || uploading) && !leaving.current && isSignedIn() && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    let live = true;
-    void requestConfirm({
-      title: 'Unsaved changes',
-      message: MESSAGES.unsavedChanges,
-      confirmLabel: 'Leave this page',
-      cancelLabel: 'Stay on this page',
-    }).then((proceed) => {
-      if (!live) return;
-      if (!proceed) {
-        blocker.reset();
-        return;
-      }
+  const leave = useCallback(
+    (blocker: BlockedLeave) => {
       leaving.current = true;
       if (timer.current) clearTimeout(timer.current);
       void save({ savedUnsubmitted: true, keepalive: true });
@@ -222,11 +206,10 @@ export function useFormDraft<D>(options: FormDraftOptions<D>) {
         blocker.reset();
         void navigate(noticeAt, { state: { draftSaved: true } });
       } else blocker.proceed();
-    });
-    return () => {
-      live = false;
-    };
-  }, [blocker, navigate, save]);
+    },
+    [navigate, save],
+  );
+  useLeaveQuestion(() => (dirty || uploading) && !leaving.current, leave);
 
   /** Stops the debounced save (a submit sends the draft itself). */
   const cancelSave = () => {

@@ -17,19 +17,18 @@
  */
 import { MESSAGES, LIMITS } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
-import { Link, useBlocker, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Field, Form } from '../../../components/form-field.tsx';
 import { useDropdownList } from '../../../lib/api/get-dropdown-list.ts';
 import { recordPageView } from '../../../lib/api/record-page-view.ts';
 import { showAlert } from '../../../lib/alerts.ts';
-import { requestConfirm } from '../../../lib/confirm.ts';
 import { createDraftMirror } from '../../../lib/draft-mirror.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
-import { isSignedIn } from '../../../lib/session.ts';
 import { UploadAborted, uploadFile, type UploadHandle } from '../../../lib/upload.ts';
 import { useLocalDraft } from '../../../lib/use-form-draft.ts';
+import { useLeaveQuestion, type BlockedLeave } from '../../../lib/use-leave-question.ts';
 import { discardFile } from '../api/discard-file.ts';
 import { messagingKeys } from '../api/messaging-keys.ts';
 import { submitContactForm } from '../api/submit-contact-form.ts';
@@ -105,32 +104,15 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
 
   // Leaving with a message typed (or documents added) asks first; an upload in flight is cancelled.
   const started = messageLength > 0 || held.length > 0 || Boolean(other && values.CustomCategory);
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      started && !done.current && isSignedIn() && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    let live = true;
-    void requestConfirm({
-      title: 'Unsaved changes',
-      message: MESSAGES.unsavedChanges,
-      confirmLabel: 'Leave this page',
-      cancelLabel: 'Stay on this page',
-    }).then((proceed) => {
-      if (!live) return;
-      if (!proceed) {
-        blocker.reset();
-        return;
-      }
+  const leave = useCallback(
+    (blocker: BlockedLeave) => {
       // The claimant chose to lose the message: it is not brought back either.
       forgetDraft();
       blocker.proceed();
-    });
-    return () => {
-      live = false;
-    };
-  }, [blocker, forgetDraft]);
+    },
+    [forgetDraft],
+  );
+  useLeaveQuestion(() => started && !done.current, leave);
   useEffect(
     () => () => {
       handle.current?.abort();
