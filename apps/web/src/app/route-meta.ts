@@ -50,194 +50,82 @@ export function pageTitleOf(data: unknown): string | undefined {
   return typeof title === 'string' && title.trim() !== '' ? title : undefined;
 }
 
-/** The route used when a match carries no meta (should not happen: the error page). */
-export const FALLBACK_META: RouteMeta = {
-  title: 'Page',
-  access: 'public',
-  left: 'back',
-  right: 'phone',
-  parent: '/claims',
-};
+/** A route's meta: its title, who may enter, the toolbar's left and right controls, then the rest. */
+function routeMeta(
+  title: string,
+  access: RouteAccess,
+  left: LeftControl,
+  right: RightControl,
+  more: Omit<RouteMeta, 'title' | 'access' | 'left' | 'right'> = {},
+): RouteMeta {
+  return { title, access, left, right, ...more };
+}
 
-export const LOGIN_META: RouteMeta = { title: 'Sign in', access: 'login', left: 'none', right: 'phone' };
+/** The route used when a match carries no meta (should not happen: the error page). */
+export const FALLBACK_META = routeMeta('Page', 'public', 'back', 'phone', { parent: '/claims' });
+
+export const LOGIN_META = routeMeta('Sign in', 'login', 'none', 'phone');
 export const LOGIN_APP_META: RouteMeta = { ...LOGIN_META, mobile: true };
-export const CLAIMS_META: RouteMeta = { title: 'My Claims', access: 'session', left: 'menu', right: 'phone' };
-export const CLAIM_HOME_META: RouteMeta = {
-  title: 'Claim home',
-  access: 'claim',
-  left: 'menu',
-  right: 'phone',
-  crumb: null,
-};
+export const CLAIMS_META = routeMeta('My Claims', 'session', 'menu', 'phone');
+export const CLAIM_HOME_META = routeMeta('Claim home', 'claim', 'menu', 'phone', { crumb: null });
 
 // Identity: registration, activation, sign-in verification, recovery (spec 001 §2 titles).
-export const REGISTER_META: RouteMeta = {
-  title: 'Register',
-  access: 'signed-out',
-  left: 'back',
-  right: 'phone',
-  parent: '/login',
-};
-export const ACTIVATE_META: RouteMeta = {
-  title: 'Activate',
-  access: 'registration',
-  left: 'back',
-  right: 'phone',
-  parent: '/login',
-};
-export const VERIFY_META: RouteMeta = {
-  title: 'Verification code',
-  access: 'verification',
-  left: 'back',
-  right: 'phone',
-  parent: '/login',
-};
-export const FORGOT_USERNAME_META: RouteMeta = {
-  title: 'Forgot username',
-  access: 'signed-out',
-  left: 'back',
-  right: 'phone',
-  parent: '/login',
-};
-export const SENT_USERNAME_META: RouteMeta = {
-  title: 'Username',
-  access: 'signed-out',
-  left: 'back',
-  right: 'phone',
-  parent: '/login',
-};
-export const FORGOT_PASSWORD_META: RouteMeta = {
-  title: 'Forgot password',
-  access: 'signed-out',
-  left: 'back',
-  right: 'phone',
-  parent: '/login',
-};
-export const RESET_PASSWORD_META: RouteMeta = {
-  title: 'Reset Password',
-  access: 'reset',
-  left: 'back',
-  right: 'phone',
-  parent: '/login',
-};
+export const REGISTER_META = routeMeta('Register', 'signed-out', 'back', 'phone', { parent: '/login' });
+export const ACTIVATE_META = routeMeta('Activate', 'registration', 'back', 'phone', { parent: '/login' });
+export const VERIFY_META = routeMeta('Verification code', 'verification', 'back', 'phone', { parent: '/login' });
+export const FORGOT_USERNAME_META = routeMeta('Forgot username', 'signed-out', 'back', 'phone', { parent: '/login' });
+export const SENT_USERNAME_META = routeMeta('Username', 'signed-out', 'back', 'phone', { parent: '/login' });
+export const FORGOT_PASSWORD_META = routeMeta('Forgot password', 'signed-out', 'back', 'phone', { parent: '/login' });
+export const RESET_PASSWORD_META = routeMeta('Reset Password', 'reset', 'back', 'phone', { parent: '/login' });
 /** spec 000 "Access code screens": title 'Access Code'; part of the Personal details section. */
-export const ACCOUNT_DETAILS_CODE_META: RouteMeta = {
-  title: 'Access Code',
+export const ACCOUNT_DETAILS_CODE_META = routeMeta('Access Code', 'claim', 'back', 'home', {
   crumb: 'Personal details',
-  access: 'claim',
-  left: 'back',
-  right: 'home',
   parent: '/account',
-};
+});
 export const BANK_DETAILS_CODE_META: RouteMeta = { ...ACCOUNT_DETAILS_CODE_META };
 
 // Content: what we can pay for, the legal pages and the self-assessment (spec 001 §2).
-export const SERVICES_META: RouteMeta = {
-  title: 'What we can pay for',
-  access: 'claim',
-  left: 'back',
-  right: 'home',
-  parent: '/claim',
-};
+export const SERVICES_META = routeMeta('What we can pay for', 'claim', 'back', 'home', { parent: '/claim' });
 /** spec 001 §2 title 'Service Detail'; the loader replaces it with the service's name. */
-export const SERVICE_DETAIL_META: RouteMeta = {
-  title: 'Service Detail',
-  access: 'claim',
-  left: 'back',
-  right: 'home',
+export const SERVICE_DETAIL_META = routeMeta('Service Detail', 'claim', 'back', 'home', {
   parent: '/services',
   section: { label: 'What we can pay for', to: '/services' },
-};
-export const DISCLAIMER_META: RouteMeta = {
-  title: 'Disclaimer',
-  access: 'public',
-  left: 'close',
-  right: 'none',
-  nhHidesChrome: true,
-};
-export const PRIVACY_META: RouteMeta = { title: 'Privacy', access: 'public', left: 'close', right: 'none' };
-export const NOTICE_META: RouteMeta = { title: 'Collection notice', access: 'public', left: 'close', right: 'none' };
-export const SURVEY_VALIDATION_META: RouteMeta = {
-  title: 'My self-assessment',
-  access: 'public',
-  left: 'back',
-  right: 'phone',
-  parent: '/login',
-};
-export const SURVEY_INTRO_META: RouteMeta = {
-  title: 'About my self-assessment',
+});
+export const DISCLAIMER_META = routeMeta('Disclaimer', 'public', 'close', 'none', { nhHidesChrome: true });
+export const PRIVACY_META = routeMeta('Privacy', 'public', 'close', 'none');
+export const NOTICE_META = routeMeta('Collection notice', 'public', 'close', 'none');
+export const SURVEY_VALIDATION_META = routeMeta('My self-assessment', 'public', 'back', 'phone', { parent: '/login' });
+export const SURVEY_INTRO_META = routeMeta('About my self-assessment', 'survey', 'back', 'phone', {
   crumb: 'My self-assessment',
-  access: 'survey',
-  left: 'back',
-  right: 'phone',
   parent: '/surveyvalidation',
-};
-export const SURVEY_META: RouteMeta = {
-  title: 'My self-assessment questions',
+});
+export const SURVEY_META = routeMeta('My self-assessment questions', 'survey', 'back', 'phone', {
   crumb: 'My self-assessment',
-  access: 'survey',
-  left: 'back',
-  right: 'phone',
   parent: '/surveyintro',
-};
-export const SURVEY_OUTRO_META: RouteMeta = {
-  title: 'My self-assessment',
-  access: 'survey',
-  left: 'none',
-  right: 'phone',
-};
+});
+export const SURVEY_OUTRO_META = routeMeta('My self-assessment', 'survey', 'none', 'phone');
 
 // Documents: the hub, the documents form, the authority form and the thank-you pages.
-export const FORMS_META: RouteMeta = {
-  title: 'Send documents',
-  access: 'claim',
-  left: 'back',
-  right: 'home',
-  parent: '/claim',
-};
-export const SUBMIT_DOCUMENTS_META: RouteMeta = {
-  title: 'Submit Documents',
-  access: 'claim',
-  left: 'cancel',
-  right: 'home',
+export const FORMS_META = routeMeta('Send documents', 'claim', 'back', 'home', { parent: '/claim' });
+export const SUBMIT_DOCUMENTS_META = routeMeta('Submit Documents', 'claim', 'cancel', 'home', {
   parent: '/forms',
   section: { label: 'Send documents', to: '/forms' },
-};
-export const AUTHORITY_META: RouteMeta = {
-  title: 'Authority to release information form',
-  access: 'claim',
-  left: 'cancel',
-  right: 'home',
+});
+export const AUTHORITY_META = routeMeta('Authority to release information form', 'claim', 'cancel', 'home', {
   parent: '/forms',
   section: { label: 'Send documents', to: '/forms' },
-};
-export const THANK_YOU_META: RouteMeta = {
-  title: 'Thank you',
-  access: 'claim',
-  left: 'none',
-  right: 'home',
-  parent: '/claim',
-};
+});
+export const THANK_YOU_META = routeMeta('Thank you', 'claim', 'none', 'home', { parent: '/claim' });
 
 // Account: My Details (also /accountupdated/{type}/{success}, the same page with a toast), the
 // edit pages app mode opens instead of inline editing, and the password change.
-export const ACCOUNT_META: RouteMeta = {
-  title: 'My Details',
+export const ACCOUNT_META = routeMeta('My Details', 'claim', 'back', 'home', {
   crumb: 'Personal details',
-  access: 'claim',
-  left: 'back',
-  right: 'home',
   parent: '/claim',
-};
-const ACCOUNT_SECTION = { label: 'Personal details', to: '/account' };
-const accountEditMeta = (title: string): RouteMeta => ({
-  title,
-  access: 'claim',
-  left: 'cancel',
-  right: 'home',
-  parent: '/account',
-  section: ACCOUNT_SECTION,
 });
+const ACCOUNT_SECTION = { label: 'Personal details', to: '/account' };
+const accountEditMeta = (title: string) =>
+  routeMeta(title, 'claim', 'cancel', 'home', { parent: '/account', section: ACCOUNT_SECTION });
 export const PERSONAL_DETAILS_META = accountEditMeta('Name & Date of Birth');
 export const CONTACT_DETAILS_META = accountEditMeta('Contact Details');
 export const EMAIL_ADDRESS_META = accountEditMeta('Email Address');
@@ -249,44 +137,20 @@ export const UPDATE_PASSWORD_META = accountEditMeta('Change Password');
 // (spec 001 §2: both spellings of the inbox-item, sent-items and sent-item paths). The sent-item
 // detail is titled "Sent Message" (spec 001 §4, the inbox's route-leave rule).
 const INBOX_SECTION = { label: 'Inbox', to: '/inbox' };
-export const CONTACT_US_META: RouteMeta = {
-  title: 'Send a Message',
-  access: 'claim',
-  left: 'cancel',
-  right: 'home',
-  parent: '/claim',
-};
-export const INBOX_META: RouteMeta = { title: 'Inbox', access: 'claim', left: 'back', right: 'home', parent: '/claim' };
-export const SENT_ITEMS_META: RouteMeta = {
-  title: 'Sent Items',
-  access: 'claim',
-  left: 'back',
-  right: 'home',
+export const CONTACT_US_META = routeMeta('Send a Message', 'claim', 'cancel', 'home', { parent: '/claim' });
+export const INBOX_META = routeMeta('Inbox', 'claim', 'back', 'home', { parent: '/claim' });
+export const SENT_ITEMS_META = routeMeta('Sent Items', 'claim', 'back', 'home', {
   parent: '/inbox',
   section: INBOX_SECTION,
-};
-export const INBOX_ITEM_DETAIL_META: RouteMeta = {
-  title: 'Message',
-  access: 'claim',
-  left: 'back',
-  right: 'home',
+});
+export const INBOX_ITEM_DETAIL_META = routeMeta('Message', 'claim', 'back', 'home', {
   parent: '/inbox',
   section: INBOX_SECTION,
-};
-export const SENT_ITEM_DETAIL_META: RouteMeta = {
-  title: 'Sent Message',
-  access: 'claim',
-  left: 'back',
-  right: 'home',
+});
+export const SENT_ITEM_DETAIL_META = routeMeta('Sent Message', 'claim', 'back', 'home', {
   parent: '/sentitems',
   section: { label: 'Sent Items', to: '/sentitems' },
-};
+});
 
 // Reimbursement: the claim form (spec 001 §2 title 'Claim reimbursement').
-export const REIMBURSEMENT_META: RouteMeta = {
-  title: 'Claim reimbursement',
-  access: 'claim',
-  left: 'cancel',
-  right: 'home',
-  parent: '/claim',
-};
+export const REIMBURSEMENT_META = routeMeta('Claim reimbursement', 'claim', 'cancel', 'home', { parent: '/claim' });
