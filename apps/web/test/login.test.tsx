@@ -68,6 +68,27 @@ describe('/login (spec 000 §2, §5)', () => {
     expect(username().getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('says nothing about a field that was tabbed past without typing; a typed field is checked when left', async () => {
+    await openLogin();
+    fireEvent.focus(username());
+    fireEvent.blur(username());
+    fireEvent.focus(password());
+    fireEvent.blur(password());
+    // The rules arrive with the first use of the form; give the check time to finish.
+    await waitFor(() => expect(screen.getByTestId('login-submit').getAttribute('aria-describedby')).toBeTruthy());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(MESSAGES.usernameRequired)).toBeNull();
+    expect(screen.queryByText(MESSAGES.passwordRequired)).toBeNull();
+    expect(username().getAttribute('aria-invalid')).toBeNull();
+    // Typed, then emptied: the spec's message for an empty username.
+    fireEvent.change(username(), { target: { value: 'alex' } });
+    fireEvent.change(username(), { target: { value: '' } });
+    fireEvent.blur(username());
+    await waitFor(() => expect(screen.getByText(MESSAGES.usernameRequired)).toBeTruthy());
+    fireEvent.change(username(), { target: { value: 'alex' } });
+    await waitFor(() => expect(screen.getByText(MESSAGES.usernameInvalid)).toBeTruthy());
+  });
+
   it('disables Sign in while the call is in flight, then signs in to /claims', async () => {
     let release: (() => void) | undefined;
     const server = await openLogin({

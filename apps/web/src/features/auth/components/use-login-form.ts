@@ -1,7 +1,10 @@
 /**
  * The sign-in form's state, checked with the contracts' LoginRequest (STYLE.md rule 1) the way the
  * other forms' react-hook-form + zodResolver check theirs ('onTouched': a field's message shows once
- * it has been left, then follows every change; a submit shows them all).
+ * it has been left, then follows every change; a submit shows them all), with one difference: a
+ * field that was never typed in shows no message when it is left. Tabbing past the empty username
+ * on the way to the password (or to a link) is not a mistake, and 'Email not found, try again.'
+ * would only alarm; the hint beside Sign in already says what is still needed.
  *
  * Why not react-hook-form here: /login is the page every claimant lands on, and its first download
  * has a budget (≤ 120 KB gzip of JavaScript, bench/bundle-check.ts). React, react-dom and the router
@@ -55,6 +58,8 @@ export function useLoginForm(onSubmit: (values: LoginValues) => Promise<void>) {
   const [rulesUnavailable, setRulesUnavailable] = useState(false);
   const latest = useRef(values);
   const submitted = useRef(false);
+  /** Fields the claimant has typed in (or changed) since the form opened or the field was reset. */
+  const typed = useRef<Set<Name>>(new Set());
   const checks = useRef(0);
   const inputs = useRef<Partial<Record<Name, HTMLInputElement | null>>>({});
   /** Each field's ref callback, made once (so React does not re-attach them on every render). */
@@ -101,6 +106,7 @@ export function useLoginForm(onSubmit: (values: LoginValues) => Promise<void>) {
     <N extends Name>(name: N, value: LoginFields[N]) => {
       latest.current = { ...latest.current, [name]: value };
       setValues(latest.current);
+      typed.current.add(name);
       if (submitted.current) show([name], true);
       void validate();
     },
@@ -109,7 +115,7 @@ export function useLoginForm(onSubmit: (values: LoginValues) => Promise<void>) {
 
   const leave = useCallback(
     (name: Name) => {
-      show([name], true);
+      if (typed.current.has(name)) show([name], true);
       void validate();
     },
     [show, validate],
@@ -120,6 +126,7 @@ export function useLoginForm(onSubmit: (values: LoginValues) => Promise<void>) {
     (name: Name) => {
       latest.current = { ...latest.current, [name]: DEFAULTS[name] };
       setValues(latest.current);
+      typed.current.delete(name);
       show([name], false);
       void validate();
     },
