@@ -88,6 +88,24 @@ describe('/surveyvalidation (spec 001 "Survey")', () => {
     await waitFor(() => expect(screen.getByTestId('survey-submit').getAttribute('aria-disabled')).toBeNull());
   });
 
+  it('sends a form the press itself finds valid (the date tidied as Submit is pressed), rather than only checking it', async () => {
+    const api = surveyServer({
+      '/api/nid/nidlogin': { status: 225, body: [{ Number: 56, Message: 'Your information could not be found.' }] },
+    });
+    app = renderApp('/surveyvalidation');
+    await screen.findByTestId('survey-login-form');
+    fillIdentity(['12', '34567'], '1/2/198');
+    expect(await screen.findByText('Enter your date of birth in dd/mm/yyyy format.')).toBeTruthy();
+    fireEvent.change(byTestId('survey-date-of-birth'), { target: { value: '1/2/1980' } });
+    // Still not dd/mm/yyyy, so Submit is not yet available; the press leaves the field (which
+    // tidies it to 01/02/1980) and lands on Submit before the form has been checked again.
+    expect(screen.getByTestId('survey-submit').getAttribute('aria-disabled')).toBe('true');
+    fireEvent.blur(byTestId('survey-date-of-birth'));
+    fireEvent.click(screen.getByTestId('survey-submit'));
+    await waitFor(() => expect(api.callsTo('/api/nid/nidlogin')).toHaveLength(1));
+    expect(api.callsTo('/api/nid/nidlogin')[0]?.body).toMatchObject({ ClaimNumber: '12/34567' });
+  });
+
   it('says plainly that the details did not match, and shows the help line after more than 2 failures', async () => {
     const api = surveyServer({
       '/api/nid/nidlogin': { status: 225, body: [{ Number: 56, Message: 'Your information could not be found.' }] },

@@ -3,11 +3,14 @@
  * typed or pasted and the space key blocked; password; remember me (unchecked by default).
  * Sign in stays disabled while the form is invalid or the call is in flight. Rules come from the
  * contracts' LoginRequest schema, downloaded when the form is first used (use-login-form.ts).
+ * What a press changes (leaving a field shows its message) waits until the press has become a
+ * click, so Sign in and the links below never move under the pointer (lib/steady-while-pressed.ts).
  */
 import { stripSpaces } from '@portal/contracts';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { CheckboxField, Field, Form } from '../../../components/form-field.tsx';
 import type { AlertEntry } from '../../../lib/request-error.ts';
+import { useSteadyWhilePressed } from '../../../lib/steady-while-pressed.ts';
 import type { LoginValues } from '../api/login.ts';
 import { RULES_UNAVAILABLE, useLoginForm } from './use-login-form.ts';
 import styles from './login-form.module.css';
@@ -62,6 +65,15 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
 
   const alert = error ?? (rulesUnavailable ? RULES_UNAVAILABLE : null);
   const canSubmit = isValid && !isSubmitting;
+  const usernameError = useSteadyWhilePressed(errorOf('EmailAddress'));
+  const passwordError = useSteadyWhilePressed(errorOf('Password'));
+  const submitHint = useSteadyWhilePressed(
+    isSubmitting
+      ? 'Signing you in, please wait.'
+      : canSubmit
+        ? '\u00a0'
+        : 'Enter your username and password to sign in.',
+  );
 
   return (
     <Form
@@ -98,7 +110,7 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
         ) : null}
       </div>
 
-      <Field label="Username (your email address)" error={errorOf('EmailAddress')} required>
+      <Field label="Username (your email address)" error={usernameError} required>
         {(control) => (
           <input
             {...control}
@@ -119,7 +131,7 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
         )}
       </Field>
 
-      <Field label="Password" error={errorOf('Password')} required>
+      <Field label="Password" error={passwordError} required>
         {(control) => (
           <div className={styles.passwordRow}>
             <input
@@ -174,11 +186,7 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
         {isSubmitting ? 'Signing in…' : 'Sign in'}
       </button>
       <p id={hintId} className={styles.submitHint}>
-        {isSubmitting
-          ? 'Signing you in, please wait.'
-          : canSubmit
-            ? '\u00a0'
-            : 'Enter your username and password to sign in.'}
+        {submitHint}
       </p>
     </Form>
   );

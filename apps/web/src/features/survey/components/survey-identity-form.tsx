@@ -5,6 +5,10 @@
  *
  * Submit is unavailable while the form is invalid (aria-disabled, as on the other identity forms —
  * docs/decisions/010): pressing it then shows each field's message and moves focus to the first.
+ * A press is never lost: the messages it changes (leaving a field shows its message, and the date's
+ * tidy-up on leaving can clear one) stay as they were until the press has become a click, so
+ * Submit does not move under the pointer (lib/steady-while-pressed.ts); and a form found valid
+ * only by the press's own check is sent, not just checked.
  * The outcome of a check (details not matched, too many attempts) is given by the page through
  * `problem`, in an alert region that receives focus.
  */
@@ -16,6 +20,7 @@ import { ClaimNumberInput } from '../../../components/claim-number-input.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
 import { Field } from '../../../components/form-field.tsx';
 import { Icon } from '../../../components/icon.tsx';
+import { useSteadyWhilePressed } from '../../../lib/steady-while-pressed.ts';
 import type { SurveyLoginValues } from '../api/survey-login.ts';
 import styles from './survey-identity-form.module.css';
 
@@ -56,13 +61,26 @@ export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIden
     event.preventDefault();
     if (isSubmitting) return;
     if (!canSubmit) {
-      void trigger().then(() => {
-        setFocus(getFieldState('ClaimNumber').invalid ? 'ClaimNumber' : 'DateOfBirth');
+      // The validity shown may be a moment old (the date is tidied, and checked, as the press
+      // leaves it): check now, and send what turns out to be valid.
+      void trigger().then((valid) => {
+        if (valid) void send();
+        else setFocus(getFieldState('ClaimNumber').invalid ? 'ClaimNumber' : 'DateOfBirth');
       });
       return;
     }
     void send(event);
   };
+
+  const claimNumberError = useSteadyWhilePressed(errors.ClaimNumber?.message);
+  const dateOfBirthError = useSteadyWhilePressed(errors.DateOfBirth?.message);
+  const submitHint = useSteadyWhilePressed(
+    isSubmitting
+      ? MESSAGES.processing
+      : canSubmit
+        ? '\u00a0'
+        : 'Enter your claim number and date of birth to continue.',
+  );
 
   return (
     <form
@@ -90,14 +108,14 @@ export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIden
         <Controller
           control={control}
           name="ClaimNumber"
-          render={({ field, fieldState }) => (
+          render={({ field }) => (
             <ClaimNumberInput
               id="survey-claim-number"
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
               inputRef={field.ref}
-              error={fieldState.error?.message}
+              error={claimNumberError}
               testId="survey-claim-number"
             />
           )}
@@ -106,7 +124,7 @@ export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIden
           id="survey-date-of-birth"
           label="Date of birth"
           hint="dd/mm/yyyy, for example 27/03/1985"
-          error={errors.DateOfBirth?.message}
+          error={dateOfBirthError}
           required
         >
           {(c) => (
@@ -123,11 +141,7 @@ export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIden
           {isSubmitting ? 'Please wait…' : 'Submit'}
         </button>
         <p id="survey-submit-hint" className={styles.submitHint}>
-          {isSubmitting
-            ? MESSAGES.processing
-            : canSubmit
-              ? '\u00a0'
-              : 'Enter your claim number and date of birth to continue.'}
+          {submitHint}
         </p>
       </fieldset>
     </form>
