@@ -46,6 +46,63 @@ describe('back to top', () => {
   });
 });
 
+describe('back to top never covers what the claimant needs (decision 027)', () => {
+  function renderPage() {
+    render(
+      <>
+        <h1 id="page-title" tabIndex={-1}>
+          Send a message
+        </h1>
+        <label htmlFor="message">Message</label>
+        <textarea id="message" data-testid="message" />
+        <label htmlFor="agree">I agree</label>
+        <input id="agree" type="checkbox" data-testid="agree" />
+        <button type="submit" data-testid="submit">
+          Submit
+        </button>
+        <BackToTop />
+      </>,
+    );
+  }
+  const link = () => screen.getByTestId('back-to-top');
+  const box = (top: number, left: number, width: number, height: number) =>
+    ({ top, left, width, height, bottom: top + height, right: left + width, x: left, y: top }) as DOMRect;
+
+  it('stands aside while a text field has focus (the keyboard is up), not while a box is ticked', () => {
+    renderPage();
+    scrollTo(LIMITS.backToTopPx + 100);
+    expect(link().dataset.aside).toBeUndefined();
+    act(() => (screen.getByTestId('message') as HTMLTextAreaElement).focus());
+    expect(link().dataset.aside).toBe('true');
+    act(() => (screen.getByTestId('agree') as HTMLInputElement).focus());
+    expect(link().dataset.aside).toBeUndefined();
+  });
+
+  it('stands aside while it would cover a control, and comes back over text and space', async () => {
+    renderPage();
+    const submit = screen.getByTestId('submit');
+    let submitBox = box(0, 0, 0, 0);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      if (this.dataset.testid === 'back-to-top') return box(680, 230, 130, 48);
+      return this === submit ? submitBox : box(0, 0, 0, 0);
+    });
+    const frame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+    scrollTo(LIMITS.backToTopPx + 100);
+    await frame();
+    expect(link().dataset.aside).toBeUndefined();
+    // Submit scrolls under the link's corner.
+    submitBox = box(700, 16, 343, 48);
+    scrollTo(LIMITS.backToTopPx + 200);
+    await frame();
+    expect(link().dataset.aside).toBe('true');
+    // …and on, above it: a few pixels of air are enough.
+    submitBox = box(600, 16, 343, 48);
+    scrollTo(LIMITS.backToTopPx + 300);
+    await frame();
+    expect(link().dataset.aside).toBeUndefined();
+  });
+});
+
 describe('loading overlay', () => {
   function renderOverlay() {
     const router = createMemoryRouter([{ path: '/', element: <LoadingOverlay /> }]);

@@ -100,7 +100,12 @@ export function AppShell() {
           {hideHeader ? null : <PageHeader meta={meta} headingRef={headingRef} />}
         </header>
       )}
-      <main id="main-content" tabIndex={-1} className={styles.main} aria-busy={loadingMessage ? true : undefined}>
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className={hideChrome ? `${styles.main} ${styles.mainAlone}` : styles.main}
+        aria-busy={loadingMessage ? true : undefined}
+      >
         {hideHeader ? heading : null}
         {pageWaits ? null : <Outlet />}
       </main>
