@@ -20,6 +20,28 @@ export async function findClaimByNumber(db: Db, claimantId: string, number: stri
     .executeTakeFirst();
 }
 
+/** The claimant behind a claim number, with their account if they registered: the identity checks' one lookup. */
+export async function findClaimantByClaimNumber(db: Db, claimNumber: string) {
+  return db
+    .selectFrom('claims')
+    .innerJoin('claimants', 'claimants.id', 'claims.claimant_id')
+    .leftJoin('accounts', 'accounts.claimant_id', 'claimants.id')
+    .select([
+      'claims.id as claim_id',
+      'claimants.id as claimant_id',
+      'claimants.first_name',
+      'claimants.surname',
+      'claimants.date_of_birth',
+      'claimants.email',
+      'claimants.mobile',
+      'accounts.id as account_id',
+      'accounts.username',
+      'accounts.activated',
+    ])
+    .where('claims.number', '=', claimNumber)
+    .executeTakeFirst();
+}
+
 /** The claims system's values of a claim: a new claim of this claimant, or a known one updated by its number. */
 export type ClaimValues = {
   accident_date: string;

@@ -10,7 +10,7 @@ import { AppError } from '../../errors.ts';
 import { hmac } from '../../lib/crypto.ts';
 import type { Policy } from '../../plugins/throttle-store.ts';
 import { countFailures, waitFor } from '../account/throttle.ts';
-import * as repo from './repository.ts';
+import { findClaimantByClaimNumber } from '../claim/repository.ts';
 
 /**
  * On top of the per-address route limit: identity checks that fail, per claim number (keyed
@@ -65,7 +65,7 @@ export async function matchClaimant(
 ) {
   const key = claimKey(deps, input.claimNumber);
   await refuseWhileThrottled(deps, key);
-  const c = await repo.findClaimantByClaimNumber(deps.db, input.claimNumber);
+  const c = await findClaimantByClaimNumber(deps.db, input.claimNumber);
   if (
     !c ||
     c.date_of_birth !== input.dateOfBirth ||

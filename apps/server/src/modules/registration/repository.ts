@@ -1,26 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { clearRegistrationDetails } from '../account/repository.ts';
 
-export async function findClaimantByClaimNumber(db: Db, claimNumber: string) {
-  return db
-    .selectFrom('claims')
-    .innerJoin('claimants', 'claimants.id', 'claims.claimant_id')
-    .leftJoin('accounts', 'accounts.claimant_id', 'claimants.id')
-    .select([
-      'claimants.id as claimant_id',
-      'claimants.first_name',
-      'claimants.surname',
-      'claimants.date_of_birth',
-      'claimants.email',
-      'claimants.mobile',
-      'accounts.id as account_id',
-      'accounts.username',
-      'accounts.activated',
-    ])
-    .where('claims.number', '=', claimNumber)
-    .executeTakeFirst();
-}
-
 export async function usernameExists(db: Db, username: string): Promise<boolean> {
   return Boolean(await db.selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirst());
 }

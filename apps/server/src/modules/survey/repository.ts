@@ -4,21 +4,6 @@ import type { Database } from '../../db/schema.ts';
 
 type Writer = Db | Transaction<Database>;
 
-export async function findClaimantByClaim(db: Db, claimNumber: string) {
-  return db
-    .selectFrom('claims')
-    .innerJoin('claimants', 'claimants.id', 'claims.claimant_id')
-    .leftJoin('accounts', 'accounts.claimant_id', 'claimants.id')
-    .select([
-      'claims.id as claim_id',
-      'claimants.id as claimant_id',
-      'claimants.date_of_birth',
-      'accounts.id as account_id',
-    ])
-    .where('claims.number', '=', claimNumber)
-    .executeTakeFirst();
-}
-
 export async function insertSurveySession(
   db: Db,
   s: { id: string; tokenHash: string; claimantId: string; claimId: string; now: number; expiresAt: number },

@@ -9,6 +9,7 @@ import { AppError } from '../../errors.ts';
 import { clientKey } from '../../lib/client-key.ts';
 import { hmac, newId, newToken, secretsEqual } from '../../lib/crypto.ts';
 import { countFailures, waitFor } from '../account/throttle.ts';
+import { findClaimantByClaimNumber } from '../claim/repository.ts';
 import { findContent } from '../content/service.ts';
 import { tokenHash } from '../session/service.ts';
 import { queueForProvider } from '../provider/outbox.ts';
@@ -36,7 +37,7 @@ export async function surveyLogin(deps: Deps, input: { claimNumber: string; date
   const keys = surveyThrottleKeys(deps, input.claimNumber, input.address);
   if ((await waitFor(deps, keys)) > 0)
     throw new AppError(ErrorNumber.LoginThrottled, 'Too many attempts. Please wait a while and try again, or call us.');
-  const c = await repo.findClaimantByClaim(deps.db, input.claimNumber);
+  const c = await findClaimantByClaimNumber(deps.db, input.claimNumber);
   if (!c || c.date_of_birth !== input.dateOfBirth) {
     await countFailures(deps, [
       [keys[0], SURVEY_THROTTLE.claim],
