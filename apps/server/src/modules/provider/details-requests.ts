@@ -8,6 +8,7 @@ import type { Deps } from '../../deps.ts';
 import { setClaimantNames } from '../account/claimant-repository.ts';
 import { diff, recordAudit } from '../audit/repository.ts';
 import * as submissions from '../submissions/repository.ts';
+import type { RequestedDetails } from '../submissions/requests.ts';
 import { ProviderError, notFound } from './errors.ts';
 import { postToInbox } from './inbox-message.ts';
 
@@ -16,15 +17,6 @@ export async function setSentItemStatus(deps: Deps, id: string, input: z.output<
     throw notFound('Sent item');
   return { Id: id, Status: input.Status };
 }
-
-type Requested = {
-  FirstName: string;
-  MiddleNames: string;
-  Surname: string;
-  DateOfBirth: string;
-  Reason: string;
-  OtherReason: string;
-};
 
 function detailsView(r: {
   id: string;
@@ -38,7 +30,7 @@ function detailsView(r: {
     ClaimantRef: r.provider_ref ?? null,
     Status: r.status,
     SubmittedAt: new Date(r.created_at).toISOString(),
-    Requested: JSON.parse(r.requested) as Requested,
+    Requested: JSON.parse(r.requested) as RequestedDetails,
   };
 }
 
@@ -72,7 +64,7 @@ export async function decideDetailsRequest(deps: Deps, id: string, input: z.outp
   const r = await detailsQuery(deps).where('details_requests.id', '=', id).executeTakeFirst();
   if (!r) throw notFound('Details request');
   if (r.status !== 'pending') throw new ProviderError(409, 'Conflict', `The request was already ${r.status}`);
-  const requested = JSON.parse(r.requested) as Requested;
+  const requested = JSON.parse(r.requested) as RequestedDetails;
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
     const decided = await submissions.decideDetailsRequest(trx, id, {

@@ -120,7 +120,8 @@ export async function createDetailsRequest(
   });
 }
 
-type RequestedDetails = {
+/** A details request's stored form data: what the claimant asked for (read back by the provider API too). */
+export type RequestedDetails = {
   FirstName: string;
   MiddleNames: string;
   Surname: string;
