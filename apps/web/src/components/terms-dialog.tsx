@@ -22,11 +22,11 @@ export default function TermsDialog({ isOpen, onClose }: TermsDialogProps) {
         if (!open) onClose();
       }}
       isDismissable
-      className={styles.overlay}
+      className="layer-centred dialog-overlay"
     >
       <Modal className={styles.modal}>
-        <Dialog className={styles.dialog} data-testid="terms-dialog">
-          <Heading slot="title" className={styles.heading}>
+        <Dialog className="dialog-body focus-ring-inset" data-testid="terms-dialog">
+          <Heading slot="title" className="dialog-heading">
             Terms &amp; Conditions
           </Heading>
           <TermsContent />
