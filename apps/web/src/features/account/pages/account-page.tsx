@@ -119,6 +119,21 @@ function AccountBlocks({ account, editing, setEditing }: AccountBlocksProps) {
     return () => window.cancelAnimationFrame(frame);
   }, [editing]);
 
+  // Arriving at a block by its address (#account-bank, from the home page's bank banner): bring it
+  // into view and put the keyboard at its heading, after the shell has focused the page title.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const frame = window.requestAnimationFrame(() => {
+      const block = document.getElementById(decodeURIComponent(hash.slice(1)));
+      const heading = block ? document.getElementById(`${block.id}-heading`) : null;
+      if (!block || !heading) return;
+      block.scrollIntoView?.({ block: 'start' });
+      heading.focus({ preventScroll: true });
+    });
+    return () => window.cancelAnimationFrame(frame);
+  }, [hash]);
+
   // Back to read: focus returns to the Edit control of that block (or its heading).
   useEffect(() => {
     if (!returnFocus) return;
