@@ -1,7 +1,7 @@
 /**
  * Claim selection and the claim home (spec 000 §2 "/claims", "/claim", "Shell"; §4 "Claim
- * selection"): pick a claim, the header, the six panels, the unread count, the bank banner,
- * SWITCH CLAIM, sign out (toolbar on wide screens, side menu at 375 px).
+ * selection"): pick a claim, the header, the six panels, the unread count, SWITCH CLAIM, sign
+ * out (toolbar on wide screens, side menu at 375 px). The bank banner is bank-banner.test.ts.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -12,12 +12,10 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { arriveAt, useSuite, visit } from '../support/harness.ts';
 import { atPath, screenshot } from '../support/page.ts';
 import {
-  BANK_BANNER_TEXT,
   PANEL_TITLES,
   claimCard,
   escapeRegExp,
   expectCount,
-  expectHidden,
   expectVisible,
   header,
   main,
@@ -79,33 +77,6 @@ describe.each(VIEWPORTS)('claims at $name ($width×$height)', (viewport) => {
         await expectVisible(toolbar.getByRole('link', { name: entry, exact: true }), `toolbar entry "${entry}"`);
       }
     }
-  });
-
-  test('bank-verification banner: shown while unverified, closing hides it for good', async () => {
-    // Closing the banner marks alex's bank details verified: a server of its own.
-    await suite.withOwnServer(viewport, async ({ page }, server) => {
-      await seedSession(page, server.url, DEMO.alex, { claim: FIRST.number });
-      await visit(page, '/claim', `/claim with the bank banner (${viewport.name})`);
-      const banner = page.getByText(BANK_BANNER_TEXT);
-      await expectVisible(banner, 'the bank-verification banner (BankDetailsVerified is false)');
-      const close = page
-        .locator('div, section, aside, [role="region"], [role="status"], [role="alert"]')
-        .filter({ has: banner })
-        .filter({ has: page.getByRole('button', { name: /close|dismiss/i }) })
-        .last()
-        .getByRole('button', { name: /close|dismiss/i })
-        .first();
-      await close.click();
-      await expectHidden(banner, 'the bank-verification banner after closing it');
-      await page.reload();
-      await arriveAt(page, '/claim', `/claim after reload (${viewport.name})`);
-      await expectClaimInHeader(page, FIRST);
-      await expectVisible(panel(page, 'Inbox'), 'the Inbox panel after reload');
-      expect(
-        await page.getByText(BANK_BANNER_TEXT).count(),
-        'the bank banner stays hidden after a reload (verifybankdetails was called)',
-      ).toBe(0);
-    });
   });
 
   test('SWITCH CLAIM → /claims → pick another claim', async () => {

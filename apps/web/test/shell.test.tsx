@@ -178,19 +178,6 @@ describe('shell', () => {
     expect(isSignedIn()).toBe(false);
     expect(CLIENT_IDLE_LIMIT_MS).toBe(SESSION.idleTimeoutMs - 10_000);
   }, 15_000);
-
-  it('closing the bank banner calls verifybankdetails and hides it', async () => {
-    saveLoginToken('t', false);
-    const account = accountFixture({ ContactDetails: { EmailAddress: 'a@example.com' }, BankDetailsVerified: false });
-    const server = signedInServer({ '/api/account/getaccount': { status: 200, body: account } });
-    app = renderApp('/claim');
-    const banner = await screen.findByTestId('bank-verify-banner');
-    expect(banner.textContent).toContain(MESSAGES.bankVerifyBanner);
-    expect(screen.getByRole('link', { name: 'Review your bank details' }).getAttribute('href')).toBe('/account');
-    fireEvent.click(screen.getByTestId('bank-verify-banner-close'));
-    await waitFor(() => expect(screen.queryByTestId('bank-verify-banner')).toBeNull());
-    expect(server.callsTo('/api/account/verifybankdetails')).toHaveLength(1);
-  });
 });
 
 describe('a session time-out keeps what was typed, for the same account only (foundation issue)', () => {

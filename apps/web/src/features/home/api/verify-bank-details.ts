@@ -1,4 +1,4 @@
-/** POST /api/account/verifybankdetails — closing the bank banner marks the details as checked (spec 000 §4). */
+/** POST /api/account/verifybankdetails — "Yes, these are correct" on the bank banner marks the details as checked (spec 000 §4; decision 027). */
 import type { Account } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/api/query-keys.ts';

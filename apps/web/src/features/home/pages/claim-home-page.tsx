@@ -7,7 +7,7 @@ import { useAccount } from '../../../lib/api/get-account.ts';
 import { useClaims } from '../../../lib/api/get-claims.ts';
 import { useUnreadCount } from '../../../lib/api/get-unread-count.ts';
 import { useVerifyBankDetails } from '../api/verify-bank-details.ts';
-import { BankVerifyBanner } from '../components/bank-verify-banner.tsx';
+import { BankVerifiedNotice, BankVerifyBanner } from '../components/bank-verify-banner.tsx';
 import { LinkPanel } from '../components/link-panel.tsx';
 import { HOME_PANELS, INBOX_ROUTE, unreadSubtitle } from '../home-panels.ts';
 import styles from './claim-home-page.module.css';
@@ -17,7 +17,7 @@ export function ClaimHomePage() {
   const account = useAccount();
   const unread = useUnreadCount(selectedClaim?.Number);
   const verify = useVerifyBankDetails();
-  const panelsHeading = useRef<HTMLHeadingElement>(null);
+  const confirmedNotice = useRef<HTMLParagraphElement>(null);
 
   if (claims && claims.length === 0) {
     return (
@@ -35,20 +35,23 @@ export function ClaimHomePage() {
   // overlay says so); if the account cannot be read, the panels show without the banner.
   if (account.isPending) return null;
 
-  const showBanner = account.data?.BankDetailsVerified === false && !verify.isPending && !verify.isSuccess;
-  const closeBanner = () => {
-    verify.mutate();
-    // The close button is about to disappear: keep the keyboard user's place.
-    panelsHeading.current?.focus();
+  // Asked until answered: "Review my bank details" leaves the details unverified, so the banner
+  // asks again the next time this page loads (docs/decisions/027-claimant-experience.md).
+  const bank = account.data?.BankAccountDetails;
+  const showBanner = account.data?.BankDetailsVerified === false && bank && !verify.isSuccess;
+  const confirm = () => {
+    verify.mutate(undefined, {
+      // "Yes" is gone with the banner: the thanks in its place takes the keyboard's place.
+      onSuccess: () => window.requestAnimationFrame(() => confirmedNotice.current?.focus()),
+    });
   };
 
   return (
     <div className={styles.page}>
-      {showBanner ? <BankVerifyBanner onClose={closeBanner} /> : null}
+      {showBanner ? <BankVerifyBanner bank={bank} confirming={verify.isPending} onConfirm={confirm} /> : null}
+      {verify.isSuccess ? <BankVerifiedNotice ref={confirmedNotice} /> : null}
 
-      <h2 className={styles.heading} ref={panelsHeading} tabIndex={-1}>
-        What would you like to do?
-      </h2>
+      <h2 className={styles.heading}>What would you like to do?</h2>
       <ul className={styles.panels}>
         {HOME_PANELS.map((panel) => {
           const isInbox = panel.Route === INBOX_ROUTE;
