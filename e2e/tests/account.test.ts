@@ -129,7 +129,7 @@ describe('My Details: read view', () => {
     await visit(page, '/claim', 'claim home with the bank banner');
     const banner = page.getByTestId('bank-verify-banner');
     expect(await banner.textContent()).toContain(BANK_BANNER_TEXT);
-    await banner.getByRole('link', { name: /review your bank details/i }).click();
+    await banner.getByRole('link', { name: /review my bank details/i }).click();
     await arriveAt(page, '/account', 'account (alex)');
 
     const headings = await page.getByTestId('account-page').getByRole('heading', { level: 2 }).allTextContents();
@@ -488,8 +488,8 @@ describe('Bank Account Details', () => {
     const page = await openAs(DEMO.pat, DESKTOP);
     await visit(page, '/account', 'account (State Trustees)');
     expect(await page.getByTestId('account-bank-edit').count()).toBe(0);
-    expect(await page.getByTestId('bank-permission').textContent()).toBe(
-      "Bank account details can't be edited on your claim because it is managed by the State Trustees",
+    expect(await page.getByTestId('bank-permission').textContent()).toContain(
+      "Bank account details can't be edited on your claim because it is managed by the State Trustees.",
     );
     expect(await page.getByTestId('bank-none').textContent()).toContain('We do not have bank account details');
     await visit(page, '/bank-details', '/bank-details (State Trustees)');

@@ -31,7 +31,8 @@ const MESSAGES = {
   providerInvoicesNotPaid: 'Provider invoices cannot be paid through the portal.',
   bankLocked48h:
     "For security reasons, you can't make changes to your bank account in the first 48 hours after you register. Please try again in 48 hours.",
-  bankStateTrustee: "Bank account details can't be edited on your claim because it is managed by the State Trustees",
+  stateTrusteesPaid: 'We make your payments to the State Trustees, not to you.',
+  stateTrusteesPayMe: 'Choose your provider or someone else to pay: we pay the State Trustees, not you',
   receiptTypeRequired: 'Please select a receipt type',
   receiptDateInvalid: 'Enter a valid date in dd/mm/yyyy format, not after today',
   pharmacyProviderInvalid: 'Please specify serivce provider details (max 150 characters)',
@@ -339,19 +340,21 @@ describe('paying my provider, drafts and discard', () => {
 });
 
 describe('bank details', () => {
-  test('none held (State Trustees): not found, why they cannot be added here, and Next does not go on', async () => {
+  test('none held (State Trustees): who is paid and whom to contact, and Next does not go on', async () => {
     const page = await open(PHONE, DEMO.pat, PAT_CLAIM.number);
     await visit(page, '/reimbursementform', '/reimbursementform no bank details');
     await page.getByTestId('reimbursement-pay-me').check();
-    const box = page.getByTestId('reimbursement-bank-not-found');
+    // Not spec 001's 'please update on the Personal details screen': that screen cannot add them
+    // on a trustee claim (state-trustees.test.ts, decision 027).
+    const box = page.getByTestId('reimbursement-bank-trustee');
     await box.waitFor();
-    expect(await box.textContent()).toContain(MESSAGES.bankDetailsNotFound);
-    expect(await page.getByTestId('reimbursement-bank-locked').textContent()).toBe(MESSAGES.bankStateTrustee);
+    expect(await box.textContent()).toContain(MESSAGES.stateTrusteesPaid);
+    expect(await page.getByTestId('reimbursement-bank-not-found').count()).toBe(0);
     expect(await page.getByTestId('reimbursement-add-bank-details').count()).toBe(0);
     await arriveAt(page, '/reimbursementform', '/reimbursementform no bank details, me');
     await page.getByTestId('reimbursement-next').click();
     const errors = page.getByTestId('reimbursement-errors');
-    await errors.filter({ hasText: MESSAGES.bankDetailsNotFound }).waitFor();
+    await errors.filter({ hasText: MESSAGES.stateTrusteesPayMe }).waitFor();
     expect(await step(page)).toBe('edit');
     // Paying the provider needs no bank details.
     await page.getByTestId('reimbursement-pay-provider').check();

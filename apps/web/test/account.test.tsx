@@ -105,10 +105,12 @@ describe('contact details: when Save can be used (spec 000 §5)', () => {
 });
 
 describe('edit permissions and preferences (spec 000 §4, §6)', () => {
-  it('the State Trustees come before the 48-hour lock', () => {
+  it('the State Trustees come before the 48-hour lock, saying who is paid and whom to contact', () => {
     expect(bankPermission({ ...ACCOUNT, IsStateTrustee: true, BankDetailsCanEdit: false })).toEqual({
       kind: 'blocked',
-      message: "Bank account details can't be edited on your claim because it is managed by the State Trustees",
+      message:
+        "Bank account details can't be edited on your claim because it is managed by the State Trustees. We make your payments to the State Trustees, not to you.",
+      callUs: 'To ask about a payment or your bank details, contact the State Trustees or call us on',
     });
     expect(bankPermission({ ...ACCOUNT, BankDetailsCanEdit: false })).toMatchObject({
       kind: 'blocked',

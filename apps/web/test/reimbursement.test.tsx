@@ -222,6 +222,10 @@ describe('the claim model (contracts rules, draft text)', () => {
     expect(validateClaim(me, { ownBank: 'none', bsbLookup: null }, 'edit')).toEqual({
       PayOther: MESSAGES.bankDetailsNotFound,
     });
+    // A claim managed by the State Trustees is not sent to My Details, where it cannot add them.
+    expect(validateClaim(me, { ownBank: 'trustee-none', bsbLookup: null }, 'edit')).toEqual({
+      PayOther: 'Choose your provider or someone else to pay: we pay the State Trustees, not you',
+    });
     expect(validateClaim(me, { ownBank: 'present', bsbLookup: null }, 'submit')).toEqual({
       Agreed: MESSAGES.disclaimerRequired,
     });
@@ -292,12 +296,6 @@ describe('/reimbursementform', () => {
       null,
     ],
     ['in the first 48 hours', { BankDetailsCanEdit: false, IsStateTrustee: false }, null, MESSAGES.bankLocked48h],
-    [
-      'managed by the State Trustees',
-      { BankDetailsCanEdit: false, IsStateTrustee: true },
-      null,
-      "Bank account details can't be edited on your claim because it is managed by the State Trustees",
-    ],
   ])('without bank details, "me" says they are not found — %s', async (_label, flags, link, lock) => {
     reimbursementServer({
       '/api/account/getaccount': { status: 200, body: { ...ACCOUNT, BankAccountDetails: null, ...flags } },
@@ -314,6 +312,48 @@ describe('/reimbursementform', () => {
     expect((await screen.findByTestId('reimbursement-errors')).textContent).toContain(MESSAGES.bankDetailsNotFound);
     expect(byTestId('reimbursement-pay-me').getAttribute('aria-describedby')).toBe('reimbursement-pay-error');
     expect(step()).toBe('edit');
+  });
+
+  it('without bank details on a claim managed by the State Trustees, "me" says once who is paid and whom to contact', async () => {
+    reimbursementServer({
+      '/api/account/getaccount': {
+        status: 200,
+        body: { ...ACCOUNT, BankAccountDetails: null, BankDetailsCanEdit: false, IsStateTrustee: true },
+      },
+    });
+    await open();
+    fireEvent.click(byTestId('reimbursement-pay-me'));
+    const box = await screen.findByTestId('reimbursement-bank-trustee');
+    expect(box.textContent).toBe(
+      'Your claim is managed by the State Trustees. We make your payments to the State Trustees, not to you.' +
+        'To be paid back for these costs, contact the State Trustees or call us on 1300 654 329.',
+    );
+    expect(within(box).getByRole('link', { name: '1300 654 329' }).getAttribute('href')).toBe('tel:1300654329');
+    // Not spec 001's 'please update on the Personal details screen': that screen cannot add them.
+    expect(screen.queryByTestId('reimbursement-bank-not-found')).toBeNull();
+    expect(screen.queryByTestId('reimbursement-add-bank-details')).toBeNull();
+    expect(document.body.textContent).not.toContain('Personal details screen');
+    fireEvent.click(byTestId('reimbursement-next'));
+    expect((await screen.findByTestId('reimbursement-errors')).textContent).toContain(
+      'Choose your provider or someone else to pay: we pay the State Trustees, not you',
+    );
+    expect(document.body.textContent).not.toContain('Personal details screen');
+    expect(step()).toBe('edit');
+  });
+
+  it('with bank details on a claim managed by the State Trustees, shows them, why they cannot change and whom to contact', async () => {
+    reimbursementServer({
+      '/api/account/getaccount': { status: 200, body: { ...ACCOUNT, BankDetailsCanEdit: false, IsStateTrustee: true } },
+    });
+    await open();
+    fireEvent.click(byTestId('reimbursement-pay-me'));
+    expect(await screen.findByTestId('reimbursement-own-bank')).toBeTruthy();
+    const lock = screen.getByTestId('reimbursement-bank-locked');
+    expect(lock.textContent).toBe(
+      "Bank account details can't be edited on your claim because it is managed by the State Trustees. " +
+        'To ask about a payment or your bank details, contact the State Trustees or call us on 1300 654 329.',
+    );
+    expect(within(lock).getByRole('link', { name: '1300 654 329' })).toBeTruthy();
   });
 
   it('with bank details but in the first 48 hours, shows them and why they cannot be changed', async () => {

@@ -13,13 +13,17 @@ import {
   type ContactDetails,
   type PersonalDetails,
 } from '@portal/contracts';
+import { STATE_TRUSTEES } from '../../lib/state-trustees.ts';
 
 export type EditPermission =
   | { kind: 'allowed' }
   /** No Edit link; the hint says what to do first. */
   | { kind: 'hidden'; hint: string }
-  /** No Edit link; the message says why (a provider flag or a rule of §6). */
-  | { kind: 'blocked'; message: string };
+  /**
+   * No Edit link; the message says why (a provider flag or a rule of §6). `callUs` is a sentence
+   * the help line's number (a tel: link) and a full stop complete: whom to ask instead.
+   */
+  | { kind: 'blocked'; message: string; callUs?: string };
 
 const ALLOWED: EditPermission = { kind: 'allowed' };
 
@@ -49,9 +53,17 @@ export function contactChannelPermission(account: Account, channel: 'mobile' | '
   return ALLOWED;
 }
 
-/** Spec 000 §6: the State Trustees first, then the 48 hours after registration. */
+/**
+ * Spec 000 §6: the State Trustees first, then the 48 hours after registration. A trustee claim is
+ * also told who is paid and whom to contact: it has nowhere else to go (decision 027).
+ */
 export function bankPermission(account: Account): EditPermission {
-  if (account.IsStateTrustee) return { kind: 'blocked', message: capitalise(MESSAGES.bankStateTrustee) };
+  if (account.IsStateTrustee)
+    return {
+      kind: 'blocked',
+      message: `${capitalise(MESSAGES.bankStateTrustee)}. ${STATE_TRUSTEES.paid}`,
+      callUs: STATE_TRUSTEES.contact,
+    };
   if (!account.BankDetailsCanEdit) return { kind: 'blocked', message: MESSAGES.bankLocked48h };
   return ALLOWED;
 }

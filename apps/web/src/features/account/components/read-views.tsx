@@ -2,6 +2,7 @@
 import { BSB_SOURCE, formatDisplayDate, type Account } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { Icon } from '../../../components/icon.tsx';
+import { PhoneLink } from '../../../components/phone-link.tsx';
 import {
   accountNumberLast4,
   addressText,
@@ -23,7 +24,15 @@ export function PermissionNote({ permission, testId }: { permission: EditPermiss
     return (
       <p className="callout callout--warning" data-testid={testId}>
         <Icon name="warning" />
-        <span>{permission.message}</span>
+        <span>
+          {permission.message}
+          {permission.callUs ? (
+            <>
+              {' '}
+              {permission.callUs} <PhoneLink />.
+            </>
+          ) : null}
+        </span>
       </p>
     );
   }

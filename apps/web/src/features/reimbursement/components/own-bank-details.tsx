@@ -2,11 +2,15 @@
  * "Pay me" (spec 001 Reimbursement rules; spec 000 §2 masked display, §6 bank permissions): the
  * claimant's bank details as held, read-only and masked (BankDetailsReadonly), or — when there
  * are none — 'Bank details not found', with the way to add them when bank editing is allowed,
- * otherwise why it is not (the State Trustees first, then the 48 hours after registration).
+ * otherwise why it is not (the 48 hours after registration). A claim managed by the State
+ * Trustees is told once who is paid and whom to contact instead: spec 001's 'please update on the
+ * Personal details screen' would send it where bank details cannot be added (decision 027).
  */
 import { BSB_SOURCE, MESSAGES, type Account, type BankAccountDetails } from '@portal/contracts';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
+import { PhoneLink } from '../../../components/phone-link.tsx';
+import { STATE_TRUSTEES } from '../../../lib/state-trustees.ts';
 import { formatBsb } from '../lib/claim.ts';
 import styles from './reimbursement.module.css';
 
@@ -92,6 +96,21 @@ export function OwnBankDetails({ account }: OwnBankDetailsProps) {
   }
   const bank = account.BankAccountDetails;
   const lock = bankLockMessage(account);
+  if (!bank && account.IsStateTrustee) {
+    return (
+      <div className="callout" data-testid="reimbursement-bank-trustee">
+        <Icon name="info" />
+        <div>
+          <p>
+            {STATE_TRUSTEES.managed} {STATE_TRUSTEES.paid}
+          </p>
+          <p>
+            {STATE_TRUSTEES.paidBack} <PhoneLink />.
+          </p>
+        </div>
+      </div>
+    );
+  }
   if (!bank) {
     return (
       <div className="callout callout--warning" data-testid="reimbursement-bank-not-found">
@@ -118,7 +137,13 @@ export function OwnBankDetails({ account }: OwnBankDetailsProps) {
       {lock ? (
         <p className="callout" data-testid="reimbursement-bank-locked">
           <Icon name="info" />
-          <span>{lock}</span>
+          {account.IsStateTrustee ? (
+            <span>
+              {lock}. {STATE_TRUSTEES.contact} <PhoneLink />.
+            </span>
+          ) : (
+            <span>{lock}</span>
+          )}
         </p>
       ) : (
         <p>

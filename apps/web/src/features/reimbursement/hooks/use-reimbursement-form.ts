@@ -65,7 +65,13 @@ export function useReimbursementForm() {
   const navigate = useNavigate();
   const accountQuery = useAccount();
   const account = accountQuery.data ?? (accountQuery.isError ? null : undefined);
-  const ownBank: OwnBank = account ? (account.BankAccountDetails ? 'present' : 'none') : 'unknown';
+  const ownBank: OwnBank = !account
+    ? 'unknown'
+    : account.BankAccountDetails
+      ? 'present'
+      : account.IsStateTrustee
+        ? 'trustee-none'
+        : 'none';
   const kinds = useReceiptTypes().data ?? [];
   const { step, restoreStep, changeStep, announcement, headingRef } = useClaimStep();
   const { bsbLookup, lookUp } = useBsbLookup();

@@ -22,6 +22,7 @@ import {
   type ReimbursementDraft,
   type SubmitReimbursementRequest,
 } from '@portal/contracts';
+import { STATE_TRUSTEES_PAY_ME_PROBLEM } from '../../../lib/state-trustees.ts';
 import {
   RECEIPT_FIELD_NAMES,
   emptyReceipt,
@@ -117,7 +118,8 @@ export const payeeKey = (field: PayeeField) => `Payee.${field}`;
 export const receiptKey = (key: string, field: ReceiptField | 'Kind') => `Receipt.${key}.${field}`;
 
 /** What the claimant's own bank details allow when "me" is chosen. */
-export type OwnBank = 'present' | 'none' | 'unknown';
+/** 'trustee-none': none held, and the claim is managed by the State Trustees (who alone can give us one). */
+export type OwnBank = 'present' | 'none' | 'trustee-none' | 'unknown';
 
 /** The look-up of the BSB someone else is paid into ('nnn-nnn'). */
 export type BsbLookup =
@@ -186,6 +188,9 @@ export function validateClaim(values: ClaimValues, context: ClaimContext, scope:
   }
   // What needs a look-up (the claimant's bank details, the payee's bank): the server checks it again.
   if (values.payOther === PayOther.Me && context.ownBank === 'none') found.PayOther ??= MESSAGES.bankDetailsNotFound;
+  // Spec 001's text sends the claimant to My Details, where a trustee claim cannot add bank details (decision 027).
+  if (values.payOther === PayOther.Me && context.ownBank === 'trustee-none')
+    found.PayOther ??= STATE_TRUSTEES_PAY_ME_PROBLEM;
   if (values.payOther === PayOther.SomeoneElse) {
     const bsb = formatBsb(values.payee.BankBSB.trim());
     if (context.bsbLookup?.bsb === bsb && context.bsbLookup.state === 'invalid')
