@@ -118,6 +118,12 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
     if (name === 'PostalAddress' && !postalChosen) return MESSAGES.postalAddressRequired;
     return message;
   };
+  const address = (name: 'HomeAddress' | 'PostalAddress') => ({
+    name,
+    id: REGISTER_FIELD_IDS[name],
+    error: addressError(name),
+    fromPick: orEmpty,
+  });
 
   return (
     <SummaryForm
@@ -148,18 +154,8 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
         control={control}
         trigger={trigger}
         toPick={chosen}
-        home={{
-          name: 'HomeAddress',
-          id: REGISTER_FIELD_IDS.HomeAddress,
-          error: addressError('HomeAddress'),
-          fromPick: orEmpty,
-        }}
-        postal={{
-          name: 'PostalAddress',
-          id: REGISTER_FIELD_IDS.PostalAddress,
-          error: addressError('PostalAddress'),
-          fromPick: orEmpty,
-        }}
+        home={address('HomeAddress')}
+        postal={address('PostalAddress')}
         sameAsHome={{ id: 'register-same-as-home', checked: sameAsHome, onChange: onSameAsHome }}
         testId="register"
       />
