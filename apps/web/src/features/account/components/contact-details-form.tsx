@@ -113,6 +113,18 @@ export function contactSaveState(input: {
   return { canSave: true, hint: undefined };
 }
 
+/** The phone number's two parts: each requires the other, so changing one checks the other again. */
+const PHONE_PARTS = [
+  {
+    part: 'AreaCode',
+    other: 'Number',
+    label: 'Area code',
+    maxLength: LIMITS.areaCodeDigits,
+    testId: 'contact-area-code',
+  },
+  { part: 'Number', other: 'AreaCode', label: 'Number', maxLength: LIMITS.phoneDigits, testId: 'contact-phone-number' },
+] as const;
+
 const digitsOnly = (event: ChangeEvent<HTMLInputElement>) => {
   const digits = event.target.value.replace(/[^0-9]/g, '');
   if (digits !== event.target.value) event.target.value = digits;
@@ -176,34 +188,22 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
           <Field id="account-contact-country-code" label="Country code">
             {(c) => <input {...c} type="text" value="+61 Australia" readOnly data-testid="contact-country-code" />}
           </Field>
-          <Field id={CONTACT_FIELD_IDS.AreaCode} label="Area code" error={errors.PhoneNumber?.AreaCode?.message}>
-            {(c) => (
-              <input
-                {...c}
-                {...register('PhoneNumber.AreaCode', { deps: ['PhoneNumber.Number'], onChange: digitsOnly })}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={LIMITS.areaCodeDigits}
-                aria-describedby={[c['aria-describedby'], 'account-contact-phone-hint'].filter(Boolean).join(' ')}
-                data-testid="contact-area-code"
-              />
-            )}
-          </Field>
-          <Field id={CONTACT_FIELD_IDS.Number} label="Number" error={errors.PhoneNumber?.Number?.message}>
-            {(c) => (
-              <input
-                {...c}
-                {...register('PhoneNumber.Number', { deps: ['PhoneNumber.AreaCode'], onChange: digitsOnly })}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={LIMITS.phoneDigits}
-                aria-describedby={[c['aria-describedby'], 'account-contact-phone-hint'].filter(Boolean).join(' ')}
-                data-testid="contact-phone-number"
-              />
-            )}
-          </Field>
+          {PHONE_PARTS.map(({ part, other, label, maxLength, testId }) => (
+            <Field key={part} id={CONTACT_FIELD_IDS[part]} label={label} error={errors.PhoneNumber?.[part]?.message}>
+              {(c) => (
+                <input
+                  {...c}
+                  {...register(`PhoneNumber.${part}`, { deps: [`PhoneNumber.${other}`], onChange: digitsOnly })}
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={maxLength}
+                  aria-describedby={[c['aria-describedby'], 'account-contact-phone-hint'].filter(Boolean).join(' ')}
+                  data-testid={testId}
+                />
+              )}
+            </Field>
+          ))}
         </div>
       </fieldset>
 
