@@ -1,5 +1,10 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db, DialectName } from '../../db/database.ts';
-import type { AccessCodeTable, CodePurpose } from '../../db/schema.ts';
+import type { AccessCodeTable, CodePurpose, Database } from '../../db/schema.ts';
+
+/** A code still live: neither used nor voided (whether it has expired is asked separately). */
+const unspent = (eb: ExpressionBuilder<Database, 'access_codes'>) =>
+  eb.and([eb('used_at', 'is', null), eb('voided_at', 'is', null)]);
 
 export async function countCodesSince(db: Db, accountId: string, purpose: CodePurpose, since: number): Promise<number> {
   const row = await db
@@ -76,8 +81,7 @@ export async function voidActiveCodes(
     .set({ voided_at: now })
     .where('account_id', '=', accountId)
     .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('voided_at', 'is', null);
+    .where(unspent);
   if (codeType !== null) q = q.where('code_type', '=', codeType);
   const rows = await q.returning('notification_id').execute();
   return rows.map((r) => r.notification_id);
@@ -93,8 +97,7 @@ export async function findActiveCode(db: Db, accountId: string, purpose: CodePur
     .select(['id', 'code_hash', 'attempts', 'expires_at', 'notification_id'])
     .where('account_id', '=', accountId)
     .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('voided_at', 'is', null);
+    .where(unspent);
   if (codeType !== null) q = q.where('code_type', '=', codeType);
   return q.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
 }
@@ -106,8 +109,7 @@ export async function recordWrongGuess(db: Db, id: string, maxAttempts: number):
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
     .where('attempts', '<', maxAttempts)
-    .where('used_at', 'is', null)
-    .where('voided_at', 'is', null)
+    .where(unspent)
     .returning('attempts')
     .executeTakeFirst();
   return row ? Number(row.attempts) : undefined;
@@ -120,8 +122,7 @@ export async function markCodeUsed(db: Db, id: string, maxAttempts: number, now:
     .set({ used_at: now })
     .where('id', '=', id)
     .where('attempts', '<', maxAttempts)
-    .where('used_at', 'is', null)
-    .where('voided_at', 'is', null)
+    .where(unspent)
     .where('expires_at', '>', now)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
