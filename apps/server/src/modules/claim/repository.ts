@@ -20,6 +20,22 @@ export async function findClaimByNumber(db: Db, claimantId: string, number: stri
     .executeTakeFirst();
 }
 
+/** The claims system's values of a claim: a new claim of this claimant, or a known one updated by its number. */
+export type ClaimValues = {
+  accident_date: string;
+  location: string | null;
+  is_state_trustee: number;
+  bank_edit_allowed: number;
+};
+
+export async function insertClaim(db: Db, c: ClaimValues & { id: string; claimant_id: string; number: string }) {
+  await db.insertInto('claims').values(c).execute();
+}
+
+export async function updateClaimByNumber(db: Db, number: string, values: ClaimValues): Promise<void> {
+  await db.updateTable('claims').set(values).where('number', '=', number).execute();
+}
+
 /** The claimant behind a claim number, with their account if they registered: the identity checks' one lookup. */
 export async function findClaimantByClaimNumber(db: Db, claimNumber: string) {
   return db
@@ -40,20 +56,4 @@ export async function findClaimantByClaimNumber(db: Db, claimNumber: string) {
     ])
     .where('claims.number', '=', claimNumber)
     .executeTakeFirst();
-}
-
-/** The claims system's values of a claim: a new claim of this claimant, or a known one updated by its number. */
-export type ClaimValues = {
-  accident_date: string;
-  location: string | null;
-  is_state_trustee: number;
-  bank_edit_allowed: number;
-};
-
-export async function insertClaim(db: Db, c: ClaimValues & { id: string; claimant_id: string; number: string }) {
-  await db.insertInto('claims').values(c).execute();
-}
-
-export async function updateClaimByNumber(db: Db, number: string, values: ClaimValues): Promise<void> {
-  await db.updateTable('claims').set(values).where('number', '=', number).execute();
 }
