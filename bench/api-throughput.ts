@@ -83,7 +83,7 @@ export async function run(): Promise<BenchResult> {
           'on the same 2-core machine as autocannon itself, so client and server share the CPU in both runs. ' +
           "Latencies are autocannon's (ms resolution).",
         'The database: the demo seed plus the bulk claimants/accounts/claims/messages, ' +
-          'written by better-sqlite3 in one transaction; no ANALYZE was run (the server does not run it).',
+          'written through node:sqlite in one transaction; no ANALYZE was run (the server does not run it).',
       ],
     );
   } finally {

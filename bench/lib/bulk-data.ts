@@ -2,11 +2,11 @@
  * A production-sized claimant database for the API benchmarks: CLAIMANTS claimants, each with an
  * account, a known browser and a claim, and MESSAGES inbox messages, HEAVY of them in the claim of
  * one claimant (bench.heavy@example.com, the worst inbox the benchmarks read). The rows are made
- * here once, for both writers: better-sqlite3 prepared statements in one transaction (this file,
+ * here once, for both writers: SQLite prepared statements (node:sqlite) in one transaction (this file,
  * about a minute for a million messages) and batched inserts on PostgreSQL (bulk-data-pg.ts).
  */
 import crypto from 'node:crypto';
-import SQLite from 'better-sqlite3';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type {
   AccountTable,
   ClaimantTable,
@@ -151,8 +151,8 @@ export function* bulkMessages(
   }
 }
 
-/** `insert into <table> (<the row's keys>) values (@key, …)`, for better-sqlite3's named parameters. */
-function sqliteInsert(db: SQLite.Database, table: string, row: BulkRow): SQLite.Statement {
+/** `insert into <table> (<the row's keys>) values (@key, …)`, for SQLite's named parameters. */
+function sqliteInsert(db: DatabaseSync, table: string, row: BulkRow): StatementSync {
   const columns = Object.keys(row);
   return db.prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map((c) => `@${c}`).join(', ')})`);
 }
@@ -160,17 +160,17 @@ function sqliteInsert(db: SQLite.Database, table: string, row: BulkRow): SQLite.
 export async function insertBulkData(file: string, sizes: BulkSizes): Promise<{ seconds: number }> {
   const started = Date.now();
   const ctx = await bulkContext();
-  const db = new SQLite(file);
+  const db = new DatabaseSync(file);
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('foreign_keys = ON');
-    const statements = new Map<string, SQLite.Statement>();
+    db.exec('pragma journal_mode = WAL; pragma foreign_keys = ON;');
+    const statements = new Map<string, StatementSync>();
     const insert = (table: string, row: BulkRow) => {
       let statement = statements.get(table);
       if (!statement) statements.set(table, (statement = sqliteInsert(db, table, row)));
       statement.run(row);
     };
-    db.transaction(() => {
+    db.exec('begin');
+    try {
       const claimIds: string[] = [];
       for (const c of bulkClaimants(sizes.claimants, ctx)) {
         insert('claimants', c.claimant);
@@ -180,8 +180,12 @@ export async function insertBulkData(file: string, sizes: BulkSizes): Promise<{ 
         claimIds.push(c.claim.id);
       }
       for (const message of bulkMessages(claimIds, sizes, ctx)) insert('inbox_messages', message);
-    })();
-    db.pragma('wal_checkpoint(TRUNCATE)');
+      db.exec('commit');
+    } catch (e) {
+      db.exec('rollback');
+      throw e;
+    }
+    db.exec('pragma wal_checkpoint(TRUNCATE)');
   } finally {
     db.close();
   }

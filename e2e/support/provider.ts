@@ -3,9 +3,8 @@
  * `portal apikey create` would) and calls to the provider API with it.
  */
 import crypto from 'node:crypto';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import type { RunningServer } from './server.ts';
+import { portalDb } from './portal-db.ts';
 
 export type ProviderClient = {
   call: (method: 'GET' | 'POST' | 'PUT', apiPath: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
@@ -14,7 +13,7 @@ export type ProviderClient = {
 export function providerClient(server: RunningServer, scopes: string[]): ProviderClient {
   const id = `pk_${crypto.randomBytes(6).toString('hex')}`;
   const secret = crypto.randomBytes(32).toString('base64url');
-  const db = new SQLite(path.join(server.dataDir, 'portal.db'));
+  const db = portalDb(server.dataDir);
   try {
     db.prepare('insert into provider_api_keys (id, name, secret_hash, scopes, created_at) values (?, ?, ?, ?, ?)').run(
       id,

@@ -4,7 +4,6 @@
  * data), serving the built web app, and delivering its e-mail and texts to sinks of the test's.
  * Tests that change server state (sign-in throttling) start their own.
  */
-import SQLite from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,6 +14,7 @@ import { inject } from 'vitest';
 import { startSmsSink, startSmtpSink, type Sink } from '../../apps/server/test/mail-sink.ts';
 import { ApiClient } from './api.ts';
 import { REPO_ROOT, SERVER_ENTRY, WEB_DIST } from './paths.ts';
+import { portalDb } from './portal-db.ts';
 
 export type RunningServer = {
   /** e.g. http://127.0.0.1:41234 (no trailing slash) */
@@ -196,7 +196,7 @@ export function ageSession(
 ): void {
   // The server keeps only the SHA-256 of a token (apps/server/src/modules/session/service.ts).
   const tokenHash = createHash('sha256').update(token, 'utf8').digest('hex');
-  const db = new SQLite(path.join(server.dataDir, 'portal.db'), { fileMustExist: true });
+  const db = portalDb(server.dataDir);
   try {
     const now = Date.now();
     const result =

@@ -7,8 +7,6 @@
  * change ending the account's other sessions, and the route-driven toasts. Every page visited
  * gets the axe check, and so does each edit view once open.
  */
-import SQLite from 'better-sqlite3';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -27,6 +25,7 @@ import { nextCode, nextSmsCode } from '../support/codes.ts';
 import { arriveAt, pageErrorsOfTest, useSuite, visit } from '../support/harness.ts';
 import { horizontalOverflow, settle } from '../support/page.ts';
 import { BANK_BANNER_TEXT } from '../support/ui.ts';
+import { portalDb } from '../support/portal-db.ts';
 
 const suite = useSuite();
 
@@ -362,7 +361,7 @@ describe('Mobile Number and Email Address (access code first)', () => {
 
   it('provider flags block an edit with the spec text; a missing channel hides Edit and disables the preferences', async () => {
     await suite.withOwnServer(DESKTOP, async ({ page }, server) => {
-      const db = new SQLite(path.join(server.dataDir, 'portal.db'));
+      const db = portalDb(server.dataDir);
       try {
         db.prepare('update claimants set mobile_edit_disabled = 1, email_edit_disabled = 1 where email = ?').run(
           DEMO.sam,
@@ -637,7 +636,7 @@ describe('Name & Date of Birth (a change request)', () => {
     );
 
     // The request went first, the file under its FormId, then the submit that sent both.
-    const db = new SQLite(path.join(suite.server.dataDir, 'portal.db'), { readonly: true, fileMustExist: true });
+    const db = portalDb(suite.server.dataDir, { readOnly: true });
     try {
       const sent = db
         .prepare(

@@ -5,8 +5,6 @@
  * SMTP server. The axe check runs on every page visited and on each error state: the register
  * error summary, a wrong and a spent access code, the password mismatch, the not-found list.
  */
-import SQLite from 'better-sqlite3';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE, VIEWPORTS, isNarrow, type Viewport } from '../support/browser.ts';
@@ -16,6 +14,7 @@ import { nextCode, wrongCode } from '../support/codes.ts';
 import { nextMatching } from '../../apps/server/test/mail-sink.ts';
 import { arriveAt, useSuite, visit } from '../support/harness.ts';
 import { menuButton, sideMenu, signOutControl } from '../support/ui.ts';
+import { portalDb } from '../support/portal-db.ts';
 
 const suite = useSuite();
 
@@ -99,7 +98,7 @@ describe('registration and activation', () => {
 describe('registration with no contact on record', () => {
   it('tells a claimant for whom the claims system holds no e-mail or mobile to call us, and creates nothing', async () => {
     await suite.withOwnServer(PHONE, async ({ page }, server) => {
-      const db = new SQLite(path.join(server.dataDir, 'portal.db'));
+      const db = portalDb(server.dataDir);
       try {
         db.prepare("update claimants set email = null, mobile = null where first_name = 'Jordan'").run();
       } finally {
@@ -114,7 +113,7 @@ describe('registration with no contact on record', () => {
         .waitFor();
       await expectNoSeriousA11yViolations(page, 'register with no contact on record');
       expect(new URL(page.url()).pathname).toBe('/register');
-      const check = new SQLite(path.join(server.dataDir, 'portal.db'), { readonly: true });
+      const check = portalDb(server.dataDir, { readOnly: true });
       try {
         expect(
           check.prepare("select count(*) as n from accounts where username = 'jordan.nocontact@example.org'").get(),
@@ -258,7 +257,7 @@ describe('recovery', () => {
 describe('maintenance', () => {
   it('replaces the registration and forgot forms with the maintenance message', async () => {
     await suite.withOwnServer(PHONE, async ({ page }, server) => {
-      const db = new SQLite(path.join(server.dataDir, 'portal.db'));
+      const db = portalDb(server.dataDir);
       try {
         db.prepare('insert into maintenance_messages (id, message, starts_at, ends_at) values (?, ?, ?, null)').run(
           'm1',

@@ -6,9 +6,7 @@
  * mode's full-page details and the sent-item guard; the call-line note at a fixed clock. Every
  * page visited, and every open message, gets the axe check.
  */
-import SQLite from 'better-sqlite3';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { enquiryReplyBy, formatDisplayDate } from '@portal/contracts';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -19,6 +17,8 @@ import { DESKTOP, PHONE, VIEWPORTS, isNarrow, type Viewport } from '../support/b
 import { arriveAt, useSuite, visit } from '../support/harness.ts';
 import { horizontalOverflow, settle } from '../support/page.ts';
 import { expectCount, expectHidden, expectVisible, menuButton, sideMenu, unreadText } from '../support/ui.ts';
+import type { DatabaseSync } from 'node:sqlite';
+import { portalDb } from '../support/portal-db.ts';
 
 const suite = useSuite();
 
@@ -35,8 +35,8 @@ async function open(viewport: Viewport, username: string, claim: string): Promis
   return { page, token };
 }
 
-function db(): SQLite.Database {
-  return new SQLite(path.join(suite.server.dataDir, 'portal.db'));
+function db(): DatabaseSync {
+  return portalDb(suite.server.dataDir);
 }
 
 async function xsrfToken(): Promise<string> {

@@ -1,4 +1,5 @@
 /** `npm run migrate`: applies the migrations to the configured database. */
+import './runtime.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { databaseOptions, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';

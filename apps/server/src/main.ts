@@ -1,4 +1,5 @@
 /** The process: read config, open and migrate the database, build, listen, shut down gracefully. */
+import './runtime.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { databaseOptions, openDatabase } from './db/database.ts';

@@ -1,11 +1,11 @@
-/** Kysely over better-sqlite3 (embedded default) or pg (DATABASE_URL=postgres://…). */
+/** Kysely over Node's SQLite (embedded default) or pg (DATABASE_URL=postgres://…). */
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { statementName } from './prepared.ts';
+import { kyselySqlite, openSqlite } from './sqlite.ts';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -29,28 +29,6 @@ function pgTypes() {
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
       oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format),
   } as unknown as pg.CustomTypesConfig;
-}
-
-const STATEMENT_CACHE = 500;
-
-/**
- * Kysely prepares every query afresh; preparing is the largest single cost of a request on
- * SQLite (bench/). Statements are kept by their SQL text (bounded, least recently used out) and
- * reused — safe, as the one connection runs one statement at a time.
- */
-function cachingStatements(sqlite: SQLite.Database) {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(source: string) {
-      let statement = cache.get(source);
-      if (statement) cache.delete(source);
-      else statement = sqlite.prepare(source);
-      cache.set(source, statement);
-      if (cache.size > STATEMENT_CACHE) cache.delete(cache.keys().next().value as string);
-      return statement;
-    },
-  };
 }
 
 /**
@@ -85,12 +63,8 @@ export type OpenOptions =
 export function openDatabase(options: OpenOptions): DbHandle {
   if (options.dialect === 'sqlite') {
     if (options.file !== ':memory:') fs.mkdirSync(path.dirname(options.file), { recursive: true });
-    const sqlite = new SQLite(options.file);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = FULL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+    const database = kyselySqlite(openSqlite(options.file));
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({

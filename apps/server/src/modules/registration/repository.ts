@@ -5,6 +5,8 @@ export async function usernameExists(db: Db, username: string): Promise<boolean>
   return Boolean(await db.selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirst());
 }
 
+const SQLITE_CONSTRAINT_UNIQUE = 2067;
+
 /**
  * Which of accounts' unique columns an insert broke, on either database; null for any other
  * failure. The checks before the insert answer the common case; this answers the race between
@@ -12,9 +14,10 @@ export async function usernameExists(db: Db, username: string): Promise<boolean>
  */
 export function brokenUniqueColumn(error: unknown): 'username' | 'claimant_id' | null {
   if (!(error instanceof Error)) return null;
-  const { code, constraint } = error as Error & { code?: unknown; constraint?: unknown };
-  // PostgreSQL names the constraint (accounts_username_key); SQLite names table.column in the message.
-  const where = code === '23505' ? String(constraint ?? '') : code === 'SQLITE_CONSTRAINT_UNIQUE' ? error.message : '';
+  const { code, constraint, errcode } = error as Error & { code?: unknown; constraint?: unknown; errcode?: unknown };
+  // PostgreSQL names the constraint (accounts_username_key); SQLite (extended code 2067,
+  // SQLITE_CONSTRAINT_UNIQUE) names table.column in the message.
+  const where = code === '23505' ? String(constraint ?? '') : errcode === SQLITE_CONSTRAINT_UNIQUE ? error.message : '';
   if (where.includes('username')) return 'username';
   if (where.includes('claimant_id')) return 'claimant_id';
   return null;
