@@ -1,5 +1,6 @@
 /** One set of migrations for both dialects, bundled statically (no directory scan at run time). */
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { sql } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './database.ts';
 import * as m0001 from './migrations/0001-initial.ts';
 import * as m0002 from './migrations/0002-identity.ts';
