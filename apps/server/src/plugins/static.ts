@@ -18,14 +18,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       preCompressed: true,
       // Our own Cache-Control below; the plugin's default would send max-age=0 for everything.
       cacheControl: false,
-      setHeaders(res, file) {
+      setHeaders(reply, file) {
         // Hashed assets never change; the shell and the service worker are always revalidated.
-        res.setHeader(
+        reply.header(
           'Cache-Control',
           file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
         // The same URL answers brotli, gzip or plain bytes: caches must key on the encoding.
-        res.setHeader('Vary', 'Accept-Encoding');
+        reply.header('Vary', 'Accept-Encoding');
       },
     });
   }
