@@ -84,7 +84,7 @@ export function useSuite(options: { serverEnv?: Record<string, string> } = {}): 
           return await work(result, own);
         } catch (error) {
           const crash = own.crashed();
-          if (crash) throw new Error(`${(error as Error).message}\n${crash}`);
+          if (crash) throw new Error(`${(error as Error).message}\n${crash}`, { cause: error });
           throw error;
         } finally {
           await result.context.close().catch(() => undefined);

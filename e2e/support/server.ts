@@ -167,6 +167,7 @@ export async function startServer(options: { env?: Record<string, string> } = {}
           await stop();
           throw new Error(
             `Could not verify the demo accounts' browser: ${(error as Error).message}\n${lines.join('\n')}`,
+            { cause: error },
           );
         }
       }

@@ -99,6 +99,7 @@ export async function expectVisible(locator: Locator, what: string, timeout = 10
   } catch (error) {
     throw new Error(
       `${what}: expected to be visible, but it was not within ${timeout} ms (${(error as Error).message.split('\n')[0]})`,
+      { cause: error },
     );
   }
 }
@@ -109,6 +110,7 @@ export async function expectHidden(locator: Locator, what: string, timeout = 10_
   } catch (error) {
     throw new Error(
       `${what}: expected to be hidden, but it was still visible after ${timeout} ms (${(error as Error).message.split('\n')[0]})`,
+      { cause: error },
     );
   }
 }

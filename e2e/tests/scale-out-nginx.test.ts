@@ -144,7 +144,7 @@ describe.skipIf(!ADMIN_URL)(
         second = await startPortal({ name: 'portal-2', env, readyWithinMs: READY_WITHIN_MS });
         nginx = await startNginx({ upstreams: [first.port, second.port], readyWithinMs: 20_000 });
       } catch (error) {
-        throw new Error(`${(error as Error).message}\n${output()}`);
+        throw new Error(`${(error as Error).message}\n${output()}`, { cause: error });
       }
     }, 180_000);
 
