@@ -93,8 +93,9 @@ async function staticImports(dist: string, file: string): Promise<string[]> {
   await init;
   const [imports] = parse(fs.readFileSync(path.join(dist, file), 'utf8'));
   return imports
-    .filter((i) => i.d === -1 && i.n && (i.n.startsWith('./') || i.n.startsWith('../') || i.n.startsWith('/')))
-    .map((i) => (i.n?.startsWith('/') ? i.n.slice(1) : path.posix.join(path.posix.dirname(file), i.n as string)));
+    .flatMap((i) => (i.type === 'static' || i.type === 'reexport-star' ? [i.specifier] : []))
+    .filter((n) => n.startsWith('./') || n.startsWith('../') || n.startsWith('/'))
+    .map((n) => (n.startsWith('/') ? n.slice(1) : path.posix.join(path.posix.dirname(file), n)));
 }
 
 /** Everything a first visit to /login loads, without a browser. */
