@@ -6,6 +6,7 @@ import { Dialog } from 'react-aria-components/Dialog';
 import { Heading } from 'react-aria-components/Heading';
 import { Modal, ModalOverlay } from 'react-aria-components/Modal';
 import { useId } from 'react';
+import { AlertEntryText } from '../../components/alert-entry-text.tsx';
 import { Icon } from '../../components/icon.tsx';
 import { dismissAlert, type PortalAlert } from '../../lib/alerts.ts';
 import styles from './dialog.module.css';
@@ -39,19 +40,7 @@ export default function AlertHost({ alert }: { alert: PortalAlert }) {
           <div id={messageId} data-testid="error-alert-message">
             {alert.entries.map((entry, index) => (
               <p key={index} className={styles.message}>
-                {entry.message}
-                {entry.detail ? (
-                  <>
-                    <br />
-                    {entry.detail}
-                  </>
-                ) : null}
-                {entry.code !== undefined ? (
-                  <>
-                    <br />
-                    <span className={styles.code}>Error Code {entry.code}</span>
-                  </>
-                ) : null}
+                <AlertEntryText entry={entry} codeClassName={styles.code} />
               </p>
             ))}
           </div>

@@ -8,6 +8,7 @@
  */
 import { stripSpaces } from '@portal/contracts';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { AlertEntryText } from '../../../components/alert-entry-text.tsx';
 import { CheckboxField, Field, Form } from '../../../components/form-field.tsx';
 import type { AlertEntry } from '../../../lib/request-error.ts';
 import { useSteadyWhilePressed } from '../../../lib/steady-while-pressed.ts';
@@ -90,19 +91,7 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
             <div>
               {alert.map((entry, index) => (
                 <p key={index}>
-                  <strong>{entry.message}</strong>
-                  {entry.detail ? (
-                    <>
-                      <br />
-                      {entry.detail}
-                    </>
-                  ) : null}
-                  {entry.code !== undefined ? (
-                    <>
-                      <br />
-                      <span className={styles.code}>Error Code {entry.code}</span>
-                    </>
-                  ) : null}
+                  <AlertEntryText entry={entry} strong codeClassName={styles.code} />
                 </p>
               ))}
             </div>
