@@ -10,9 +10,10 @@
  * and the number is typed again.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BSB_SOURCE, LIMITS, MESSAGES, UpdateBankDetailsRequest } from '@portal/contracts';
+import { LIMITS, MESSAGES, UpdateBankDetailsRequest } from '@portal/contracts';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useWatch, type Resolver } from 'react-hook-form';
+import { BsbBankName } from '../../../components/bsb-bank-name.tsx';
 import { Field, submitWhenReady } from '../../../components/form-field.tsx';
 import { updateBankDetails, type BankDetailsBody } from '../api/update-bank-details.ts';
 import { lookupBankName } from '../../../lib/api/verify-bsb.ts';
@@ -189,19 +190,14 @@ export function BankDetailsForm({
           />
         )}
       </Field>
-      <div className={styles.bankName} id="account-bank-name" role="status" data-testid="bank-name">
-        {answered?.state === 'checking' ? (
-          <p>Checking the BSB…</p>
-        ) : answered?.state === 'found' ? (
-          <>
-            <p>
-              <span className={styles.bankNameLabel}>Bank: </span>
-              <strong data-testid="bank-name-value">{answered.bankName}</strong>
-            </p>
-            <p className={styles.smallPrint}>{BSB_SOURCE}</p>
-          </>
-        ) : null}
-      </div>
+      <BsbBankName
+        id="account-bank-name"
+        testId="bank-name"
+        answered={answered}
+        className={styles.bankName}
+        labelClassName={styles.bankNameLabel}
+        smallPrintClassName={styles.smallPrint}
+      />
       <Field
         id={FIELD_IDS.AccountNumber}
         label="Account number"

@@ -4,9 +4,10 @@
  * required; the phone is optional. The BSB is looked up when the field is left and shown as
  * 'nnn-nnn' with the bank's name, or marked invalid (spec 000 §4, §8).
  */
-import { BSB_SOURCE, LIMITS } from '@portal/contracts';
+import { LIMITS } from '@portal/contracts';
 import type { ChangeEvent } from 'react';
 import { AddressPicker } from '../../../components/address-picker.tsx';
+import { BsbBankName } from '../../../components/bsb-bank-name.tsx';
 import { Field } from '../../../components/form-field.tsx';
 import { payeeFieldId } from '../lib/claim-problems.ts';
 import { formatBsb, payeeKey, type BsbLookup, type PayeeField, type PayeeValues, type Problems } from '../lib/claim.ts';
@@ -107,18 +108,13 @@ export function PayeeFields({ payee, problems, onChange, onBsbLeft, lookup }: Pa
           />
         )}
       </Field>
-      <div className={styles.bankName} id={bankNameId} role="status" data-testid="reimbursement-payee-bank-name">
-        {answered?.state === 'checking' ? (
-          <p>Checking the BSB…</p>
-        ) : answered?.state === 'found' ? (
-          <>
-            <p>
-              Bank: <strong data-testid="reimbursement-payee-bank-name-value">{answered.bankName}</strong>
-            </p>
-            <p className={styles.smallPrint}>{BSB_SOURCE}</p>
-          </>
-        ) : null}
-      </div>
+      <BsbBankName
+        id={bankNameId}
+        testId="reimbursement-payee-bank-name"
+        answered={answered}
+        className={styles.bankName}
+        smallPrintClassName={styles.smallPrint}
+      />
       <Field
         label="Account number"
         hint="6 to 9 digits"
