@@ -74,10 +74,11 @@ export const personName = requiredName(MESSAGES.firstNameInvalid);
 /** A last name (surname): the same rule, and its message says Last Name. */
 export const lastName = requiredName(MESSAGES.lastNameInvalid);
 
+/** A middle name: optional, at most 60 characters; its message says Middle Name. */
 export const optionalPersonName = z
   .string()
   .trim()
-  .max(LIMITS.nameMax, MESSAGES.firstNameInvalid)
+  .max(LIMITS.nameMax, MESSAGES.middleNameInvalid)
   .optional()
   .or(z.literal(''));
 

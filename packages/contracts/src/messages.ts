@@ -22,6 +22,7 @@ export const MESSAGES = {
   accountNumberInvalid: 'Enter an Account Number between 6-9 digits',
   firstNameInvalid: 'Enter your First Name between 1-60 characters',
   lastNameInvalid: 'Enter your Last Name between 1-60 characters',
+  middleNameInvalid: 'Enter your Middle Name of up to 60 characters, or leave it empty',
   dateOfBirthFormat: 'Enter your date of birth in dd/mm/yyyy format.',
   dateOfBirthInvalid: 'Enter a valid Date of Birth',
   reasonRequired: 'Please select a reason',

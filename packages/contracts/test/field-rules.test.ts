@@ -18,6 +18,7 @@ import {
   lastName,
   mobileNumber,
   newPassword,
+  optionalPersonName,
   parseDisplayDate,
   personName,
   phoneNumber,
@@ -75,6 +76,8 @@ const ROWS: Row[] = [
   ['last name', lastName, "O'Brien-Nguyễn", { value: "O'Brien-Nguyễn" }],
   ['last name empty', lastName, ' ', { message: MESSAGES.lastNameInvalid }],
   ['last name 61', lastName, 'a'.repeat(61), { message: MESSAGES.lastNameInvalid }],
+  ['middle name empty', optionalPersonName, '', { value: '' }],
+  ['middle name 61', optionalPersonName, 'a'.repeat(61), { message: MESSAGES.middleNameInvalid }],
   // Date of birth dd/mm/yyyy, not today or later
   ['dob valid', dateOfBirth(() => '2026-11-21'), '01/02/1980', { value: '1980-02-01' }],
   ['dob leap day', dateOfBirth(() => '2026-11-21'), '29/02/2000', { value: '2000-02-29' }],
