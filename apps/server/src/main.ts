@@ -55,6 +55,8 @@ async function main(): Promise<void> {
     if (closing) reply.header('connection', 'close');
   });
   await app.listen({ port: config.port, host: config.host });
+  // Which runtime answers is the first thing an operator checks (decision 028).
+  app.log.info({ node: process.version, database: database.dialect }, 'portal started');
   // A server of its own (loopback by default): the metrics are never served on the portal's port.
   const metrics = config.metrics ? await startMetricsListener(app.metrics, config.metrics, app.log) : undefined;
   if (metrics)
@@ -63,7 +65,7 @@ async function main(): Promise<void> {
     const url = `http://localhost:${config.port}`;
     const lines = [
       '',
-      `Claimant portal running on ${url} (${database.dialect})`,
+      `Claimant portal running on ${url} (${database.dialect}, Node.js ${process.version})`,
       `Demo sign-ins (password ${DEMO_PASSWORD}):`,
       ...DEMO_SIGN_INS.map((s) => `  ${s.username.padEnd(30)} ${s.outcome}`),
       `Not yet registered: claim ${DEMO_UNREGISTERED.claimNumber}, ${DEMO_UNREGISTERED.firstName} ${DEMO_UNREGISTERED.surname}, born 01/02/1980`,
