@@ -29,6 +29,10 @@ const SIGNED_IN_START = new RegExp(
     .join('|'),
 );
 
+/** Modules of the 'form-kit' chunk (below). */
+const FORM_KIT =
+  /src[\\/]components[\\/](form-field|alert-entry-text)\.tsx|src[\\/]components[\\/]form-field\.module\.css|src[\\/]lib[\\/]steady-while-pressed\.ts|contracts[\\/]src[\\/]text\.ts/;
+
 const plugins = [
   react(),
   VitePWA({
@@ -96,6 +100,10 @@ export default defineConfig({
             // score of small ones, each a request — queued six at a time on an HTTP/1.1
             // connection (bench/RESULTS.md Lighthouse /claim). The sign-in page loads none of it.
             { name: 'signed-in', test: SIGNED_IN_START },
+            // The small modules every form page shares with the sign-in page (the fields, the held
+            // messages, the alert's words): one file rather than four, which the first visit to
+            // /login would otherwise fetch and pay the compression overhead of each.
+            { name: 'form-kit', test: FORM_KIT },
           ],
         },
       },
