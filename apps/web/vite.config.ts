@@ -30,8 +30,16 @@ const SIGNED_IN_START = new RegExp(
 );
 
 /** Modules of the 'form-kit' chunk (below). */
-const FORM_KIT =
-  /src[\\/]components[\\/](form-field|alert-entry-text)\.tsx|src[\\/]components[\\/]form-field\.module\.css|src[\\/]lib[\\/]steady-while-pressed\.ts|contracts[\\/]src[\\/]text\.ts/;
+const FORM_KIT = new RegExp(
+  [
+    /src[\\/]components[\\/](form-field|alert-entry-text)\.tsx/,
+    /src[\\/]components[\\/]form-field\.module\.css/,
+    /src[\\/]lib[\\/]steady-while-pressed\.ts/,
+    /contracts[\\/]src[\\/]text\.ts/,
+  ]
+    .map((pattern) => pattern.source)
+    .join('|'),
+);
 
 const plugins = [
   react(),
