@@ -4,6 +4,7 @@ import { PageViewRequest } from './reference.ts';
 import { ACCOUNT_ENDPOINTS } from './endpoints/account.ts';
 import { FORM_ENDPOINTS } from './endpoints/forms.ts';
 import { MESSAGE_ENDPOINTS } from './endpoints/messages.ts';
+import { PAYMENT_ENDPOINTS } from './endpoints/payments.ts';
 import { CONTENT_ENDPOINTS } from './endpoints/content.ts';
 import { SIGN_IN_ENDPOINTS } from './endpoints/sign-in.ts';
 import { post, type Endpoint } from './endpoints/define.ts';
@@ -18,6 +19,7 @@ export const ENDPOINTS = {
   ...ACCOUNT_ENDPOINTS,
   ...FORM_ENDPOINTS,
   ...MESSAGE_ENDPOINTS,
+  ...PAYMENT_ENDPOINTS,
   ...CONTENT_ENDPOINTS,
   ...SIGN_IN_ENDPOINTS,
   pageView: post(ROUTES.pageView, PageViewRequest, Ok, 'First-party page-view record (no third-party analytics)'),

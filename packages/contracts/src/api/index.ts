@@ -18,6 +18,7 @@ export * from './reference.ts';
 export * from './uploads.ts';
 export * from './forms.ts';
 export * from './messages.ts';
+export * from './payments.ts';
 export * from './requests.ts';
 export * from './reimbursement.ts';
 export * from './routes.ts';

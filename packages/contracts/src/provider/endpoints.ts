@@ -26,6 +26,15 @@ import {
   ServiceParams,
   SetMaintenanceRequest,
 } from './content.ts';
+import {
+  DecisionParams,
+  DecisionResponse,
+  PaymentList,
+  PaymentsQuery,
+  ProviderPayment,
+  SetDecisionRequest,
+  UpsertPaymentRequest,
+} from './payments.ts';
 
 export const FileParams = z.strictObject({ id: z.string().min(1).max(64) });
 
@@ -82,6 +91,33 @@ export const PROVIDER_ENDPOINTS = {
     body: SetSentItemStatusRequest,
     response: SentItemStatusResponse,
     summary: "Sets where a claimant's submission stands: Received, In progress, Completed",
+  }),
+  upsertPayment: op({
+    method: 'PUT',
+    path: `${PROVIDER_API_PREFIX}/payments`,
+    scope: 'payments:write',
+    body: UpsertPaymentRequest,
+    response: ProviderPayment,
+    summary:
+      "Creates or updates a claim's payment by the claims system's Reference (unique per claim); the claimant is told when it is paid or returned",
+  }),
+  listPayments: op({
+    method: 'GET',
+    path: `${PROVIDER_API_PREFIX}/payments`,
+    scope: 'payments:write',
+    query: PaymentsQuery,
+    response: PaymentList,
+    summary: "A claim's payments, oldest payment date first, for reconciliation (paged by NextCursor)",
+  }),
+  setDecision: op({
+    method: 'PUT',
+    path: `${PROVIDER_API_PREFIX}/sent-items/:id/decision`,
+    scope: 'decisions:write',
+    params: DecisionParams,
+    body: SetDecisionRequest,
+    response: DecisionResponse,
+    summary:
+      'Records where a submission stands or its decision (with an optional PDF letter); the claimant is told of a decision',
   }),
   listDetailsRequests: op({
     method: 'GET',

@@ -15,6 +15,8 @@ export const PROVIDER_SCOPES = [
   'details-requests:write',
   'content:write',
   'files:read',
+  'payments:write',
+  'decisions:write',
 ] as const;
 export type ProviderScope = (typeof PROVIDER_SCOPES)[number];
 

@@ -8,6 +8,8 @@ import { isoDate } from '../api/common.ts';
 import { SENT_ITEM_STATUSES } from '../api/messages.ts';
 
 const claimNumber = z.string().regex(/^[0-9]{2}\/[0-9]{5}$/, 'a claim number is NN/NNNNN');
+/** A claim number as the provider API checks it (its message is for the claims system, not a claimant). */
+export const providerClaimNumber = claimNumber;
 const flag = z.boolean();
 
 export const ProviderAddress = z.strictObject({
