@@ -138,6 +138,31 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
     message:
       'There have been too many attempts for this claim. Please wait {minutes} minutes and try again, or call us on {phone}.',
   },
+  140: {
+    meaning: 'Passkey refused: the account already has 5 passkeys',
+    message: 'You already have 5 passkeys. Please remove one before adding another.',
+  },
+  141: {
+    meaning:
+      'Passkey not accepted: its challenge was unknown, used or expired, or the origin, relying party, user verification or signature did not check out (nothing is changed)',
+    message: 'We could not check that passkey. Please try again, or use another way to confirm it is you.',
+  },
+  142: {
+    meaning: "Authenticator code wrong, or already used (spends one of the day's 6 wrong guesses)",
+    message: 'The code from your authenticator app is incorrect. Please wait for a new code and try again.',
+  },
+  143: {
+    meaning: "Recovery code wrong or already used (spends one of the day's 6 wrong guesses)",
+    message: 'That recovery code is incorrect or has already been used. Please check it and try again.',
+  },
+  144: {
+    meaning: 'That second factor is not set up on this account, or its set-up expired before it was confirmed',
+    message: 'That way of confirming it is you is not set up. Please choose another.',
+  },
+  145: {
+    meaning: 'Authenticator set-up refused: one is already set up (remove it first)',
+    message: 'An authenticator app is already set up. Please remove it before setting up another.',
+  },
   199: {
     meaning: 'Unexpected fault on the server (logged with a request id)',
     message: 'Something went wrong on our side. Please try again.',

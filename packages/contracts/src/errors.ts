@@ -47,6 +47,13 @@ export const ErrorNumber = {
   FormAlreadySubmitted: 119,
   SignatureNotAccepted: 120,
   UploadQuotaReached: 121,
+  // Second factors (issue 19): passkeys, the authenticator app, recovery codes.
+  PasskeyLimit: 140,
+  FactorNotAccepted: 141,
+  AuthenticatorCodeIncorrect: 142,
+  RecoveryCodeIncorrect: 143,
+  FactorNotSetUp: 144,
+  AuthenticatorAlreadySetUp: 145,
   Internal: 199,
   /** Numbers above 450 mean "information not found" (spec 001 §8). */
   NotFound: 451,

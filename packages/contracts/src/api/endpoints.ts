@@ -7,6 +7,7 @@ import { MESSAGE_ENDPOINTS } from './endpoints/messages.ts';
 import { PAYMENT_ENDPOINTS } from './endpoints/payments.ts';
 import { CONTENT_ENDPOINTS } from './endpoints/content.ts';
 import { SIGN_IN_ENDPOINTS } from './endpoints/sign-in.ts';
+import { SECURITY_ENDPOINTS } from './endpoints/security.ts';
 import { post, type Endpoint } from './endpoints/define.ts';
 
 export type { Endpoint } from './endpoints/define.ts';
@@ -22,5 +23,6 @@ export const ENDPOINTS = {
   ...PAYMENT_ENDPOINTS,
   ...CONTENT_ENDPOINTS,
   ...SIGN_IN_ENDPOINTS,
+  ...SECURITY_ENDPOINTS,
   pageView: post(ROUTES.pageView, PageViewRequest, Ok, 'First-party page-view record (no third-party analytics)'),
 } satisfies { [K in keyof typeof ROUTES]: Endpoint };

@@ -13,6 +13,7 @@ export * from './claims.ts';
 export * from './content.ts';
 export * from './identity.ts';
 export * from './recovery.ts';
+export * from './security.ts';
 export * from './information-fields.ts';
 export * from './reference.ts';
 export * from './uploads.ts';
