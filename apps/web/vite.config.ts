@@ -33,6 +33,7 @@ const SIGNED_IN_START = new RegExp(
 const FORM_KIT = new RegExp(
   [
     /src[\\/]components[\\/](form-field|alert-entry-text)\.tsx/,
+    /src[\\/]components[\\/]forms[\\/]button-hint\.tsx/,
     /src[\\/]components[\\/]form-field\.module\.css/,
     /src[\\/]lib[\\/]steady-while-pressed\.ts/,
     /contracts[\\/]src[\\/]text\.ts/,

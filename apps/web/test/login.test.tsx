@@ -148,7 +148,9 @@ describe('/login (spec 000 §2, §5)', () => {
       await waitFor(() =>
         expect(screen.getByTestId('login-error').textContent).toContain('Provide valid login details'),
       );
-      expect(screen.getByTestId('login-error').textContent).toContain('Error Code 101');
+      expect(screen.getByTestId('login-error').textContent).toContain(
+        'If you call us on 1300 654 329, quote error 101.',
+      );
       await waitFor(() => expect(password().value).toBe(''));
       expect(submit().disabled).toBe(true);
       expect(app?.pathname()).toBe('/login');

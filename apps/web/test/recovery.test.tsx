@@ -123,7 +123,7 @@ describe('/forgotusername → /sentusername (spec 001)', () => {
     expect(await screen.findByText('Please provide your mobile number or your email address')).toBeTruthy();
     fireEvent.click(screen.getByTestId('forgot-username-submit'));
     expect((await screen.findByTestId('forgot-username-errors')).textContent).toContain(
-      'Mobile number or email address is required.',
+      'Please provide your mobile number or your email address',
     );
   });
 

@@ -185,22 +185,30 @@ describe('/register (spec 001 §2, §4, §5)', () => {
     expect(window.sessionStorage.getItem('currentUser')).toContain('reg-9');
   });
 
-  it('pressing Register with problems lists each field as required or invalid, with the help line', async () => {
+  it('pressing Register with problems lists what each field says, in the same words, with the help line', async () => {
     const api = server();
     await open();
     change('register-date-of-birth', '31/02/1980');
     fireEvent.click(submit());
     const summary = await screen.findByTestId('register-errors');
     await waitFor(() => expect(summary.textContent).toMatch(/There are \d+ errors in this form/));
-    expect(summary.textContent).toContain('Username is required.');
-    expect(summary.textContent).toContain(`Date of birth is invalid. ${MESSAGES.dateOfBirthInvalid}.`);
-    expect(summary.textContent).toContain('Home address is required.');
-    expect(summary.textContent).toContain('Agreeing to the terms and conditions is required.');
+    expect(summary.textContent).toContain(MESSAGES.registerUsernameInvalid);
+    expect(summary.textContent).toContain(MESSAGES.dateOfBirthInvalid);
+    expect(summary.textContent).toContain(MESSAGES.homeAddressRequired001);
+    expect(summary.textContent).toContain(MESSAGES.termsRequired);
+    expect(summary.textContent).not.toMatch(/is required\.|is invalid\./);
     expect(summary.textContent).toMatch(/Need help\? Call the .+ on 1300 654 329/);
     expect(summary.getAttribute('role')).toBe('alert');
     expect(api.callsTo('/api/account/register')).toHaveLength(0);
     await waitFor(() => expect(document.activeElement?.closest('[data-testid="register-errors"]')).toBe(summary));
-    const link = screen.getByRole('link', { name: 'Username is required.' });
+    // issue 18: one error pattern — each entry says exactly what its field says.
+    for (const link of Array.from(summary.querySelectorAll('a[href^="#"]'))) {
+      const field = document.getElementById(link.getAttribute('href')?.slice(1) ?? '');
+      const described = (field?.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+      const messages = described.map((id) => document.getElementById(id)?.textContent?.replace(/^Error: /, ''));
+      expect(messages, `the message at ${link.getAttribute('href')}`).toContain(link.textContent);
+    }
+    const link = screen.getByRole('link', { name: MESSAGES.registerUsernameInvalid });
     expect(link.getAttribute('href')).toBe('#register-username');
   });
 

@@ -5,6 +5,7 @@
  * focus, each entry links to its field, and the help line closes it.
  */
 import { useEffect, useRef, type MouseEvent } from 'react';
+import { QuoteError } from './alert-entry-text.tsx';
 import { Icon } from './icon.tsx';
 import { PhoneLink } from './phone-link.tsx';
 import { provider } from '../lib/provider.ts';
@@ -14,32 +15,22 @@ export type SummaryEntry = {
   message: string;
   /** The id of the field the entry is about; the entry links there. */
   fieldId?: string | undefined;
-  /** Shown under the message as 'Error Code N' for server errors. */
+  /** A server error's number, given as "If you call us on {phone}, quote error N." */
   code?: number | undefined;
 };
 
 export type FieldProblem = {
-  label: string;
   fieldId: string;
-  /** The value as typed: empty means the field is reported as required. */
-  empty: boolean;
-  /** The rule's message, when the field breaks one. */
+  /** The message shown at the field, if it has one. */
   message: string | undefined;
 };
 
-function sentence(text: string): string {
-  const trimmed = text.trim();
-  return trimmed === '' || /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
-}
-
-/** spec 001 §4: "each field as required or invalid". */
+/**
+ * One error pattern (issue 18): each entry says exactly what the field says (its message names the
+ * field and says what to do), so the summary and the field never disagree.
+ */
 export function fieldEntries(problems: readonly FieldProblem[]): SummaryEntry[] {
-  return problems
-    .filter((p) => p.message !== undefined)
-    .map((p) => ({
-      fieldId: p.fieldId,
-      message: p.empty ? `${p.label} is required.` : `${p.label} is invalid. ${sentence(p.message ?? '')}`.trim(),
-    }));
+  return problems.flatMap((p) => (p.message ? [{ fieldId: p.fieldId, message: p.message }] : []));
 }
 
 /** spec 001 §8: 'There are n errors in this form' (one error reads as a sentence too). */
@@ -95,7 +86,12 @@ export function ErrorSummary({ entries, focusKey, ...rest }: ErrorSummaryProps) 
                   ) : (
                     <span>{entry.message}</span>
                   )}
-                  {entry.code !== undefined ? <span className={styles.code}> (Error Code {entry.code})</span> : null}
+                  {entry.code !== undefined ? (
+                    <>
+                      {' '}
+                      <QuoteError code={entry.code} className={styles.code} />
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -40,7 +40,7 @@ type NotesProps = {
   ids: { hintId: string; errorId: string };
   hint?: ReactNode;
   error?: string | undefined;
-  classNames: { hint: string | undefined; error: string | undefined };
+  classNames: { readonly hint: string | undefined; readonly error: string | undefined };
 };
 
 /** The hint and the error message, each under its id, so the control is described by them. */
@@ -131,18 +131,24 @@ type CheckboxFieldProps = {
   children: (control: Omit<FieldControlProps, 'aria-required'>) => ReactNode;
 };
 
-const CHECKBOX_NOTES = { hint: styles.checkboxHint, error: `${styles.checkboxHint} ${styles.error}` };
+const CHECKBOX_HINT = { hint: styles.checkboxHint, error: undefined };
+const CHECKBOX_ERROR = { hint: undefined, error: styles.checkboxError };
 
-/** A checkbox with its label beside it (a large touch target: the whole row is clickable). */
+/**
+ * A checkbox with its label beside it (a large touch target: the whole row is clickable). Its
+ * error looks like every other field's (issue 18): the red bar, and the message in red above the
+ * control across the whole row; the hint stays under the label.
+ */
 export function CheckboxField({ label, id: givenId, hint, error, children }: CheckboxFieldProps) {
   const { id, describedBy, ...ids } = useDescription(givenId, hint, error);
   return (
     <div className={`${styles.checkbox} ${error ? styles.invalid : ''}`}>
+      <Notes ids={ids} error={error} classNames={CHECKBOX_ERROR} />
       {children({ id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
       <label className={styles.checkboxLabel} htmlFor={id}>
         {label}
       </label>
-      <Notes ids={ids} hint={hint} error={error} classNames={CHECKBOX_NOTES} />
+      <Notes ids={ids} hint={hint} classNames={CHECKBOX_HINT} />
     </div>
   );
 }

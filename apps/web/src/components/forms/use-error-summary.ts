@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { SummaryEntry } from '../error-summary.tsx';
 import { showAlert } from '../../lib/alerts.ts';
+import { showUnexpectedFormError } from '../alert-unexpected.ts';
 import { isRequestError, type RequestError } from '../../lib/request-error.ts';
 
 type SendOptions = {
@@ -29,14 +30,18 @@ export function useErrorSummary() {
 
   /**
    * Clears the summary and sends. A failed request is listed (a forced logout says nothing more);
-   * an answer that is not about the form (offline, time-out) is the app's alert.
+   * an answer that is not about the form (offline, time-out) is the app's alert; a failure with no
+   * cause the portal can name is spec 001 §8's "Unexpected Form Error" alert.
    */
   const send = async (request: () => Promise<void>, { aboutForm = SERVER_ANSWER, onFormError }: SendOptions) => {
     setEntries([]);
     try {
       await request();
     } catch (caught) {
-      if (!isRequestError(caught)) throw caught;
+      if (!isRequestError(caught)) {
+        showUnexpectedFormError();
+        return;
+      }
       if (caught.forcedLogout) return;
       if (!aboutForm(caught)) {
         showAlert(caught.entries);

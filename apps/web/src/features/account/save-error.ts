@@ -6,6 +6,7 @@
  * - anything else is shown with the app's alert and the save has failed (the caller shows the
  *   'failed to save' toast, or its own alert).
  */
+import { showUnexpectedFormError } from '../../components/alert-unexpected.ts';
 import { applyServerErrors } from '../../components/forms/apply-server-errors.ts';
 import { showAlert } from '../../lib/alerts.ts';
 import { isRequestError } from '../../lib/request-error.ts';
@@ -20,7 +21,7 @@ export function handleSaveError(
   options: { alert?: boolean } = {},
 ): SaveFailure {
   if (!isRequestError(error)) {
-    if (options.alert !== false) showAlert([{ message: 'Your request could not be completed.' }]);
+    if (options.alert !== false) showUnexpectedFormError();
     return 'failed';
   }
   if (error.forcedLogout) return 'stopped';

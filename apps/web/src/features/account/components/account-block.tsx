@@ -5,6 +5,7 @@
  */
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ButtonHint } from '../../../components/forms/button-hint.tsx';
 import styles from './account.module.css';
 
 export type EditControl =
@@ -98,6 +99,7 @@ export function FormActions({
   saving,
   saveLabel = 'Save',
   hint,
+  needed,
   hintId,
   onCancel,
   restoredNotice,
@@ -108,6 +110,8 @@ export function FormActions({
   saveLabel?: string;
   /** Why Save cannot be used yet; read with the button. */
   hint?: string | undefined;
+  /** What Save still needs, listed after `hint` (the list's lead) in the live hint. */
+  needed?: readonly string[] | undefined;
   hintId: string;
   onCancel: () => void;
   /** Said when what the claimant typed before a time-out was put back (a live region: give '' at first). */
@@ -127,7 +131,7 @@ export function FormActions({
           type="submit"
           className="button"
           aria-disabled={blocked || undefined}
-          aria-describedby={!canSave && hint ? hintId : undefined}
+          aria-describedby={!canSave && !saving && (hint || needed?.length) ? hintId : undefined}
           data-testid={`${testId}-save`}
         >
           {saving ? 'Saving…' : saveLabel}
@@ -136,11 +140,14 @@ export function FormActions({
           Cancel
         </button>
       </div>
-      {!canSave && hint ? (
-        <p id={hintId} className={styles.saveHint} data-testid={`${testId}-save-hint`}>
-          {hint}
-        </p>
-      ) : null}
+      <ButtonHint
+        id={hintId}
+        className={styles.saveHint}
+        needed={canSave || saving ? [] : needed && needed.length > 0 ? needed : hint ? [hint] : []}
+        lead={hint}
+        text={needed && needed.length > 0 ? undefined : hint}
+        data-testid={`${testId}-save-hint`}
+      />
     </>
   );
 }

@@ -19,6 +19,8 @@ type EditFormProps = {
     canSave: boolean;
     /** Why Save cannot be used yet. */
     hint: string | undefined;
+    /** What Save still needs, listed after the hint in the live hint. */
+    needed?: readonly string[];
     saveLabel?: string;
     hintId?: string;
     onSubmit: FormEventHandler<HTMLFormElement>;
@@ -41,6 +43,7 @@ export function EditForm({ name, label, edit, save, children }: EditFormProps) {
         saving={edit.submitting}
         saveLabel={save.saveLabel}
         hint={save.hint}
+        needed={save.needed}
         hintId={save.hintId ?? `account-${name}-save-hint`}
         onCancel={edit.cancel}
         restoredNotice={edit.restoredNotice}

@@ -8,7 +8,8 @@
  * upload engine with FormType 'details' and that FormId, then the final submit. The stored details
  * change only when the provider approves. Any failure alerts 'Error: Failed to submit form' (an
  * upload's own failure 'Error {Number}: {Message}') and resets the uploads: the files stay listed
- * and are sent again, with a new request, on the next try.
+ * and are sent again, with a new request, on the next try. The alert's title is the spec's toast
+ * 'Your Personal Details failed to save' (§8; decision 027: the form stays open, so the files are kept).
  */
 import { LIMITS, MESSAGES, OTHER_ITEM, formatDisplayDate } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
@@ -41,6 +42,9 @@ export { PERSONAL_FIELD_IDS, personalResolver, type PersonalValues } from './per
 const SAVE_HINT = 'Complete each detail correctly and choose a reason to send your request.';
 
 class UploadFailed extends Error {}
+
+/** spec 000 §8's toast for a failed personal-details change, the title of its alert. */
+const DETAILS_FAILED = 'Your Personal Details failed to save';
 
 export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDone }: EditFormProps) {
   const details = account.PersonalDetails;
@@ -97,7 +101,7 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
           alert: false,
         },
       );
-      if (outcome === 'failed') showAlert([{ message: MESSAGES.detailsSubmitFailed }]);
+      if (outcome === 'failed') showAlert([{ message: MESSAGES.detailsSubmitFailed }], DETAILS_FAILED);
       return;
     }
     try {
@@ -113,7 +117,10 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
           if (isRequestError(error) && error.forcedLogout) return;
           const first = isRequestError(error) ? error.items[0] : undefined;
           // spec 000 §8: "Upload failure: alert 'Error {Number}: {Message}'".
-          showAlert([{ message: first ? `Error ${first.Number}: ${first.Message}` : MESSAGES.detailsSubmitFailed }]);
+          showAlert(
+            [{ message: first ? `Error ${first.Number}: ${first.Message}` : MESSAGES.detailsSubmitFailed }],
+            DETAILS_FAILED,
+          );
           throw new UploadFailed();
         } finally {
           uploads.current = null;
@@ -125,7 +132,7 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
       resetUploads();
       if (error instanceof UploadFailed) return;
       if (isRequestError(error) && error.forcedLogout) return;
-      showAlert([{ message: MESSAGES.detailsSubmitFailed }]);
+      showAlert([{ message: MESSAGES.detailsSubmitFailed }], DETAILS_FAILED);
       return;
     }
     await done('approval');

@@ -8,8 +8,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ErrorNumber, UpdatePasswordRequest } from '@portal/contracts';
 import { useEffect, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { showUnexpectedFormError } from '../../../components/alert-unexpected.ts';
 import { Field, focusFirstError, submitWhenReady } from '../../../components/form-field.tsx';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { PasswordInput } from '../../../components/password-input.tsx';
@@ -24,7 +25,7 @@ const IDS = { OldPassword: 'password-old', NewPassword: 'password-new', ReEnterP
 
 const LABELS = { NewPassword: 'New password', ReEnterPassword: 'Re-enter new password' };
 
-const SAVE_HINT = 'Enter your current password, and a new password that follows the rules, twice.';
+const SAVE_HINT = 'To change your password, enter';
 
 const resolver = zodResolver(UpdatePasswordRequest, undefined, { raw: true }) as unknown as Resolver<PasswordChange>;
 
@@ -52,13 +53,23 @@ export function UpdatePasswordPage() {
     document.getElementById(IDS.OldPassword)?.focus();
   }, [retypeOld, isSubmitting]);
   const canSave = isValid;
+  // What Change password still needs (issue 18), for the live hint beside it.
+  const [oldPassword, newPassword, again] = useWatch({
+    control,
+    name: ['OldPassword', 'NewPassword', 'ReEnterPassword'],
+  });
+  const needed = [
+    ...(oldPassword ? [] : ['your current password']),
+    ...(!newPassword ? ['a new password'] : errors.NewPassword ? ['a new password that follows the rules'] : []),
+    ...(!again ? ['your new password again'] : again !== newPassword ? ['the same new password twice'] : []),
+  ];
 
   const send = handleSubmit(async (values) => {
     try {
       await updatePassword(values);
     } catch (error) {
       if (!isRequestError(error)) {
-        showAlert([{ message: 'Your request could not be completed.' }]);
+        showUnexpectedFormError();
         return;
       }
       if (error.forcedLogout) return;
@@ -87,7 +98,14 @@ export function UpdatePasswordPage() {
         name="password"
         label="Change your password"
         edit={{ submitting: isSubmitting, cancel: () => void navigate('/account') }}
-        save={{ canSave, saveLabel: 'Change password', hint: SAVE_HINT, hintId: 'password-save-hint', onSubmit }}
+        save={{
+          canSave,
+          saveLabel: 'Change password',
+          hint: SAVE_HINT,
+          needed: needed.length > 0 ? needed : ['a new password that follows the rules'],
+          hintId: 'password-save-hint',
+          onSubmit,
+        }}
       >
         <p className={styles.note}>
           When you change your password, you are signed out everywhere else you are signed in.

@@ -10,6 +10,7 @@ import { stripSpaces } from '@portal/contracts';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { AlertEntryText } from '../../../components/alert-entry-text.tsx';
 import { CheckboxField, Field, Form } from '../../../components/form-field.tsx';
+import { ButtonHint } from '../../../components/forms/button-hint.tsx';
 import type { AlertEntry } from '../../../lib/request-error.ts';
 import { useSteadyWhilePressed } from '../../../lib/steady-while-pressed.ts';
 import type { LoginValues } from '../api/login.ts';
@@ -68,13 +69,11 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
   const canSubmit = isValid && !isSubmitting;
   const usernameError = useSteadyWhilePressed(errorOf('EmailAddress'));
   const passwordError = useSteadyWhilePressed(errorOf('Password'));
-  const submitHint = useSteadyWhilePressed(
-    isSubmitting
-      ? 'Signing you in, please wait.'
-      : canSubmit
-        ? '\u00a0'
-        : 'Enter your username and password to sign in.',
-  );
+  // What Sign in still needs (issue 18): each field that is empty, or typed but not yet valid.
+  const needed = [
+    values.EmailAddress === '' ? 'your username' : form.messages.EmailAddress ? 'a valid username' : null,
+    values.Password === '' ? 'your password' : form.messages.Password ? 'a valid password' : null,
+  ].filter((item): item is string => item !== null);
 
   return (
     <Form
@@ -174,9 +173,14 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
       >
         {isSubmitting ? 'Signing in…' : 'Sign in'}
       </button>
-      <p id={hintId} className={styles.submitHint}>
-        {submitHint}
-      </p>
+      <ButtonHint
+        id={hintId}
+        className={styles.submitHint}
+        needed={canSubmit ? [] : needed}
+        lead="To sign in, enter"
+        busy={isSubmitting && 'Signing you in, please wait.'}
+        data-testid="login-submit-hint"
+      />
     </Form>
   );
 }

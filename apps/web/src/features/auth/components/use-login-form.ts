@@ -167,6 +167,8 @@ export function useLoginForm(onSubmit: (values: LoginValues) => Promise<void>) {
 
   return {
     values,
+    /** Each field's message from the last check, shown or not (what the sign-in button still needs). */
+    messages,
     /** The message of a field, once it is shown. */
     errorOf: (name: Name) => (shown.has(name) ? messages[name] : undefined),
     isValid,

@@ -16,6 +16,7 @@ import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { useNavigate } from 'react-router';
 import { CheckboxField, Field } from '../../../components/form-field.tsx';
 import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
+import { ButtonHint } from '../../../components/forms/button-hint.tsx';
 import { fillProvider } from '../../../lib/provider.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import { sendMultipart } from '../../../lib/upload.ts';
@@ -285,11 +286,28 @@ export function AuthorityPage() {
           className="button"
           data-testid="authority-submit"
           disabled={!ready || submitting}
+          aria-describedby={!ready && !submitting ? 'authority-submit-hint' : undefined}
           onClick={() => void submit()}
         >
           {submitting ? 'Submitting…' : 'Submit'}
         </button>
       </div>
+      <ButtonHint
+        id="authority-submit-hint"
+        needed={
+          ready
+            ? []
+            : typedMode
+              ? [
+                  ...(typedName.trim() === '' ? ['type your full name'] : []),
+                  ...(declared ? [] : ['tick the declaration']),
+                ]
+              : ['a signature']
+        }
+        lead="To continue,"
+        text={typedMode ? undefined : 'Draw or type your signature to continue.'}
+        busy={submitting && 'Sending your signed authority, please wait.'}
+      />
     </div>
   );
 }

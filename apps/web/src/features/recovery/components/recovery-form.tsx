@@ -21,14 +21,15 @@ import type { RecoveryValues } from '../api/recovery-body.ts';
 import { recoveryMessage } from '../not-found.ts';
 import styles from './recovery-form.module.css';
 
-const LABELS: Record<keyof RecoveryValues, string> = {
-  FirstName: 'First name',
-  LastName: 'Last name',
-  DateOfBirth: 'Date of birth',
-  MobileNumber: 'Mobile number',
-  EmailAddress: 'Email address',
-  ClaimNumber: 'Claim number',
-};
+/** The fields in the order the error summary lists them. */
+const ORDER: (keyof RecoveryValues)[] = [
+  'FirstName',
+  'LastName',
+  'DateOfBirth',
+  'MobileNumber',
+  'EmailAddress',
+  'ClaimNumber',
+];
 
 const HINT = {
   text: 'Complete every required field to continue.',
@@ -37,8 +38,6 @@ const HINT = {
 };
 
 const resolver = zodResolver(RecoveryRequest, undefined, { raw: true });
-
-const ORDER = Object.keys(LABELS) as (keyof RecoveryValues)[];
 
 const DEFAULTS: RecoveryValues = {
   FirstName: '',
@@ -63,7 +62,7 @@ export function RecoveryForm({ name, submitLabel, onSubmit }: RecoveryFormProps)
     mode: 'onTouched',
     defaultValues: DEFAULTS,
   });
-  const { register, control, handleSubmit, trigger, getFieldState, getValues, setError } = form;
+  const { register, control, handleSubmit, trigger, getFieldState, setError } = form;
   const { errors, isValid, isSubmitting } = form.formState;
   const { summary, show, send: sendWith } = useErrorSummary();
 
@@ -83,18 +82,11 @@ export function RecoveryForm({ name, submitLabel, onSubmit }: RecoveryFormProps)
 
   const listProblems = async () => {
     await trigger();
-    const values = getValues();
-    const problems: FieldProblem[] = ORDER.map((field) => {
-      const message = getFieldState(field as FieldPath<RecoveryValues>).error?.message;
-      const value = values[field] ?? '';
-      const oneOf = message === MESSAGES.mobileOrEmailRequired;
-      return {
-        label: oneOf ? 'Mobile number or email address' : LABELS[field],
-        fieldId: focusIds[field],
-        empty: value.trim() === '',
-        message,
-      };
-    });
+    // The summary says what each field says (issue 18, error-summary.tsx).
+    const problems: FieldProblem[] = ORDER.map((field) => ({
+      fieldId: focusIds[field],
+      message: getFieldState(field as FieldPath<RecoveryValues>).error?.message,
+    }));
     show(fieldEntries(problems));
   };
 

@@ -38,28 +38,17 @@ export function ResetPasswordForm({ token, onSubmit, onTokenRefused }: ResetPass
     mode: 'onTouched',
     defaultValues: { ResetPasswordToken: token, NewPassword: '', ReEnterPassword: '' },
   });
-  const { register, control, handleSubmit, trigger, getFieldState, getValues } = form;
+  const { register, control, handleSubmit, trigger, getFieldState } = form;
   const { errors, isValid, isSubmitting, touchedFields } = form.formState;
   const { summary, show, send: sendWith } = useErrorSummary();
   const canSubmit = isValid && !isSubmitting;
 
   const listProblems = async () => {
     await trigger();
-    const values = getValues();
     show(
       fieldEntries([
-        {
-          label: 'New password',
-          fieldId: IDS.NewPassword,
-          empty: values.NewPassword === '',
-          message: getFieldState('NewPassword').error?.message,
-        },
-        {
-          label: 'Re-entered password',
-          fieldId: IDS.ReEnterPassword,
-          empty: values.ReEnterPassword === '',
-          message: getFieldState('ReEnterPassword').error?.message,
-        },
+        { fieldId: IDS.NewPassword, message: getFieldState('NewPassword').error?.message },
+        { fieldId: IDS.ReEnterPassword, message: getFieldState('ReEnterPassword').error?.message },
       ]),
     );
   };

@@ -87,16 +87,13 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
       const value = values[name];
       const text = typeof value === 'string' ? value : (value?.PartialAddress ?? '');
       let message = getFieldState(name as FieldPath<Values>).error?.message;
-      let label = LABELS[name];
-      if (message === MESSAGES.mobileOrEmailRequired) {
-        label = 'Mobile number or email address';
-      }
       if (name === 'PostalAddress' && sameAsHome) message = undefined;
       if (name === 'PostalAddress' && message && !text) message = MESSAGES.postalAddressRequired;
-      return { label, fieldId: FOCUS_IDS[name], empty: text.trim() === '', message };
+      return { fieldId: FOCUS_IDS[name], message };
     });
+    // The summary says what each field says (issue 18): the terms box's own message too.
     const entries = fieldEntries(problems);
-    if (!terms) entries.push({ fieldId: TERMS_ID, message: 'Agreeing to the terms and conditions is required.' });
+    if (!terms) entries.push({ fieldId: TERMS_ID, message: MESSAGES.termsRequired });
     show(entries);
   };
 

@@ -19,6 +19,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { ClaimNumberInput } from '../../../components/claim-number-input.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
 import { Field } from '../../../components/form-field.tsx';
+import { ButtonHint } from '../../../components/forms/button-hint.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { useSteadyWhilePressed } from '../../../lib/steady-while-pressed.ts';
 import type { SurveyLoginValues } from '../api/survey-login.ts';
@@ -38,6 +39,7 @@ export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIden
   const {
     register,
     control,
+    watch,
     handleSubmit,
     trigger,
     setFocus,
@@ -74,13 +76,14 @@ export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIden
 
   const claimNumberError = useSteadyWhilePressed(errors.ClaimNumber?.message);
   const dateOfBirthError = useSteadyWhilePressed(errors.DateOfBirth?.message);
-  const submitHint = useSteadyWhilePressed(
-    isSubmitting
-      ? MESSAGES.processing
-      : canSubmit
-        ? '\u00a0'
-        : 'Enter your claim number and date of birth to continue.',
-  );
+  // What Submit still needs (issue 18): each part that is empty, or typed but not valid.
+  const [claimNumber, dateOfBirth] = watch(['ClaimNumber', 'DateOfBirth']);
+  const needed = canSubmit
+    ? []
+    : [
+        !claimNumber ? 'your claim number' : errors.ClaimNumber ? 'a valid claim number' : null,
+        !dateOfBirth ? 'your date of birth' : errors.DateOfBirth ? 'a valid date of birth' : null,
+      ].filter((item): item is string => item !== null);
 
   return (
     <form
@@ -140,9 +143,13 @@ export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIden
         >
           {isSubmitting ? 'Please wait…' : 'Submit'}
         </button>
-        <p id="survey-submit-hint" className={styles.submitHint}>
-          {submitHint}
-        </p>
+        <ButtonHint
+          id="survey-submit-hint"
+          className={styles.submitHint}
+          needed={needed}
+          lead="To continue, enter"
+          busy={isSubmitting && MESSAGES.processing}
+        />
       </fieldset>
     </form>
   );

@@ -16,6 +16,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
+import { ButtonHint } from '../../../components/forms/button-hint.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { getSurveyToken } from '../../../lib/survey-session.ts';
@@ -126,7 +127,12 @@ export function SurveyPage() {
     }
   };
 
-  const remaining = questions.length - answered;
+  // What Submit still needs (issue 18): the questions not answered, by number.
+  const open = questions.flatMap((question, index) => (values[question.QuestionId] ? [] : [index + 1]));
+  const unanswered =
+    open.length > 3
+      ? [`the ${open.length} questions still open, starting with question ${open[0]}`]
+      : open.map((n) => `question ${n}`);
   return (
     <form
       noValidate
@@ -177,13 +183,13 @@ export function SurveyPage() {
       >
         {submitting ? 'Please wait…' : 'Submit'}
       </button>
-      <p id="survey-submit-hint" className={styles.hint}>
-        {submitting
-          ? MESSAGES.processing
-          : complete
-            ? 'All questions are answered.'
-            : `Answer every question to submit. ${remaining === 1 ? '1 question is' : `${remaining} questions are`} still to answer.`}
-      </p>
+      <ButtonHint
+        id="survey-submit-hint"
+        className={styles.hint}
+        needed={complete ? [] : unanswered}
+        lead="To submit, answer"
+        busy={submitting && MESSAGES.processing}
+      />
     </form>
   );
 }
