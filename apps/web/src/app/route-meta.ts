@@ -154,3 +154,6 @@ export const SENT_ITEM_DETAIL_META = routeMeta('Sent Message', 'claim', 'back', 
 
 // Reimbursement: the claim form (spec 001 §2 title 'Claim reimbursement').
 export const REIMBURSEMENT_META = routeMeta('Claim reimbursement', 'claim', 'cancel', 'home', { parent: '/claim' });
+
+// Payments: what the provider paid and scheduled on the claim (in the menus beside Inbox).
+export const PAYMENTS_META = routeMeta('Payments', 'claim', 'back', 'home', { parent: '/claim' });

@@ -31,6 +31,7 @@ import {
   LOGIN_META,
   MOBILE_NUMBER_META,
   NOTICE_META,
+  PAYMENTS_META,
   PERSONAL_DETAILS_META,
   PRIVACY_META,
   REGISTER_META,
@@ -65,6 +66,15 @@ const accessCodePages = () => import('../features/access-code/pages/access-code-
 const legalPages = () => import('../features/legal/pages/legal-pages.tsx');
 const thankYouPages = () => import('../features/documents/pages/thank-you-pages.tsx');
 const accountEditPages = () => import('../features/account/pages/edit-pages.tsx');
+
+const sentItemProgress = () => import('../features/payments/components/sent-item-progress.tsx');
+
+/** A page given what another feature draws inside it: features do not import each other, the app composes them. */
+function withProps<P extends object>(Page: ComponentType<P>, props: P): ComponentType {
+  return function Composed() {
+    return <Page {...props} />;
+  };
+}
 
 /** Routes that only redirect render nothing (their loader never lets them render). */
 function Redirecting() {
@@ -104,7 +114,10 @@ export function createRoutes(queryClient: LazyQueryClient): RouteObject[] {
       () => import('../features/claims/pages/claims-loader.ts').then((m) => (client) => m.createClaimsLoader(client)()),
     ),
     route('claim', CLAIM_HOME_META, () =>
-      import('../features/home/pages/claim-home-page.tsx').then((m) => m.ClaimHomePage),
+      Promise.all([
+        import('../features/home/pages/claim-home-page.tsx'),
+        import('../features/payments/components/home-payments-panel.tsx'),
+      ]).then(([m, p]) => withProps(m.ClaimHomePage, { paymentsPanel: p.HomePaymentsPanel })),
     ),
     // Identity: registration, activation and sign-in verification, recovery, access codes.
     route('register', REGISTER_META, () =>
@@ -185,11 +198,20 @@ export function createRoutes(queryClient: LazyQueryClient): RouteObject[] {
     route(['inboxitemdetail', 'inbox-item-detail'], INBOX_ITEM_DETAIL_META, () =>
       import('../features/messaging/pages/inbox-item-detail-page.tsx').then((m) => m.InboxItemDetailPage),
     ),
+    // A sent item shows where it is up to (the payments feature's progress, composed here).
     route(['sentitems', 'sent-items'], SENT_ITEMS_META, () =>
-      import('../features/messaging/pages/sent-items-page.tsx').then((m) => m.SentItemsPage),
+      Promise.all([import('../features/messaging/pages/sent-items-page.tsx'), sentItemProgress()]).then(([m, p]) =>
+        withProps(m.SentItemsPage, { progress: p.SentItemProgress }),
+      ),
     ),
     route(['sentitemdetail', 'sent-item-detail'], SENT_ITEM_DETAIL_META, () =>
-      import('../features/messaging/pages/sent-item-detail-page.tsx').then((m) => m.SentItemDetailPage),
+      Promise.all([import('../features/messaging/pages/sent-item-detail-page.tsx'), sentItemProgress()]).then(
+        ([m, p]) => withProps(m.SentItemDetailPage, { progress: p.SentItemProgress }),
+      ),
+    ),
+    // Payments: the payments page (the claim home's panel and the sent items' progress are above).
+    route('payments', PAYMENTS_META, () =>
+      import('../features/payments/pages/payments-page.tsx').then((m) => m.PaymentsPage),
     ),
     // Reimbursement: the claim form.
     route('reimbursementform', REIMBURSEMENT_META, () =>

@@ -16,6 +16,7 @@ export const SHOW_SEND_MESSAGE = true;
 const ITEMS: readonly NavItem[] = [
   { label: 'Home', to: '/claim', icon: 'home' },
   { label: 'Inbox', to: '/inbox', icon: 'inbox', unreadBadge: true },
+  { label: 'Payments', to: '/payments' },
   { label: 'Send documents', menuLabel: 'Send Documents', to: '/forms' },
   { label: 'Claim reimbursement', to: '/reimbursementform' },
   { label: 'Send a message', to: '/contactus', hideable: true },

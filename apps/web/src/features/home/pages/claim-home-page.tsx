@@ -1,6 +1,6 @@
 /** /claim — the claim home page (spec 000 §2): six link panels, the bank banner, the enquiries note. */
 import { MESSAGES } from '@portal/contracts';
-import { useRef } from 'react';
+import { useRef, type ComponentType } from 'react';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { useAccount } from '../../../lib/api/get-account.ts';
@@ -12,7 +12,12 @@ import { LinkPanel } from '../components/link-panel.tsx';
 import { HOME_PANELS, INBOX_ROUTE, unreadSubtitle } from '../home-panels.ts';
 import styles from './claim-home-page.module.css';
 
-export function ClaimHomePage() {
+/**
+ * `paymentsPanel`: the next payment and recent decisions, drawn by the payments feature and given
+ * by app/router.tsx (a feature does not import another). It sits under the six panels, so its
+ * arrival never pushes them down.
+ */
+export function ClaimHomePage({ paymentsPanel: PaymentsPanel }: { paymentsPanel?: ComponentType } = {}) {
   const { claims, selectedClaim } = useClaims();
   const account = useAccount();
   const unread = useUnreadCount(selectedClaim?.Number);
@@ -63,6 +68,8 @@ export function ClaimHomePage() {
           );
         })}
       </ul>
+
+      {PaymentsPanel ? <PaymentsPanel /> : null}
 
       <div className="callout" data-testid="enquiries-note">
         <Icon name="info" />

@@ -2,6 +2,7 @@
  * A sent item in full (spec 001 Sent items): subject main and other, when it was sent, the claim
  * number, where it is up to and (enquiries) the reply-by date, the message and the files.
  */
+import type { ComponentType } from 'react';
 import { Icon } from '../../../components/icon.tsx';
 import { dateTimeAttribute, formatTimeAndDate } from '../lib/format.ts';
 import type { SentItem } from '../api/get-sent-items.ts';
@@ -11,9 +12,21 @@ import { replyByText } from './sent-item-panel.tsx';
 import { SentStatus } from './sent-status.tsx';
 import styles from './messaging.module.css';
 
-type Props = { item: SentItem; claimNumber: string | undefined; headingId: string; onBack?: () => void };
+/**
+ * Where the item is up to with the claims system (its steps, decision and payments): drawn by the
+ * payments feature, given by app/router.tsx (a feature does not import another).
+ */
+export type SentItemProgressSlot = ComponentType<{ sentItemId: string; headingId: string }>;
 
-export function SentItemDetail({ item, claimNumber, headingId, onBack }: Props) {
+type Props = {
+  item: SentItem;
+  claimNumber: string | undefined;
+  headingId: string;
+  onBack?: () => void;
+  progress?: SentItemProgressSlot | undefined;
+};
+
+export function SentItemDetail({ item, claimNumber, headingId, onBack, progress: Progress }: Props) {
   return (
     <article
       className={styles.detail}
@@ -62,6 +75,7 @@ export function SentItemDetail({ item, claimNumber, headingId, onBack }: Props) 
           <span>{replyByText(item.ReplyBy)}. Our reply will arrive in your inbox.</span>
         </p>
       ) : null}
+      {Progress ? <Progress sentItemId={item.Id} headingId={`${headingId}-progress`} /> : null}
       {item.Message ? <LinkifiedText text={item.Message} testId="sent-detail-message" /> : null}
       <Attachments files={item.Files} headingId={`${headingId}-files`} testId="sent-attachments" />
     </article>

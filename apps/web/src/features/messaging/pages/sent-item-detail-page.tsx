@@ -6,18 +6,23 @@
  */
 import { Link, Navigate, useLocation } from 'react-router';
 import { useClaims } from '../../../lib/api/get-claims.ts';
-import { SentItemDetail } from '../components/sent-item-detail.tsx';
+import { SentItemDetail, type SentItemProgressSlot } from '../components/sent-item-detail.tsx';
 import { sentDetailOf } from './sent-item-detail-state.ts';
 import styles from '../components/messaging.module.css';
 
-export function SentItemDetailPage() {
+export function SentItemDetailPage({ progress }: { progress?: SentItemProgressSlot } = {}) {
   const location = useLocation();
   const { selectedClaim } = useClaims();
   const state = sentDetailOf(location.state);
   if (!state) return <Navigate to="/login" replace />;
   return (
     <div className={styles.fullPage}>
-      <SentItemDetail item={state.item} claimNumber={selectedClaim?.Number} headingId="sent-detail-heading" />
+      <SentItemDetail
+        item={state.item}
+        claimNumber={selectedClaim?.Number}
+        headingId="sent-detail-heading"
+        progress={progress}
+      />
       <p>
         <Link to="/sentitems" data-testid="sent-detail-to-list">
           Back to Sent Items

@@ -16,7 +16,7 @@ import { isAppMode } from '../../../lib/app-mode.ts';
 import { useSentItems, type SentItem, type SentItemsPageData } from '../api/get-sent-items.ts';
 import { LoadMore } from '../components/load-more.tsx';
 import { MessagingTabs } from '../components/messaging-tabs.tsx';
-import { SentItemDetail } from '../components/sent-item-detail.tsx';
+import { SentItemDetail, type SentItemProgressSlot } from '../components/sent-item-detail.tsx';
 import { SentItemPanel, sentItemDomId } from '../components/sent-item-panel.tsx';
 import { plural } from '../lib/format.ts';
 import { flattenPages, showingText } from '../lib/paging.ts';
@@ -42,7 +42,7 @@ export function requestTypeOf(value: string | null): number | undefined {
   return n > 0 ? n : undefined;
 }
 
-export function SentItemsPage() {
+export function SentItemsPage({ progress }: { progress?: SentItemProgressSlot } = {}) {
   const { selectedClaim } = useClaims();
   const claimNumber = selectedClaim?.Number;
   const [searchParams, setSearchParams] = useSearchParams();
@@ -199,7 +199,13 @@ export function SentItemsPage() {
         {appMode ? null : (
           <div className={styles.detailColumn} data-testid="sent-detail-pane">
             {selected ? (
-              <SentItemDetail item={selected} claimNumber={claimNumber} headingId={DETAIL_HEADING_ID} onBack={close} />
+              <SentItemDetail
+                item={selected}
+                claimNumber={claimNumber}
+                headingId={DETAIL_HEADING_ID}
+                onBack={close}
+                progress={progress}
+              />
             ) : (
               <p className={styles.placeholder} data-testid="sent-detail-placeholder">
                 Select a sent item to view the details

@@ -1,0 +1,21 @@
+/**
+ * POST /api/payments/getsummary: the claim home's panel — the next scheduled payment and the
+ * decisions of the last 30 days. Silent: the home page shows nothing of it if it cannot be read.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call, type CallAnswer } from '../../../lib/call.ts';
+import { paymentsKeys } from './payments-keys.ts';
+
+export type PaymentsSummaryData = CallAnswer<'getPaymentsSummary'>;
+
+export function paymentsSummaryQueryOptions(claimNumber: string) {
+  return queryOptions({
+    queryKey: paymentsKeys.summary(claimNumber),
+    queryFn: () => call('getPaymentsSummary', {}, { silent: true }),
+    staleTime: 30_000,
+  });
+}
+
+export function usePaymentsSummary(claimNumber: string | undefined) {
+  return useQuery({ ...paymentsSummaryQueryOptions(claimNumber ?? ''), enabled: Boolean(claimNumber) });
+}

@@ -1,0 +1,22 @@
+/**
+ * POST /api/payments/getsentitemprogress: where one of the claimant's sent items stands — Sent,
+ * Received, In assessment, Decision, Paid — with the decision and the payments that settle it.
+ * Silent: the sent item shows its own "could not load" line.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call, type CallAnswer } from '../../../lib/call.ts';
+import { paymentsKeys } from './payments-keys.ts';
+
+export type SentItemProgressData = CallAnswer<'getSentItemProgress'>;
+
+export function sentItemProgressQueryOptions(claimNumber: string, sentItemId: string) {
+  return queryOptions({
+    queryKey: paymentsKeys.progress(claimNumber, sentItemId),
+    queryFn: () => call('getSentItemProgress', { SentItemId: sentItemId }, { silent: true }),
+    staleTime: 30_000,
+  });
+}
+
+export function useSentItemProgress(claimNumber: string | undefined, sentItemId: string) {
+  return useQuery({ ...sentItemProgressQueryOptions(claimNumber ?? '', sentItemId), enabled: Boolean(claimNumber) });
+}

@@ -1,0 +1,209 @@
+/**
+ * /payments: what the provider has paid on the selected claim and what it has scheduled.
+ * Upcoming payments first (soonest first), then the history newest first, ten at a time; a
+ * financial-year filter (1 July – 30 June; this year by default, or all years) with the year's
+ * total and taxable part, and its statement as a PDF and a CSV. The chosen year is in the
+ * address (?year=2025, ?year=all), so Back and a bookmark keep it.
+ */
+import { financialYearLabel } from '@portal/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Field } from '../../../components/form-field.tsx';
+import { Icon } from '../../../components/icon.tsx';
+import { PhoneLink } from '../../../components/phone-link.tsx';
+import { useClaims } from '../../../lib/api/get-claims.ts';
+import { usePayments, type ClaimantPayment, type PaymentsPageData } from '../api/get-payments.ts';
+import { LoadMorePayments } from '../components/load-more-payments.tsx';
+import { PaymentsTable, paymentDomId } from '../components/payments-table.tsx';
+import { StatementDownloads } from '../components/statement-downloads.tsx';
+import { YearTotals } from '../components/year-totals.tsx';
+import {
+  currentFinancialYear,
+  financialYearChoices,
+  financialYearParam,
+  financialYearSpan,
+} from '../lib/financial-year.ts';
+import { splitUpcoming } from '../lib/payment-text.ts';
+import styles from '../components/payments.module.css';
+
+const ALL = 'all';
+
+function itemsOf(pages: readonly PaymentsPageData[] | undefined): ClaimantPayment[] {
+  return (pages ?? []).flatMap((p) => p.Items);
+}
+
+export function PaymentsPage() {
+  const { selectedClaim } = useClaims();
+  const claimNumber = selectedClaim?.Number;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [current] = useState(() => currentFinancialYear());
+  const yearParam = searchParams.get('year');
+  const financialYear = yearParam === ALL ? undefined : (financialYearParam(yearParam) ?? current);
+  const payments = usePayments(claimNumber, financialYear);
+  const [status, setStatus] = useState('');
+  const focusAfterLoad = useRef<string | null>(null);
+
+  const pages = payments.data?.pages;
+  const first = pages?.[0];
+  const last = pages?.at(-1);
+  const { upcoming, history } = splitUpcoming(itemsOf(pages), first?.Upcoming ?? 0);
+  const total = last?.Total ?? 0;
+  const historyTotal = Math.max(0, total - (first?.Upcoming ?? 0));
+  const choices = financialYearChoices(first?.FinancialYears ?? [], current);
+  if (financialYear !== undefined && !choices.includes(financialYear)) choices.unshift(financialYear);
+  const yearName = financialYear === undefined ? 'all years' : financialYearLabel(financialYear);
+
+  useEffect(() => {
+    const id = focusAfterLoad.current;
+    const row = id ? document.getElementById(paymentDomId(id)) : null;
+    if (!row) return;
+    focusAfterLoad.current = null;
+    row.focus();
+  });
+
+  const onYear = (value: string) => {
+    setStatus('');
+    setSearchParams(
+      (currentParams) => {
+        const next = new URLSearchParams(currentParams);
+        next.set('year', value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  };
+
+  const loadMore = async () => {
+    const shown = upcoming.length + history.length;
+    const result = await payments.fetchNextPage();
+    const after = itemsOf(result.data?.pages);
+    const firstNew = after[shown];
+    if (firstNew) {
+      focusAfterLoad.current = firstNew.PaymentId;
+      const split = splitUpcoming(after, result.data?.pages[0]?.Upcoming ?? 0);
+      setStatus(`Showing ${split.history.length} of ${historyTotal} past payments`);
+    }
+  };
+
+  return (
+    <div className={styles.page} data-testid="payments-page">
+      <p className={styles.intro}>
+        What we have paid on this claim, to you and to others for you, and the payments we have scheduled. Amounts are
+        in Australian dollars.
+      </p>
+
+      <section className={styles.yearBox} aria-labelledby="payments-year-heading" data-testid="payments-year">
+        <h2 id="payments-year-heading" className={styles.heading}>
+          Financial year
+        </h2>
+        <div className={styles.yearFilter}>
+          <Field
+            label="Show payments for"
+            id="payments-year-filter"
+            hint="A financial year runs from 1 July to 30 June."
+          >
+            {(control) => (
+              <select
+                {...control}
+                value={financialYear === undefined ? ALL : String(financialYear)}
+                onChange={(e) => onYear(e.currentTarget.value)}
+                data-testid="payments-year-filter"
+              >
+                {choices.map((y) => (
+                  <option key={y} value={String(y)}>
+                    {financialYearLabel(y)} ({financialYearSpan(y)})
+                  </option>
+                ))}
+                <option value={ALL}>All years</option>
+              </select>
+            )}
+          </Field>
+        </div>
+        {financialYear === undefined ? (
+          <p className={styles.note}>Choose a financial year to see its total and download its statement.</p>
+        ) : (
+          <>
+            {first?.YearTotals ? <YearTotals totals={first.YearTotals} /> : null}
+            <StatementDownloads financialYear={financialYear} />
+          </>
+        )}
+      </section>
+
+      {payments.data ? (
+        <>
+          <section className={styles.section} aria-labelledby="payments-upcoming-heading">
+            <h2 id="payments-upcoming-heading" className={styles.heading}>
+              Upcoming payments
+            </h2>
+            {upcoming.length > 0 ? (
+              <PaymentsTable
+                caption={`Payments we have scheduled (${yearName}), soonest first`}
+                payments={upcoming}
+                testId="payments-upcoming"
+              />
+            ) : (
+              <p className={styles.empty} data-testid="payments-upcoming-empty">
+                There are no payments scheduled {financialYear === undefined ? 'on this claim' : `in ${yearName}`}.
+              </p>
+            )}
+          </section>
+
+          <section className={styles.section} aria-labelledby="payments-history-heading">
+            <h2 id="payments-history-heading" className={styles.heading}>
+              Payment history
+            </h2>
+            {history.length > 0 ? (
+              <>
+                <p className={styles.note} data-testid="payments-showing">
+                  Showing {history.length} of {historyTotal} past payments, newest first.
+                </p>
+                <PaymentsTable
+                  caption={`Payments made (${yearName}), newest first`}
+                  payments={history}
+                  testId="payments-history"
+                  focusableRows
+                />
+              </>
+            ) : upcoming.length > 0 && payments.hasNextPage ? null : (
+              <p className={styles.empty} data-testid="payments-history-empty">
+                {financialYear === undefined
+                  ? 'There are no payments to show on this claim yet.'
+                  : `There are no payments to show for ${yearName}. Choose another year to see earlier payments.`}
+              </p>
+            )}
+            <LoadMorePayments
+              hasMore={payments.hasNextPage}
+              loading={payments.isFetchingNextPage}
+              onLoadMore={() => void loadMore()}
+              status={status}
+            />
+          </section>
+        </>
+      ) : payments.isError ? (
+        <div className="callout callout--warning" data-testid="payments-error">
+          <Icon name="warning" />
+          <div>
+            <p>
+              Sorry, we could not load your payments just now. Check your internet connection and try again. If it keeps
+              happening, call us on <PhoneLink />.
+            </p>
+            <p>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => void payments.refetch()}
+                disabled={payments.isFetching}
+              >
+                {payments.isFetching ? 'Trying again…' : 'Try again'}
+              </button>
+            </p>
+          </div>
+        </div>
+      ) : (
+        <p role="status" className={styles.loading} data-testid="payments-loading">
+          Loading your payments…
+        </p>
+      )}
+    </div>
+  );
+}
