@@ -9,6 +9,8 @@ export const SERVER_DIR = path.join(REPO_ROOT, 'apps/server');
 export const SERVER_MAIN = path.resolve(REPO_ROOT, process.env.BENCH_SERVER_ENTRY || 'apps/server/dist/main.js');
 export const WEB_DIR = path.join(REPO_ROOT, 'apps/web');
 export const RESULTS_JSON = path.join(BENCH_DIR, 'results.json');
+/** The last full run on Node 20 (2026-11-25), kept beside the Node 24 figures in RESULTS.md. */
+export const REFERENCE_JSON = path.join(BENCH_DIR, 'results-node20.json');
 export const RESULTS_MD = path.join(BENCH_DIR, 'RESULTS.md');
 
 /** The public reference data (localities, BSB directory; see its README). */

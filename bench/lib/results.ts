@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { BUDGETS, budgetText, withinBudget, type Budget } from './budgets.ts';
 import type { Machine } from './machine.ts';
-import { RESULTS_JSON, RESULTS_MD } from './paths.ts';
+import { REFERENCE_JSON, RESULTS_JSON, RESULTS_MD } from './paths.ts';
 
 export type Figure = {
   /** `<benchmark>.<figure>`, the key of its budget in BUDGETS when it has one. */
@@ -56,7 +56,16 @@ export function verdicts(results: ResultsFile): Verdict[] {
 
 const fmt = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
 
-export function renderMarkdown(results: ResultsFile): string {
+/** The figures of the reference run (the last full run on Node 20, kept when the runtime moved to Node 24). */
+function referenceFigures(reference: ResultsFile): Map<string, Figure> {
+  return new Map(Object.values(reference.benchmarks).flatMap((b) => b.figures.map((f) => [f.id, f] as const)));
+}
+
+const beside = (f: Figure | undefined) => (f ? `${fmt(f.value)} ${f.unit}` : '—');
+
+export function renderMarkdown(results: ResultsFile, reference = readResults(REFERENCE_JSON)): string {
+  const before = referenceFigures(reference);
+  const node20 = [...new Set(Object.values(reference.benchmarks).map((b) => b.machine.node))].join(', ');
   const benches = Object.values(results.benchmarks).sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
   const lines: string[] = [
     '# Benchmark results',
@@ -64,39 +73,49 @@ export function renderMarkdown(results: ResultsFile): string {
     'Written by `npm run bench` (bench/run.ts); `npm run bench:check` compares bench/results.json with the budgets (bench/lib/budgets.ts).',
     'Each figure is measured beside a baseline doing the same work the simplest way, in the same run, so the ratio',
     'still means something on a busy machine. Timings from a shared 2-core machine are noisy: read the ratios first.',
+    `The column "${node20 || 'Node 20'}" is the same figure from the last full run before the move to Node 24 ` +
+      '(bench/results-node20.json, kept as it was measured; decision 028).',
     '',
     '## Budgets',
     '',
-    '| Budget | Value | Limit | Verdict |',
-    '| --- | --- | --- | --- |',
+    `| Budget | Value | ${node20 || 'Node 20'} | Limit | Verdict |`,
+    '| --- | --- | --- | --- | --- |',
     ...verdicts(results).map((v) =>
       'missing' in v
-        ? `| ${v.label} | not measured | ${budgetText(v.budget)} | — |`
-        : `| ${v.label} | ${fmt(v.value)} ${v.unit} | ${budgetText(v.budget)} | ${v.ok ? 'ok' : '**over**'} |`,
+        ? `| ${v.label} | not measured | ${beside(before.get(v.id))} | ${budgetText(v.budget)} | — |`
+        : `| ${v.label} | ${fmt(v.value)} ${v.unit} | ${beside(before.get(v.id))} | ${budgetText(v.budget)} | ` +
+          `${v.ok ? 'ok' : '**over**'} |`,
     ),
     '',
   ];
   for (const b of benches) {
     const m = b.machine;
+    const was = reference.benchmarks[b.name];
     lines.push(
       `## ${b.title}`,
       '',
       `Measured ${b.measuredAt} at commit \`${b.commit}\` on ${m.cpu}, ${m.cores} cores, ${m.ramGiB} GiB RAM, ` +
         `Node ${m.node} (${m.platform}); load average ${m.loadAverage} at the start; ` +
-        `took ${Math.round(b.durationSeconds)} s.`,
+        `took ${Math.round(b.durationSeconds)} s.` +
+        (was
+          ? ` Beside it, the ${was.machine.node} run of ${was.measuredAt.slice(0, 10)} at \`${was.commit.slice(0, 7)}\` ` +
+            `(load average ${was.machine.loadAverage}).`
+          : ''),
       '',
       `Parameters: ${Object.entries(b.parameters)
         .map(([k, v]) => `${k}=${v}`)
         .join(', ')}`,
       '',
-      '| Figure | Value | Baseline | Ratio | Budget |',
-      '| --- | --- | --- | --- | --- |',
+      `| Figure | Value | Baseline | Ratio | ${was?.machine.node ?? 'Node 20'}: value (ratio) | Budget |`,
+      '| --- | --- | --- | --- | --- | --- |',
       ...b.figures.map((f) => {
         const budget = BUDGETS[f.id];
         const verdict = budget ? `${budgetText(budget)}: ${withinBudget(f.value, budget) ? 'ok' : '**over**'}` : '';
         const baseline = f.baseline ? `${fmt(f.baseline.value)} ${f.baseline.unit} (${f.baseline.label})` : '';
         const ratio = f.ratio !== undefined ? `${fmt(f.ratio)}${f.ratioLabel ? ` ${f.ratioLabel}` : ''}` : '';
-        return `| ${f.label} | ${fmt(f.value)} ${f.unit} | ${baseline} | ${ratio} | ${verdict} |`;
+        const old = before.get(f.id);
+        const then = old ? `${beside(old)}${old.ratio !== undefined ? ` (${fmt(old.ratio)})` : ''}` : '—';
+        return `| ${f.label} | ${fmt(f.value)} ${f.unit} | ${baseline} | ${ratio} | ${then} | ${verdict} |`;
       }),
       '',
       ...b.notes.map((n) => `- ${n}`),
