@@ -26,6 +26,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { surveyRoutes } from './modules/survey/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
 import { inboxRoutes } from './modules/inbox/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
 import { referenceRoutes } from './modules/reference/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
 import { transportsFromConfig, type Transports } from './notify/transports.ts';
@@ -173,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   healthRoutes(app, deps, fileStore, redis);
   claimRoutes(app, deps);
   inboxRoutes(app, deps);
+  paymentRoutes(app, deps);
   referenceRoutes(app, deps);
   analyticsRoutes(app, deps);
 

@@ -36,6 +36,7 @@ import type {
   ProviderIdempotencyTable,
 } from './tables/provider.ts';
 import type { PageViewTable, AuditEventTable, RateLimitTable } from './tables/operations.ts';
+import type { PaymentTable, PaymentSettlesTable, DecisionTable } from './tables/payments.ts';
 
 export type * from './tables/identity.ts';
 export type * from './tables/messages.ts';
@@ -43,6 +44,7 @@ export type * from './tables/reference.ts';
 export type * from './tables/forms.ts';
 export type * from './tables/provider.ts';
 export type * from './tables/operations.ts';
+export type * from './tables/payments.ts';
 
 /**
  * Table types. Both dialects store the same shapes: text ids, booleans as 0/1 integers,
@@ -85,4 +87,7 @@ export type Database = {
   dropdown_items: DropdownItemTable;
   maintenance_messages: MaintenanceMessageTable;
   page_views: PageViewTable;
+  payments: PaymentTable;
+  payment_settles: PaymentSettlesTable;
+  decisions: DecisionTable;
 };

@@ -10,9 +10,20 @@ import { newId } from '../../lib/crypto.ts';
 import { enqueueNotification } from '../../notify/outbox.ts';
 import { insertMessage } from '../inbox/repository.ts';
 
-type Tx = Transaction<Database>;
+export type Tx = Transaction<Database>;
 
-async function notifyNewMessage(deps: Deps, trx: Tx, claimantId: string, now: number): Promise<boolean> {
+/**
+ * Tells the claimant there is news, by the channels they chose, in words that carry no claim
+ * content (no amounts, no medical details): what a new inbox message, a payment paid or returned
+ * and a decision all send. False when nobody is told (no activated account, no channel).
+ */
+export async function notifyClaimant(
+  deps: Deps,
+  trx: Tx,
+  claimantId: string,
+  now: number,
+  notice: { kind: string; subject: string; text: string },
+): Promise<boolean> {
   const row = await trx
     .selectFrom('accounts')
     .innerJoin('claimants', 'claimants.id', 'accounts.claimant_id')
@@ -27,8 +38,6 @@ async function notifyNewMessage(deps: Deps, trx: Tx, claimantId: string, now: nu
     .where('accounts.claimant_id', '=', claimantId)
     .executeTakeFirst();
   if (!row || row.activated !== 1) return false;
-  const portal = `${deps.config.provider.shortName} claimant portal`;
-  const text = `You have a new message in the ${portal}. Sign in to read it.`;
   const targets = [
     ...(row.pref_email === 1 && row.email ? [{ channel: 'email' as const, to: row.email }] : []),
     ...(row.pref_sms === 1 && row.mobile ? [{ channel: 'sms' as const, to: row.mobile }] : []),
@@ -36,13 +45,22 @@ async function notifyNewMessage(deps: Deps, trx: Tx, claimantId: string, now: nu
   for (const t of targets)
     await enqueueNotification(trx, deps.cipher, now, {
       accountId: row.accountId,
-      kind: 'new-message',
+      kind: notice.kind,
       channel: t.channel,
       to: t.to,
-      subject: `New message in the ${portal}`,
-      text,
+      subject: notice.subject,
+      text: notice.text,
     });
   return targets.length > 0;
+}
+
+function notifyNewMessage(deps: Deps, trx: Tx, claimantId: string, now: number): Promise<boolean> {
+  const portal = `${deps.config.provider.shortName} claimant portal`;
+  return notifyClaimant(deps, trx, claimantId, now, {
+    kind: 'new-message',
+    subject: `New message in the ${portal}`,
+    text: `You have a new message in the ${portal}. Sign in to read it.`,
+  });
 }
 
 /** The message's id, and whether the claimant is told of it. */

@@ -1,0 +1,384 @@
+/**
+ * The payments statement of a financial year, as CSV and as PDF.
+ *
+ * CSV: RFC 4180 with a byte-order mark (so a spreadsheet reads it as UTF-8); every cell that a
+ * spreadsheet would take for a formula — starting with = + - @, a tab or a carriage return — is
+ * prefixed with an apostrophe, so text the claims system wrote (a provider's name, a description)
+ * can never run as a formula. Amounts are written as plain decimal dollars ("1234.50"), computed
+ * from integer cents, never from floating point.
+ *
+ * PDF (pdf-lib): a tagged PDF as far as pdf-lib allows. pdf-lib has no tagging API, so the
+ * structure is written by hand: the catalog's MarkInfo, Lang, StructTreeRoot and ParentTree;
+ * every piece of text drawn inside a marked-content sequence (BDC … EMC) with its MCID, tied to
+ * a structure element — H1 for the title, H2 for each section, P for paragraphs, and a real Table
+ * (THead/TBody, TR, TH with Scope Column, TD); rules are Artifacts. What it cannot do: no
+ * automatic reading-order check, no PDF/UA identifier or conformance validation, no ActualText
+ * for numbers, and a table longer than a page is split into one Table per page (each with its
+ * own header row).
+ */
+import {
+  PAYMENT_KIND_LABELS,
+  PAYMENT_STATUS_LABELS,
+  PROVIDER_TIME_ZONE,
+  dateTimeFormat,
+  financialYearLabel,
+  financialYearRange,
+  type PaymentKind,
+  type PaymentStatus,
+} from '@portal/contracts';
+import {
+  PDFArray,
+  type PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFOperator,
+  PDFOperatorNames,
+  type PDFRef,
+  PDFString,
+  rgb,
+  type PDFPage,
+} from 'pdf-lib';
+import type { Deps } from '../../deps.ts';
+import { cleanText, createTextSetter, type Weight } from '../submissions/pdf-text.ts';
+import type { PaymentRow } from './repository.ts';
+import * as repo from './repository.ts';
+
+/** Exact dollars from integer cents: "1234.50", "-0.05". */
+export function dollars(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** "$1,234.50" for the PDF (en-AU grouping), from integer cents. */
+function money(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}$${Math.floor(abs / 100).toLocaleString('en-AU')}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** dd/mm/yyyy, as the portal shows dates. */
+function displayDate(iso: string | null): string {
+  if (!iso) return '';
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** A cell a spreadsheet would read as a formula is kept as text. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const CSV_HEADER = [
+  'Date',
+  'What it was for',
+  'Kind',
+  'Status',
+  'Amount (AUD)',
+  'GST included (AUD)',
+  'Taxable',
+  'Paid to',
+  'Period from',
+  'Period to',
+];
+
+function paidTo(p: PaymentRow): string {
+  return p.paid_to_last3 !== null ? `Your account ending ${p.paid_to_last3}` : (p.paid_to_name ?? '');
+}
+
+function forWhat(p: PaymentRow): string {
+  return p.description || PAYMENT_KIND_LABELS[p.kind as PaymentKind];
+}
+
+export type Statement = {
+  claimNumber: string;
+  name: string;
+  financialYear: number;
+  rows: PaymentRow[];
+  totals: { total: number; taxable: number; gst: number };
+};
+
+export function renderCsv(s: Statement): Buffer {
+  const lines = [CSV_HEADER.map(csvCell).join(',')];
+  for (const p of s.rows)
+    lines.push(
+      [
+        p.payment_date,
+        forWhat(p),
+        PAYMENT_KIND_LABELS[p.kind as PaymentKind],
+        PAYMENT_STATUS_LABELS[p.status as PaymentStatus],
+        dollars(Number(p.amount_cents)),
+        dollars(Number(p.gst_cents)),
+        p.taxable === 1 ? 'Yes' : 'No',
+        paidTo(p),
+        p.period_from ?? '',
+        p.period_to ?? '',
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  lines.push('');
+  lines.push(
+    ['Total paid', '', '', '', dollars(s.totals.total), dollars(s.totals.gst), '', '', '', ''].map(csvCell).join(','),
+  );
+  lines.push(['Taxable total', '', '', '', dollars(s.totals.taxable), '', '', '', '', ''].map(csvCell).join(','));
+  return Buffer.from(`\ufeff${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+// ---- PDF ----------------------------------------------------------------------------------
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 40;
+const INK = rgb(0.1, 0.1, 0.1);
+const MUTED = rgb(0.35, 0.35, 0.35);
+
+/** The table's columns: heading, x, width, right-aligned. */
+const COLUMNS = [
+  { head: 'Date', x: MARGIN, w: 62, right: false },
+  { head: 'What it was for', x: MARGIN + 64, w: 170, right: false },
+  { head: 'Status', x: MARGIN + 238, w: 72, right: false },
+  { head: 'Paid to', x: MARGIN + 312, w: 100, right: false },
+  { head: 'Amount', x: MARGIN + 414, w: 66, right: true },
+  { head: 'GST', x: MARGIN + 482, w: 33, right: true },
+] as const;
+
+type StructKid = PDFRef | { mcid: number; page: PDFRef };
+
+/** A structure element being built: its type, attributes and kids (elements or marked content). */
+type Elem = {
+  ref: PDFRef;
+  type: string;
+  kids: (Elem | { mcid: number; page: PDFRef })[];
+  attrs?: PDFDict;
+  alt?: string;
+};
+
+class TaggedWriter {
+  private readonly root: Elem;
+  /** MCID → the element that owns it, per page (the ParentTree). */
+  private readonly parents = new Map<PDFRef, Elem[]>();
+  private readonly pageIndex = new Map<PDFRef, number>();
+
+  constructor(readonly pdf: PDFDocument) {
+    this.root = this.elem('Document');
+  }
+
+  elem(type: string, attrs?: Record<string, string>): Elem {
+    const ctx = this.pdf.context;
+    const e: Elem = { ref: ctx.nextRef(), type, kids: [] };
+    if (attrs) {
+      const dict = ctx.obj({});
+      for (const [k, v] of Object.entries(attrs)) dict.set(PDFName.of(k), PDFName.of(v));
+      e.attrs = dict;
+    }
+    return e;
+  }
+
+  add(parent: Elem | null, child: Elem): Elem {
+    (parent ?? this.root).kids.push(child);
+    return child;
+  }
+
+  registerPage(page: PDFPage): void {
+    const idx = this.pageIndex.size;
+    this.pageIndex.set(page.ref, idx);
+    this.parents.set(page.ref, []);
+    page.node.set(PDFName.of('StructParents'), PDFNumber.of(idx));
+    // Tab order follows the structure.
+    page.node.set(PDFName.of('Tabs'), PDFName.of('S'));
+  }
+
+  /** Draws inside a marked-content sequence tied to `owner` (a leaf element). */
+  marked(page: PDFPage, owner: Elem, draw: () => void): void {
+    const list = this.parents.get(page.ref) as Elem[];
+    const mcid = list.length;
+    list.push(owner);
+    owner.kids.push({ mcid, page: page.ref });
+    // pdf-lib's operator type lists no dictionary operand, but writes any PDF object it is given.
+    const props = this.pdf.context.obj({ MCID: mcid }) as unknown as PDFArray;
+    page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of(owner.type), props]));
+    draw();
+    page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+  }
+
+  /** Decoration (rules): an Artifact, outside the structure. */
+  artifact(page: PDFPage, draw: () => void): void {
+    page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContent, [PDFName.of('Artifact')]));
+    draw();
+    page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+  }
+
+  finish(lang: string): void {
+    const ctx = this.pdf.context;
+    const rootRef = ctx.nextRef();
+    const write = (e: Elem, parent: PDFRef): void => {
+      const kids: StructKid[] = [];
+      const arr = PDFArray.withContext(ctx);
+      for (const k of e.kids) {
+        if ('mcid' in k) {
+          kids.push(k);
+          arr.push(ctx.obj({ Type: 'MCR', Pg: k.page, MCID: k.mcid }));
+        } else {
+          write(k, e.ref);
+          arr.push(k.ref);
+        }
+      }
+      const dict = ctx.obj({ Type: 'StructElem', S: e.type, P: parent });
+      dict.set(PDFName.of('K'), arr);
+      if (e.attrs) dict.set(PDFName.of('A'), e.attrs);
+      ctx.assign(e.ref, dict);
+    };
+    write(this.root, rootRef);
+    const nums = PDFArray.withContext(ctx);
+    for (const [pageRef, owners] of this.parents) {
+      nums.push(PDFNumber.of(this.pageIndex.get(pageRef) as number));
+      const a = PDFArray.withContext(ctx);
+      for (const o of owners) a.push(o.ref);
+      nums.push(ctx.register(a));
+    }
+    const parentTree = ctx.register(ctx.obj({ Nums: nums }));
+    ctx.assign(
+      rootRef,
+      ctx.obj({
+        Type: 'StructTreeRoot',
+        K: this.root.ref,
+        ParentTree: parentTree,
+        ParentTreeNextKey: this.parents.size,
+      }),
+    );
+    const catalog = this.pdf.catalog;
+    catalog.set(PDFName.of('StructTreeRoot'), rootRef);
+    catalog.set(PDFName.of('MarkInfo'), ctx.obj({ Marked: true }));
+    catalog.set(PDFName.of('Lang'), PDFString.of(lang));
+    catalog.set(PDFName.of('ViewerPreferences'), ctx.obj({ DisplayDocTitle: true }));
+  }
+}
+
+export async function renderPdf(deps: Deps, s: Statement, now: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const year = financialYearLabel(s.financialYear);
+  const p = deps.config.provider;
+  pdf.setTitle(`Payments statement ${year} — claim ${s.claimNumber}`);
+  pdf.setAuthor(p.name);
+  pdf.setCreator('Claimant portal');
+  pdf.setLanguage('en-AU');
+  const text = createTextSetter(pdf);
+  const tags = new TaggedWriter(pdf);
+
+  let page = pdf.addPage(A4);
+  tags.registerPage(page);
+  let y = A4[1] - MARGIN - 10;
+
+  const fit = async (raw: string, weight: Weight, size: number, width: number): Promise<string> => {
+    let t = cleanText(raw);
+    if ((await text.measure(t, weight, size)) <= width) return t;
+    while (t.length > 1 && (await text.measure(`${t}…`, weight, size)) > width) t = t.slice(0, -1);
+    return `${t}…`;
+  };
+  const drawAt = async (
+    owner: ReturnType<TaggedWriter['elem']>,
+    raw: string,
+    at: { x: number; y: number; size: number; weight?: Weight; width?: number; right?: boolean; muted?: boolean },
+  ) => {
+    const weight = at.weight ?? 'regular';
+    const line = at.width ? await fit(raw, weight, at.size, at.width) : cleanText(raw);
+    const runs = await text.runs(line, weight);
+    const w = text.width(runs, at.size);
+    const x = at.right && at.width ? at.x + at.width - w : at.x;
+    tags.marked(page, owner, () => text.draw(page, runs, { x, y: at.y, size: at.size, color: at.muted ? MUTED : INK }));
+  };
+  const para = async (raw: string, size = 10, type = 'P', weight: Weight = 'regular') => {
+    const e = tags.add(null, tags.elem(type));
+    await drawAt(e, raw, { x: MARGIN, y, size, weight });
+    y -= size + 8;
+  };
+
+  await para(`Payments statement ${year}`, 18, 'H1', 'bold');
+  await para(`${p.name} (${p.shortName})`);
+  await para(`Claim number ${s.claimNumber}    ${s.name}`);
+  await para(
+    `1 July ${s.financialYear} to 30 June ${s.financialYear + 1}. Made ${dateTimeFormat('en-AU', { timeZone: PROVIDER_TIME_ZONE, dateStyle: 'long' }).format(new Date(now))}.`,
+  );
+  y -= 6;
+  await para('Totals', 13, 'H2', 'bold');
+  await para(`Total paid: ${money(s.totals.total)} (GST included: ${money(s.totals.gst)})`);
+  await para(`Taxable total: ${money(s.totals.taxable)}`);
+  y -= 6;
+  await para('Payments', 13, 'H2', 'bold');
+
+  const ROW = 16;
+  const startTable = async () => {
+    const table = tags.add(null, tags.elem('Table'));
+    const head = tags.add(table, tags.elem('THead'));
+    const tr = tags.add(head, tags.elem('TR'));
+    for (const c of COLUMNS) {
+      const th = tags.add(tr, tags.elem('TH', { O: 'Table', Scope: 'Column' }));
+      await drawAt(th, c.head, { x: c.x, y, size: 9, weight: 'bold', width: c.w, right: c.right });
+    }
+    const ruleY = y - 4;
+    tags.artifact(page, () =>
+      page.drawLine({
+        start: { x: MARGIN, y: ruleY },
+        end: { x: A4[0] - MARGIN, y: ruleY },
+        thickness: 0.5,
+        color: MUTED,
+      }),
+    );
+    y -= ROW;
+    return tags.add(table, tags.elem('TBody'));
+  };
+
+  if (!s.rows.length) {
+    await para('There were no payments in this financial year.');
+  } else {
+    let body = await startTable();
+    for (const row of s.rows) {
+      if (y < MARGIN + ROW) {
+        page = pdf.addPage(A4);
+        tags.registerPage(page);
+        y = A4[1] - MARGIN - 10;
+        body = await startTable();
+      }
+      const tr = tags.add(body, tags.elem('TR'));
+      const cells = [
+        displayDate(row.payment_date),
+        forWhat(row),
+        PAYMENT_STATUS_LABELS[row.status as PaymentStatus],
+        paidTo(row),
+        money(Number(row.amount_cents)),
+        Number(row.gst_cents) ? money(Number(row.gst_cents)) : '',
+      ];
+      for (const [i, c] of COLUMNS.entries()) {
+        const td = tags.add(tr, tags.elem('TD'));
+        await drawAt(td, cells[i] ?? '', { x: c.x, y, size: 9, width: c.w, right: c.right });
+      }
+      y -= ROW;
+    }
+  }
+  if (y < MARGIN + 30) {
+    page = pdf.addPage(A4);
+    tags.registerPage(page);
+    y = A4[1] - MARGIN - 10;
+  }
+  y -= 8;
+  await para('Only payments with the status Paid count toward the totals. Amounts are in Australian dollars.', 8);
+  tags.finish('en-AU');
+  return Buffer.from(await pdf.save());
+}
+
+/** The statement of the claim's financial year: its payments (oldest first) and its totals. */
+export async function buildStatement(deps: Deps, claimId: string, financialYear: number): Promise<Statement> {
+  const range = financialYearRange(financialYear);
+  const [claim, rows, totals] = await Promise.all([
+    deps.db
+      .selectFrom('claims')
+      .innerJoin('claimants', 'claimants.id', 'claims.claimant_id')
+      .select(['claims.number', 'claimants.first_name', 'claimants.surname'])
+      .where('claims.id', '=', claimId)
+      .executeTakeFirstOrThrow(),
+    repo.listForStatement(deps.db, claimId, range),
+    repo.sumPaid(deps.db, claimId, range),
+  ]);
+  return { claimNumber: claim.number, name: `${claim.first_name} ${claim.surname}`, financialYear, rows, totals };
+}
