@@ -88,11 +88,7 @@ current_setting('shared_buffers') as shared_buffers`.execute(handle.db);
     });
     const realLogs = running.map((s) => s.logFile).join(', ');
     try {
-      portal = await apiLoad.loadPortal(
-        (m) => log(NAME, m),
-        running.map((s) => s.url),
-        settings,
-      );
+      portal = await apiLoad.loadPortal((m) => log(NAME, m), running, settings);
     } finally {
       await stopServers(running);
       running = [];
@@ -109,7 +105,7 @@ current_setting('shared_buffers') as shared_buffers`.execute(handle.db);
     });
 
     apiLoad.checkAnswers(real, realLogs);
-    const largestP99 = Math.max(...real.instances.map((i) => i.p99));
+    const largestP99 = Math.max(...real.shared.instances.map((i) => i.p99));
     return finish(
       {
         ...apiLoad.apiParameters(settings),
@@ -123,22 +119,22 @@ current_setting('shared_buffers') as shared_buffers`.execute(handle.db);
       apiLoad.apiFigures(NAME, real, bare, `PostgreSQL, ${processes} processes`),
       [
         apiLoad.singleCallNote(single, ' to the first process'),
-        `Requests: ${real.requests.toLocaleString('en-AU')} to the portal ` +
-          `(answers other than HTTP 200: ${real.wrongStatus}, errors ${real.errors}, timeouts ${real.timeouts}); ` +
-          `${bare.requests.toLocaleString('en-AU')} to the bare route.`,
+        apiLoad.requestsNote(real, bare),
         apiLoad.API_MIX_NOTE,
+        apiLoad.layoutNote(),
         `Layout: ${processes} portal processes (${path.relative(REPO_ROOT, SERVER_MAIN)}, NODE_ENV=production, ` +
           `LOG_LEVEL=warn, rate limits raised, the same DATA_ENCRYPTION_KEY and DATABASE_URL; ` +
           `each with the server's default pool of 10 PostgreSQL connections), started one after another; ` +
           `the bare route likewise ${processes} processes of bench/bare-server.ts under tsx. ` +
           `The ${connections} connections are split between the processes, one autocannon instance each, ` +
-          `all running together in the bench process, on the same 2-core machine as the servers and PostgreSQL. ` +
+          `all running together in the bench process, on the same machine as the servers and PostgreSQL. ` +
           `The session token is signed in on the first process and used on every one (sessions live in the database); ` +
           `each process was checked to answer every call with the same JSON before the load.`,
         `Combining: requests/s is the sum of the instances' completed requests per second; ` +
           `p50 and p99 come from the instances' latency histograms added together (autocannon.aggregateResult), ` +
           `i.e. over every request, not an average of percentiles. ` +
-          `Per process, portal: ${perProcess(real)} (the larger p99: ${largestP99} ms); bare: ${perProcess(bare)}.`,
+          `Per process (shared layout), portal: ${perProcess(real.shared)} (the larger p99: ${largestP99} ms); ` +
+          `bare: ${perProcess(bare.shared)}.`,
         redisUrl
           ? `Rate limits: the counters live in Redis (BENCH_REDIS_URL=${redactUrl(redisUrl)} passed as REDIS_URL), not in PostgreSQL.`
           : 'Rate limits: without REDIS_URL the server keeps the counters in PostgreSQL, in the rate_limits row ' +

@@ -14,8 +14,10 @@ import {
   apiParameters,
   apiSettings,
   checkAnswers,
+  layoutNote,
   loadBareRoute,
   loadPortal,
+  requestsNote,
   singleCallNote,
   type PortalLoad,
 } from './lib/api-load.ts';
@@ -49,7 +51,7 @@ export async function run(): Promise<BenchResult> {
     });
     const realLog = server.logFile;
     try {
-      portal = await loadPortal((m) => log(NAME, m), [server.url], settings);
+      portal = await loadPortal((m) => log(NAME, m), [server], settings);
     } finally {
       await server.stop();
     }
@@ -74,13 +76,12 @@ export async function run(): Promise<BenchResult> {
       apiFigures(NAME, real, bare),
       [
         singleCallNote(single),
-        `Requests: ${real.requests.toLocaleString('en-AU')} to the portal ` +
-          `(answers other than HTTP 200: ${real.wrongStatus}, errors ${real.errors}, timeouts ${real.timeouts}); ` +
-          `${bare.requests.toLocaleString('en-AU')} to the bare route.`,
+        requestsNote(real, bare),
         API_MIX_NOTE,
+        layoutNote(),
         'Both servers are a single Node process started the same way (the portal: apps/server/dist/main.js, ' +
           'NODE_ENV=production, LOG_LEVEL=warn, rate limits raised; the bare route: bench/bare-server.ts under tsx), ' +
-          'on the same 2-core machine as autocannon itself, so client and server share the CPU in both runs. ' +
+          'on the same machine as autocannon itself. ' +
           "Latencies are autocannon's (ms resolution).",
         'The database: the demo seed plus the bulk claimants/accounts/claims/messages, ' +
           'written through node:sqlite in one transaction; no ANALYZE was run (the server does not run it).',

@@ -3,7 +3,9 @@
  * PostgreSQL) share: their settings, the claimant call mix, the autocannon load over one or
  * several server processes, the one-at-a-time timings and the figures.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type RawResult, type Request } from 'autocannon';
 import { envNumber } from './bench.ts';
@@ -132,8 +134,82 @@ export async function loadApi(
   };
 }
 
-/** Throws when more than 1 % of the requests failed (wrong status, error or time-out). */
-export function checkAnswers(load: ApiLoad, logs: string): void {
+/**
+ * Where the load runs (issue #22, honest load). `shared`: the OS puts the server processes, the load
+ * generator (autocannon, in this process) and PostgreSQL on any core, so they take CPU from each
+ * other. `pinned`: with taskset, every thread of the server processes on the first half of the cores
+ * and every thread of this process on the other half (PostgreSQL, when used, stays unpinned).
+ */
+export type Layout = 'shared' | 'pinned';
+
+/** The cores of each side of the pinned layout; undefined on a machine with one core. */
+/** The cores this process may use, read once before it pins itself (availableParallelism follows the affinity). */
+const CORES = os.availableParallelism();
+
+export function pinnedCores(cores = CORES): { server: string; load: string } | undefined {
+  if (cores < 2) return undefined;
+  const half = Math.floor(cores / 2);
+  const list = (from: number, to: number) => (from === to ? String(from) : `${from}-${to}`);
+  return { server: list(0, half - 1), load: list(half, cores - 1) };
+}
+
+const setAffinity = (pid: number, cores: string) =>
+  execFileSync('taskset', ['--all-tasks', '--pid', '--cpu-list', cores, String(pid)], { stdio: 'ignore' });
+
+/**
+ * Runs `work` in `layout`: for `pinned`, the servers and this process are pinned first and this
+ * process is given every core back afterwards (the servers are stopped by their callers).
+ */
+export async function inLayout<T>(layout: Layout, serverPids: readonly number[], work: () => Promise<T>): Promise<T> {
+  const cores = pinnedCores();
+  if (layout === 'shared' || !cores) return work();
+  for (const pid of serverPids) setAffinity(pid, cores.server);
+  setAffinity(process.pid, cores.load);
+  try {
+    return await work();
+  } finally {
+    setAffinity(process.pid, `0-${CORES - 1}`);
+  }
+}
+
+export const LAYOUTS: readonly Layout[] = pinnedCores() ? ['shared', 'pinned'] : ['shared'];
+
+export function layoutNote(): string {
+  const cores = pinnedCores();
+  return cores
+    ? `Two layouts, each measured for the portal and for the bare route: shared (the OS places the servers, ` +
+        `autocannon and PostgreSQL on any core) and pinned (taskset: every thread of the server processes on ` +
+        `core(s) ${cores.server}, every thread of the bench process running autocannon on core(s) ${cores.load}; ` +
+        `PostgreSQL unpinned). The budgets judge the pinned layout, where the load generator cannot take the ` +
+        `server's CPU.`
+    : 'One core: only the shared layout could be measured.';
+}
+
+/** The requests of each layout: how many, and how many failed. */
+export function requestsNote(real: PortalLoad['real'], bare: PortalLoad['real']): string {
+  return LAYOUTS.map((layout) => {
+    const r = real[layout];
+    const b = bare[layout];
+    if (!r || !b) return '';
+    return (
+      `Requests (${layout}): ${r.requests.toLocaleString('en-AU')} to the portal ` +
+      `(answers other than HTTP 200: ${r.wrongStatus}, errors ${r.errors}, timeouts ${r.timeouts}); ` +
+      `${b.requests.toLocaleString('en-AU')} to the bare route.`
+    );
+  })
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Throws when more than 1 % of the requests of any layout failed (wrong status, error or time-out). */
+export function checkAnswers(real: PortalLoad['real'], logs: string): void {
+  for (const layout of LAYOUTS) {
+    const load = real[layout];
+    if (load) checkLoad(load, logs);
+  }
+}
+
+function checkLoad(load: ApiLoad, logs: string): void {
   const failures = load.wrongStatus + load.errors + load.timeouts;
   if (failures > 0.01 * load.requests) {
     throw new Error(
@@ -174,7 +250,11 @@ export function singleCallNote(single: Record<string, number>, where = ''): stri
     .join(', ')}.`;
 }
 
-export type PortalLoad = { real: ApiLoad; single: Record<string, number>; responses: Record<string, unknown> };
+export type PortalLoad = {
+  real: Partial<Record<Layout, ApiLoad>> & { shared: ApiLoad };
+  single: Record<string, number>;
+  responses: Record<string, unknown>;
+};
 
 /**
  * The portal's processes under load: the heavy claimant signs in on the first, which answers
@@ -183,9 +263,10 @@ export type PortalLoad = { real: ApiLoad; single: Record<string, number>; respon
  */
 export async function loadPortal(
   log: (message: string) => void,
-  urls: readonly string[],
+  servers: readonly { url: string; pid: number }[],
   settings: ApiSettings,
 ): Promise<PortalLoad> {
+  const urls = servers.map((s) => s.url);
   const { connections, duration, warmup } = settings;
   const first = urls[0] as string;
   const token = await signInWithClaim(first, HEAVY_USER, HEAVY_CLAIM);
@@ -197,11 +278,25 @@ export async function loadPortal(
   }
   const single = await timeEachCall(first, token);
   log(`one at a time (median ms): ${JSON.stringify(single)}`);
-  const servers = urls.length > 1 ? 'servers' : 'server';
+  const what = urls.length > 1 ? 'servers' : 'server';
   const over = urls.length > 1 ? ` over ${urls.length} processes` : '';
-  log(`real ${servers}: ${warmup} s warm-up, then ${duration} s × ${connections} connections${over}`);
-  await loadApi(urls, token, connections, warmup);
-  return { real: await loadApi(urls, token, connections, duration), single, responses };
+  const real = await eachLayout(servers, async (layout) => {
+    log(`real ${what} (${layout}): ${warmup} s warm-up, then ${duration} s × ${connections} connections${over}`);
+    await loadApi(urls, token, connections, warmup);
+    return loadApi(urls, token, connections, duration);
+  });
+  return { real, single, responses };
+}
+
+/** `measure` once in each layout, the servers kept running between them. */
+async function eachLayout(
+  servers: readonly { pid: number }[],
+  measure: (layout: Layout) => Promise<ApiLoad>,
+): Promise<PortalLoad['real']> {
+  const pids = servers.map((s) => s.pid);
+  const loads: Partial<Record<Layout, ApiLoad>> = {};
+  for (const layout of LAYOUTS) loads[layout] = await inLayout(layout, pids, () => measure(layout));
+  return loads as PortalLoad['real'];
 }
 
 /**
@@ -209,8 +304,19 @@ export async function loadPortal(
  * budgets key on ratio and p99). `qualifier` tells the labels of one variant from another's
  * in RESULTS.md's budget table.
  */
-export function apiFigures(name: string, real: ApiLoad, bare: ApiLoad, qualifier = ''): Figure[] {
-  const q = qualifier ? ` (${qualifier})` : '';
+export function apiFigures(name: string, real: PortalLoad['real'], bare: PortalLoad['real'], qualifier = ''): Figure[] {
+  return LAYOUTS.flatMap((layout) => {
+    const r = real[layout];
+    const b = bare[layout];
+    if (!r || !b) return [];
+    // The shared layout keeps the ids (and the Node 20 figures) it always had; pinned ones are `<name>.pinned.*`.
+    const id = layout === 'shared' ? name : `${name}.pinned`;
+    const q = [qualifier, layout === 'pinned' ? 'pinned' : ''].filter(Boolean).join(', ');
+    return layoutFigures(id, r, b, q ? ` (${q})` : '');
+  });
+}
+
+function layoutFigures(name: string, real: ApiLoad, bare: ApiLoad, q: string): Figure[] {
   return [
     {
       id: `${name}.requests-per-second`,
@@ -255,7 +361,7 @@ export async function loadBareRoute(
     warmup: number;
     duration: number;
   },
-): Promise<ApiLoad> {
+): Promise<PortalLoad['real']> {
   const responsesFile = path.join(options.dataDir, 'bare-responses.json');
   fs.writeFileSync(responsesFile, JSON.stringify(options.responses));
   const running = await startServers(options.processes, {
@@ -268,11 +374,14 @@ export async function loadBareRoute(
   try {
     const urls = running.map((s) => s.url);
     const over = options.processes > 1 ? ` over ${options.processes} processes` : '';
-    log(
-      `bare Fastify: ${options.warmup} s warm-up, then ${options.duration} s × ${options.connections} connections${over}`,
-    );
-    await loadApi(urls, 'not-checked', options.connections, options.warmup);
-    return await loadApi(urls, 'not-checked', options.connections, options.duration);
+    return await eachLayout(running, async (layout) => {
+      log(
+        `bare Fastify (${layout}): ${options.warmup} s warm-up, then ${options.duration} s × ${options.connections} ` +
+          `connections${over}`,
+      );
+      await loadApi(urls, 'not-checked', options.connections, options.warmup);
+      return loadApi(urls, 'not-checked', options.connections, options.duration);
+    });
   } finally {
     await stopServers(running);
   }

@@ -4,11 +4,12 @@ export type Budget = { op: '<' | '<=' | '>='; value: number; unit: string };
 export const BUDGETS: Record<string, Budget> = {
   'address-search.p95': { op: '<', value: 20, unit: 'ms' },
   'upload-memory.peak-rss-growth': { op: '<', value: 64, unit: 'MB' },
-  'api-throughput.ratio': { op: '>=', value: 35, unit: '%' },
-  'api-throughput.p99': { op: '<=', value: 50, unit: 'ms' },
+  // Issue #22: judged in the pinned layout (server and load generator each on their own cores).
+  'api-throughput.pinned.ratio': { op: '>=', value: 40, unit: '%' },
+  'api-throughput.pinned.p99': { op: '<=', value: 25, unit: 'ms' },
   // The same on PostgreSQL with 2 server processes.
-  'api-throughput-pg.ratio': { op: '>=', value: 35, unit: '%' },
-  'api-throughput-pg.p99': { op: '<=', value: 50, unit: 'ms' },
+  'api-throughput-pg.pinned.ratio': { op: '>=', value: 25, unit: '%' },
+  'api-throughput-pg.pinned.p99': { op: '<=', value: 25, unit: 'ms' },
   'web-bundle.login-js-gzip': { op: '<=', value: 120, unit: 'KB' },
   // Lighthouse scores (0–100) on its mobile preset; accessibility must be perfect.
   'lighthouse.login-performance': { op: '>=', value: 95, unit: '/100' },
