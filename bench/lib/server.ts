@@ -137,6 +137,8 @@ export async function startServer(options: {
       // Nor with the placeholder provider contacts of the defaults.
       PROVIDER_PRIVACY_EMAIL: 'privacy@tac.vic.gov.au',
       PROVIDER_WEBSITE: 'https://www.tac.vic.gov.au',
+      // Nor without the public address passkeys are bound to (no benchmark makes one).
+      PUBLIC_URL: 'https://portal.tac.vic.gov.au',
       // Several benchmark servers may run at once; the default metrics port fits one.
       METRICS_PORT: 'off',
       ...options.env,

@@ -19,6 +19,7 @@ import { accessCodeRoutes } from './modules/access-code/routes.ts';
 import { addressRoutes } from './modules/address/routes.ts';
 import { localAddressSearch, type AddressSearch } from './modules/address/search.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { securityRoutes } from './modules/security/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { bsbRoutes } from './modules/bsb/routes.ts';
 import { claimRoutes } from './modules/claim/routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   accountRoutes(app, deps);
   accessCodeRoutes(app, deps);
+  securityRoutes(app, deps);
   registrationRoutes(app, deps);
   addressRoutes(app, deps, options.addressSearch ?? localAddressSearch(deps.db));
   bsbRoutes(app, deps);

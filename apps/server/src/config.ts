@@ -84,7 +84,10 @@ const EnvSchema = z.object({
   PROVIDER_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Failed deliveries of one event before it is parked as dead for an operator. */
   PROVIDER_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
-  /** The portal's public address, for file links in outbox events (e.g. https://portal.example.org). */
+  /**
+   * The portal's public address (e.g. https://portal.example.org): file links in outbox events, and
+   * the passkeys' relying party (its host is the RP ID, its origin the only one accepted). Required in production.
+   */
   PUBLIC_URL: z.string().url().optional(),
   /** The Prometheus listener, a server of its own beside the portal's port (docs/operations/metrics.md); 0 or off: none. */
   METRICS_PORT: z
@@ -138,6 +141,11 @@ export type Config = {
     forcePathStyle: boolean;
   };
   publicUrl: string | undefined;
+  /**
+   * Passkeys' relying party (decision 029): from PUBLIC_URL; without it (development and tests
+   * only) 'localhost', accepting the portal's own port and the Vite development server's.
+   */
+  webauthn: { rpId: string; rpName: string; origins: string[] };
   /** The Prometheus listener; undefined when METRICS_PORT is 0 or off. */
   metrics: { port: number; host: string } | undefined;
 };
@@ -182,6 +190,9 @@ function productionRefusals(e: z.output<typeof EnvSchema>): string[] {
       : []),
     ...https('PROVIDER_WEBHOOK_URL', "events carry claimants' details and bank numbers"),
     ...https('SMS_WEBHOOK_URL', 'messages carry access codes'),
+    ...(e.PUBLIC_URL
+      ? []
+      : ['PUBLIC_URL: required when NODE_ENV=production (passkeys are bound to its host and origin)']),
   ];
 }
 
@@ -251,6 +262,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    webauthn: e.PUBLIC_URL
+      ? { rpId: new URL(e.PUBLIC_URL).hostname, rpName: e.PROVIDER_NAME, origins: [new URL(e.PUBLIC_URL).origin] }
+      : {
+          rpId: 'localhost',
+          rpName: e.PROVIDER_NAME,
+          origins: [`http://localhost:${e.PORT}`, 'http://localhost:5173'],
+        },
     fileStore: e.FILE_STORE,
     s3: {
       endpoint: e.S3_ENDPOINT,

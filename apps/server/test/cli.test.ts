@@ -842,6 +842,7 @@ describe.each(DIALECTS)('portal keys rotate on %s', (dialect) => {
       'provider_outbox.payload': 3,
       'notifications.recipient_enc': 3,
       'notifications.body_enc': 3,
+      'authenticators.secret_enc': 0,
     });
     expect(report.Places.every((p) => p.Unreadable === 0 && p.Current === 0)).toBe(true);
 

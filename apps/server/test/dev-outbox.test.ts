@@ -64,6 +64,7 @@ describe.each(DIALECTS)('development outbox with the web app built, on %s', (dia
       SMTP_URL: 'smtp://127.0.0.1:25',
       PROVIDER_PRIVACY_EMAIL: 'privacy@tac.vic.gov.au',
       PROVIDER_WEBSITE: 'https://www.tac.vic.gov.au',
+      PUBLIC_URL: 'https://portal.tac.vic.gov.au',
     });
     try {
       await expectRefused(t);

@@ -417,6 +417,7 @@ describe('e-mail delivery in production', () => {
       SMTP_URL: 'smtp://mail.internal:587',
       PROVIDER_PRIVACY_EMAIL: 'privacy@tac.vic.gov.au',
       PROVIDER_WEBSITE: 'https://www.tac.vic.gov.au',
+      PUBLIC_URL: 'https://portal.tac.vic.gov.au',
     });
     expect(config.devOutbox).toBe(false);
     const transports = transportsFromConfig(config, {} as never, () => 0);

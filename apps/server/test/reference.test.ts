@@ -99,6 +99,7 @@ describe('configuration in production (fails closed)', () => {
     SMTP_URL: 'smtps://mail.tac.vic.gov.au:465',
     PROVIDER_PRIVACY_EMAIL: 'privacy@tac.vic.gov.au',
     PROVIDER_WEBSITE: 'https://www.tac.vic.gov.au',
+    PUBLIC_URL: 'https://portal.tac.vic.gov.au',
   };
   const refusal = (env: Record<string, string>): string => {
     try {

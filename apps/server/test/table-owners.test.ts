@@ -50,6 +50,10 @@ const OWNERS: Record<string, string | null> = {
   provider_delivery_attempts: 'modules/provider/outbox.ts',
   provider_api_keys: 'modules/provider/keys.ts',
   provider_idempotency: 'modules/provider/idempotency.ts',
+  passkeys: 'modules/security/repository.ts',
+  authenticators: 'modules/security/repository.ts',
+  recovery_codes: 'modules/security/repository.ts',
+  webauthn_challenges: 'modules/security/repository.ts',
   addresses: 'db/import/gnaf-core.ts',
   bsb_directory: 'db/import/bsb.ts',
   bank_institutions: 'db/import/bsb.ts',
@@ -60,7 +64,7 @@ const ALLOWED = ['db/migrations/', 'db/seed/', 'db/import/'];
 
 /**
  * Writes whose table is not written out in the code. Key rotation re-seals one sealed column of
- * four tables, compared and set, and never touches another field (decision 021).
+ * five tables, compared and set, and never touches another field (decision 021).
  */
 const DYNAMIC_ALLOWED = ['modules/keys/service.ts'];
 

@@ -144,7 +144,8 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
   },
   141: {
     meaning:
-      'Passkey not accepted: its challenge was unknown, used or expired, or the origin, relying party, user verification or signature did not check out (nothing is changed)',
+      'Passkey not accepted: its challenge was unknown, used or expired, or the origin, relying party, ' +
+      'user verification, signature or counter did not check out (nothing is changed)',
     message: 'We could not check that passkey. Please try again, or use another way to confirm it is you.',
   },
   142: {

@@ -21,6 +21,7 @@ import * as m0016 from './migrations/0016-access-code-bounds.ts';
 import * as m0017 from './migrations/0017-inbox-counts.ts';
 import * as m0018 from './migrations/0018-reset-and-registration-held.ts';
 import * as m0019 from './migrations/0019-payments-and-decisions.ts';
+import * as m0020 from './migrations/0020-second-factors.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-inbox-counts': m0017,
   '0018-reset-and-registration-held': m0018,
   '0019-payments-and-decisions': m0019,
+  '0020-second-factors': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

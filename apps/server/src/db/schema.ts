@@ -37,6 +37,7 @@ import type {
 } from './tables/provider.ts';
 import type { PageViewTable, AuditEventTable, RateLimitTable } from './tables/operations.ts';
 import type { PaymentTable, PaymentSettlesTable, DecisionTable } from './tables/payments.ts';
+import type { PasskeyTable, AuthenticatorTable, RecoveryCodeTable, WebauthnChallengeTable } from './tables/security.ts';
 
 export type * from './tables/identity.ts';
 export type * from './tables/messages.ts';
@@ -45,6 +46,7 @@ export type * from './tables/forms.ts';
 export type * from './tables/provider.ts';
 export type * from './tables/operations.ts';
 export type * from './tables/payments.ts';
+export type * from './tables/security.ts';
 
 /**
  * Table types. Both dialects store the same shapes: text ids, booleans as 0/1 integers,
@@ -90,4 +92,8 @@ export type Database = {
   payments: PaymentTable;
   payment_settles: PaymentSettlesTable;
   decisions: DecisionTable;
+  passkeys: PasskeyTable;
+  authenticators: AuthenticatorTable;
+  recovery_codes: RecoveryCodeTable;
+  webauthn_challenges: WebauthnChallengeTable;
 };

@@ -8,7 +8,15 @@
  * code is replaced, used, spent or expired, so an old code never arrives late.
  */
 import crypto from 'node:crypto';
-import { CodeType, ErrorNumber, LIMITS, catalogueMessage, fillMessage, type CodeSentResponse } from '@portal/contracts';
+import {
+  CodeType,
+  ErrorNumber,
+  LIMITS,
+  SECURITY_CODE_TYPE,
+  catalogueMessage,
+  fillMessage,
+  type CodeSentResponse,
+} from '@portal/contracts';
 import type { CodePurpose } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
@@ -30,6 +38,7 @@ const EDITED: Record<number, string> = {
   [CodeType.Mobile]: 'updating your mobile number',
   [CodeType.Email]: 'updating your email address',
   [CodeType.Bank]: 'updating your bank details',
+  [SECURITY_CODE_TYPE]: 'changing how you sign in',
 };
 
 /** What the code was for, as error 86 says it: 'prior to {detail}'. */
@@ -214,6 +223,29 @@ export async function checkAccessCode(
     ErrorNumber.CodeIncorrect,
     message(deps, ErrorNumber.CodeIncorrect, { type: CODE_NAME[input.purpose] }),
   );
+}
+
+/**
+ * A guess of another kind — an authenticator or recovery code (issue 19) — spends the same daily
+ * budget of wrong guesses as the 4-digit codes, the same way: spent before `check` runs, given back
+ * when it answers true. Throws 109 when the day's budget is spent (also by this guess).
+ */
+export async function guessWithinBudget(
+  deps: Deps,
+  accountId: string,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  await assertNotLocked(deps, accountId, now);
+  const day = guessDay(now);
+  const spent = await repo.spendGuess(deps.db, accountId, day, CODE_LIMITS.wrongGuessesPerDay);
+  if (spent === undefined) throw lockedError(deps);
+  if (await check()) {
+    await repo.refundGuess(deps.db, accountId, day);
+    return true;
+  }
+  if (spent >= CODE_LIMITS.wrongGuessesPerDay) throw lockedError(deps);
+  return false;
 }
 
 export async function voidAccessCodes(

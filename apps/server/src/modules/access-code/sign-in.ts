@@ -30,6 +30,11 @@ export async function completeLoginWithCode(
   code: string,
 ): Promise<{ AccessToken: string }> {
   await checkAccessCode(deps, { ...loginCodeTarget(auth), code });
+  return completeLogin(deps, auth);
+}
+
+/** The verification is proved (a code, or a second factor of issue 19): the sign-in completes. */
+export async function completeLogin(deps: Deps, auth: AuthContext): Promise<{ AccessToken: string }> {
   await deps.db.transaction().execute(async (trx) => {
     await applyPendingReset(deps, trx, auth);
     if (auth.kind === 'registration') {
@@ -49,6 +54,16 @@ export async function issueSecureToken(
   code: string,
 ): Promise<{ AccessToken: string; SecureToken: string; CodeType: 0 | 1 | 2; ExpiresInSeconds: number }> {
   await checkAccessCode(deps, { accountId: auth.accountId, purpose: 'secure', codeType, code });
+  const granted = await grantSecureToken(deps, auth, codeType);
+  return { ...granted, CodeType: codeType as 0 | 1 | 2 };
+}
+
+/** The step-up is proved (a code, or a second factor of issue 19): a secure token for that kind of edit. */
+export async function grantSecureToken(
+  deps: Deps,
+  auth: AuthContext,
+  codeType: number,
+): Promise<{ AccessToken: string; SecureToken: string; CodeType: number; ExpiresInSeconds: number }> {
   const { token: accessToken, sessionId } = await rotateSession(deps, auth, 'login');
   const secure = newToken();
   const now = deps.clock.now();
@@ -63,7 +78,7 @@ export async function issueSecureToken(
   return {
     AccessToken: accessToken,
     SecureToken: secure,
-    CodeType: codeType as 0 | 1 | 2,
+    CodeType: codeType,
     ExpiresInSeconds: SECURE_TOKEN_LIFETIME_MS / 1000,
   };
 }

@@ -15,7 +15,20 @@ import { findCodeRecipient } from '../access-code/repository.ts';
 
 /** What changed, in the claimant's words ("Your password was changed"). */
 export type SecurityChange =
-  'password reset' | 'password' | 'bank details' | 'contact details' | 'notification preferences';
+  | 'password reset'
+  | 'password'
+  | 'bank details'
+  | 'contact details'
+  | 'notification preferences'
+  // Second factors (issue 19).
+  | 'passkey added'
+  | 'passkey removed'
+  | 'passkey renamed'
+  | 'authenticator added'
+  | 'authenticator removed'
+  | 'recovery codes'
+  | 'recovery code used'
+  | 'second factors reset';
 
 const SUBJECT: Record<SecurityChange, string> = {
   'password reset': 'Your password was reset',
@@ -23,6 +36,14 @@ const SUBJECT: Record<SecurityChange, string> = {
   'bank details': 'Your bank details were changed',
   'contact details': 'Your contact details were changed',
   'notification preferences': 'Your notification preferences were changed',
+  'passkey added': 'A passkey was added to your account',
+  'passkey removed': 'A passkey was removed from your account',
+  'passkey renamed': 'A passkey was renamed',
+  'authenticator added': 'An authenticator app was set up for your account',
+  'authenticator removed': 'The authenticator app was removed from your account',
+  'recovery codes': 'New recovery codes were made for your account',
+  'recovery code used': 'A recovery code was used to confirm it was you',
+  'second factors reset': 'Your passkeys and authenticator app were removed by our staff',
 };
 
 /** 'yyyy-mm-dd' and 'HH:mm' as a claimant reads them: 25/11/2026 at 4:05pm. */

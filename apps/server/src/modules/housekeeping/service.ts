@@ -21,6 +21,7 @@ import {
 import { deleteUnactivatedAccounts } from '../account/repository.ts';
 import { deleteAbandonedDrafts } from '../forms/repository.ts';
 import { deleteResetTokensExpiredBefore } from '../registration/repository.ts';
+import { deleteChallengesExpiredBefore } from '../security/repository.ts';
 import { deleteEndedSessions } from '../session/repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -45,7 +46,8 @@ export type Removed = Record<
   | 'notifications'
   | 'devMail'
   | 'pageViews'
-  | 'abandonedDrafts',
+  | 'abandonedDrafts'
+  | 'webauthnChallenges',
   number
 >;
 
@@ -76,5 +78,8 @@ export async function removeEndedRecords(deps: Deps): Promise<Removed> {
     pageViews: await deletePageViewsBefore(db, now - KEEP_PAGE_VIEWS_MS),
     // Never sent and untouched for 90 days (a sent form is the claim's record and stays).
     abandonedDrafts: await deleteAbandonedDrafts(db, now - KEEP_UNTOUCHED_DRAFT_MS),
+    // A passkey ceremony's challenge is worthless once expired (anyone may ask for one at /login),
+    // and so is an authenticator set-up never confirmed.
+    webauthnChallenges: await deleteChallengesExpiredBefore(db, now),
   };
 }

@@ -10,7 +10,7 @@
  *   meantime (a claimant saving new bank details) is the portal's, already sealed the current way.
  * - A value no configured key opens is counted and left alone: the earlier key is still needed.
  *
- * It writes the sealed columns of four tables itself rather than through each table's owner
+ * It writes the sealed columns of five tables itself rather than through each table's owner
  * (decision 021): one column, compared and set, never any other field of the row.
  */
 import { sql, type Kysely } from 'kysely';
@@ -36,7 +36,7 @@ type Row = { id: string; value: string };
  * Payee.BankAccNoSealed is sealed (a reimbursement paying someone else, and its outbox event).
  */
 type Place = {
-  table: 'claimants' | 'notifications' | 'forms' | 'provider_outbox';
+  table: 'claimants' | 'notifications' | 'forms' | 'provider_outbox' | 'authenticators';
   column: string;
   /** The stored value re-sealed; null when there is nothing to do; throws when it cannot be opened. */
   reseal: (cipher: Cipher, row: Row) => string | null;
@@ -79,6 +79,7 @@ const PLACES: Place[] = [
   payeeNumberIn('provider_outbox', 'payload', (_row, data) => data.FormId),
   sealedColumn('notifications', 'recipient_enc'),
   sealedColumn('notifications', 'body_enc'),
+  sealedColumn('authenticators', 'secret_enc'),
 ];
 
 async function page(db: Kysely<Database>, place: Place, after: string, limit: number): Promise<Row[]> {
