@@ -21,6 +21,7 @@ import { CommandError, UsageError, type Command, type OptionSpec, type Result, t
 import { dataCommands } from './data.ts';
 import { keyCommands } from './keys.ts';
 import { messageCommands } from './messages.ts';
+import { paymentCommands } from './payments.ts';
 import { notificationCommands } from './outbox.ts';
 import { operationCommands } from './operations.ts';
 
@@ -38,6 +39,7 @@ export type CliOptions = {
 export const COMMANDS: Command[] = [
   ...claimantCommands,
   ...messageCommands,
+  ...paymentCommands,
   ...operationCommands,
   ...notificationCommands,
   ...dataCommands,
@@ -47,6 +49,7 @@ export const COMMANDS: Command[] = [
 const GROUPS: { title: string; words: string[] }[] = [
   { title: 'Claimants and claims', words: ['claimant', 'claim'] },
   { title: 'Messages', words: ['message'] },
+  { title: 'Payments and decisions', words: ['payment', 'decision'] },
   { title: 'Provider API keys', words: ['apikey'] },
   { title: 'Webhook outbox', words: ['outbox'] },
   { title: 'E-mail and SMS notifications', words: ['notifications'] },

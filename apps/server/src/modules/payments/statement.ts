@@ -35,7 +35,6 @@ import {
   PDFOperator,
   PDFOperatorNames,
   type PDFRef,
-  PDFString,
   rgb,
   type PDFPage,
 } from 'pdf-lib';
@@ -143,8 +142,6 @@ const COLUMNS = [
   { head: 'GST', x: MARGIN + 482, w: 33, right: true },
 ] as const;
 
-type StructKid = PDFRef | { mcid: number; page: PDFRef };
-
 /** A structure element being built: its type, attributes and kids (elements or marked content). */
 type Elem = {
   ref: PDFRef;
@@ -209,15 +206,13 @@ class TaggedWriter {
     page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
   }
 
-  finish(lang: string): void {
+  finish(): void {
     const ctx = this.pdf.context;
     const rootRef = ctx.nextRef();
     const write = (e: Elem, parent: PDFRef): void => {
-      const kids: StructKid[] = [];
       const arr = PDFArray.withContext(ctx);
       for (const k of e.kids) {
         if ('mcid' in k) {
-          kids.push(k);
           arr.push(ctx.obj({ Type: 'MCR', Pg: k.page, MCID: k.mcid }));
         } else {
           write(k, e.ref);
@@ -250,7 +245,6 @@ class TaggedWriter {
     const catalog = this.pdf.catalog;
     catalog.set(PDFName.of('StructTreeRoot'), rootRef);
     catalog.set(PDFName.of('MarkInfo'), ctx.obj({ Marked: true }));
-    catalog.set(PDFName.of('Lang'), PDFString.of(lang));
     catalog.set(PDFName.of('ViewerPreferences'), ctx.obj({ DisplayDocTitle: true }));
   }
 }
@@ -297,9 +291,8 @@ export async function renderPdf(deps: Deps, s: Statement, now: number): Promise<
   await para(`Payments statement ${year}`, 18, 'H1', 'bold');
   await para(`${p.name} (${p.shortName})`);
   await para(`Claim number ${s.claimNumber}    ${s.name}`);
-  await para(
-    `1 July ${s.financialYear} to 30 June ${s.financialYear + 1}. Made ${dateTimeFormat('en-AU', { timeZone: PROVIDER_TIME_ZONE, dateStyle: 'long' }).format(new Date(now))}.`,
-  );
+  const made = dateTimeFormat('en-AU', { timeZone: PROVIDER_TIME_ZONE, dateStyle: 'long' }).format(new Date(now));
+  await para(`1 July ${s.financialYear} to 30 June ${s.financialYear + 1}. Made ${made}.`);
   y -= 6;
   await para('Totals', 13, 'H2', 'bold');
   await para(`Total paid: ${money(s.totals.total)} (GST included: ${money(s.totals.gst)})`);
@@ -363,7 +356,7 @@ export async function renderPdf(deps: Deps, s: Statement, now: number): Promise<
   }
   y -= 8;
   await para('Only payments with the status Paid count toward the totals. Amounts are in Australian dollars.', 8);
-  tags.finish('en-AU');
+  tags.finish();
   return Buffer.from(await pdf.save());
 }
 
