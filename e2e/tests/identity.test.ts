@@ -72,7 +72,7 @@ describe('registration and activation', () => {
         await page.getByTestId('register-submit').click();
 
         await arriveAt(page, '/activate', `activate (${viewport.name})`);
-        await page.getByText('Enter your Activation Code').first().waitFor();
+        await page.getByText('Enter your verification code').first().waitFor();
         await page.getByText('Step 2 of 2').first().waitFor();
         await expect(page.getByTestId('access-code-trouble').textContent()).resolves.toContain('1300 654 329');
         // The code goes to the e-mail the claims system holds for Jordan.
@@ -108,7 +108,7 @@ describe('registration with no contact on record', () => {
       await fillRegistration(page, 'jordan.nocontact@example.org');
       await page.getByTestId('register-submit').click();
       await page
-        .getByText('We cannot send you an activation code because we do not have your email address or mobile number.')
+        .getByText('We cannot send you a verification code because we do not have your email address or mobile number.')
         .first()
         .waitFor();
       await expectNoSeriousA11yViolations(page, 'register with no contact on record');
@@ -151,7 +151,7 @@ describe('access code', () => {
     const first = await nextCode(suite.server, 'robin.pending@example.com');
     for (let i = 1; i <= 2; i++) {
       await typeCode(page, wrongCode(first));
-      await page.getByText('The activation code is incorrect. Please try again').first().waitFor();
+      await page.getByText('The verification code is incorrect. Please try again').first().waitFor();
       await page.waitForFunction(
         () => (document.querySelector('[data-testid="access-code-input"]') as HTMLInputElement | null)?.value === '',
       );

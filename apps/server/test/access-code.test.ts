@@ -123,7 +123,7 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
 
     const bad = await validate(token, wrong(code));
     expect(bad.json()).toEqual([
-      { Number: ErrorNumber.CodeIncorrect, Message: 'The activation code is incorrect. Please try again' },
+      { Number: ErrorNumber.CodeIncorrect, Message: 'The verification code is incorrect. Please try again' },
     ]);
     const ok = await validate(token, code);
     expect(ok.statusCode).toBe(200);
@@ -511,7 +511,7 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
     const noChannel = (detail: string) => [
       {
         Number: ErrorNumber.NoChannelForCode,
-        Message: `Please update your contact details to receive an access code prior to ${detail} or call the Transport Accident Commission on 1300 654 329.`,
+        Message: `Please update your contact details to receive a verification code prior to ${detail} or call the Transport Accident Commission on 1300 654 329.`,
       },
     ];
     expect(none.json()).toEqual(noChannel('updating your email address'));

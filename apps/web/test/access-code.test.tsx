@@ -22,7 +22,7 @@ const input = () => screen.getByTestId('access-code-input') as HTMLInputElement;
 const verifyButton = () => screen.getByTestId('access-code-verify') as HTMLButtonElement;
 const resend = () => screen.getByTestId('access-code-resend') as HTMLButtonElement;
 
-const WRONG = { status: 225, body: [{ Number: 49, Message: 'The activation code is incorrect. Please try again' }] };
+const WRONG = { status: 225, body: [{ Number: 49, Message: 'The verification code is incorrect. Please try again' }] };
 const EXPIRED = { status: 225, body: [{ Number: 50, Message: 'code has expired. Please request a new code' }] };
 const SELECTED = CLAIMS.map((c, i) => ({ ...c, Selected: i === 0 }));
 
@@ -58,7 +58,7 @@ describe('access-code screen: /activate and /verify (spec 000 §4 "Access code")
     expect((await screen.findByTestId('access-code-sent-to')).textContent).toBe(
       'We sent the code to your email address.',
     );
-    expect(screen.getByText('Enter your Activation Code')).toBeTruthy();
+    expect(screen.getByText('Enter your verification code')).toBeTruthy();
     expect(screen.getByText('Step 2 of 2')).toBeTruthy();
     expect(screen.getByTestId('access-code-trouble').textContent).toMatch(
       /^Having trouble\? Call the .+ on 1300 654 329\.$/,
@@ -68,7 +68,7 @@ describe('access-code screen: /activate and /verify (spec 000 §4 "Access code")
     expect(generate).toHaveLength(1);
     expect(generate[0]?.body).toEqual({ DevType: 0, AccessToken: 'reg-1' });
 
-    const field = screen.getByLabelText('Activation code') as HTMLInputElement;
+    const field = screen.getByLabelText('Verification code') as HTMLInputElement;
     expect(field).toBe(input());
     expect(field.getAttribute('inputmode')).toBe('numeric');
     expect(field.getAttribute('autocomplete')).toBe('one-time-code');
@@ -108,7 +108,7 @@ describe('access-code screen: /activate and /verify (spec 000 §4 "Access code")
       .split(' ')
       .map((id) => document.getElementById(id)?.textContent ?? '')
       .join(' ');
-    expect(described).toMatch(/The activation code is incorrect\. Please try again/);
+    expect(described).toMatch(/The verification code is incorrect\. Please try again/);
     expect(described).toMatch(/2 more times/);
 
     type('2222');
@@ -193,7 +193,7 @@ describe('access-code screen: signed in (/activationaccountdetails, /activationb
     }));
     app = renderApp('/activationaccountdetails');
     await screen.findByTestId('access-code-sent-to');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Access Code');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Verification code');
     expect(screen.getByTestId('access-code-fallback').textContent).toMatch(/If you can no longer get emails/);
     expect(screen.getByTestId('access-code-cancel')).toBeTruthy();
     expect(screen.queryByTestId('access-code-trouble')).toBeNull();
@@ -203,7 +203,7 @@ describe('access-code screen: signed in (/activationaccountdetails, /activationb
       AccessToken: 'session-1',
     });
 
-    fireEvent.change(screen.getByLabelText('Access code'), { target: { value: '2468' } });
+    fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '2468' } });
     await waitFor(() => expect(app?.pathname()).toBe('/account'));
     expect(app.router.state.location.state).toEqual({ codeType: CodeType.Mobile });
     expect(server.callsTo('/api/account/validatesecuritycodewhileloggedin')[0]?.body).toEqual({

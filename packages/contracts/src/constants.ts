@@ -133,7 +133,7 @@ export const DEFAULT_PROVIDER: ProviderIdentity = {
   name: 'Transport Accident Commission',
   shortName: 'TAC',
   phone: '1300 654 329',
-  callHours: '8:30am to 5:30pm AEST, Monday to Friday',
+  callHours: '8:30am to 5:30pm Melbourne time, Monday to Friday',
   freeCallPhone: '1800 332 556',
   privacyEmail: 'privacy@example.com',
   website: 'https://www.example.com',

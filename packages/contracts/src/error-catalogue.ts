@@ -45,7 +45,7 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
   86: {
     meaning: 'No channel to send an access code to',
     message:
-      'Please update your contact details to receive an access code prior to {detail} or call the {provider} on {phone}.',
+      'Please update your contact details to receive a verification code prior to {detail} or call the {provider} on {phone}.',
   },
   100: { meaning: 'A request field failed validation (Field names it)', message: 'The field message from the rule' },
   101: {
@@ -96,7 +96,7 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
   114: {
     meaning:
       'A bank, mobile or e-mail change without a valid secure token (missing, expired, used, another kind or another session)',
-    message: 'Please confirm this change with an access code first.',
+    message: 'Please confirm this change with a verification code first.',
   },
   115: {
     meaning: 'Mobile or e-mail edits disabled by the provider for this claimant',
@@ -130,7 +130,7 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
     meaning:
       'Registration cannot finish online: the claims system holds no e-mail address or mobile number to send the activation code to (nothing is changed)',
     message:
-      'We cannot send you an activation code because we do not have your email address or mobile number. ' +
+      'We cannot send you a verification code because we do not have your email address or mobile number. ' +
       'Please call us on {phone} ({callHours}) to finish registering.',
   },
   131: {

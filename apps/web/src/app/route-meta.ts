@@ -77,8 +77,12 @@ export const FORGOT_USERNAME_META = routeMeta('Forgot username', 'signed-out', '
 export const SENT_USERNAME_META = routeMeta('Username', 'signed-out', 'back', 'phone', { parent: '/login' });
 export const FORGOT_PASSWORD_META = routeMeta('Forgot password', 'signed-out', 'back', 'phone', { parent: '/login' });
 export const RESET_PASSWORD_META = routeMeta('Reset Password', 'reset', 'back', 'phone', { parent: '/login' });
-/** spec 000 "Access code screens": title 'Access Code'; part of the Personal details section. */
-export const ACCOUNT_DETAILS_CODE_META = routeMeta('Access Code', 'claim', 'back', 'home', {
+/**
+ * spec 000 "Access code screens": title 'Access Code' — named 'Verification code' like the sign-in
+ * and registration codes, one name for the one 4-digit code (docs/decisions/027); part of the
+ * Personal details section.
+ */
+export const ACCOUNT_DETAILS_CODE_META = routeMeta('Verification code', 'claim', 'back', 'home', {
   crumb: 'Personal details',
   parent: '/account',
 });

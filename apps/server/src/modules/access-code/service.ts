@@ -48,10 +48,11 @@ function purposeDetail(purpose: CodePurpose, codeType: number): string {
   return EDITED[codeType] ?? 'updating your details';
 }
 
+/** One name for the one 4-digit code, whatever it is for (docs/decisions/027). */
 const CODE_NAME: Record<CodePurpose, string> = {
-  activation: 'activation',
+  activation: 'verification',
   verification: 'verification',
-  secure: 'access',
+  secure: 'verification',
 };
 
 function message(deps: Deps, number: number, values: Record<string, string> = {}): string {

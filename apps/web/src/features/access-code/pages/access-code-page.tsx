@@ -76,8 +76,8 @@ function LoginCodeScreen({ kind }: { kind: 'activate' | 'verify' }) {
             <p className="step-label" data-testid="register-step">
               Step 2 of 2
             </p>
-            <h2 id="access-code-heading">Enter your Activation Code</h2>
-            <p>To finish registering, enter the activation code we have sent you.</p>
+            <h2 id="access-code-heading">Enter your verification code</h2>
+            <p>To finish registering, enter the verification code we have sent you.</p>
           </>
         ) : (
           <>
@@ -86,7 +86,7 @@ function LoginCodeScreen({ kind }: { kind: 'activate' | 'verify' }) {
           </>
         )}
         <AccessCodeForm
-          label={kind === 'activate' ? 'Activation code' : 'Verification code'}
+          label="Verification code"
           send={() => generateCode({ kind: 'login' })}
           verify={verify}
           explanation={
@@ -159,10 +159,10 @@ function SecureCodeScreen({ codeType }: { codeType: CodeTypeValue }) {
   return (
     <div className="page-narrow">
       <section className="card" aria-labelledby="access-code-heading">
-        <h2 id="access-code-heading">Enter your access code</h2>
+        <h2 id="access-code-heading">Enter your verification code</h2>
         <p>Before you change your {DETAIL[codeType]}, we need to check it is you.</p>
         <AccessCodeForm
-          label="Access code"
+          label="Verification code"
           send={() => generateCode({ kind: 'secure', codeType })}
           verify={verify}
           explanation={explanation}

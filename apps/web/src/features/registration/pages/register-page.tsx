@@ -30,7 +30,7 @@ export function RegisterPage() {
           <h2 id="register-heading">Create your account</h2>
           <p>
             You can register if you have an accepted claim with the {provider.name} and are 16 or older. You will need
-            your claim number. After this step we send you an activation code.
+            your claim number. After this step we send you a verification code.
           </p>
           <p>
             Need help? Call us on <PhoneLink />, {provider.callHours}.
