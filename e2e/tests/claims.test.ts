@@ -119,13 +119,13 @@ describe.each(VIEWPORTS)('claims at $name ($width×$height)', (viewport) => {
       for (const entry of [
         'Home',
         'Inbox',
-        'Send Documents',
+        'Send documents',
         'Claim reimbursement',
         'Send a message',
         'What we can pay for',
         'Personal details',
-        'Terms & Conditions',
-        'Privacy Policy',
+        'Terms and conditions',
+        'Privacy policy',
       ]) {
         await expectVisible(
           menu.getByRole('link', { name: new RegExp(`^${escapeRegExp(entry)}`) }).first(),

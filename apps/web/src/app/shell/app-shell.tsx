@@ -109,7 +109,7 @@ export function AppShell() {
         {hideHeader ? heading : null}
         {pageWaits ? null : <Outlet />}
       </main>
-      {hideChrome ? null : <Footer />}
+      {hideChrome ? null : <Footer help={meta.access !== 'login'} />}
       <BackToTop />
       <LoadingOverlay />
       <p

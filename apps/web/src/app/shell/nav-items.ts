@@ -17,7 +17,7 @@ const ITEMS: readonly NavItem[] = [
   { label: 'Home', to: '/claim', icon: 'home' },
   { label: 'Inbox', to: '/inbox', icon: 'inbox', unreadBadge: true },
   { label: 'Payments', to: '/payments' },
-  { label: 'Send documents', menuLabel: 'Send Documents', to: '/forms' },
+  { label: 'Send documents', to: '/forms' },
   { label: 'Claim reimbursement', to: '/reimbursementform' },
   { label: 'Send a message', to: '/contactus', hideable: true },
   { label: 'What we can pay for', to: '/services' },

@@ -1,6 +1,7 @@
 /** Shown when a route fails to load or render (e.g. an old chunk after a new version went live). */
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
-import { PhoneLink } from '../../components/phone-link.tsx';
+import { CallHelp, PhoneLink } from '../../components/phone-link.tsx';
+import { provider } from '../../lib/provider.ts';
 import styles from './route-error.module.css';
 
 function isChunkLoadError(error: unknown): boolean {
@@ -19,14 +20,11 @@ export function RouteError() {
       <h1>{chunk ? 'The portal has been updated' : notFound ? 'Page not found' : 'Sorry, something went wrong'}</h1>
       <p>
         {chunk
-          ? 'A newer version of the portal is available. Reload the page to continue.'
+          ? 'A newer version of the portal is available. Reload the page to continue. If you need help, call us on '
           : 'Please try again. If the problem continues, call us on '}
-        {chunk ? null : (
-          <>
-            <PhoneLink />.
-          </>
-        )}
+        <PhoneLink />, {provider.callHours}.
       </p>
+      <CallHelp />
       <div className={styles.actions}>
         <button type="button" className="button" onClick={() => window.location.reload()}>
           Reload the page

@@ -116,12 +116,12 @@ export default function SideMenu({ isOpen, onOpenChange }: SideMenuProps) {
             <ul className={`${styles.list} ${styles.legal}`}>
               <li>
                 <NavLink className={styles.item} to="/disclaimer" onClick={close}>
-                  Terms &amp; Conditions
+                  Terms and conditions
                 </NavLink>
               </li>
               <li>
                 <NavLink className={styles.item} to="/privacypolicy" onClick={close}>
-                  Privacy Policy
+                  Privacy policy
                 </NavLink>
               </li>
             </ul>

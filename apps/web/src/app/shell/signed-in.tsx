@@ -56,7 +56,12 @@ export function MainNav() {
   );
 }
 
-/** The selected claim's number and date of accident, with SWITCH CLAIM when there are several. */
+/**
+ * The selected claim's number and date of accident, with Switch claim when there are several (the
+ * spec's SWITCH CLAIM: its capitals are the button's look, styled, not its words). Below 680 px it
+ * is one line — "Claim 21/12345 · Accident 12/03/2021 · Switch" — so the page starts on the first
+ * screen; the words shortened on screen are still read out whole.
+ */
 export function ClaimSummary() {
   const { selectedClaim, canSwitchClaim } = useClaims();
   const { switchClaim } = useSwitchClaim();
@@ -65,11 +70,18 @@ export function ClaimSummary() {
     <div className={headerStyles.claim} data-testid="claim-summary">
       <dl className={headerStyles.claimDetails}>
         <div>
-          <dt>Claim no.</dt>
+          <dt>
+            Claim<span className={headerStyles.wideText}> no.</span>
+          </dt>
           <dd data-testid="claim-summary-number">{selectedClaim.Number}</dd>
         </div>
         <div>
-          <dt>Date of accident</dt>
+          <dt>
+            <span className={headerStyles.wideText}>Date of accident</span>
+            <span className={headerStyles.narrowText} aria-hidden="true">
+              Accident
+            </span>
+          </dt>
           <dd data-testid="claim-summary-date">{formatDisplayDate(selectedClaim.Date)}</dd>
         </div>
       </dl>
@@ -80,7 +92,7 @@ export function ClaimSummary() {
           onClick={() => void switchClaim()}
           data-testid="switch-claim"
         >
-          Switch claim
+          Switch<span className={headerStyles.wideText}> claim</span>
         </button>
       ) : null}
     </div>

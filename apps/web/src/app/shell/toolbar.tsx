@@ -1,8 +1,10 @@
 /**
  * The toolbar (spec 000 §2): a left control per page (menu / back / cancel / close / none), the
- * product name, a right control (phone link / home / none) and, when signed in on wide screens
- * (≥ 680 px), sign out and the main destinations (signed-in.tsx, loaded on demand). Below 680 px
- * the menu button opens the side menu.
+ * product name, the phone link and, when signed in on wide screens (≥ 680 px), sign out and the
+ * main destinations (signed-in.tsx, loaded on demand). Below 680 px the menu button opens the side
+ * menu. Help and navigation stay on every page (docs/decisions/027): signed in, the menu button is
+ * there beside a page's back / cancel / close, and the phone link stands where a page's Home was
+ * (the product name, the breadcrumbs and the menu all lead home).
  */
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../../components/icon.tsx';
@@ -31,53 +33,47 @@ export function Toolbar({ meta, menuOpen, onOpenMenu }: ToolbarProps) {
   const goBack = useGoBack(meta);
   const homePath = useHomePath();
 
-  let left = null;
-  if (meta.left === 'menu' && signedIn) {
-    left = (
-      <button
-        type="button"
-        className={`${styles.control} ${styles.narrowOnly}`}
-        onClick={onOpenMenu}
-        aria-haspopup="dialog"
-        aria-expanded={menuOpen}
-        data-testid="menu-button"
-      >
-        <Icon name="menu" />
-        Menu
-      </button>
-    );
-  } else if (meta.left !== 'menu' && meta.left !== 'none') {
+  const menu = signedIn ? (
+    <button
+      type="button"
+      className={`${styles.control} ${styles.narrowOnly}`}
+      onClick={onOpenMenu}
+      aria-haspopup="dialog"
+      aria-expanded={menuOpen}
+      data-testid="menu-button"
+    >
+      <Icon name="menu" />
+      Menu
+    </button>
+  ) : null;
+
+  let pageControl = null;
+  if (meta.left !== 'menu' && meta.left !== 'none') {
     const { label, icon } = LEFT_LABELS[meta.left];
-    left = (
+    pageControl = (
       <button type="button" className={styles.control} onClick={goBack} data-testid={`toolbar-${meta.left}`}>
         <Icon name={icon} />
-        {label}
+        <span className={menu ? styles.labelBesideMenu : undefined}>{label}</span>
       </button>
     );
   }
 
-  let right = null;
-  if (meta.right === 'phone') {
-    right = (
-      <a className={styles.control} href={providerPhoneHref()} data-testid="toolbar-phone">
-        <Icon name="phone" />
-        <span>Call</span>
-        <span className={styles.phoneNumber}> {provider.phone}</span>
-      </a>
-    );
-  } else if (meta.right === 'home') {
-    right = (
-      <Link className={styles.control} to={homePath} data-testid="toolbar-home">
-        <Icon name="home" />
-        Home
-      </Link>
-    );
-  }
+  // The phone link on every page, whatever the route's right control was (help on every page).
+  const right = (
+    <a className={styles.control} href={providerPhoneHref()} data-testid="toolbar-phone">
+      <Icon name="phone" />
+      <span>Call</span>
+      <span className={styles.phoneNumber}> {provider.phone}</span>
+    </a>
+  );
 
   return (
     <div className={styles.toolbar}>
       <div className={styles.bar}>
-        <div className={styles.left}>{left}</div>
+        <div className={styles.left}>
+          {menu}
+          {pageControl}
+        </div>
         <Link className={styles.brand} to={homePath}>
           <img src="/favicon.svg" alt="" width="32" height="32" className={styles.logo} />
           <span className={styles.brandText}>

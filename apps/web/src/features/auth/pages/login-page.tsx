@@ -6,7 +6,7 @@
 import { AccountActivated, CLIENT_MESSAGES, LIMITS } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PhoneLink } from '../../../components/phone-link.tsx';
+import { CallHelp, PhoneLink } from '../../../components/phone-link.tsx';
 import { markAuthenticatedActivity } from '../../../lib/activity.ts';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 import { provider } from '../../../lib/provider.ts';
@@ -134,6 +134,7 @@ export function LoginPage() {
           <p>
             Call us on <PhoneLink />, {provider.callHours}.
           </p>
+          <CallHelp />
         </div>
       </aside>
     </div>
