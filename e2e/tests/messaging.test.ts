@@ -105,9 +105,9 @@ describe.each(VIEWPORTS)('send a message at $name', (viewport) => {
     const { page } = await open(viewport, DEMO.alex, claim.number);
     await visit(page, '/contactus', `/contactus (${viewport.name})`);
     expect(await page.getByTestId('contact-intro').textContent()).toMatch(/^We're here to help/);
-    expect(await page.getByTestId('contact-upload-note').textContent()).toContain('10MB');
+    // The spec's 10MB and twelve types, said in words (docs/decisions/027).
     expect(await page.getByTestId('contact-upload-note').textContent()).toContain(
-      '.doc .docx .heic .jpeg .jpg .png .pdf .tif .tiff .txt .xls .xlsx',
+      'a photo, PDF, Word or Excel file up to 10 MB',
     );
     expect(await page.getByTestId('contact-message').getAttribute('placeholder')).toBe('Max 950 characters');
     // Nothing chosen yet: no upload, no Submit.
@@ -299,7 +299,7 @@ describe.each(VIEWPORTS)('inbox at $name', (viewport) => {
     expect(await item.getAttribute('data-read')).toBe('true');
 
     // The claim home follows (a client-side page change: same document, no reload).
-    await page.getByTestId('toolbar-home').click();
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).click();
     await arriveAt(page, '/claim', `/claim after reading (${viewport.name})`);
     await expectVisible(unreadText(page, claim.unread - 1), `the claim home says ${claim.unread - 1} unread`);
     if (isNarrow(viewport)) expect(await menuInbox()).not.toContain('unread');
@@ -462,7 +462,7 @@ describe.each(VIEWPORTS)('sent items at $name', (viewport) => {
     await page.getByTestId('sent-filter').locator('option', { hasText: 'Documents' }).waitFor({ state: 'attached' });
     await page.getByTestId('sent-filter').selectOption({ label: 'Documents' });
     await expectVisible(page.getByTestId('sent-empty'), 'no documents sent');
-    expect(await page.getByTestId('sent-empty').textContent()).toBe(EMPTY_TEXT);
+    expect(await page.getByTestId('sent-empty').textContent()).toContain(EMPTY_TEXT);
     expect(await page.getByTestId('sent-count').textContent()).toContain('You have 0 Sent Items');
     await page.getByTestId('sent-filter').selectOption({ label: 'Enquiry' });
     await expectCount(page.getByTestId('sent-item'), 2, 'enquiries');
@@ -503,7 +503,7 @@ describe.each(VIEWPORTS)('sent items at $name', (viewport) => {
 test('an empty inbox says so', async () => {
   const { page } = await open(DESKTOP, DEMO.alex, ALEX_CLAIMS[2].number);
   await visit(page, '/inbox', '/inbox empty');
-  expect(await page.getByTestId('inbox-empty').textContent()).toBe(EMPTY_TEXT);
+  expect(await page.getByTestId('inbox-empty').textContent()).toContain(EMPTY_TEXT);
   expect(await page.getByTestId('inbox-count').textContent()).toBe('You have 0 messages');
   expect(await page.getByTestId('inbox-load-more').count()).toBe(0);
 });

@@ -45,6 +45,22 @@ describe('previewOf (spec 001 §9: cut to 67 characters plus "..." when the text
     expect(previewOf('Short')).toBe('Short');
     expect(previewOf('')).toBe('');
   });
+  it('cuts at the end of a word, never inside one (docs/decisions/027)', () => {
+    const text = 'Your physiotherapy appointments have been approved for another eight sessions.';
+    expect(text.charAt(67)).not.toBe(' ');
+    expect(previewOf(text)).toBe('Your physiotherapy appointments have been approved for another...');
+  });
+  it('keeps a word that ends exactly at 67 characters, without its trailing comma', () => {
+    const text = `${'a'.repeat(30)} ${'b'.repeat(35)}, and then some more words`;
+    expect(previewOf(text)).toBe(`${'a'.repeat(30)} ${'b'.repeat(35)}...`);
+    const spaced = `${'c'.repeat(67)} more words after it`;
+    expect(previewOf(spaced)).toBe(`${'c'.repeat(67)}...`);
+  });
+  it('never grows past 67 characters plus "..."', () => {
+    const text = 'word '.repeat(40);
+    expect(previewOf(text).length).toBeLessThanOrEqual(70);
+    expect(previewOf(text).endsWith('word...')).toBe(true);
+  });
 });
 
 describe('paging (spec 001 §4: first 0-10, then End to End+10)', () => {
@@ -358,7 +374,8 @@ describe('/inbox', () => {
     const items = screen.getAllByTestId('inbox-item');
     expect(items).toHaveLength(10);
     expect(within(items[0] as HTMLElement).getByTestId('inbox-item-preview').textContent).toBe(
-      `${'Please see https://example.org/help for more. xxxxxxxxxxxxxxxxxxxxx'}...`,
+      // Cut at the end of a word (docs/decisions/027), not inside the run of x.
+      'Please see https://example.org/help for more...',
     );
     expect(within(items[0] as HTMLElement).getByTestId('inbox-item-unread')).toBeTruthy();
     expect(within(items[0] as HTMLElement).getByTestId('attachment-icon').textContent).toBe('1 attached file');
@@ -487,7 +504,8 @@ describe('/sentitems', () => {
     ]);
     fireEvent.change(filter, { target: { value: '1' } });
     expect(await screen.findByTestId('sent-empty')).toBeTruthy();
-    expect(screen.getByTestId('sent-empty').textContent).toBe('There are no messages to display.');
+    expect(screen.getByTestId('sent-empty').textContent).toContain('There are no messages to display.');
+    expect(screen.getByTestId('sent-empty').textContent).toContain('Choose another kind to see the rest.');
     expect(server.callsTo('/api/documentupload/getsentitems').at(-1)?.body).toMatchObject({
       Offset: 0,
       Amount: 10,

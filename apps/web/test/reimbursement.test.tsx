@@ -639,7 +639,7 @@ describe('/reimbursementform', () => {
       Agreed: true,
       Documents: [FILE],
     });
-    expect(app?.router.state.location.state).toEqual({ canEditBankDetails: true });
+    expect(app?.router.state.location.state).toMatchObject({ canEditBankDetails: true, sentItemId: 'S1' });
     expect(await screen.findByTestId('thankyou-bank-details')).toBeTruthy();
   });
 

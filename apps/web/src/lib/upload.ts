@@ -22,6 +22,13 @@ import { forceLogout, getAccessToken } from './session.ts';
 export const SIZE_MESSAGE = `Document must be below ${UPLOAD_SIZE_TEXT}`;
 export const TYPE_MESSAGE = 'Document type is not accepted';
 
+/**
+ * The accepted files in words, wherever uploads are offered (docs/decisions/027): the twelve
+ * extensions of UPLOAD_TYPES are photos and scans (.heic .jpeg .jpg .png .tif .tiff), PDF, Word
+ * (.doc .docx), Excel (.xls .xlsx) and text (.txt).
+ */
+export const UPLOAD_KINDS_TEXT = `a photo, PDF, Word or Excel file up to ${LIMITS.uploadMaxBytes / 1_048_576} MB`;
+
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();

@@ -5,9 +5,8 @@
  * exist first, so the files are uploaded after it, under its FormId (the page shows their
  * progress). Controlled: the form keeps the list.
  */
-import { LIMITS } from '@portal/contracts';
 import { useId, useRef, useState } from 'react';
-import { ACCEPT_ATTRIBUTE, precheckFile } from '../../../lib/upload.ts';
+import { ACCEPT_ATTRIBUTE, UPLOAD_KINDS_TEXT, precheckFile } from '../../../lib/upload.ts';
 import styles from './account.module.css';
 
 export type SupportingFile = {
@@ -29,8 +28,6 @@ function sizeText(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
-
-const TYPES_TEXT = ACCEPT_ATTRIBUTE.split(',').join(' ');
 
 type SupportingFilesProps = {
   id: string;
@@ -76,8 +73,7 @@ export function SupportingFiles({ id, files, onAdd, onRemove, disabled, maxFiles
         Supporting documents (optional)
       </label>
       <p id={hintId} className={styles.hint}>
-        For example a marriage certificate. One file at a time, up to {LIMITS.uploadMaxBytes / 1_048_576}MB each:{' '}
-        {TYPES_TEXT}
+        For example a marriage certificate. One file at a time. Each can be {UPLOAD_KINDS_TEXT}.
       </p>
       {error ? (
         <p id={errorId} className={styles.error} data-testid="personal-files-error">

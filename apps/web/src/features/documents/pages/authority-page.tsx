@@ -20,6 +20,7 @@ import { ButtonHint } from '../../../components/forms/button-hint.tsx';
 import { fillProvider } from '../../../lib/provider.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import { sendMultipart } from '../../../lib/upload.ts';
+import type { SentState } from '../../../lib/reference.ts';
 import { useAuthorityFormData } from '../api/get-authority-form-data.ts';
 import styles from './documents.module.css';
 
@@ -126,8 +127,9 @@ export function AuthorityPage() {
             Declaration: 'true',
           }
         : { SignatureMethod: 'drawn', IdempotencyKey: idempotencyKey.current };
-      await sendMultipart<{ SentItemId: string }>(AUTHORITY_UPLOAD_PATH, fields, files).promise;
-      await navigate('/thankyou-documents', { replace: true });
+      const { SentItemId } = await sendMultipart<{ SentItemId: string }>(AUTHORITY_UPLOAD_PATH, fields, files).promise;
+      const sent: SentState = { sentItemId: SentItemId, sentAt: Date.now() };
+      await navigate('/thankyou-documents', { replace: true, state: sent });
     } catch (err) {
       if (isRequestError(err)) {
         if (err.forcedLogout) return;

@@ -10,19 +10,21 @@
  * reimbursement form; this page turns its fields into the draft and back.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DocumentDraft, TAX_FILE_DECLARATION, UPLOAD_SIZE_TEXT, UPLOAD_TYPES_TEXT } from '@portal/contracts';
+import { DocumentDraft, TAX_FILE_DECLARATION } from '@portal/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ContentDocument } from '../../../components/content-document.tsx';
 import { ErrorSummary, type SummaryEntry } from '../../../components/error-summary.tsx';
 import { FileUpload, isUploading, uploadedItem, type UploadItem } from '../../../components/file-upload.tsx';
+import { UPLOAD_KINDS_TEXT } from '../../../lib/upload.ts';
 import { CheckboxField, Form } from '../../../components/form-field.tsx';
 import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
 import { createDraftMirror } from '../../../lib/draft-mirror.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import { showAlert } from '../../../lib/alerts.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
+import type { SentState } from '../../../lib/reference.ts';
 import { discardDocumentDraft } from '../api/discard-document-draft.ts';
 import { getDocumentDraft } from '../api/get-document-draft.ts';
 import { useDocumentTypes } from '../api/get-document-types.ts';
@@ -117,13 +119,14 @@ export function SubmitDocumentsPage() {
     idempotencyKey.current ??= crypto.randomUUID();
     try {
       const id = await draft.savedFormId();
-      await submitDocuments({
+      const { SentItemId } = await submitDocuments({
         FormId: id,
         Draft: toDraft(values.DocumentType, values.Description, latest.current.items),
         IdempotencyKey: idempotencyKey.current,
       });
       draft.markSubmitted();
-      await navigate('/thankyou-documents', { replace: true });
+      const sent: SentState = { sentItemId: SentItemId, sentAt: Date.now() };
+      await navigate('/thankyou-documents', { replace: true, state: sent });
     } catch (error) {
       if (isRequestError(error)) {
         if (error.forcedLogout) return;
@@ -204,7 +207,7 @@ export function SubmitDocumentsPage() {
         <FileUpload
           id={FIELD_IDS.Documents}
           label={tfd ? 'Document (one file only)' : 'Documents'}
-          hint={`One file at a time, up to ${UPLOAD_SIZE_TEXT} each: ${UPLOAD_TYPES_TEXT}`}
+          hint={`One file at a time. Each can be ${UPLOAD_KINDS_TEXT}.`}
           formType="documents"
           formId={formId.current}
           items={items}

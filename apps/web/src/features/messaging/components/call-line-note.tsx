@@ -26,7 +26,7 @@ export function CallLineNote({ clock = systemClock }: { clock?: Clock }) {
     <div className={`callout ${styles.callNote}`} data-testid="contact-call-note">
       <Icon name="phone" />
       <p>
-        Would you rather talk to us? Call <PhoneLink /> — our call line is open now, until 5:30pm today.
+        Would you rather talk to us? Call <PhoneLink /> — our call line is open now, until 5:30pm Melbourne time today.
       </p>
     </div>
   );

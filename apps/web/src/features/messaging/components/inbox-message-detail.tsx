@@ -1,7 +1,8 @@
 /**
  * A message in full (spec 001 Inbox detail): subject, when we sent it and when it arrived, the
  * claim number, the text with its links made clickable, and the attached files. `onBack` adds
- * the Back control shown on small screens, where the detail replaces the list.
+ * the "All messages" control shown on small screens, where the detail replaces the list (named
+ * so the page has one Back, the toolbar's: docs/decisions/027).
  */
 import { Icon } from '../../../components/icon.tsx';
 import { dateTimeAttribute, formatTimeAndDate } from '../lib/format.ts';
@@ -28,7 +29,7 @@ export function InboxMessageDetail({ message, claimNumber, headingId, onBack }: 
           data-testid="inbox-detail-back"
         >
           <Icon name="back" />
-          Back<span className="visually-hidden"> to your messages</span>
+          All messages
         </button>
       ) : null}
       <h2 id={headingId} tabIndex={-1} className={styles.detailHeading} data-testid="inbox-detail-subject">

@@ -1,9 +1,11 @@
 /**
  * A sent item in full (spec 001 Sent items): subject main and other, when it was sent, the claim
- * number, where it is up to and (enquiries) the reply-by date, the message and the files.
+ * number, the reference the thank-you page gave, where it is up to and (enquiries) the reply-by
+ * date, the message and the files.
  */
 import type { ComponentType } from 'react';
 import { Icon } from '../../../components/icon.tsx';
+import { referenceOf } from '../../../lib/reference.ts';
 import { dateTimeAttribute, formatTimeAndDate } from '../lib/format.ts';
 import type { SentItem } from '../api/get-sent-items.ts';
 import { Attachments } from './attachments.tsx';
@@ -42,7 +44,7 @@ export function SentItemDetail({ item, claimNumber, headingId, onBack, progress:
           data-testid="sent-detail-back"
         >
           <Icon name="back" />
-          Back<span className="visually-hidden"> to your sent items</span>
+          All sent items
         </button>
       ) : null}
       <h2 id={headingId} tabIndex={-1} className={styles.detailHeading} data-testid="sent-detail-subject">
@@ -62,6 +64,10 @@ export function SentItemDetail({ item, claimNumber, headingId, onBack, progress:
             <dd data-testid="sent-detail-claim">{claimNumber}</dd>
           </div>
         ) : null}
+        <div>
+          <dt>Reference</dt>
+          <dd data-testid="sent-detail-reference">{referenceOf(item.Id)}</dd>
+        </div>
         <div>
           <dt>Status</dt>
           <dd>

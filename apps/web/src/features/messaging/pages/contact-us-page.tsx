@@ -30,6 +30,7 @@ import { isRequestError } from '../../../lib/request-error.ts';
 import { UploadAborted, uploadFile, type UploadHandle } from '../../../lib/upload.ts';
 import { useLocalDraft } from '../../../lib/use-form-draft.ts';
 import { useLeaveQuestion, type BlockedLeave } from '../../../lib/use-leave-question.ts';
+import type { SentState } from '../../../lib/reference.ts';
 import { discardFile } from '../api/discard-file.ts';
 import { messagingKeys } from '../api/messaging-keys.ts';
 import { submitContactForm } from '../api/submit-contact-form.ts';
@@ -151,7 +152,8 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
       forgetDraft();
       recordPageView(ENQUIRY_SENT_EVENT.path, ENQUIRY_SENT_EVENT.title);
       void queryClient.invalidateQueries({ queryKey: messagingKeys.sentItemsAll });
-      await navigate('/thankyou-contact-us', { replace: true });
+      const sent: SentState = { sentItemId: outcome.sentItemId, sentAt: Date.now() };
+      await navigate('/thankyou-contact-us', { replace: true, state: sent });
       return;
     }
     run.current = outcome.run;

@@ -56,7 +56,7 @@ export function InboxItemDetailPage() {
         <InboxMessageDetail message={message} claimNumber={claimNumber} headingId="inbox-detail-heading" />
         <p>
           <Link to="/inbox" data-testid="inbox-detail-to-inbox">
-            Back to Inbox
+            All messages
           </Link>
         </p>
       </div>
@@ -78,7 +78,7 @@ export function InboxItemDetailPage() {
         </p>
       )}
       <p>
-        <Link to="/inbox">Back to Inbox</Link>
+        <Link to="/inbox">All messages</Link>
       </p>
     </div>
   );

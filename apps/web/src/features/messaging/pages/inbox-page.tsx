@@ -9,7 +9,6 @@
  * every unread badge follows. In app mode a message opens on its own page (/inboxitemdetail),
  * which marks it read once it has loaded.
  */
-import { formatDisplayDate } from '@portal/contracts';
 import { useCallback, useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
@@ -86,12 +85,11 @@ export function InboxPage() {
         <div className="callout" data-testid="inbox-notice">
           <Icon name="info" />
           <p>
-            All the messages here are about claim {selectedClaim?.Number ?? ''}
-            {selectedClaim ? ` (date of accident ${formatDisplayDate(selectedClaim.Date)})` : ''}.
+            All the messages here are about claim {selectedClaim?.Number ?? ''}.
             {canSwitchClaim ? (
               <span data-testid="inbox-switch-claim-note">
                 {' '}
-                To see the messages about another claim, use the Switch claim button at the top of this page.
+                For another claim, use Switch claim at the top of this page.
               </span>
             ) : null}
           </p>
@@ -129,9 +127,13 @@ export function InboxPage() {
                   ))}
                 </ul>
               ) : (
-                <p className={styles.empty} data-testid="inbox-empty">
-                  {EMPTY_TEXT}
-                </p>
+                <div className={styles.empty} data-testid="inbox-empty">
+                  <p>{EMPTY_TEXT}</p>
+                  <p>
+                    When we write to you about this claim, our messages appear here. To ask us something, send us a
+                    message.
+                  </p>
+                </div>
               )}
               <LoadMore
                 hasMore={inbox.hasNextPage}

@@ -25,7 +25,7 @@ export function SentItemDetailPage({ progress }: { progress?: SentItemProgressSl
       />
       <p>
         <Link to="/sentitems" data-testid="sent-detail-to-list">
-          Back to Sent Items
+          All sent items
         </Link>
       </p>
     </div>

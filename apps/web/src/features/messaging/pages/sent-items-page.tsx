@@ -146,9 +146,14 @@ export function SentItemsPage({ progress }: { progress?: SentItemProgressSlot } 
                   ))}
                 </ul>
               ) : (
-                <p className={styles.empty} data-testid="sent-empty">
-                  {EMPTY_TEXT}
-                </p>
+                <div className={styles.empty} data-testid="sent-empty">
+                  <p>{EMPTY_TEXT}</p>
+                  <p>
+                    {requestType === undefined
+                      ? 'When you send us documents, a reimbursement claim or a message from the portal, a copy appears here with where we are up to.'
+                      : 'Nothing of this kind has been sent from the portal for this claim. Choose another kind to see the rest.'}
+                  </p>
+                </div>
               )}
               <LoadMore
                 hasMore={sent.hasNextPage}

@@ -3,15 +3,15 @@
  * "Next" (which checks this step and shows the review) and Discard Draft. It stays mounted, only
  * hidden, on the review step: "Edit form" comes back with nothing lost, even a half-typed search.
  */
-import { UPLOAD_SIZE_TEXT, UPLOAD_TYPES_TEXT } from '@portal/contracts';
 import { FileUpload } from '../../../components/file-upload.tsx';
+import { UPLOAD_KINDS_TEXT } from '../../../lib/upload.ts';
 import type { ReimbursementForm } from '../hooks/use-reimbursement-form.ts';
 import { FIELD_IDS } from '../lib/claim-problems.ts';
 import { PayWho } from './pay-who.tsx';
 import { ReceiptList } from './receipt-list.tsx';
 import styles from './reimbursement.module.css';
 
-const UPLOAD_HINT = `Attach a copy of each receipt. One file at a time, up to ${UPLOAD_SIZE_TEXT} each: ${UPLOAD_TYPES_TEXT}`;
+const UPLOAD_HINT = `Attach a copy of each receipt, one file at a time. Each can be ${UPLOAD_KINDS_TEXT}.`;
 
 export function DiscardButton({ form, testId }: { form: ReimbursementForm; testId: string }) {
   return (

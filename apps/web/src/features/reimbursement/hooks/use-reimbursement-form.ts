@@ -26,6 +26,7 @@ import { useAccount } from '../../../lib/api/get-account.ts';
 import { createDraftMirror } from '../../../lib/draft-mirror.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import { useFormDraft } from '../../../lib/use-form-draft.ts';
+import type { SentState } from '../../../lib/reference.ts';
 import { discardReimbursementDraft, getReimbursementDraft, saveReimbursementDraft } from '../api/draft.ts';
 import { useReceiptTypes } from '../api/receipt-types.ts';
 import { submitReimbursement } from '../api/submit-reimbursement.ts';
@@ -191,13 +192,14 @@ export function useReimbursementForm() {
     draft.cancelSave();
     try {
       const id = await draft.savedFormId();
-      await submitReimbursement(
+      const { SentItemId } = await submitReimbursement(
         buildSubmission({ step, ...getValues(), documents: latest.current.documents }, id, idempotencyKey.current),
       );
       draft.markSubmitted();
+      const sent: SentState = { sentItemId: SentItemId, sentAt: Date.now() };
       await navigate('/thankyou-reimbursement', {
         replace: true,
-        state: { canEditBankDetails: account?.BankDetailsCanEdit === true },
+        state: { canEditBankDetails: account?.BankDetailsCanEdit === true, ...sent },
       });
     } catch (error) {
       if (!isRequestError(error)) return showAlert([{ message: MESSAGES.requestNotCompleted }]);
