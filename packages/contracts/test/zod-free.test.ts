@@ -3,7 +3,25 @@
  * schemas they stand beside: the route table with ENDPOINTS, parseInformation with Information.
  */
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, Information, ROUTES, parseInformation, stripSpaces, username } from '../src/index.ts';
+import {
+  ACCOUNT_ENDPOINTS,
+  ANALYTICS_ENDPOINTS,
+  CONTENT_ENDPOINTS,
+  ENDPOINTS,
+  ENDPOINT_AREAS,
+  FORM_ENDPOINTS,
+  Information,
+  MESSAGE_ENDPOINTS,
+  PAYMENT_ENDPOINTS,
+  ROUTES,
+  SECURITY_ENDPOINTS,
+  SIGN_IN_ENDPOINTS,
+  endpointArea,
+  parseInformation,
+  stripSpaces,
+  username,
+  type EndpointArea,
+} from '../src/index.ts';
 
 const PROVIDER = {
   Name: 'Transport Accident Commission',
@@ -24,6 +42,36 @@ describe('ROUTES', () => {
       expect({ method: endpoint.method, path: endpoint.path, auth: endpoint.auth }).toEqual(route);
       expect(endpoint.summary.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('ENDPOINT_AREAS', () => {
+  const tables: Record<EndpointArea, object> = {
+    account: ACCOUNT_ENDPOINTS,
+    forms: FORM_ENDPOINTS,
+    messages: MESSAGE_ENDPOINTS,
+    payments: PAYMENT_ENDPOINTS,
+    content: CONTENT_ENDPOINTS,
+    signIn: SIGN_IN_ENDPOINTS,
+    security: SECURITY_ENDPOINTS,
+    analytics: ANALYTICS_ENDPOINTS,
+  };
+
+  it('lists each area table exactly, and each call of ROUTES in one area', () => {
+    for (const [area, names] of Object.entries(ENDPOINT_AREAS)) {
+      expect(Object.keys(tables[area as EndpointArea]).sort()).toEqual([...names].sort());
+    }
+    const listed = Object.values(ENDPOINT_AREAS).flat();
+    expect(listed.length).toBe(new Set(listed).size);
+    expect([...listed].sort()).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  it('answers the area whose table holds the call, with the same schemas as ENDPOINTS', () => {
+    for (const name of Object.keys(ROUTES) as (keyof typeof ROUTES)[]) {
+      const table = tables[endpointArea(name)] as Record<string, unknown>;
+      expect(table[name]).toBe(ENDPOINTS[name]);
+    }
+    expect(() => endpointArea('noSuchCall' as keyof typeof ROUTES)).toThrow(/noSuchCall/);
   });
 });
 

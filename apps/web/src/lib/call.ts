@@ -7,8 +7,8 @@
  *
  * Only types come from ENDPOINTS here: at run time the call reads its method, path and auth from
  * the zod-free ROUTES, and its answer is checked with ENDPOINTS[name].response, downloaded with
- * the rest of the schemas while the first call is in flight (request.ts loadSchemas) — so a first
- * visit to /login downloads no zod (docs/decisions/016).
+ * the schemas of its area while the first call of that area is in flight (request-checks.ts
+ * loadEndpoint) — so a first visit to /login downloads no zod (docs/decisions/016).
  *
  * The function itself lives in ./request.ts, beside the untyped request it wraps, so that request
  * stays private: this module holds its types and exports it.

@@ -1,10 +1,20 @@
 /**
  * What a call's 200 answer and 225 list are checked with, loaded without zod up front (the /login
- * JavaScript budget): a call's response schema may be a loader, and the error list's schema comes
- * in the schemas' chunk, ./endpoint-schemas.ts.
+ * JavaScript budget): a call's response schema may be a loader, and the schemas come one area at a
+ * time (`loadEndpoint`): the contracts list each call's area (ENDPOINT_AREAS), and each area's
+ * table is its own chunk (./endpoint-schemas/), downloaded and built when a call of that area is
+ * first made — /claim's first view builds the schemas of the calls it makes, not the whole API's
+ * (decision 016). The error list's schema is a chunk of its own, loaded when a 225 first arrives.
  */
-import { ErrorNumber, type ErrorItem, type Route } from '@portal/contracts';
-import type * as EndpointSchemas from './endpoint-schemas.ts';
+import {
+  ErrorNumber,
+  endpointArea,
+  type ENDPOINTS,
+  type EndpointArea,
+  type ErrorItem,
+  type Route,
+} from '@portal/contracts';
+import type * as ErrorListModule from './endpoint-schemas/error-list.ts';
 import { RequestError } from './request-error.ts';
 
 /** What a 200 answer is checked with: a contract schema (or the same check written without zod). */
@@ -18,16 +28,53 @@ export type ResponseCheck = {
  */
 export type Call = Route & { response: ResponseCheck | (() => Promise<ResponseCheck>) };
 
-type Schemas = typeof EndpointSchemas;
-let schemas: Promise<Schemas> | undefined;
+type Endpoints = typeof ENDPOINTS;
+type AreaModule = { endpoints: Partial<Endpoints> };
 
-/** The schemas' chunk (zod, the endpoint table, the error list); tried again after a failed download. */
-export function loadSchemas(): Promise<Schemas> {
-  schemas ??= import('./endpoint-schemas.ts').catch((error: unknown) => {
-    schemas = undefined;
+/** Each area's chunk. A new area in the contracts is a type error here until it has its chunk. */
+const AREAS: Record<EndpointArea, () => Promise<AreaModule>> = {
+  account: () => import('./endpoint-schemas/account.ts'),
+  forms: () => import('./endpoint-schemas/forms.ts'),
+  messages: () => import('./endpoint-schemas/messages.ts'),
+  payments: () => import('./endpoint-schemas/payments.ts'),
+  content: () => import('./endpoint-schemas/content.ts'),
+  signIn: () => import('./endpoint-schemas/sign-in.ts'),
+  security: () => import('./endpoint-schemas/security.ts'),
+  analytics: () => import('./endpoint-schemas/analytics.ts'),
+};
+
+const loading = new Map<EndpointArea, Promise<AreaModule>>();
+
+/** An area's chunk, loaded once; a failed download is tried again by the next call. */
+function loadArea(area: EndpointArea): Promise<AreaModule> {
+  let promise = loading.get(area);
+  if (!promise) {
+    promise = AREAS[area]().catch((error: unknown) => {
+      loading.delete(area);
+      throw error;
+    });
+    loading.set(area, promise);
+  }
+  return promise;
+}
+
+/** A call's endpoint with its schemas (ENDPOINTS[name]), from its area's chunk. */
+export async function loadEndpoint<K extends keyof Endpoints>(name: K): Promise<Endpoints[K]> {
+  const area = endpointArea(name);
+  const { endpoints } = await loadArea(area);
+  const endpoint = endpoints[name];
+  if (!endpoint) throw new Error(`The ${area} schemas have no call ${name}.`);
+  return endpoint;
+}
+
+let errorList: Promise<typeof ErrorListModule> | undefined;
+
+function loadErrorList() {
+  errorList ??= import('./endpoint-schemas/error-list.ts').catch((error: unknown) => {
+    errorList = undefined;
     throw error;
   });
-  return schemas;
+  return errorList;
 }
 
 export async function readJson(response: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
@@ -62,7 +109,7 @@ export async function responseCheck(endpoint: Call): Promise<ResponseCheck> {
 export async function readErrorList(value: unknown): Promise<ErrorItem[] | undefined> {
   let schema;
   try {
-    ({ ErrorList: schema } = await loadSchemas());
+    ({ ErrorList: schema } = await loadErrorList());
   } catch {
     throw unreachable();
   }

@@ -22,8 +22,9 @@
  *   same handling as any call.
  *
  * This module loads no zod (the /login JavaScript budget): a call's response schema may be
- * given as a loader, started as the call is sent; the schemas (the endpoint table's and the
- * error list's) come in one chunk, ./endpoint-schemas.ts (`loadSchemas`, ./request-checks.ts).
+ * given as a loader, started as the call is sent; the schemas come one area of the endpoint
+ * table at a time, and the error list's alone (./endpoint-schemas/, `loadEndpoint` in
+ * ./request-checks.ts).
  * The CSRF cookie and header are ./xsrf.ts.
  */
 import { CLIENT_MESSAGES, ErrorNumber, LIMITS, ROUTES, isTokenExpiredNumber } from '@portal/contracts';
@@ -32,7 +33,7 @@ import { markAuthenticatedActivity } from './activity.ts';
 import { showAlert } from './alerts.ts';
 import { startLoading } from './loading.ts';
 import {
-  loadSchemas,
+  loadEndpoint,
   readErrorList,
   readJson,
   responseCheck,
@@ -44,7 +45,7 @@ import { RequestError } from './request-error.ts';
 import { forceLogout, getCurrentUser } from './session.ts';
 import { XSRF_COOKIE, XSRF_HEADER, ensureXsrfCookie, readCookie } from './xsrf.ts';
 
-export { loadSchemas, type Call, type ResponseCheck } from './request-checks.ts';
+export { loadEndpoint, type Call, type ResponseCheck } from './request-checks.ts';
 export { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf.ts';
 
 export type RequestBody = Record<string, unknown>;
@@ -275,6 +276,6 @@ export function call(
   const { params, query, check, ...rest } = options;
   const route = ROUTES[name];
   const path = withQuery(fillPath(route.path, params), query);
-  const response = check ?? (() => loadSchemas().then((schemas) => schemas.ENDPOINTS[name].response));
+  const response = check ?? (() => loadEndpoint(name).then((endpoint) => endpoint.response));
   return request({ ...route, path, response }, body, rest);
 }

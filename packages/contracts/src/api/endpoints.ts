@@ -1,6 +1,4 @@
-import { ROUTES } from './routes.ts';
-import { Ok } from './common.ts';
-import { PageViewRequest } from './reference.ts';
+import type { ROUTES } from './routes.ts';
 import { ACCOUNT_ENDPOINTS } from './endpoints/account.ts';
 import { FORM_ENDPOINTS } from './endpoints/forms.ts';
 import { MESSAGE_ENDPOINTS } from './endpoints/messages.ts';
@@ -8,13 +6,26 @@ import { PAYMENT_ENDPOINTS } from './endpoints/payments.ts';
 import { CONTENT_ENDPOINTS } from './endpoints/content.ts';
 import { SIGN_IN_ENDPOINTS } from './endpoints/sign-in.ts';
 import { SECURITY_ENDPOINTS } from './endpoints/security.ts';
-import { post, type Endpoint } from './endpoints/define.ts';
+import { ANALYTICS_ENDPOINTS } from './endpoints/analytics.ts';
+import type { Endpoint } from './endpoints/define.ts';
 
-export type { Endpoint } from './endpoints/define.ts';
+export type { AreaTable, Endpoint } from './endpoints/define.ts';
+export * from './endpoints/areas.ts';
+export {
+  ACCOUNT_ENDPOINTS,
+  ANALYTICS_ENDPOINTS,
+  CONTENT_ENDPOINTS,
+  FORM_ENDPOINTS,
+  MESSAGE_ENDPOINTS,
+  PAYMENT_ENDPOINTS,
+  SECURITY_ENDPOINTS,
+  SIGN_IN_ENDPOINTS,
+};
 
 /**
- * Every call of ROUTES, with its schemas: one table, gathered from its areas (endpoints/) in the
- * order the API description lists them, the page-view record last.
+ * Every call of ROUTES, with its schemas: one table, gathered from its areas (endpoints/, listed
+ * in endpoints/areas.ts) in the order the API description lists them, the page-view record last.
+ * The server and the API description read this table; the web app loads one area's table at a time.
  */
 export const ENDPOINTS = {
   ...ACCOUNT_ENDPOINTS,
@@ -24,5 +35,5 @@ export const ENDPOINTS = {
   ...CONTENT_ENDPOINTS,
   ...SIGN_IN_ENDPOINTS,
   ...SECURITY_ENDPOINTS,
-  pageView: post(ROUTES.pageView, PageViewRequest, Ok, 'First-party page-view record (no third-party analytics)'),
+  ...ANALYTICS_ENDPOINTS,
 } satisfies { [K in keyof typeof ROUTES]: Endpoint };

@@ -2,6 +2,14 @@
  * Every request and response of the claimant API (spec 000 §7, spec 001 §7). Request schemas
  * are strict: unknown properties are refused, AccessToken aside (the request layer adds it to
  * every body). Response schemas list exactly the fields that leave the server.
+ *
+ * A new contract file declares its schemas as the others do (module-level zod schemas, exported
+ * here). A new call: its route in routes.ts, its name in one area of endpoints/areas.ts, and its
+ * entry in that area's table (endpoints/<area>.ts, `satisfies AreaTable<'area'>`); a new area
+ * also goes into ENDPOINTS (endpoints.ts) and gets its chunk in the web app
+ * (apps/web/src/lib/request-checks.ts AREAS, lib/endpoint-schemas/<area>.ts). The web app loads
+ * and builds one area's schemas when a call of that area is first made, so keep an area's
+ * schema files free of schemas other areas do not need (decision 016).
  */
 export * from './common.ts';
 export * from './address.ts';

@@ -10,7 +10,7 @@ import { ClaimList, SelectClaimRequest } from '../claims.ts';
 import { VerifyBsbRequest, VerifyBsbResponse } from '../bank.ts';
 import { EmptyRequest, Ok } from '../common.ts';
 import { ROUTES } from '../routes.ts';
-import { post } from './define.ts';
+import { post, type AreaTable } from './define.ts';
 
 /**
  * Signing in and out, the claimant's account, its preferences, password, bank and contact details,
@@ -60,4 +60,4 @@ export const ACCOUNT_ENDPOINTS = {
   getClaims: post(ROUTES.getClaims, EmptyRequest, ClaimList, "The claimant's claims"),
   selectClaim: post(ROUTES.selectClaim, SelectClaimRequest, Ok, 'Selects a claim for this session'),
   deselectClaim: post(ROUTES.deselectClaim, EmptyRequest.or(SelectClaimRequest), Ok, 'Clears the selected claim'),
-};
+} satisfies AreaTable<'account'>;

@@ -15,7 +15,7 @@ import {
 } from '../content.ts';
 import { DropdownListRequest, DropdownListResponse, Information, MaintenanceMessages } from '../reference.ts';
 import { ROUTES } from '../routes.ts';
-import { post, get } from './define.ts';
+import { post, get, type AreaTable } from './define.ts';
 
 /**
  * What pages read beside the claimant's own records: information, addresses, content, services,
@@ -76,4 +76,4 @@ export const CONTENT_ENDPOINTS = {
     DropdownListResponse,
     'A dropdown list, sorted by ElementNumber',
   ),
-};
+} satisfies AreaTable<'content'>;

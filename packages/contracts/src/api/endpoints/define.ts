@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Route } from '../routes.ts';
+import type { AreaCall, EndpointArea } from './areas.ts';
 
 /** A call of the claimant API: its route (routes.ts) with the schemas both sides check it with. */
 export type Endpoint = Route & {
@@ -29,3 +30,9 @@ export function get<R extends Route & { method: 'GET' }, S extends z.ZodType>(
 ): R & { response: S; summary: string } {
   return { ...route, response, summary };
 }
+
+/**
+ * An area's table: exactly the calls areas.ts lists for it (declare it `satisfies AreaTable<'area'>`),
+ * so the web app finds each call's schemas in the chunk of its area.
+ */
+export type AreaTable<A extends EndpointArea> = { [K in AreaCall<A>]: Endpoint };

@@ -22,7 +22,7 @@ import {
   SubmittedResponse,
 } from '../forms.ts';
 import { ROUTES } from '../routes.ts';
-import { post } from './define.ts';
+import { post, type AreaTable } from './define.ts';
 
 /**
  * The claimant's files, the drafts of forms that keep them, and sending the documents and
@@ -110,4 +110,4 @@ export const FORM_ENDPOINTS = {
     AuthorityFormData,
     'The details printed on the authority form',
   ),
-};
+} satisfies AreaTable<'forms'>;

@@ -4,7 +4,7 @@ import { GetMessagesRequest, GetSentItemsRequest, InboxPage, MarkAsReadRequest, 
 import { SubmittedResponse } from '../forms.ts';
 import { UnreadCount } from '../reference.ts';
 import { ROUTES } from '../routes.ts';
-import { post } from './define.ts';
+import { post, type AreaTable } from './define.ts';
 
 /** The inbox, sent items, contact us and personal details change requests. */
 export const MESSAGE_ENDPOINTS = {
@@ -51,4 +51,4 @@ export const MESSAGE_ENDPOINTS = {
     UnreadCount,
     'Unread inbox messages of the selected claim',
   ),
-};
+} satisfies AreaTable<'messages'>;

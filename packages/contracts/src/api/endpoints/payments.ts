@@ -9,7 +9,7 @@ import {
   SentItemProgressRequest,
 } from '../payments.ts';
 import { ROUTES } from '../routes.ts';
-import { post } from './define.ts';
+import { post, type AreaTable } from './define.ts';
 
 /** Payments of the selected claim, the progress of what the claimant sent, and the year's statement. */
 export const PAYMENT_ENDPOINTS = {
@@ -37,4 +37,4 @@ export const PAYMENT_ENDPOINTS = {
     PaymentStatementResponse,
     'The payments statement of a financial year, as a PDF or a CSV attachment (streamed; Content-Disposition, nosniff)',
   ),
-};
+} satisfies AreaTable<'payments'>;

@@ -21,7 +21,7 @@ import {
   VerifyLoginRequest,
 } from '../security.ts';
 import { ROUTES } from '../routes.ts';
-import { post } from './define.ts';
+import { post, type AreaTable } from './define.ts';
 
 /**
  * Second factors (issue 19): the claimant's passkeys, authenticator app and recovery codes; the
@@ -120,4 +120,4 @@ export const SECURITY_ENDPOINTS = {
     'WebAuthn options to sign in with a passkey alone (discoverable credentials)',
   ),
   passkeySignIn: post(ROUTES.passkeySignIn, PasskeyLoginRequest, PasskeyLoginResponse, 'Signs in with a passkey'),
-};
+} satisfies AreaTable<'security'>;

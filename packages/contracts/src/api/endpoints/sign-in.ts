@@ -17,7 +17,7 @@ import {
   UsernameSentResponse,
 } from '../recovery.ts';
 import { ROUTES } from '../routes.ts';
-import { post } from './define.ts';
+import { post, type AreaTable } from './define.ts';
 
 /**
  * Registration, the forgotten username and password, and the access codes of sign-in and of edits.
@@ -78,4 +78,4 @@ export const SIGN_IN_ENDPOINTS = {
     Ok,
     'Voids the outstanding code for that edit',
   ),
-};
+} satisfies AreaTable<'signIn'>;

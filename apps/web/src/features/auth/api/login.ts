@@ -5,7 +5,7 @@
 import type { ENDPOINTS } from '@portal/contracts';
 import type { z } from 'zod';
 import { call, type CallAnswer } from '../../../lib/call.ts';
-import { loadSchemas } from '../../../lib/request.ts';
+import { loadEndpoint } from '../../../lib/request.ts';
 
 type LoginSchemas = { LoginRequest: (typeof ENDPOINTS)['login']['body'] };
 
@@ -14,12 +14,12 @@ export type LoginValues = z.output<LoginSchemas['LoginRequest']>;
 let loginSchemas: LoginSchemas | undefined;
 
 /**
- * The sign-in form's rule, the contracts' LoginRequest (zod), arrives on demand with the schemas
- * the request layer checks answers with, not with the page (the /login budget). Once here it is
+ * The sign-in form's rule, the contracts' LoginRequest (zod), arrives on demand with its area's
+ * schemas, which the request layer checks answers with, not with the page (the /login budget). Once here it is
  * answered at once: a submit is checked within the same turn, as a resolver would.
  */
 export async function loadLoginSchemas(): Promise<LoginSchemas> {
-  loginSchemas ??= { LoginRequest: (await loadSchemas()).ENDPOINTS.login.body };
+  loginSchemas ??= { LoginRequest: (await loadEndpoint('login')).body };
   return loginSchemas;
 }
 

@@ -1,0 +1,2 @@
+/** The sign-in area's endpoint schemas: one chunk, loaded by request-checks.ts when a call of the area is first made. */
+export { SIGN_IN_ENDPOINTS as endpoints } from '@portal/contracts';
