@@ -61,7 +61,9 @@ type Page = () => Promise<ComponentType>;
 type RouteData = () => Promise<(client: QueryClient, args: LoaderFunctionArgs) => unknown>;
 
 // Modules holding several pages (one chunk each).
-const loginPage: Page = () => import('../features/auth/pages/login-page.tsx').then((m) => m.LoginPage);
+// /login, /verify, the step-ups and My Details offer the second factors: the app composes them (app/compose).
+const loginPage: Page = () => import('./compose/login-page.tsx').then((m) => m.LoginWithPasskeyPage);
+const stepUpPages = () => import('./compose/step-up-pages.tsx');
 const accessCodePages = () => import('../features/access-code/pages/access-code-page.tsx');
 const legalPages = () => import('../features/legal/pages/legal-pages.tsx');
 const thankYouPages = () => import('../features/documents/pages/thank-you-pages.tsx');
@@ -124,7 +126,7 @@ export function createRoutes(queryClient: LazyQueryClient): RouteObject[] {
       import('../features/registration/pages/register-page.tsx').then((m) => m.RegisterPage),
     ),
     route('activate', ACTIVATE_META, () => accessCodePages().then((m) => m.ActivatePage)),
-    route('verify', VERIFY_META, () => accessCodePages().then((m) => m.VerifyPage)),
+    route('verify', VERIFY_META, () => import('./compose/verify-page.tsx').then((m) => m.VerifyWithFactorsPage)),
     route('forgotusername', FORGOT_USERNAME_META, () =>
       import('../features/recovery/pages/forgot-username-page.tsx').then((m) => m.ForgotUsernamePage),
     ),
@@ -138,9 +140,9 @@ export function createRoutes(queryClient: LazyQueryClient): RouteObject[] {
       import('../features/recovery/pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage),
     ),
     route('activationaccountdetails', ACCOUNT_DETAILS_CODE_META, () =>
-      accessCodePages().then((m) => m.AccountDetailsCodePage),
+      stepUpPages().then((m) => m.AccountDetailsStepUpPage),
     ),
-    route('activationbankdetails', BANK_DETAILS_CODE_META, () => accessCodePages().then((m) => m.BankDetailsCodePage)),
+    route('activationbankdetails', BANK_DETAILS_CODE_META, () => stepUpPages().then((m) => m.BankDetailsStepUpPage)),
     // Content: what we can pay for, the legal pages and the self-assessment.
     route('services', SERVICES_META, () =>
       import('../features/services/pages/services-page.tsx').then((m) => m.ServicesPage),
@@ -180,7 +182,7 @@ export function createRoutes(queryClient: LazyQueryClient): RouteObject[] {
     route('thankyou-contact-us', THANK_YOU_META, () => thankYouPages().then((m) => m.ThankYouContactUsPage)),
     // Account: My Details, the toast route, app mode's edit pages and the password change.
     route(['account', 'accountupdated/:type/:success'], ACCOUNT_META, () =>
-      import('../features/account/pages/account-page.tsx').then((m) => m.AccountPage),
+      import('./compose/account-page.tsx').then((m) => m.AccountWithSecurityPage),
     ),
     route('personal-details', PERSONAL_DETAILS_META, () => accountEditPages().then((m) => m.PersonalDetailsPage)),
     route('contact-details', CONTACT_DETAILS_META, () => accountEditPages().then((m) => m.ContactDetailsPage)),

@@ -42,6 +42,20 @@ export function afterSecureCodeVerified(navigate: NavigateFunction, codeType: Co
   void navigate(isAppMode() ? APP_EDIT_PAGES[codeType] : '/account', { replace: true, state: { codeType } });
 }
 
+/**
+ * A bank, mobile or e-mail step-up done — by a right code, or a passkey, the authenticator app or
+ * a recovery code: the rotated session token and the secure token are kept, and the edit opens.
+ */
+export function finishStepUp(
+  navigate: NavigateFunction,
+  result: { AccessToken: string; SecureToken: string; CodeType: CodeTypeValue; ExpiresInSeconds: number },
+): void {
+  // The session token is rotated at this step-up: the old one no longer works.
+  replaceLoginToken(result.AccessToken);
+  saveSecureToken(result);
+  afterSecureCodeVerified(navigate, result.CodeType);
+}
+
 const EXPIRY = `The code expires after ${LIMITS.accessCodeLifetimeMinutes} minutes.`;
 const RESEND_PREFERENCE =
   'If you ask us to re-send it, we send a new code to your mobile if you prefer SMS, or otherwise to your email address.';
@@ -54,18 +68,29 @@ function HavingTrouble() {
   );
 }
 
-function LoginCodeScreen({ kind }: { kind: 'activate' | 'verify' }) {
+/**
+ * Activation or sign-in verification done — by a right code, or (on /verify) a passkey, the
+ * authenticator app or a recovery code: the login token is stored and the claim list opens.
+ */
+export function useFinishSignIn(kind: 'activate' | 'verify'): (accessToken: string) => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-
-  const verify = async (code: string) => {
-    const { AccessToken } = await validateLoginCode(code);
+  return async (AccessToken: string) => {
     // A sign-in that asked to be remembered stays remembered; a registration never is.
     const rememberMe = kind === 'verify' && getCurrentUser()?.RememberMe === true;
     queryClient.removeQueries({ queryKey: queryKeys.all });
     saveLoginToken(AccessToken, rememberMe);
     markAuthenticatedActivity();
     await navigate('/claims', { replace: true });
+  };
+}
+
+function LoginCodeScreen({ kind }: { kind: 'activate' | 'verify' }) {
+  const finish = useFinishSignIn(kind);
+
+  const verify = async (code: string) => {
+    const { AccessToken } = await validateLoginCode(code);
+    await finish(AccessToken);
   };
 
   return (
@@ -120,11 +145,7 @@ function SecureCodeScreen({ codeType }: { codeType: CodeTypeValue }) {
   const contactEdit = codeType === CodeType.Mobile || codeType === CodeType.Email;
 
   const verify = async (code: string) => {
-    const result = await validateSecureCode(codeType, code);
-    // The session token is rotated at this step-up: the old one no longer works.
-    replaceLoginToken(result.AccessToken);
-    saveSecureToken(result);
-    afterSecureCodeVerified(navigate, codeType);
+    finishStepUp(navigate, await validateSecureCode(codeType, code));
   };
 
   const cancel = () => {

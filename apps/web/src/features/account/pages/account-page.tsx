@@ -64,13 +64,19 @@ export function editingOnArrival(state: unknown): Editing | null {
   return { section: sectionOfCodeType(codeType as CodeTypeValue), secureToken: grant.SecureToken, arrived: true };
 }
 
+/**
+ * The "Sign-in and security" block's body (passkeys, authenticator app, recovery codes): another
+ * feature's, handed in by the app (features do not import each other).
+ */
+export type SecurityBlockBody = ComponentType<{ otherEditing: boolean; headingId: string }>;
+
 /** Every navigation here (a toast after a save, the way back from a code) starts the page afresh. */
-export function AccountPage() {
+export function AccountPage({ SecurityBlock }: { SecurityBlock?: SecurityBlockBody }) {
   const location = useLocation();
-  return <AccountView key={location.key} />;
+  return <AccountView key={location.key} SecurityBlock={SecurityBlock} />;
 }
 
-function AccountView() {
+function AccountView({ SecurityBlock }: { SecurityBlock?: SecurityBlockBody | undefined }) {
   const { type, success } = useParams();
   const location = useLocation();
   const toast = useMemo(() => accountToast(type, success), [type, success]);
@@ -83,7 +89,7 @@ function AccountView() {
     <div className={styles.page} data-layout={editing ? 'edit' : 'read'} data-testid="account-page">
       <AccountToast toast={toast} />
       {account.data ? (
-        <AccountBlocks account={account.data} editing={editing} setEditing={setEditing} />
+        <AccountBlocks account={account.data} editing={editing} setEditing={setEditing} SecurityBlock={SecurityBlock} />
       ) : (
         <AccountLoading failed={account.isError} onRetry={() => void account.refetch()} />
       )}
@@ -95,9 +101,10 @@ type AccountBlocksProps = {
   account: Account;
   editing: Editing | null;
   setEditing: (editing: Editing | null) => void;
+  SecurityBlock?: SecurityBlockBody | undefined;
 };
 
-function AccountBlocks({ account, editing, setEditing }: AccountBlocksProps) {
+function AccountBlocks({ account, editing, setEditing, SecurityBlock }: AccountBlocksProps) {
   const navigate = useNavigate();
   const reload = useReloadAccount();
   const appMode = isAppMode();
@@ -247,6 +254,12 @@ function AccountBlocks({ account, editing, setEditing }: AccountBlocksProps) {
             </Link>
           )}
         </AccountBlock>
+
+        {SecurityBlock ? (
+          <AccountBlock id={sectionElementId('security')} title="Sign-in and security" testId="account-security">
+            <SecurityBlock otherEditing={editing !== null} headingId={`${sectionElementId('security')}-heading`} />
+          </AccountBlock>
+        ) : null}
       </div>
     </>
   );

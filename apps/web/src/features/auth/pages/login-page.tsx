@@ -4,7 +4,7 @@
  * "visiting the login page signs out any current user") and check for an app update.
  */
 import { AccountActivated, CLIENT_MESSAGES, LIMITS } from '@portal/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CallHelp, PhoneLink } from '../../../components/phone-link.tsx';
 import { markAuthenticatedActivity } from '../../../lib/activity.ts';
@@ -32,7 +32,16 @@ const SIGNED_OUT_MESSAGES: Record<SignedOutReason, string> = {
   expired: CLIENT_MESSAGES.sessionExpiredSignedOut,
 };
 
-export function LoginPage() {
+/** What a sign-in answers (the password's, or a passkey's): where the claimant goes next. */
+type SignInAnswer = { AccessToken: string; AccountActivated: number };
+
+/**
+ * "Sign in with a passkey", another feature's, handed in by the app and downloaded after the page
+ * (the /login budget). It answers like the form: `onSignedIn` takes it from there.
+ */
+export type PasskeySignInControl = ComponentType<{ onSignedIn: (answer: SignInAnswer) => Promise<void> }>;
+
+export function LoginPage({ PasskeySignIn }: { PasskeySignIn?: PasskeySignInControl }) {
   const navigate = useNavigate();
   // Not made on a first visit (TanStack Query is not part of this page's download): nothing cached then.
   const queryClient = useQueryClientIfMade();
@@ -48,6 +57,23 @@ export function LoginPage() {
     return () => clearSignedOutReason();
   }, []);
 
+  const signedIn = async (response: SignInAnswer, rememberMe: boolean) => {
+    clearSignedOutReason();
+    // spec 000 §4 "Login outcome".
+    if (response.AccountActivated === AccountActivated.Activated) {
+      saveLoginToken(response.AccessToken, rememberMe);
+      markAuthenticatedActivity();
+      await navigate('/claims', { replace: true });
+    } else if (response.AccountActivated === AccountActivated.VerificationRequired) {
+      saveVerificationToken(response.AccessToken, rememberMe);
+      await navigate('/verify');
+    } else {
+      // 0, or any other value: registration in progress.
+      saveRegistrationToken(response.AccessToken);
+      await navigate('/activate');
+    }
+  };
+
   const onSubmit = async (values: LoginValues) => {
     setError(null);
     try {
@@ -59,20 +85,7 @@ export function LoginPage() {
       void import('../../../lib/draft-mirror.ts').then((mirror) =>
         mirror.forgetDrafts({ signedIn: values.EmailAddress }),
       );
-      clearSignedOutReason();
-      // spec 000 §4 "Login outcome".
-      if (response.AccountActivated === AccountActivated.Activated) {
-        saveLoginToken(response.AccessToken, values.RememberMe);
-        markAuthenticatedActivity();
-        await navigate('/claims', { replace: true });
-      } else if (response.AccountActivated === AccountActivated.VerificationRequired) {
-        saveVerificationToken(response.AccessToken, values.RememberMe);
-        await navigate('/verify');
-      } else {
-        // 0, or any other value: registration in progress.
-        saveRegistrationToken(response.AccessToken);
-        await navigate('/activate');
-      }
+      await signedIn(response, values.RememberMe);
     } catch (caught) {
       failures.current += 1;
       // spec 000 §4: at 5 or more failures the claimant goes to /forgotpassword.
@@ -98,6 +111,16 @@ export function LoginPage() {
         </p>
         <h2 id="signin-heading">Sign in to your account</h2>
         <LoginForm onSubmit={onSubmit} error={error} failureCount={failureCount} />
+        {PasskeySignIn ? (
+          <Suspense fallback={null}>
+            <PasskeySignIn
+              onSignedIn={async (answer) => {
+                queryClient?.removeQueries({ queryKey: queryKeys.all });
+                await signedIn(answer, false);
+              }}
+            />
+          </Suspense>
+        ) : null}
         <ul className={styles.helpLinks}>
           <li>
             <Link to="/forgotusername">Forgot your username?</Link>

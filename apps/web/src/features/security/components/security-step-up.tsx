@@ -1,0 +1,90 @@
+/**
+ * The step-up before a factor change (CodeType 3): a passkey or the authenticator app first when
+ * the account has one, else (or on request) a 4-digit code sent to the channel on record. The
+ * code screen is the portal's one access-code form, handed in by the app (features do not import
+ * each other). The secure token it yields is good for one change, in this session only.
+ */
+import { SECURITY_CODE_TYPE, type CodeSentResponse, type SecurityFactorsResponse } from '@portal/contracts';
+import { useState, type ReactNode } from 'react';
+import { sendSecurityCode, stepUp, stepUpWithPasskey } from '../api/step-up.ts';
+import { availableOf } from '../lib/available.ts';
+import { FactorChoice, hasAnyFactor } from './factor-choice.tsx';
+import styles from './security.module.css';
+
+export type CodeFormProps = {
+  /** Sends a code (when the form opens and on re-send); resolves with where it went. */
+  send: () => Promise<CodeSentResponse>;
+  /** Checks a code; throws the request error when it is not accepted. */
+  verify: (code: string) => Promise<void>;
+  onCancel: () => void;
+};
+
+export type RenderCodeForm = (props: CodeFormProps) => ReactNode;
+
+type SecurityStepUpProps = {
+  factors: SecurityFactorsResponse;
+  /** What the claimant is about to do, e.g. 'add a passkey'. */
+  purpose: string;
+  renderCodeForm: RenderCodeForm;
+  onToken: (secureToken: string) => void;
+  onCancel: () => void;
+};
+
+export function SecurityStepUp({ factors, purpose, renderCodeForm, onToken, onCancel }: SecurityStepUpProps) {
+  const available = availableOf(factors);
+  const [useCode, setUseCode] = useState(!hasAnyFactor(available));
+
+  return (
+    <section className={styles.stack} aria-labelledby="security-step-up-heading" data-testid="security-step-up">
+      <h3 id="security-step-up-heading" className={styles.subheading} tabIndex={-1}>
+        Confirm it is you
+      </h3>
+      <p className={styles.muted}>Before you {purpose}, we need to check it is you.</p>
+      {useCode || !available ? (
+        <>
+          {renderCodeForm({
+            send: sendSecurityCode,
+            verify: async (code) => {
+              const answer = await stepUp(SECURITY_CODE_TYPE, { Method: 'Code', SecurityCode: code });
+              onToken(answer.SecureToken);
+            },
+            onCancel,
+          })}
+          {available && hasAnyFactor(available) ? (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => setUseCode(false)}
+              data-testid="security-step-up-factors"
+            >
+              {available.passkey
+                ? 'Use a passkey or your authenticator app instead'
+                : 'Use your authenticator app instead'}
+            </button>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <FactorChoice
+            available={available}
+            idPrefix="security-step-up"
+            withPasskey={() => stepUpWithPasskey(SECURITY_CODE_TYPE)}
+            withCode={(method, code) => stepUp(SECURITY_CODE_TYPE, { Method: method, Code: code })}
+            onVerified={(answer) => onToken(answer.SecureToken)}
+            onChooseCode={() => setUseCode(true)}
+          />
+          <div className={styles.row}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={onCancel}
+              data-testid="security-step-up-cancel"
+            >
+              Cancel
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
