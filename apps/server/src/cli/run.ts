@@ -24,6 +24,7 @@ import { messageCommands } from './messages.ts';
 import { paymentCommands } from './payments.ts';
 import { notificationCommands } from './outbox.ts';
 import { operationCommands } from './operations.ts';
+import { securityCommands } from './security.ts';
 
 export type CliIo = { stdout: { write: (text: string) => unknown }; stderr: { write: (text: string) => unknown } };
 
@@ -44,6 +45,7 @@ export const COMMANDS: Command[] = [
   ...notificationCommands,
   ...dataCommands,
   ...keyCommands,
+  ...securityCommands,
 ];
 
 const GROUPS: { title: string; words: string[] }[] = [
@@ -56,6 +58,7 @@ const GROUPS: { title: string; words: string[] }[] = [
   { title: 'Maintenance messages', words: ['maintenance'] },
   { title: 'Data', words: ['import', 'content', 'seed'] },
   { title: 'Data encryption keys', words: ['keys'] },
+  { title: 'Second factors', words: ['security'] },
 ];
 
 const GLOBAL_OPTIONS: OptionSpec = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } };

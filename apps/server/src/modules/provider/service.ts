@@ -19,6 +19,7 @@ import { extensionOf, mimeOf } from '../../storage/file-check.ts';
 import type { FileStore, StagedFile } from '../../storage/file-store.ts';
 import { insertClaimant, updateClaimantFromClaimsSystem } from '../account/claimant-repository.ts';
 import { insertClaim, updateClaimByNumber } from '../claim/repository.ts';
+import { secondFactorKinds } from '../security/repository.ts';
 import { insertFile } from '../uploads/repository.ts';
 import { safeFilename, stageChecked } from '../uploads/service.ts';
 import { ProviderError, notFound } from './errors.ts';
@@ -73,6 +74,9 @@ export async function findClaimant(deps: Deps, ref: string) {
     MobileEditDisabled: c.mobile_edit_disabled === 1,
     EmailEditDisabled: c.email_edit_disabled === 1,
     VerifySignIn: c.verify_sign_in === 1,
+    SecondFactors: account
+      ? await secondFactorKinds(deps, account.id)
+      : { Passkey: false, Authenticator: false, RecoveryCodes: false },
     Claims: claims.map((k) => ({
       Number: k.number,
       AccidentDate: k.accident_date,

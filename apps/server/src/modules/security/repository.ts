@@ -237,6 +237,16 @@ export async function factorKinds(db: Db, accountId: string) {
   };
 }
 
+/** Which kinds of second factor an account has, never the factors (provider API, CLI). */
+export async function secondFactorKinds(deps: { db: Db }, accountId: string) {
+  const kinds = await factorKinds(deps.db, accountId);
+  return {
+    Passkey: kinds.passkeys > 0,
+    Authenticator: kinds.authenticator,
+    RecoveryCodes: kinds.recoveryCodesLeft > 0,
+  };
+}
+
 /** The sign-in facts of an account a passkey names. */
 export async function findSignInAccount(db: Db, accountId: string) {
   return db

@@ -505,12 +505,4 @@ export async function resetFactors(
   return removed;
 }
 
-/** Which kinds of second factor an account has, never the factors (provider API, CLI). */
-export async function secondFactorKinds(deps: Pick<Deps, 'db'>, accountId: string) {
-  const kinds = await repo.factorKinds(deps.db, accountId);
-  return {
-    Passkey: kinds.passkeys > 0,
-    Authenticator: kinds.authenticator,
-    RecoveryCodes: kinds.recoveryCodesLeft > 0,
-  };
-}
+export { secondFactorKinds } from './repository.ts';
