@@ -197,10 +197,13 @@ describe.each(DIALECTS)('payments and decisions on %s', (dialect) => {
     it("lists a claim's payments oldest first, paged by cursor", async () => {
       for (const [i, date] of ['2026-01-05', '2026-01-06', '2026-01-07'].entries())
         await put(payment({ ClaimNumber: '19/12345', Reference: `LIST-${i}`, PaymentDate: date }));
-      const first = (await call('GET', '/provider/v1/payments?claim=19/12345&limit=2')).json();
+      const first = (await call('GET', '/provider/v1/payments?claim=19/12345&to=2026-06-30&limit=2')).json();
       expect(first.Items.map((p: { Reference: string }) => p.Reference)).toEqual(['LIST-0', 'LIST-1']);
       const next = (
-        await call('GET', `/provider/v1/payments?claim=19/12345&limit=2&cursor=${encodeURIComponent(first.NextCursor)}`)
+        await call(
+          'GET',
+          `/provider/v1/payments?claim=19/12345&to=2026-06-30&limit=2&cursor=${encodeURIComponent(first.NextCursor)}`,
+        )
       ).json();
       expect(next.Items.map((p: { Reference: string }) => p.Reference)).toEqual(['LIST-2']);
       expect(next.NextCursor).toBeNull();
@@ -356,9 +359,12 @@ describe.each(DIALECTS)('payments and decisions on %s', (dialect) => {
   });
 
   describe('claimant reads', () => {
-    let pat: string;
+    let reader: string;
+    let emptySummary: unknown;
     beforeAll(async () => {
-      // Pat's claim: upcoming and past payments over two financial years.
+      // Alex's third claim (no demo payments): upcoming and past payments over two financial years.
+      reader = await signInWithClaim(t, 'alex.citizen@example.com', '23/98765');
+      emptySummary = (await claimant('getsummary', reader)).json();
       const rows: [string, string, number, string, boolean?][] = [
         ['P-2025-1', '2025-08-01', 100_00, 'paid'],
         ['P-2025-2', '2026-06-30', 50_05, 'paid', false],
@@ -373,7 +379,7 @@ describe.each(DIALECTS)('payments and decisions on %s', (dialect) => {
           (
             await put(
               payment({
-                ClaimNumber: '20/22222',
+                ClaimNumber: '23/98765',
                 Reference: ref,
                 PaymentDate: date,
                 AmountCents: cents,
@@ -396,12 +402,11 @@ describe.each(DIALECTS)('payments and decisions on %s', (dialect) => {
             )
           ).statusCode,
         ).toBe(200);
-      pat = await signInWithClaim(t, 'pat.trustee@example.com', '20/22222');
     });
 
     it('pages upcoming payments first (soonest first), then history newest first', async () => {
       const page = async (Offset: number, Amount: number, FinancialYear?: number) =>
-        (await claimant('getpayments', pat, { Offset, Amount, ...(FinancialYear ? { FinancialYear } : {}) })).json();
+        (await claimant('getpayments', reader, { Offset, Amount, ...(FinancialYear ? { FinancialYear } : {}) })).json();
       const all = await page(0, 50);
       const refs = async (items: { PaymentId: string }[]) => {
         const byId = new Map(
@@ -429,9 +434,9 @@ describe.each(DIALECTS)('payments and decisions on %s', (dialect) => {
     });
 
     it('filters a financial year (1 July – 30 June) with exact totals of what was paid', async () => {
-      const fy2025 = (await claimant('getpayments', pat, { Offset: 0, Amount: 50, FinancialYear: 2025 })).json();
+      const fy2025 = (await claimant('getpayments', reader, { Offset: 0, Amount: 50, FinancialYear: 2025 })).json();
       expect(fy2025.YearTotals).toEqual({ FinancialYear: 2025, TotalCents: 150_05, TaxableCents: 100_00, GstCents: 0 });
-      const fy2026 = (await claimant('getpayments', pat, { Offset: 0, Amount: 50, FinancialYear: 2026 })).json();
+      const fy2026 = (await claimant('getpayments', reader, { Offset: 0, Amount: 50, FinancialYear: 2026 })).json();
       // Paid only: the cancelled and the scheduled payments do not count.
       expect(fy2026.YearTotals).toEqual({
         FinancialYear: 2026,
@@ -443,16 +448,16 @@ describe.each(DIALECTS)('payments and decisions on %s', (dialect) => {
     });
 
     it('gives the next scheduled payment on the claim home', async () => {
-      const summary = (await claimant('getsummary', pat)).json();
+      const summary = (await claimant('getsummary', reader)).json();
       expect(summary.NextPayment).toMatchObject({ Date: '2026-11-28', AmountCents: 400_00, Kind: 'income-support' });
       expect(summary.RecentDecisions).toEqual([]);
-      const alex = await signInWithClaim(t, 'alex.citizen@example.com', '23/98765');
-      expect((await claimant('getsummary', alex)).json()).toEqual({ NextPayment: null, RecentDecisions: [] });
+      // Before its payments, the claim's home had nothing to show.
+      expect(emptySummary).toEqual({ NextPayment: null, RecentDecisions: [] });
     });
 
     it("answers another claimant's sent item as not found and never shows another claim's payments", async () => {
       const item = await sendReimbursement(sam);
-      expect(errorNumbers(await claimant('getsentitemprogress', pat, { SentItemId: item }))).toEqual([
+      expect(errorNumbers(await claimant('getsentitemprogress', reader, { SentItemId: item }))).toEqual([
         ErrorNumber.NotFound,
       ]);
       // The same claimant on another claim: not found either.
@@ -463,12 +468,12 @@ describe.each(DIALECTS)('payments and decisions on %s', (dialect) => {
         ErrorNumber.NotFound,
       ]);
       const samPage = (await claimant('getpayments', sam, { Offset: 0, Amount: 50 })).json();
-      const patIds = new Set(
-        (await claimant('getpayments', pat, { Offset: 0, Amount: 50 }))
+      const readerIds = new Set(
+        (await claimant('getpayments', reader, { Offset: 0, Amount: 50 }))
           .json()
           .Items.map((i: { PaymentId: string }) => i.PaymentId),
       );
-      expect(samPage.Items.some((i: { PaymentId: string }) => patIds.has(i.PaymentId))).toBe(false);
+      expect(samPage.Items.some((i: { PaymentId: string }) => readerIds.has(i.PaymentId))).toBe(false);
       // Without a selected claim: the claim calls refuse.
       const bare = await t.signIn('sam.single@example.com');
       expect(errorNumbers(await claimant('getpayments', bare, { Offset: 0, Amount: 5 }))).toEqual([
@@ -482,24 +487,24 @@ describe.each(DIALECTS)('payments and decisions on %s', (dialect) => {
         { Offset: 0, Amount: 51 },
         { Offset: 0, Amount: 5, FinancialYear: 'x' },
       ])
-        expect(errorNumbers(await claimant('getpayments', pat, body))).toContain(ErrorNumber.Validation);
-      expect(errorNumbers(await claimant('getstatement', pat, { FinancialYear: 2026, Format: 'xls' }))).toContain(
+        expect(errorNumbers(await claimant('getpayments', reader, body))).toContain(ErrorNumber.Validation);
+      expect(errorNumbers(await claimant('getstatement', reader, { FinancialYear: 2026, Format: 'xls' }))).toContain(
         ErrorNumber.Validation,
       );
     });
   });
 
   describe('statement', () => {
-    let pat: string;
+    let reader: string;
     beforeAll(async () => {
-      pat = await signInWithClaim(t, 'pat.trustee@example.com', '20/22222');
+      reader = await signInWithClaim(t, 'alex.citizen@example.com', '23/98765');
     });
 
     it('is a CSV with formula-like cells escaped and the totals exact', async () => {
-      const res = await claimant('getstatement', pat, { FinancialYear: 2026, Format: 'csv' });
+      const res = await claimant('getstatement', reader, { FinancialYear: 2026, Format: 'csv' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(res.headers['content-disposition']).toContain('payments-20-22222-2026-27.csv');
+      expect(res.headers['content-disposition']).toContain('payments-23-98765-2026-27.csv');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       const text = res.body.replace(/^\ufeff/, '');
       const lines = text.split('\r\n');
@@ -530,11 +535,11 @@ describe.each(DIALECTS)('payments and decisions on %s', (dialect) => {
     });
 
     it('is a tagged PDF: language, title, headings and a table with header cells', async () => {
-      const res = await claimant('getstatement', pat, { FinancialYear: 2026, Format: 'pdf' });
+      const res = await claimant('getstatement', reader, { FinancialYear: 2026, Format: 'pdf' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       const pdf = await PDFDocument.load(res.rawPayload);
-      expect(pdf.getTitle()).toBe('Payments statement 2026–27 — claim 20/22222');
+      expect(pdf.getTitle()).toBe('Payments statement 2026–27 — claim 23/98765');
       const catalog = pdf.catalog;
       expect(String(catalog.get(PDFName.of('Lang')))).toContain('en-AU');
       expect((catalog.lookup(PDFName.of('MarkInfo'), PDFDict).get(PDFName.of('Marked')) ?? '').toString()).toBe('true');

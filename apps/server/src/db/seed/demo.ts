@@ -11,6 +11,7 @@ import { importBsbDirectory, importInstitutions } from '../import/bsb.ts';
 import { hashPassword, newId, sealedAt } from '../../lib/crypto.ts';
 import type { Db } from '../database.ts';
 import type { ClaimantTable } from '../schema.ts';
+import { seedDemoDecisions, seedDemoWeeklyPayments } from './payments.ts';
 
 export const DEMO_PASSWORD = 'Claimant#2026';
 
@@ -211,11 +212,12 @@ export async function seedDemoData(db: Db, cipher: Cipher, now: number, password
       };
       if (p.account) claimant.email = p.account.username;
       await trx.insertInto('claimants').values(claimant).execute();
+      const accountId = newId();
       if (p.account) {
         await trx
           .insertInto('accounts')
           .values({
-            id: newId(),
+            id: accountId,
             claimant_id: claimantId,
             username: p.account.username,
             password_hash: passwordHash,
@@ -256,6 +258,17 @@ export async function seedDemoData(db: Db, cipher: Cipher, now: number, password
             })
             .execute();
         }
+        // Payments and decisions (seed/payments.ts): a year of weekly payments on the first claim;
+        // Alex's second claim holds the answered reimbursements.
+        if (i === 0)
+          await seedDemoWeeklyPayments(trx, now, {
+            key: p.key,
+            claimId,
+            paidTo: p.bank ? { last3: p.bank.number.slice(-3) } : { name: 'State Trustees Limited' },
+            weeklyCents: 61_245 + p.claims.length * 10_010 + p.first.length * 1_001,
+          });
+        if (p.key === 'alex' && i === 1)
+          await seedDemoDecisions(trx, now, { accountId, claimId, last3: p.bank?.number.slice(-3) ?? '000' });
       }
     }
   });
