@@ -10,7 +10,6 @@ import { ANALYTICS_ENDPOINTS } from './endpoints/analytics.ts';
 import type { Endpoint } from './endpoints/define.ts';
 
 export type { AreaTable, Endpoint } from './endpoints/define.ts';
-export * from './endpoints/areas.ts';
 export {
   ACCOUNT_ENDPOINTS,
   ANALYTICS_ENDPOINTS,
@@ -24,7 +23,7 @@ export {
 
 /**
  * Every call of ROUTES, with its schemas: one table, gathered from its areas (endpoints/, listed
- * in endpoints/areas.ts) in the order the API description lists them, the page-view record last.
+ * in ENDPOINT_AREAS, routes.ts) in the order the API description lists them, the page-view record last.
  * The server and the API description read this table; the web app loads one area's table at a time.
  */
 export const ENDPOINTS = {

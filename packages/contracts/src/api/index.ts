@@ -4,7 +4,7 @@
  * every body). Response schemas list exactly the fields that leave the server.
  *
  * A new contract file declares its schemas as the others do (module-level zod schemas, exported
- * here). A new call: its route in routes.ts, its name in one area of endpoints/areas.ts, and its
+ * here). A new call: its route in routes.ts, its name in one area of ENDPOINT_AREAS (also routes.ts), and its
  * entry in that area's table (endpoints/<area>.ts, `satisfies AreaTable<'area'>`); a new area
  * also goes into ENDPOINTS (endpoints.ts) and gets its chunk in the web app
  * (apps/web/src/lib/request-checks.ts AREAS, lib/endpoint-schemas/<area>.ts). The web app loads

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Route } from '../routes.ts';
-import type { AreaCall, EndpointArea } from './areas.ts';
+import type { AreaCall, EndpointArea } from '../routes.ts';
 
 /** A call of the claimant API: its route (routes.ts) with the schemas both sides check it with. */
 export type Endpoint = Route & {
@@ -32,7 +32,7 @@ export function get<R extends Route & { method: 'GET' }, S extends z.ZodType>(
 }
 
 /**
- * An area's table: exactly the calls areas.ts lists for it (declare it `satisfies AreaTable<'area'>`),
+ * An area's table: exactly the calls ENDPOINT_AREAS (routes.ts) lists for it (declare it `satisfies AreaTable<'area'>`),
  * so the web app finds each call's schemas in the chunk of its area.
  */
 export type AreaTable<A extends EndpointArea> = { [K in AreaCall<A>]: Endpoint };
