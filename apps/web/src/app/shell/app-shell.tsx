@@ -10,7 +10,6 @@ import { useCurrentAlert } from '../../lib/alerts.ts';
 import { useCurrentConfirm } from '../../lib/confirm.ts';
 import { productName } from '../../lib/provider.ts';
 import { useIsSignedIn } from '../../lib/session.ts';
-import { BackToTop } from './back-to-top.tsx';
 import { Footer } from './footer.tsx';
 import { usePageWaitsForShell, useSignedInShell } from './lazy-signed-in.ts';
 import { LoadingOverlay, useLoadingMessage } from './loading-overlay.tsx';
@@ -24,6 +23,9 @@ import styles from './app-shell.module.css';
 const AlertHost = lazy(() => import('./alert-host.tsx'));
 const ConfirmHost = lazy(() => import('./confirm-host.tsx'));
 const SideMenu = lazy(() => import('./side-menu.tsx'));
+// Shown only once the page is scrolled, and fixed in place (no shift when it arrives): it loads
+// after the first render rather than with the first download (the /login budget, decision 016).
+const BackToTop = lazy(() => import('./back-to-top.tsx').then((module) => ({ default: module.BackToTop })));
 
 export function AppShell() {
   const meta = useRouteMeta();
@@ -110,7 +112,9 @@ export function AppShell() {
         {pageWaits ? null : <Outlet />}
       </main>
       {hideChrome ? null : <Footer help={meta.access !== 'login'} />}
-      <BackToTop />
+      <Suspense fallback={null}>
+        <BackToTop />
+      </Suspense>
       <LoadingOverlay />
       <p
         ref={announcerRef}
