@@ -101,6 +101,8 @@ function ProgressBody({ progress }: { progress: Progress }) {
                     ) : (
                       'Done'
                     )
+                  ) : step.Step === 'Paid' && decision?.Outcome === 'declined' ? (
+                    'No payment: it was declined'
                   ) : (
                     'Not yet'
                   )}
