@@ -88,6 +88,7 @@ describe.each(VIEWPORTS_740)('the header at $name ($width×$height)', (viewport)
     expect(await switchClaim.getAttribute('aria-label')).toBeNull();
     expect(((await switchClaim.textContent()) ?? '').trim()).toBe('Switch claim');
     expect(await page.getByRole('button', { name: 'Switch claim', exact: true }).count()).toBe(1);
+    await screenshot(page, `content-inbox-${viewport.width}`, { fullPage: false });
     if (viewport.width < 680) {
       // One line: "Claim … Accident … Switch".
       const lineHeight = await summary.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 24);
@@ -100,6 +101,8 @@ describe.each(VIEWPORTS_740)('the header at $name ($width×$height)', (viewport)
         );
       expect(Math.max(...tops) - Math.min(...tops), `one line (middles ${tops.join(', ')})`).toBeLessThanOrEqual(4);
       expect((await box(switchClaim)).width, 'the short "Switch"').toBeLessThan(90);
+      const line = await box(summary);
+      expect(line.x + line.width, 'the claim line within the page margins').toBeLessThanOrEqual(viewport.width - 15);
       // The first message is on the first screen.
       const first = await box(page.getByTestId('inbox-item').first());
       expect(first.y + first.height, 'the first message ends within 740 px').toBeLessThanOrEqual(740);
@@ -113,7 +116,6 @@ describe.each(VIEWPORTS_740)('the header at $name ($width×$height)', (viewport)
       expect(new Set(tops).size, `the main navigation is one line (tops ${tops.join(', ')})`).toBe(1);
       expect(await switchClaim.evaluate((el) => getComputedStyle(el).textTransform)).toBe('uppercase');
     }
-    await screenshot(page, `content-inbox-${viewport.width}`, { fullPage: false });
   });
 });
 

@@ -85,12 +85,9 @@ export function InboxPage() {
         <div className="callout" data-testid="inbox-notice">
           <Icon name="info" />
           <p>
-            All the messages here are about claim {selectedClaim?.Number ?? ''}.
+            These messages are about claim {selectedClaim?.Number ?? ''}.
             {canSwitchClaim ? (
-              <span data-testid="inbox-switch-claim-note">
-                {' '}
-                For another claim, use Switch claim at the top of this page.
-              </span>
+              <span data-testid="inbox-switch-claim-note"> For another claim, use Switch claim at the top.</span>
             ) : null}
           </p>
         </div>
