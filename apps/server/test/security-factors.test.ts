@@ -8,8 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { AccountActivated, CodeType, ErrorNumber, SECURITY_CODE_TYPE } from '@portal/contracts';
 import { loadConfig } from '../src/config.ts';
-import { sealedAt } from '../src/lib/crypto.ts';
-import { DIALECTS, NEW_BROWSER, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
+import { dataCipher, sealedAt } from '../src/lib/crypto.ts';
+import { resealAll } from '../src/modules/keys/service.ts';
+import { DIALECTS, NEW_BROWSER, TEST_KEY, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
 import { nextCode, useDelivery } from './mail-sink.ts';
 import { FLAGS, SoftAuthenticator } from './security-authenticator.ts';
 
@@ -533,6 +534,16 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
       });
       expect(await audits()).toEqual(['authenticator-added']);
       expect(await notices()).toContain('security-notice:authenticator added');
+      expect(t.logs.join('')).not.toContain(setup.Secret);
+      // portal keys rotate re-seals it under a new key; it still opens to the same secret.
+      const next = dataCipher(Buffer.alloc(32, 9), [TEST_KEY]);
+      const counts = await resealAll(t.deps.db, next);
+      expect(counts.find((c) => c.place === 'authenticators.secret_enc')).toMatchObject({ checked: 1, resealed: 1 });
+      const resealed = await t.deps.db.selectFrom('authenticators').selectAll().executeTakeFirstOrThrow();
+      expect(next.isCurrent(resealed.secret_enc)).toBe(true);
+      expect(
+        dataCipher(Buffer.alloc(32, 9)).decrypt(resealed.secret_enc, sealedAt('authenticators', 'secret_enc', row.id)),
+      ).toBe(setup.Secret);
       // A second set-up is refused while one is set up.
       const up = await codeStepUp(token);
       expect(
@@ -708,6 +719,10 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
         SecureToken: sec.SecureToken,
       });
       expect(fresh.RecoveryCodes).toHaveLength(10);
+      expect((await audits()).slice(-1)).toEqual(['recovery-codes-replaced']);
+      expect(await notices()).toContain('security-notice:recovery codes');
+      // Codes are shown once and never logged.
+      for (const c of [...codes, ...fresh.RecoveryCodes]) expect(t.logs.join('')).not.toContain(c);
       expect(
         errorNumbers(
           await call('stepup', {
@@ -732,6 +747,35 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
         Proof: { Method: 'RecoveryCode', Code: added.RecoveryCodes?.[0] },
       });
       expect((await t.post('/api/account/getaccount', { AccessToken: done.AccessToken })).statusCode).toBe(200);
+    });
+
+    it("answers the password reset's code step: the new password applies, the old one stops", async () => {
+      const added = await addPasskey(await t.signIn(SAM), newDevice());
+      const start = await t.post('/api/account/forgotpassword', {
+        FirstName: 'Sam',
+        LastName: 'Single',
+        DateOfBirth: '30/01/1990',
+        ClaimNumber: '22/11111',
+        EmailAddress: SAM,
+        MobileNumber: '',
+      });
+      expect(start.statusCode, start.body).toBe(200);
+      const reset = await t.post('/api/account/resetpassword', {
+        ResetPasswordToken: (start.json() as { ResetPasswordToken: string }).ResetPasswordToken,
+        NewPassword: 'New#Secret22',
+        ReEnterPassword: 'New#Secret22',
+      });
+      const pending = reset.json() as { AccessToken: string; AccountActivated: boolean };
+      expect(pending.AccountActivated).toBe(true);
+      await ok('verifylogin', {
+        AccessToken: pending.AccessToken,
+        Proof: { Method: 'RecoveryCode', Code: added.RecoveryCodes?.[0] },
+      });
+      const login = (Password: string) =>
+        t.post('/api/account/login', { EmailAddress: SAM, Password, RememberMe: false });
+      expect(errorNumbers(await login('Claimant#2026'))).toEqual([ErrorNumber.LoginFailed]);
+      expect((await login('New#Secret22')).statusCode).toBe(200);
+      expect(await audits()).toEqual(['passkey-added', 'recovery-code-used']);
     });
 
     it('is refused (144) at activation, which only a code to the claimant may prove', async () => {
