@@ -108,7 +108,7 @@ describe('registration with no contact on record', () => {
       await fillRegistration(page, 'jordan.nocontact@example.org');
       await page.getByTestId('register-submit').click();
       await page
-        .getByText('We cannot send you a verification code because we do not have your email address or mobile number.')
+        .getByText('We have no email address or mobile number to send your verification code to.')
         .first()
         .waitFor();
       await expectNoSeriousA11yViolations(page, 'register with no contact on record');

@@ -142,7 +142,7 @@ describe.each(DIALECTS)('registration and recovery on %s', (dialect) => {
       {
         Number: ErrorNumber.NoContactOnRecord,
         Message:
-          'We cannot send you a verification code because we do not have your email address or mobile number. Please call us on 1300 654 329 (8:30am to 5:30pm Melbourne time, Monday to Friday) to finish registering.',
+          'We have no email address or mobile number to send your verification code to. Please call us on 1300 654 329 (8:30am to 5:30pm Melbourne time, Monday to Friday) to finish registering.',
       },
     ]);
     expect(await t.deps.db.selectFrom('accounts').select('id').where('claimant_id', '=', before.id).execute()).toEqual(

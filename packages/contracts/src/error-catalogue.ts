@@ -130,7 +130,7 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
     meaning:
       'Registration cannot finish online: the claims system holds no e-mail address or mobile number to send the activation code to (nothing is changed)',
     message:
-      'We cannot send you a verification code because we do not have your email address or mobile number. ' +
+      'We have no email address or mobile number to send your verification code to. ' +
       'Please call us on {phone} ({callHours}) to finish registering.',
   },
   131: {
