@@ -430,9 +430,9 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
       ).toEqual([ErrorNumber.FactorNotAccepted]);
     });
 
-    it('still asks for a verification when the claims system sets VerifySignIn, which a passkey then answers', async () => {
+    it('still asks for a verification when the claims system sets VerifySignIn, which the same passkey cannot answer', async () => {
       const device = newDevice();
-      await addPasskey(await t.signIn(SAM), device);
+      const added = await addPasskey(await t.signIn(SAM), device);
       await t.deps.db.updateTable('claimants').set({ verify_sign_in: 1 }).where('email', '=', SAM).execute();
       const { Options } = await ok<{ Options: Options }>('passkeysigninoptions', {});
       const signedIn = await ok<{ AccessToken: string; AccountActivated: number }>('passkeysignin', {
@@ -441,10 +441,33 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
       expect(signedIn.AccountActivated).toBe(AccountActivated.VerificationRequired);
       expect((await t.post('/api/account/getaccount', { AccessToken: signedIn.AccessToken })).statusCode).not.toBe(200);
       expect(await ok('loginfactors', { AccessToken: signedIn.AccessToken })).toEqual({
-        Passkey: true,
+        Passkey: false,
         Authenticator: false,
         RecoveryCode: true,
       });
+      expect(errorNumbers(await call('loginpasskeyoptions', { AccessToken: signedIn.AccessToken }))).toEqual([
+        ErrorNumber.FactorNotSetUp,
+      ]);
+      // A second passkey (another device) may answer it; the one that signed in may not.
+      const other = newDevice();
+      await addPasskey(added.token, other, 'Tablet');
+      const { Options: verify } = await ok<{ Options: Options }>('loginpasskeyoptions', {
+        AccessToken: signedIn.AccessToken,
+      });
+      expect(verify.allowCredentials?.map((c) => c.id)).toEqual([other.id]);
+      const same = await call('verifylogin', {
+        AccessToken: signedIn.AccessToken,
+        Proof: { Method: 'Passkey', Response: device.assert(verify) },
+      });
+      expect(errorNumbers(same)).toEqual([ErrorNumber.FactorNotAccepted]);
+      const { Options: again } = await ok<{ Options: Options }>('loginpasskeyoptions', {
+        AccessToken: signedIn.AccessToken,
+      });
+      const done = await ok<{ AccessToken: string }>('verifylogin', {
+        AccessToken: signedIn.AccessToken,
+        Proof: { Method: 'Passkey', Response: other.assert(again) },
+      });
+      expect((await t.post('/api/account/getaccount', { AccessToken: done.AccessToken })).statusCode).toBe(200);
     });
 
     it("keeps the account's sign-in throttle: failed passkey sign-ins lock it (102), even for a good passkey", async () => {

@@ -4,9 +4,11 @@ import type { Kysely } from 'kysely';
  * Second factors (issue 19, decision 029): passkeys (WebAuthn credentials, at most 5 an account),
  * the authenticator app (its TOTP secret sealed like bank numbers, and the last time-step accepted
  * so each code works once), recovery codes (HMAC only, single use) and WebAuthn challenges
- * (single use, minutes). Everything goes with its account.
+ * (single use, minutes). Everything goes with its account. A session started by a passkey names
+ * it, so the verification VerifySignIn asks of that sign-in takes something else.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('sessions').addColumn('passkey_id', 'text').execute();
   await db.schema
     .createTable('passkeys')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -76,4 +78,5 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('recovery_codes').execute();
   await db.schema.dropTable('authenticators').execute();
   await db.schema.dropTable('passkeys').execute();
+  await db.schema.alterTable('sessions').dropColumn('passkey_id').execute();
 }

@@ -247,6 +247,12 @@ export async function secondFactorKinds(deps: { db: Db }, accountId: string) {
   };
 }
 
+/** The passkey that signed a session in, if one did. */
+export async function findSessionPasskey(db: Db, sessionId: string): Promise<string | null> {
+  const row = await db.selectFrom('sessions').select('passkey_id').where('id', '=', sessionId).executeTakeFirst();
+  return row?.passkey_id ?? null;
+}
+
 /** The sign-in facts of an account a passkey names. */
 export async function findSignInAccount(db: Db, accountId: string) {
   return db

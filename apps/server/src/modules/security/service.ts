@@ -162,14 +162,16 @@ async function proveFactor(
   deps: Deps,
   auth: AuthContext,
   proof: Proof,
-  passkey: { purpose: 'stepup' | 'verify'; codeType?: number },
+  passkey: { purpose: 'stepup' | 'verify'; codeType?: number; notPasskeyId?: string | null },
 ): Promise<void> {
   if (proof.Method === 'Passkey') {
-    await checkAssertion(deps, proof.Response as PasskeyAuthenticationResponse, passkey.purpose, {
+    const used = await checkAssertion(deps, proof.Response as PasskeyAuthenticationResponse, passkey.purpose, {
       accountId: auth.accountId,
       sessionId: auth.sessionId,
       ...(passkey.codeType !== undefined ? { codeType: passkey.codeType } : {}),
     });
+    // The passkey that signed this session in proves nothing more the second time.
+    if (passkey.notPasskeyId && used.id === passkey.notPasskeyId) throw new AppError(ErrorNumber.FactorNotAccepted);
     return;
   }
   if (proof.Method === 'Authenticator') return proveAuthenticator(deps, auth.accountId, proof.Code);
@@ -405,7 +407,12 @@ export async function replaceRecoveryCodes(deps: Deps, auth: AuthContext, secure
 export async function loginFactors(deps: Deps, auth: AuthContext): Promise<FactorKindsResponse> {
   if (auth.kind !== 'verification') return { Passkey: false, Authenticator: false, RecoveryCode: false };
   const kinds = await repo.factorKinds(deps.db, auth.accountId);
-  return { Passkey: kinds.passkeys > 0, Authenticator: kinds.authenticator, RecoveryCode: kinds.recoveryCodesLeft > 0 };
+  const signedInWith = await repo.findSessionPasskey(deps.db, auth.sessionId);
+  return {
+    Passkey: kinds.passkeys - (signedInWith ? 1 : 0) > 0,
+    Authenticator: kinds.authenticator,
+    RecoveryCode: kinds.recoveryCodesLeft > 0,
+  };
 }
 
 /** Activation proves the claimant's channel for the first time: only a code to it will do. */
@@ -415,14 +422,21 @@ function requireVerification(auth: AuthContext): void {
 
 export async function loginPasskeyOptions(deps: Deps, auth: AuthContext) {
   requireVerification(auth);
+  const signedInWith = await repo.findSessionPasskey(deps.db, auth.sessionId);
   return {
-    Options: await authenticationOptions(deps, 'verify', { accountId: auth.accountId, sessionId: auth.sessionId }),
+    Options: await authenticationOptions(
+      deps,
+      'verify',
+      { accountId: auth.accountId, sessionId: auth.sessionId },
+      signedInWith,
+    ),
   };
 }
 
 export async function verifyLogin(deps: Deps, auth: AuthContext, proof: Proof): Promise<{ AccessToken: string }> {
   requireVerification(auth);
-  await proveFactor(deps, auth, proof, { purpose: 'verify' });
+  const signedInWith = await repo.findSessionPasskey(deps.db, auth.sessionId);
+  await proveFactor(deps, auth, proof, { purpose: 'verify', notPasskeyId: signedInWith });
   return completeLogin(deps, auth);
 }
 
@@ -436,7 +450,8 @@ export async function passkeySignInOptions(deps: Deps) {
  * The account's throttles apply as to a password (its username's count and the address's), and
  * each failure counts. A passkey with user verification is possession and a PIN or biometric at
  * once, so it also answers the "browser not seen" rule (the browser is remembered, like after a
- * code); VerifySignIn from the claims system still asks for a verification.
+ * code); VerifySignIn from the claims system still asks for a verification, which this same
+ * passkey cannot answer (another passkey, the authenticator, a recovery code or a 4-digit code can).
  */
 export async function passkeySignIn(
   deps: Deps,
@@ -454,9 +469,10 @@ export async function passkeySignIn(
   const keys = throttleKeys(account?.username ?? `passkey:${input.response.id}`, input.address);
   const wait = await throttleWait(deps, keys);
   if (wait > 0) throw throttledError(wait);
+  let passkeyId: string;
   try {
     if (!account || account.activated !== 1) throw new AppError(ErrorNumber.FactorNotAccepted);
-    await checkAssertion(deps, input.response, 'signin');
+    passkeyId = (await checkAssertion(deps, input.response, 'signin')).id;
   } catch (e) {
     await recordFailure(deps, keys);
     throw e;
@@ -470,6 +486,8 @@ export async function passkeySignIn(
     accountId: account.id,
     kind: outcome === AccountActivated.Activated ? 'login' : 'verification',
     rememberMe: input.rememberMe,
+    // VerifySignIn's verification then takes something other than this passkey.
+    passkeyId,
   });
   return { AccessToken: token, AccountActivated: outcome, accountId: account.id };
 }

@@ -145,10 +145,11 @@ export async function authenticationOptions(
   deps: Deps,
   purpose: Exclude<ChallengePurpose, 'register'>,
   bound: { accountId?: string; sessionId?: string; codeType?: number } = {},
+  exceptPasskeyId: string | null = null,
 ): Promise<OptionsJSON> {
   let allowCredentials: { id: string; transports: string[] }[] | undefined;
   if (bound.accountId) {
-    const passkeys = await repo.listPasskeys(deps.db, bound.accountId);
+    const passkeys = (await repo.listPasskeys(deps.db, bound.accountId)).filter((p) => p.id !== exceptPasskeyId);
     if (passkeys.length === 0) throw new AppError(ErrorNumber.FactorNotSetUp);
     allowCredentials = passkeys.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) }));
   }

@@ -66,6 +66,7 @@ export async function insertSession(
     now: number;
     expiresAt: number;
     selectedClaimId: string | null;
+    passkeyId?: string | null;
   },
 ): Promise<void> {
   await db
@@ -81,6 +82,7 @@ export async function insertSession(
       expires_at: s.expiresAt,
       selected_claim_id: s.selectedClaimId,
       revoked_at: null,
+      passkey_id: s.passkeyId ?? null,
     })
     .execute();
 }

@@ -27,7 +27,7 @@ export function tokenHash(token: string): string {
 
 export async function startSession(
   deps: Deps,
-  input: { accountId: string; kind: SessionKind; rememberMe: boolean },
+  input: { accountId: string; kind: SessionKind; rememberMe: boolean; passkeyId?: string },
 ): Promise<{ token: string; sessionId: string }> {
   const now = deps.clock.now();
   const lifetime =
@@ -37,7 +37,7 @@ export async function startSession(
 
 async function insertNewSession(
   deps: Deps,
-  input: { accountId: string; kind: SessionKind; rememberMe: boolean },
+  input: { accountId: string; kind: SessionKind; rememberMe: boolean; passkeyId?: string },
   now: number,
   lifetime: number,
   selectedClaimId: string | null,
@@ -53,6 +53,7 @@ async function insertNewSession(
     now,
     expiresAt: now + lifetime,
     selectedClaimId,
+    passkeyId: input.passkeyId ?? null,
   });
   return { token, sessionId: id };
 }
