@@ -17,12 +17,7 @@ import { LoadMorePayments } from '../components/load-more-payments.tsx';
 import { PaymentsTable, paymentDomId } from '../components/payments-table.tsx';
 import { StatementDownloads } from '../components/statement-downloads.tsx';
 import { YearTotals } from '../components/year-totals.tsx';
-import {
-  currentFinancialYear,
-  financialYearChoices,
-  financialYearParam,
-  financialYearSpan,
-} from '../lib/financial-year.ts';
+import { currentFinancialYear, financialYearChoices, financialYearParam } from '../lib/financial-year.ts';
 import { splitUpcoming } from '../lib/payment-text.ts';
 import styles from '../components/payments.module.css';
 
@@ -111,7 +106,7 @@ export function PaymentsPage() {
               >
                 {choices.map((y) => (
                   <option key={y} value={String(y)}>
-                    {financialYearLabel(y)} ({financialYearSpan(y)})
+                    {financialYearLabel(y)}
                   </option>
                 ))}
                 <option value={ALL}>All years</option>
