@@ -14,9 +14,10 @@ export type LoginValues = z.output<LoginSchemas['LoginRequest']>;
 let loginSchemas: LoginSchemas | undefined;
 
 /**
- * The sign-in form's rule, the contracts' LoginRequest (zod), arrives on demand with its area's
- * schemas, which the request layer checks answers with, not with the page (the /login budget). Once here it is
- * answered at once: a submit is checked within the same turn, as a resolver would.
+ * The sign-in form's rule, the contracts' LoginRequest (zod), arrives on demand with the account
+ * area's schemas (which the request layer checks answers with), not with the page (the /login
+ * budget). Once here it is answered at once: a submit is checked within the same turn, as a
+ * resolver would.
  */
 export async function loadLoginSchemas(): Promise<LoginSchemas> {
   loginSchemas ??= { LoginRequest: (await loadEndpoint('login')).body };
