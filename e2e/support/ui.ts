@@ -57,7 +57,7 @@ export function unreadText(page: Page, count: number): Locator {
 export function loginError(page: Page): Locator {
   return page
     .getByRole('alert')
-    .filter({ hasText: /Error Code \d+/ })
+    .filter({ hasText: /quote error \d+/ })
     .first();
 }
 

@@ -391,7 +391,7 @@ describe('viewing an uploaded file (streamed download)', () => {
     await page.getByRole('button', { name: 'View notes.txt' }).click();
     const alert = page.getByTestId('error-alert-message');
     await alert.waitFor();
-    expect(await alert.textContent()).toContain('Error Code 451');
+    expect(await alert.textContent()).toContain('quote error 451.');
     await page.getByTestId('error-alert-ok').click();
   });
 });

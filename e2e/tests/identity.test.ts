@@ -134,9 +134,10 @@ describe('registration errors', () => {
       // Register stays focusable while the form is incomplete (aria-disabled), so it can say why.
       await page.getByTestId('register-submit').click({ force: true });
       const summary = page.getByTestId('register-errors');
-      await summary.filter({ hasText: 'Username is required.' }).waitFor();
+      // Each entry says what its field says (issue 18: one error pattern).
+      await summary.filter({ hasText: 'Username must be an email, try again' }).waitFor();
       await expect(summary.getAttribute('role')).resolves.toBe('alert');
-      await expect(summary.textContent()).resolves.toContain('Agreeing to the terms and conditions is required.');
+      await expect(summary.textContent()).resolves.toContain('Please agree to the terms and conditions');
       await expectNoSeriousA11yViolations(page, `register error summary (${viewport.name})`);
     },
   );

@@ -74,7 +74,7 @@ describe.each(VIEWPORTS)('sign-in at $name ($width×$height)', (viewport) => {
     await expectVisible(alert, 'the sign-in error (role alert) with its error code');
     const text = await alert.innerText();
     expect(text, 'the sign-in error message').toContain('Provide valid login details');
-    expect(text, 'the sign-in error number').toContain('Error Code 101');
+    expect(text, 'the sign-in error number').toContain('If you call us on 1300 654 329, quote error 101.');
     await expectNoSeriousA11yViolations(page, `/login with the sign-in error (${viewport.name})`);
     await screenshot(page, `login-error-${viewport.name}`);
     expect(new URL(page.url()).pathname, 'a failed sign-in stays on /login').toBe('/login');

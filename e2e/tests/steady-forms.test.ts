@@ -7,12 +7,15 @@
  *   the press is what shows the username's message;
  * - tabbing past the empty username (and password) shows no message; a typed value is still
  *   checked when it is left (spec 000 §5 messages).
+ * - every other form with a submit button (issue 18's movement rule): after a field shows its
+ *   message, a press on the submit button that leaves another field (whose message that leave
+ *   shows) does not move the button between mouse-down and mouse-up.
  * Every page visited is checked with axe.
  */
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO, DEMO_PASSWORD } from '../support/api.ts';
-import { loginForm } from '../support/auth.ts';
+import { ALEX_CLAIMS, DEMO, DEMO_PASSWORD } from '../support/api.ts';
+import { loginForm, seedSession } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { VIEWPORTS } from '../support/browser.ts';
 import { arriveAt, useSuite, visit } from '../support/harness.ts';
@@ -123,5 +126,104 @@ describe.each(VIEWPORTS)('steady forms at $name ($width×$height)', (viewport) =
     await expectVisible(page.getByText(EMAIL_NOT_FOUND), 'the empty-username message for a typed-in field');
     expect(await form.username.getAttribute('aria-invalid')).toBe('true');
     await expectNoSeriousA11yViolations(page, `/login with the username message (${viewport.name})`);
+  });
+});
+
+/**
+ * A form with a submit button: where it is, who is signed in, its button, and two fields given a
+ * wrong value — the first is left (its message shows: the form has an error), the second is left
+ * by the press on the button itself.
+ */
+type FormCase = {
+  name: string;
+  path: string;
+  user?: string;
+  submit: string;
+  first?: readonly [testId: string, value: string];
+  second?: readonly [testId: string, value: string];
+};
+
+const CLAIM = ALEX_CLAIMS[0].number;
+const FORMS: readonly FormCase[] = [
+  {
+    name: 'registration',
+    path: '/register',
+    submit: 'register-submit',
+    first: ['register-username', 'jordan'],
+    second: ['register-date-of-birth', '31/02/1980'],
+  },
+  {
+    name: 'forgotten username',
+    path: '/forgotusername',
+    submit: 'forgot-username-submit',
+    first: ['forgot-username-email', 'jordan'],
+    second: ['forgot-username-date-of-birth', '31/02/1980'],
+  },
+  {
+    name: 'forgotten password',
+    path: '/forgotpassword',
+    submit: 'forgot-password-submit',
+    first: ['forgot-password-email', 'jordan'],
+    second: ['forgot-password-date-of-birth', '31/02/1980'],
+  },
+  {
+    name: 'password change',
+    path: '/updatepassword',
+    user: DEMO.alex,
+    submit: 'password-save',
+    first: ['password-new-password', 'short'],
+    second: ['password-re-enter-password', 'other'],
+  },
+  {
+    name: 'contact details',
+    path: '/contact-details',
+    user: DEMO.alex,
+    submit: 'contact-save',
+    first: ['contact-area-code', '3'],
+    second: ['contact-phone-number', '123'],
+  },
+  {
+    name: 'personal details',
+    path: '/personal-details',
+    user: DEMO.alex,
+    submit: 'personal-save',
+    first: ['personal-first-name', ''],
+    second: ['personal-date-of-birth', '31/02/1980'],
+  },
+  {
+    name: 'Send a message',
+    path: '/contactus',
+    user: DEMO.alex,
+    submit: 'contact-submit',
+    first: ['contact-message', ' '],
+  },
+  { name: 'Send documents', path: '/submitdocuments', user: DEMO.alex, submit: 'documents-submit' },
+  { name: 'claim reimbursement', path: '/reimbursementform', user: DEMO.alex, submit: 'reimbursement-next' },
+  { name: 'authority form', path: '/authorityform', user: DEMO.alex, submit: 'authority-submit' },
+];
+
+describe.each(VIEWPORTS)('every form keeps its submit button still at $name ($width×$height)', (viewport) => {
+  test.each(FORMS.map((form) => [form.name, form] as const))('%s', async (_name, form) => {
+    const { page } = await suite.open(viewport);
+    if (form.user) await seedSession(page, suite.baseURL, form.user, { claim: CLAIM });
+    await visit(page, form.path, `${form.path} (${viewport.name})`);
+    const submit = page.getByTestId(form.submit);
+    await submit.waitFor();
+    if (form.first) {
+      const [testId, value] = form.first;
+      await page.getByTestId(testId).fill(value);
+      await page.getByTestId(testId).press('Tab');
+    }
+    if (form.second) {
+      const [testId, value] = form.second;
+      await page.getByTestId(testId).fill(value);
+    }
+    // The press that leaves the second field (whose message that shows), on a form with an error.
+    const first = await pressAndMeasure(page, submit);
+    expect(first.held, `${form.name}: the press that leaves a field`).toEqual(first.before);
+    await expectNoSeriousA11yViolations(page, `${form.path} after a press with errors (${viewport.name})`);
+    // And the next press, once the form has listed its problems.
+    const again = await pressAndMeasure(page, submit);
+    expect(again.held, `${form.name}: the press after the problems were listed`).toEqual(again.before);
   });
 });

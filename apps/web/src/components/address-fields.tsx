@@ -4,7 +4,7 @@
  * box is ticked. Registration and the account's contact details use it; each keeps its own value
  * shape (`toPick` / `fromPick` convert to and from the picker's) and its own rule for the box.
  */
-import type { ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import {
   Controller,
   type Control,
@@ -14,6 +14,8 @@ import {
 } from 'react-hook-form';
 import { AddressPicker, type PickedAddressValue } from './address-picker.tsx';
 import { CheckboxField } from './form-field.tsx';
+import { EnteredAddressFields } from './forms/entered-address.tsx';
+import styles from './forms/entered-address.module.css';
 
 type AddressField<T extends FieldValues, A> = {
   name: FieldPathByValue<T, A>;
@@ -50,6 +52,11 @@ const PICKERS = {
   },
 } as const;
 
+/** The button that was pressed is replaced: the claimant goes on in the first field of what replaced it. */
+function focusSoon(id: string) {
+  window.setTimeout(() => document.getElementById(id)?.focus(), 0);
+}
+
 export function AddressFields<T extends FieldValues, A>({
   control,
   trigger,
@@ -59,30 +66,73 @@ export function AddressFields<T extends FieldValues, A>({
   sameAsHome,
   testId,
 }: AddressFieldsProps<T, A>) {
+  // Which addresses are entered by hand, once the claimant has said; until then, those the form
+  // already holds as entered.
+  const [entering, setEntering] = useState<Partial<Record<keyof typeof PICKERS, boolean>>>({});
+
   const picker = (which: keyof typeof PICKERS, address: AddressField<T, A>) => (
     <Controller
       control={control}
       name={address.name}
-      render={({ field }) => (
-        <AddressPicker
-          {...PICKERS[which]}
-          id={address.id}
-          value={toPick(field.value as A)}
-          onChange={(pick) => {
-            field.onChange(address.fromPick(pick));
-            // The forms check a field on change only once it has been left (mode 'onTouched'; they
-            // list problems without submitting), but a choice is made with focus still in the
-            // picker: its "required" message would stay until the next click and then vanish,
-            // moving what that click aimed at. Un-choosing by typing keeps the usual rule.
-            if (pick) void trigger(address.name);
-          }}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={address.error}
-          required
-          testId={`${testId}-${which}-address`}
-        />
-      )}
+      render={({ field }) => {
+        const current = toPick(field.value as A);
+        const set = (pick: PickedAddressValue | null) => {
+          field.onChange(address.fromPick(pick));
+          if (pick) void trigger(address.name);
+        };
+        // issue 18: an address the index does not suggest is entered by hand.
+        if (entering[which] ?? Boolean(current?.Entered)) {
+          return (
+            <EnteredAddressFields
+              legend={PICKERS[which].label}
+              id={address.id}
+              error={address.error}
+              initial={current?.Entered}
+              onChange={set}
+              onSearchInstead={() => {
+                setEntering((before) => ({ ...before, [which]: false }));
+                set(null);
+                focusSoon(address.id);
+              }}
+              testId={`${testId}-${which}-address`}
+            />
+          );
+        }
+        return (
+          <>
+            <AddressPicker
+              {...PICKERS[which]}
+              id={address.id}
+              value={current}
+              onChange={(pick) => {
+                field.onChange(address.fromPick(pick));
+                // The forms check a field on change only once it has been left (mode 'onTouched'; they
+                // list problems without submitting), but a choice is made with focus still in the
+                // picker: its "required" message would stay until the next click and then vanish,
+                // moving what that click aimed at. Un-choosing by typing keeps the usual rule.
+                if (pick) void trigger(address.name);
+              }}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={address.error}
+              required
+              testId={`${testId}-${which}-address`}
+            />
+            <button
+              type="button"
+              className={`link-button ${styles.enter}`}
+              onClick={() => {
+                setEntering((before) => ({ ...before, [which]: true }));
+                set(null);
+                focusSoon(address.id);
+              }}
+              data-testid={`${testId}-${which}-address-enter`}
+            >
+              I can&apos;t find my {which} address in the list
+            </button>
+          </>
+        );
+      }}
     />
   );
   return (

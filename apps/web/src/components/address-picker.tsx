@@ -12,13 +12,14 @@
  * - a polite status says how many addresses were found, and which one was chosen;
  * - only a chosen suggestion is a value: editing the text afterwards un-chooses it.
  */
-import type { AddressSuggestion } from '@portal/contracts';
+import type { AddressSuggestion, EnteredAddress } from '@portal/contracts';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
 import { lookupAddresses } from '../lib/api/address-lookup.ts';
 import { Field } from './form-field.tsx';
 import styles from './address-picker.module.css';
 
-export type PickedAddressValue = { PartialAddress: string; Moniker?: string };
+/** A chosen suggestion (with its moniker), or an address entered by hand (Entered, issue 18). */
+export type PickedAddressValue = { PartialAddress: string; Moniker?: string; Entered?: EnteredAddress };
 
 export const ADDRESS_SEARCH_DEBOUNCE_MS = 250;
 

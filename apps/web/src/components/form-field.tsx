@@ -5,6 +5,7 @@
  */
 import { useId, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
 import type { FieldPath, FieldValues, UseFormGetFieldState, UseFormTrigger } from 'react-hook-form';
+import { useSteadyWhilePressed } from '../lib/steady-while-pressed.ts';
 import styles from './form-field.module.css';
 
 export type FieldControlProps = {
@@ -18,13 +19,16 @@ export type FieldControlProps = {
  * A control's id (the given one, or one generated), the ids of its hint and error, and what it
  * is described by: the hint and the error that are shown.
  */
-function useDescription(givenId: string | undefined, hint: ReactNode, error: string | undefined) {
+function useDescription(givenId: string | undefined, hint: ReactNode, given: string | undefined) {
   const generatedId = useId();
+  // The movement rule (issue 18): a message that a press changes (the press leaves this field,
+  // which checks it) waits until the press has become a click, so nothing below moves under it.
+  const error = useSteadyWhilePressed(given);
   const id = givenId ?? generatedId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-  return { id, hintId, errorId, describedBy };
+  return { id, hintId, errorId, describedBy, error };
 }
 
 /** The aria attributes a control (or each part of a group) carries. */
@@ -75,8 +79,8 @@ type FieldProps = {
   children: (control: FieldControlProps) => ReactNode;
 };
 
-export function Field({ label, id: givenId, error, hint, required = false, children }: FieldProps) {
-  const { id, describedBy, ...ids } = useDescription(givenId, hint, error);
+export function Field({ label, id: givenId, error: given, hint, required = false, children }: FieldProps) {
+  const { id, describedBy, error, ...ids } = useDescription(givenId, hint, given);
   return (
     <div className={`${styles.field} ${error ? styles.invalid : ''}`}>
       <label className={styles.label} htmlFor={id}>
@@ -108,8 +112,16 @@ type FieldGroupProps = {
 };
 
 /** Several inputs for one answer (a claim number in two parts): a fieldset with a legend. */
-export function FieldGroup({ legend, idPrefix, error, hint, required = false, children, ...rest }: FieldGroupProps) {
-  const { id, describedBy, ...ids } = useDescription(idPrefix, hint, error);
+export function FieldGroup({
+  legend,
+  idPrefix,
+  error: given,
+  hint,
+  required = false,
+  children,
+  ...rest
+}: FieldGroupProps) {
+  const { id, describedBy, error, ...ids } = useDescription(idPrefix, hint, given);
   return (
     <fieldset
       className={`${styles.fieldset} ${styles.field} ${error ? styles.invalid : ''}`}
@@ -139,8 +151,8 @@ const CHECKBOX_ERROR = { hint: undefined, error: styles.checkboxError };
  * error looks like every other field's (issue 18): the red bar, and the message in red above the
  * control across the whole row; the hint stays under the label.
  */
-export function CheckboxField({ label, id: givenId, hint, error, children }: CheckboxFieldProps) {
-  const { id, describedBy, ...ids } = useDescription(givenId, hint, error);
+export function CheckboxField({ label, id: givenId, hint, error: given, children }: CheckboxFieldProps) {
+  const { id, describedBy, error, ...ids } = useDescription(givenId, hint, given);
   return (
     <div className={`${styles.checkbox} ${error ? styles.invalid : ''}`}>
       <Notes ids={ids} error={error} classNames={CHECKBOX_ERROR} />

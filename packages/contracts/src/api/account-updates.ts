@@ -13,6 +13,7 @@ import {
   newPassword,
   phoneNumber,
 } from '../fields.ts';
+import { EnteredAddress } from './address.ts';
 import { requestBody } from './common.ts';
 
 /** The secure token from a verified access code (validatesecuritycodewhileloggedin). */
@@ -43,6 +44,10 @@ const AddressLines = z.strictObject({
   AddressLine1: z.string().trim().max(150),
   AddressLine2: z.string().trim().max(150),
   AddressLine3: z.string().trim().max(150),
+  /** The address index's id, when the address was chosen from its suggestions. */
+  Moniker: z.string().max(100).optional(),
+  /** An address entered by hand (issue 18): the server writes the lines from its parts. */
+  Entered: EnteredAddress.optional(),
 });
 
 export const UpdateContactDetailsRequest = requestBody({

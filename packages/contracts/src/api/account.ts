@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccountActivated, DeviceType } from '../constants.ts';
 import { loginPassword, username } from '../fields.ts';
+import { EnteredAddress } from './address.ts';
 import { isoDate, requestBody } from './common.ts';
 
 export const LoginRequest = requestBody({
@@ -33,6 +34,10 @@ export const Address = z.object({
   AddressLine1: z.string(),
   AddressLine2: z.string(),
   AddressLine3: z.string(),
+  /** False for an address the claimant entered by hand (not found in the address index, issue 18). */
+  Verified: z.boolean().optional(),
+  /** The parts of an address entered by hand. */
+  Entered: EnteredAddress.optional(),
 });
 export type Address = z.infer<typeof Address>;
 

@@ -9,6 +9,7 @@ import {
   LIMITS,
   MESSAGES,
   catalogueMessage,
+  enteredLocality,
   fillMessage,
   type UpdateContactDetailsRequest,
 } from '@portal/contracts';
@@ -25,6 +26,7 @@ import { queueAccountChange } from '../provider/outbox.ts';
 import { revokeAccountSessions } from '../session/repository.ts';
 import { queueSecurityNotice, type SecurityChange } from './security-notice.ts';
 import { findBankName } from '../bsb/service.ts';
+import { checkAddress } from '../address/verify.ts';
 import type { AuthContext } from '../session/service.ts';
 import * as claimants from './claimant-repository.ts';
 import * as repo from './repository.ts';
@@ -167,6 +169,72 @@ export async function updateBankDetails(
   return true;
 }
 
+type AddressLinesInput = ContactInput['HomeAddressForDB'];
+/** An address as My Details stores it (claimants.home_address / postal_address, JSON). */
+type StoredAddress = Omit<AddressLinesInput, 'Moniker'> & { Verified?: boolean };
+
+function storedAddress(json: string | null): StoredAddress | null {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as StoredAddress;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The address to store: unchanged, it keeps what is known of it (an address from the claims
+ * system, stored without a flag, counts as verified); changed, it is checked (address/verify.ts).
+ */
+async function keptAddress(
+  deps: Deps,
+  input: AddressLinesInput,
+  storedJson: string | null,
+  field: string,
+): Promise<StoredAddress> {
+  const stored = storedAddress(storedJson);
+  if (!input.Entered && stored && stored.ExperianSingleSelectedLine === input.ExperianSingleSelectedLine) return stored;
+  const checked = await checkAddress(
+    deps.db,
+    { text: input.ExperianSingleSelectedLine, moniker: input.Moniker, entered: input.Entered },
+    field,
+  );
+  if (checked.entered) {
+    return {
+      ExperianSingleSelectedLine: checked.line,
+      AddressLine1: checked.entered.Street.trim().toUpperCase(),
+      AddressLine2: enteredLocality(checked.entered),
+      AddressLine3: '',
+      Verified: false,
+      Entered: checked.entered,
+    };
+  }
+  return {
+    ExperianSingleSelectedLine: input.ExperianSingleSelectedLine,
+    AddressLine1: input.AddressLine1,
+    AddressLine2: input.AddressLine2,
+    AddressLine3: input.AddressLine3,
+    Verified: checked.verified,
+  };
+}
+
+/** A changed address always goes to the claims system with whether it was verified (issue 18). */
+function withVerification(
+  changes: Record<string, Change>,
+  addresses: Record<'home' | 'postal', [string | null, string]>,
+): Record<string, Change> {
+  const verified = (json: string | null) => (json ? String(storedAddress(json)?.Verified !== false) : '');
+  const out = { ...changes };
+  for (const [which, key] of [
+    ['home', 'HomeAddress'],
+    ['postal', 'PostalAddress'],
+  ] as const) {
+    const [before, after] = addresses[which];
+    if (out[key]) out[`${key}Verified`] = { from: verified(before), to: verified(after) };
+  }
+  return out;
+}
+
 export async function updateContactDetails(deps: Deps, auth: AuthContext, input: ContactInput): Promise<true> {
   const a = await repo.findAccountView(deps.db, auth.accountId);
   if (!a) throw new AppError(ErrorNumber.NotFound);
@@ -183,8 +251,12 @@ export async function updateContactDetails(deps: Deps, auth: AuthContext, input:
   if (emailChanged && mobileChanged) throw new AppError(ErrorNumber.SecureTokenRequired);
   if (emailChanged) await requireSecureToken(deps, auth, input.SecureToken, CodeType.Email);
   if (mobileChanged) await requireSecureToken(deps, auth, input.SecureToken, CodeType.Mobile);
-  const home = JSON.stringify(input.HomeAddressForDB);
-  const postal = input.AreAddressesSame ? home : JSON.stringify(input.PostalAddressForDB);
+  // An address entered by hand is checked against the localities and kept as not verified (issue 18).
+  const home = JSON.stringify(await keptAddress(deps, input.HomeAddressForDB, a.home_address, 'HomeAddressForDB'));
+  const postal =
+    input.AreAddressesSame || !input.PostalAddressForDB
+      ? home
+      : JSON.stringify(await keptAddress(deps, input.PostalAddressForDB, a.postal_address, 'PostalAddressForDB'));
   const next = {
     email: input.EmailAddress,
     mobile: input.MobileNumber || null,
@@ -199,23 +271,26 @@ export async function updateContactDetails(deps: Deps, auth: AuthContext, input:
     await claimants.setContactDetails(trx, a.claimant_id, next);
     const lineOf = (json: string | null) =>
       json ? ((JSON.parse(json) as { ExperianSingleSelectedLine?: string }).ExperianSingleSelectedLine ?? '') : '';
-    const changes = diff(
-      {
-        EmailAddress: a.email,
-        MobileNumber: a.mobile,
-        AreaCode: a.phone_area,
-        PhoneNumber: a.phone_number,
-        HomeAddress: lineOf(a.home_address),
-        PostalAddress: lineOf(a.postal_address),
-      },
-      {
-        EmailAddress: next.email,
-        MobileNumber: next.mobile,
-        AreaCode: next.phoneArea,
-        PhoneNumber: next.phoneNumber,
-        HomeAddress: lineOf(home),
-        PostalAddress: lineOf(postal),
-      },
+    const changes = withVerification(
+      diff(
+        {
+          EmailAddress: a.email,
+          MobileNumber: a.mobile,
+          AreaCode: a.phone_area,
+          PhoneNumber: a.phone_number,
+          HomeAddress: lineOf(a.home_address),
+          PostalAddress: lineOf(a.postal_address),
+        },
+        {
+          EmailAddress: next.email,
+          MobileNumber: next.mobile,
+          AreaCode: next.phoneArea,
+          PhoneNumber: next.phoneNumber,
+          HomeAddress: lineOf(home),
+          PostalAddress: lineOf(postal),
+        },
+      ),
+      { home: [a.home_address, home], postal: [a.postal_address, postal] },
     );
     // The old address or number hears of it too: if it was not the claimant, that is where they are.
     const oldContacts: { channel: Channel; to: string }[] = [];

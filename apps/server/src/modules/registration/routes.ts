@@ -41,8 +41,8 @@ export function registrationRoutes(app: FastifyInstance, deps: Deps): void {
         email: body.EmailAddress || undefined,
         mobile: body.MobileNumber || undefined,
         password: body.NewPassword,
-        homeAddress: body.HomeAddress.PartialAddress,
-        postalAddress: body.PostalAddress.PartialAddress,
+        homeAddress: body.HomeAddress,
+        postalAddress: body.PostalAddress,
       }),
     RECOVERY_LIMIT,
   );

@@ -6,13 +6,14 @@
  * record (decision 023). The reset is reset.ts.
  */
 import type { Transaction } from 'kysely';
-import { ErrorNumber, LIMITS, catalogueMessage, fillMessage, isoToday } from '@portal/contracts';
+import { ErrorNumber, LIMITS, catalogueMessage, fillMessage, isoToday, type EnteredAddress } from '@portal/contracts';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword, newId } from '../../lib/crypto.ts';
 import { enqueueNotification } from '../../notify/outbox.ts';
 import { insertAccount } from '../account/repository.ts';
+import { checkAddress } from '../address/verify.ts';
 import { queueForProvider } from '../provider/outbox.ts';
 import { startSession } from '../session/service.ts';
 import { matchAccount, matchClaimant, notFound, type RecoveryInput } from './identity-check.ts';
@@ -32,7 +33,19 @@ type RegistrationDetails = {
   MobileNumber: string | null;
   HomeAddress: string;
   PostalAddress: string;
+  /** False when the address was entered by hand, not chosen from the address index (issue 18). */
+  HomeAddressVerified: boolean;
+  PostalAddressVerified: boolean;
 };
+
+/** An address as the registration form sends it: a chosen suggestion, or the parts entered by hand. */
+type RegistrationAddress = {
+  PartialAddress: string;
+  Moniker?: string | undefined;
+  Entered?: EnteredAddress | undefined;
+};
+
+const addressOf = (a: RegistrationAddress) => ({ text: a.PartialAddress, moniker: a.Moniker, entered: a.Entered });
 
 export async function registerClaimant(
   deps: Deps,
@@ -45,10 +58,14 @@ export async function registerClaimant(
     email: string | undefined;
     mobile: string | undefined;
     password: string;
-    homeAddress: string;
-    postalAddress: string;
+    homeAddress: RegistrationAddress;
+    postalAddress: RegistrationAddress;
   },
 ): Promise<{ AccessToken: string }> {
+  // An address entered by hand must be in a known locality (issue 18): checked first, so a refused
+  // registration changes nothing.
+  const home = await checkAddress(deps.db, addressOf(input.homeAddress), 'HomeAddress');
+  const postal = await checkAddress(deps.db, addressOf(input.postalAddress), 'PostalAddress');
   const c = await matchClaimant(deps, input);
   if (!isAtLeast16(c.date_of_birth, isoToday(new Date(deps.clock.now())))) throw notFound(deps);
   if (c.account_id) throw new AppError(ErrorNumber.AlreadyRegistered);
@@ -68,8 +85,10 @@ export async function registerClaimant(
   const details: RegistrationDetails = {
     EmailAddress: input.email ?? null,
     MobileNumber: input.mobile ?? null,
-    HomeAddress: input.homeAddress,
-    PostalAddress: input.postalAddress,
+    HomeAddress: home.line,
+    PostalAddress: postal.line,
+    HomeAddressVerified: home.verified,
+    PostalAddressVerified: postal.verified,
   };
   try {
     await insertAccount(deps.db, {

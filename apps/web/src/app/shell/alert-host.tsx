@@ -7,6 +7,7 @@ import { Heading } from 'react-aria-components/Heading';
 import { Modal, ModalOverlay } from 'react-aria-components/Modal';
 import { useId } from 'react';
 import { AlertEntryText } from '../../components/alert-entry-text.tsx';
+import { catalogueGuidance } from '../../components/alert-guidance.ts';
 import { Icon } from '../../components/icon.tsx';
 import { dismissAlert, type PortalAlert } from '../../lib/alerts.ts';
 import styles from './dialog.module.css';
@@ -40,7 +41,7 @@ export default function AlertHost({ alert }: { alert: PortalAlert }) {
           <div id={messageId} data-testid="error-alert-message">
             {alert.entries.map((entry, index) => (
               <p key={index} className={styles.message}>
-                <AlertEntryText entry={entry} codeClassName={styles.code} />
+                <AlertEntryText entry={entry} codeClassName={styles.code} guidanceOf={catalogueGuidance} />
               </p>
             ))}
           </div>

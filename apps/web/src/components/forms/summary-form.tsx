@@ -2,11 +2,12 @@
  * A form that lists its problems at its top when it is sent too early (spec 001 §4, §8), as the
  * registration, recovery and reset-password forms are: the error summary, then the controls in a
  * fieldset that is disabled while sending, ended by a submit button that stays in the tab order,
- * aria-disabled until the form is ready, with a line under it that says why it cannot be used yet
- * or that the request is being processed.
+ * aria-disabled until the form is ready, with the live hint under it (button-hint.tsx) that says
+ * why it cannot be used yet or that the request is being processed.
  */
 import type { FormHTMLAttributes, ReactNode } from 'react';
 import { ErrorSummary, type SummaryEntry } from '../error-summary.tsx';
+import { ButtonHint } from './button-hint.tsx';
 
 type SummaryFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'className' | 'children'> & {
   /** Prefix of the test ids: `${name}-form`, `${name}-errors`. */
@@ -67,9 +68,13 @@ export function SubmitButton({ name, label, busyLabel = 'Please wait…', state,
       >
         {submitting ? busyLabel : label}
       </button>
-      <p id={hintId} className={hint.className}>
-        {submitting ? hint.busy : ready ? '\u00a0' : hint.text}
-      </p>
+      <ButtonHint
+        id={hintId}
+        className={hint.className}
+        needed={ready ? [] : [hint.text]}
+        text={hint.text}
+        busy={submitting && hint.busy}
+      />
     </>
   );
 }

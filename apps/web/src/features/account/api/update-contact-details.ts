@@ -4,7 +4,12 @@
  * of the e-mail or the mobile carries the secure token of that CodeType with isSecureUpdate
  * (spec 000 §3). Silent: the form shows field errors under the fields and alerts the rest.
  */
-import type { Address, ContactDetails, UpdateContactDetailsRequest } from '@portal/contracts';
+import {
+  enteredLocality,
+  type Address,
+  type ContactDetails,
+  type UpdateContactDetailsRequest,
+} from '@portal/contracts';
 import type { PickedAddressValue } from '../../../components/address-picker.tsx';
 import { call, type CallAnswer, type CallBody } from '../../../lib/call.ts';
 
@@ -25,15 +30,36 @@ export function addressLinesOf(address: Address | null): AddressLines {
     AddressLine1: address.AddressLine1,
     AddressLine2: address.AddressLine2,
     AddressLine3: address.AddressLine3,
+    ...(address.Entered ? { Entered: address.Entered } : {}),
   };
 }
 
-/** A chosen suggestion as the stored record: the street line, then the locality (as registration stores it). */
+/**
+ * A chosen suggestion as the stored record: the street line, then the locality (as registration
+ * stores it), with its moniker so that the server can verify it; an address entered by hand
+ * (issue 18) carries its parts, from which the server writes the lines.
+ */
 export function addressLinesFromPick(pick: PickedAddressValue | null): AddressLines {
   const text = pick?.PartialAddress.trim() ?? '';
-  if (!text) return NO_ADDRESS;
+  if (!pick || !text) return NO_ADDRESS;
+  if (pick.Entered) {
+    const { Street, Postcode, ...rest } = pick.Entered;
+    return {
+      ExperianSingleSelectedLine: text,
+      AddressLine1: Street.trim().toUpperCase(),
+      AddressLine2: enteredLocality({ ...rest, Postcode }),
+      AddressLine3: '',
+      Entered: pick.Entered,
+    };
+  }
   const [line1 = '', ...rest] = text.split(',').map((part) => part.trim());
-  return { ExperianSingleSelectedLine: text, AddressLine1: line1, AddressLine2: rest.join(', '), AddressLine3: '' };
+  return {
+    ExperianSingleSelectedLine: text,
+    AddressLine1: line1,
+    AddressLine2: rest.join(', '),
+    AddressLine3: '',
+    ...(pick.Moniker ? { Moniker: pick.Moniker } : {}),
+  };
 }
 
 /** The stored contact record as a request body, with `change` applied. */

@@ -60,7 +60,12 @@ export const contactResolver: Resolver<ContactValues> = async (values, context, 
 };
 
 function picked(lines: AddressLines | null | undefined): PickedAddressValue | null {
-  return lines && lines.ExperianSingleSelectedLine ? { PartialAddress: lines.ExperianSingleSelectedLine } : null;
+  if (!lines || !lines.ExperianSingleSelectedLine) return null;
+  return {
+    PartialAddress: lines.ExperianSingleSelectedLine,
+    ...(lines.Moniker ? { Moniker: lines.Moniker } : {}),
+    ...(lines.Entered ? { Entered: lines.Entered } : {}),
+  };
 }
 
 /** The body as it will be sent: phone parts trimmed, no postal address when it is the home one. */

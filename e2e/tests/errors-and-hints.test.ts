@@ -1,0 +1,219 @@
+/**
+ * Errors and hints (issue 18), in Chromium at 1280 and 375 px, with axe on every page visited:
+ * - one error pattern: each entry of the error summary says exactly what its field says, and a
+ *   checkbox's message sits above it like every field's;
+ * - the alert's error number reads "If you call us on {phone}, quote error N";
+ * - a button that waits for its form has a polite live hint listing what is still needed
+ *   (sign-in, Send a message, the authority form: "Draw or type your signature to continue");
+ * - an address that is not in the index is entered by hand on registration (its locality checked
+ *   by the server) and in My Details, and kept as not verified.
+ */
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ALEX_CLAIMS, ApiClient, DEMO, SAM_CLAIM } from '../support/api.ts';
+import { loginForm, seedSession, signIn } from '../support/auth.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { VIEWPORTS } from '../support/browser.ts';
+import { arriveAt, useSuite, visit } from '../support/harness.ts';
+import { screenshot } from '../support/page.ts';
+import { portalDb } from '../support/portal-db.ts';
+import { expectVisible, loginError } from '../support/ui.ts';
+
+const suite = useSuite();
+
+/** The live hint a button is described by: its text, and that it is a polite live region. */
+async function hintOf(page: Page, buttonTestId: string): Promise<{ text: string; live: string | null }> {
+  return page.getByTestId(buttonTestId).evaluate((button) => {
+    const id = button.getAttribute('aria-describedby') ?? '';
+    const hint = id ? document.getElementById(id) : null;
+    return { text: hint?.textContent ?? '', live: hint?.getAttribute('aria-live') ?? null };
+  });
+}
+
+/** The part of the registration that is not the address (Jordan, the demo registrant). */
+async function fillJordan(page: Page, username: string): Promise<void> {
+  await page.getByTestId('register-username').fill(username);
+  await page.getByTestId('register-date-of-birth').fill('01/02/1980');
+  await page.getByTestId('register-first-name').fill('Jordan');
+  await page.getByTestId('register-last-name').fill('Doe');
+  await page.getByTestId('register-claim-number-first').pressSequentially('12');
+  await page.keyboard.type('34567');
+  await page.getByTestId('register-mobile').fill('0400000001');
+  await page.getByTestId('register-new-password').fill('Fresh#Start1');
+  await page.getByTestId('register-re-enter-password').fill('Fresh#Start1');
+}
+
+/** Enters an address by hand in the parts shown after "I can't find my … address in the list". */
+async function enterAddress(
+  page: Page,
+  prefix: string,
+  parts: { street: string; suburb: string; state: string; postcode: string },
+) {
+  await page.getByTestId(`${prefix}-street`).fill(parts.street);
+  await page.getByTestId(`${prefix}-suburb`).fill(parts.suburb);
+  await page.getByTestId(`${prefix}-state`).selectOption(parts.state);
+  await page.getByTestId(`${prefix}-postcode`).fill(parts.postcode);
+  await page.getByTestId(`${prefix}-postcode`).press('Tab');
+}
+
+/** My Details with its Contact Details block in edit mode. */
+async function openContactDetails(page: Page, label: string): Promise<void> {
+  await visit(page, '/account', `/account (${label})`);
+  await page.getByTestId('account-contact-edit').click();
+  await page.getByTestId('contact-form').waitFor();
+}
+
+describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewport) => {
+  test('sign-in: the hint lists what Sign in needs, and a refused sign-in gives the number to quote', async () => {
+    const { page } = await suite.open(viewport);
+    await visit(page, '/login', `/login (${viewport.name})`);
+    const form = loginForm(page);
+    expect(await hintOf(page, 'login-submit')).toEqual({
+      text: 'To sign in, enter your username and your password.',
+      live: 'polite',
+    });
+    await form.username.fill(DEMO.alex);
+    await expect.poll(async () => (await hintOf(page, 'login-submit')).text).toBe('To sign in, enter your password.');
+    await expectNoSeriousA11yViolations(page, `/login with the hint (${viewport.name})`);
+    await screenshot(page, `hints-login-${viewport.name}`);
+
+    await signIn(page, DEMO.alex, 'Wrong#Password1');
+    const alert = loginError(page);
+    await expectVisible(alert, 'the sign-in error');
+    const text = await alert.innerText();
+    expect(text).toContain('If you call us on 1300 654 329, quote error 101.');
+    expect(text).not.toContain('Error Code');
+    expect(await alert.getByRole('link', { name: '1300 654 329' }).getAttribute('href')).toMatch(/^tel:/);
+    await expectNoSeriousA11yViolations(page, `/login with the error (${viewport.name})`);
+    await screenshot(page, `errors-login-${viewport.name}`);
+  });
+
+  test('signed in: Send a message and the authority form say what their button still needs', async () => {
+    const { page } = await suite.open(viewport);
+    await seedSession(page, suite.baseURL, DEMO.alex, { claim: ALEX_CLAIMS[0].number });
+    await visit(page, '/contactus', `/contactus (${viewport.name})`);
+    expect(await hintOf(page, 'contact-submit')).toEqual({
+      text: 'To send it, choose an enquiry type and write your message.',
+      live: 'polite',
+    });
+    await screenshot(page, `hints-contact-${viewport.name}`);
+
+    await visit(page, '/authorityform', `/authorityform (${viewport.name})`);
+    await page.getByTestId('authority-signature-pad').waitFor();
+    expect(await hintOf(page, 'authority-submit')).toEqual({
+      text: 'Draw or type your signature to continue.',
+      live: 'polite',
+    });
+    await page.getByTestId('authority-type-instead').click();
+    await expect
+      .poll(async () => (await hintOf(page, 'authority-submit')).text)
+      .toBe('To continue, type your full name and tick the declaration.');
+    await page.getByTestId('authority-typed-name').fill('Alex Citizen');
+    await expect
+      .poll(async () => (await hintOf(page, 'authority-submit')).text)
+      .toBe('To continue, tick the declaration.');
+    await expectNoSeriousA11yViolations(page, `/authorityform with the hint (${viewport.name})`);
+    await screenshot(page, `hints-authority-${viewport.name}`);
+  });
+
+  test('registration: the summary says what each field says; an address not in the index is entered and checked', async () => {
+    await suite.withOwnServer(viewport, async ({ page }, server) => {
+      await visit(page, '/register', `/register (${viewport.name})`);
+      await page.getByTestId('register-submit').click({ force: true });
+      const summary = page.getByTestId('register-errors');
+      await summary.getByRole('link').first().waitFor();
+      // Every entry is its field's own message, word for word.
+      const pairs = await summary.locator('a[href^="#"]').evaluateAll((links) =>
+        links.map((link) => {
+          const field = document.getElementById((link.getAttribute('href') ?? '').slice(1));
+          const notes = (field?.getAttribute('aria-describedby') ?? '')
+            .split(' ')
+            .map((id) => (document.getElementById(id)?.textContent ?? '').replace(/^Error: /, ''));
+          return { entry: link.textContent ?? '', atField: notes };
+        }),
+      );
+      expect(pairs.length).toBeGreaterThan(5);
+      for (const { entry, atField } of pairs) expect(atField, `the field of "${entry}"`).toContain(entry);
+      // The terms box's message is above the box, like every field's message above its control.
+      const terms = page.getByTestId('register-terms');
+      const termsError = page.getByText('Please agree to the terms and conditions').last();
+      expect((await termsError.boundingBox())!.y).toBeLessThan((await terms.boundingBox())!.y);
+      await expectNoSeriousA11yViolations(page, `/register with the summary (${viewport.name})`);
+      await screenshot(page, `errors-register-summary-${viewport.name}`);
+
+      // A new house in Glen Iris: not in the index, so entered by hand.
+      await fillJordan(page, `jordan.entered.${viewport.name}@example.org`);
+      await page.getByTestId('register-home-address-enter').click();
+      expect(
+        await page.getByTestId('register-home-address-street').evaluate((el) => el === document.activeElement),
+      ).toBe(true);
+      await enterAddress(page, 'register-home-address', {
+        street: '7a New Lane',
+        suburb: 'Glen Iris',
+        state: 'VIC',
+        postcode: '3000',
+      });
+      await page.getByTestId('register-same-as-home').check();
+      await page.getByTestId('register-terms').check();
+      await expectNoSeriousA11yViolations(page, `/register with an address entered (${viewport.name})`);
+      await screenshot(page, `address-entered-register-${viewport.name}`);
+      await page.getByTestId('register-submit').click();
+      // The server holds no Glen Iris with postcode 3000: said at the address and in the summary.
+      const wrong = 'Check the suburb and postcode: we cannot find GLEN IRIS VIC 3000';
+      await summary.getByText(wrong).waitFor();
+      await expectVisible(
+        page.getByTestId('register-home-address-entered').getByText(wrong),
+        'the message at the address',
+      );
+      await expectNoSeriousA11yViolations(page, `/register with the locality refused (${viewport.name})`);
+      await screenshot(page, `address-entered-refused-${viewport.name}`);
+
+      await page.getByTestId('register-home-address-postcode').fill('3146');
+      await page.getByTestId('register-submit').click();
+      await arriveAt(page, '/activate', `/activate (${viewport.name})`);
+      const db = portalDb(server.dataDir, { readOnly: true });
+      try {
+        const held = db
+          .prepare('select registration_details as d from accounts where username = ?')
+          .get(`jordan.entered.${viewport.name}@example.org`) as { d: string };
+        expect(JSON.parse(held.d)).toMatchObject({
+          HomeAddress: '7A NEW LANE, GLEN IRIS VIC 3146',
+          HomeAddressVerified: false,
+          PostalAddressVerified: false,
+        });
+      } finally {
+        db.close();
+      }
+    });
+  });
+
+  test('My Details: an address entered by hand is saved as not verified and opens as entered', async () => {
+    // Only this test changes Sam's address (one viewport after the other, the second saves again).
+    const { page } = await suite.open(viewport);
+    await seedSession(page, suite.baseURL, DEMO.sam, { claim: SAM_CLAIM.number });
+    await openContactDetails(page, viewport.name);
+    await page.getByTestId('contact-home-address-enter').click();
+    const street = `${viewport.width} Hill Road`;
+    await enterAddress(page, 'contact-home-address', {
+      street,
+      suburb: 'Caulfield South',
+      state: 'VIC',
+      postcode: '3162',
+    });
+    await expectNoSeriousA11yViolations(page, `/contact-details with an address entered (${viewport.name})`);
+    await screenshot(page, `address-entered-account-${viewport.name}`);
+    await page.getByTestId('contact-save').click();
+    await page.getByTestId('account-toast').waitFor();
+    const api = new ApiClient(suite.baseURL, suite.server.knownDevice);
+    const { AccessToken } = await api.login(DEMO.sam);
+    const account = (await api.post('/api/account/getaccount', { AccessToken })).body as {
+      ContactDetails: { HomeAddressForDB: Record<string, unknown> };
+    };
+    expect(account.ContactDetails.HomeAddressForDB).toMatchObject({
+      ExperianSingleSelectedLine: `${street.toUpperCase()}, CAULFIELD SOUTH VIC 3162`,
+      Verified: false,
+    });
+    await openContactDetails(page, `${viewport.name}, again`);
+    expect(await page.getByTestId('contact-home-address-street').inputValue()).toBe(street);
+  });
+});
