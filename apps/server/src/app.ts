@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/database.ts';
@@ -14,6 +14,7 @@ import { dataCipher, deriveKey, resolveEncryptionKey } from './lib/crypto.ts';
 import { clientKey } from './lib/client-key.ts';
 import { boundedHttpServer } from './lib/http-server.ts';
 import { createLogger } from './lib/logger.ts';
+import { serializerCompiler } from './lib/serializer.ts';
 import { controlsOf, requireDeclaredControls } from './lib/route-controls.ts';
 import { accessCodeRoutes } from './modules/access-code/routes.ts';
 import { addressRoutes } from './modules/address/routes.ts';
@@ -103,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     }),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializerCompiler({ checked: config.env !== 'production' }));
   app.decorateRequest('auth', null);
   // Every route carries its controls; one taking writes without declaring them stops the start.
   app.addHook('onRoute', requireDeclaredControls);
