@@ -135,11 +135,11 @@ const MUTED = rgb(0.35, 0.35, 0.35);
 /** The table's columns: heading, x, width, right-aligned. */
 const COLUMNS = [
   { head: 'Date', x: MARGIN, w: 62, right: false },
-  { head: 'What it was for', x: MARGIN + 64, w: 170, right: false },
-  { head: 'Status', x: MARGIN + 238, w: 72, right: false },
-  { head: 'Paid to', x: MARGIN + 312, w: 100, right: false },
-  { head: 'Amount', x: MARGIN + 414, w: 66, right: true },
-  { head: 'GST', x: MARGIN + 482, w: 33, right: true },
+  { head: 'What it was for', x: MARGIN + 64, w: 150, right: false },
+  { head: 'Status', x: MARGIN + 218, w: 82, right: false },
+  { head: 'Paid to', x: MARGIN + 304, w: 106, right: false },
+  { head: 'Amount', x: MARGIN + 412, w: 58, right: true },
+  { head: 'GST', x: MARGIN + 474, w: 41, right: true },
 ] as const;
 
 /** A structure element being built: its type, attributes and kids (elements or marked content). */
@@ -257,7 +257,7 @@ export async function renderPdf(deps: Deps, s: Statement, now: number): Promise<
   pdf.setAuthor(p.name);
   pdf.setCreator('Claimant portal');
   pdf.setLanguage('en-AU');
-  const text = createTextSetter(pdf);
+  const text = createTextSetter(pdf, { subset: false });
   const tags = new TaggedWriter(pdf);
 
   let page = pdf.addPage(A4);
@@ -337,8 +337,9 @@ export async function renderPdf(deps: Deps, s: Statement, now: number): Promise<
       const cells = [
         displayDate(row.payment_date),
         forWhat(row),
-        PAYMENT_STATUS_LABELS[row.status as PaymentStatus],
-        paidTo(row),
+        // The column is narrow: "Returned" (the footnote says by whom).
+        row.status === 'returned' ? 'Returned' : PAYMENT_STATUS_LABELS[row.status as PaymentStatus],
+        row.paid_to_last3 !== null ? `Account ending ${row.paid_to_last3}` : (row.paid_to_name ?? ''),
         money(Number(row.amount_cents)),
         Number(row.gst_cents) ? money(Number(row.gst_cents)) : '',
       ];
@@ -355,7 +356,10 @@ export async function renderPdf(deps: Deps, s: Statement, now: number): Promise<
     y = A4[1] - MARGIN - 10;
   }
   y -= 8;
-  await para('Only payments with the status Paid count toward the totals. Amounts are in Australian dollars.', 8);
+  await para(
+    'Only payments with the status Paid count toward the totals. Returned: the bank sent the payment back. Amounts are in Australian dollars.',
+    8,
+  );
   tags.finish();
   return Buffer.from(await pdf.save());
 }

@@ -128,7 +128,14 @@ export type TextSetter = {
   draw(page: PDFPage, runs: readonly TextRun[], at: { x: number; y: number; size: number; color: RGB }): void;
 };
 
-export function createTextSetter(pdf: PDFDocument): TextSetter {
+/**
+ * `subset: false` embeds each font used whole (about 600 KB a face): @pdf-lib/fontkit's subsets of
+ * Noto Sans lose glyphs in pdf.js (Firefox) and FreeType/poppler viewers — text extracts, but
+ * letters draw blank (its short `loca` table, fixed upstream in fontkit 1.8). The payments
+ * statement embeds whole fonts; the default stays as decision 022 chose.
+ */
+export function createTextSetter(pdf: PDFDocument, options: { subset?: boolean } = {}): TextSetter {
+  const subset = options.subset ?? true;
   pdf.registerFontkit(sharedFontkit as Parameters<PDFDocument['registerFontkit']>[0]);
   const embedded = new Map<string, Promise<PDFFont>>();
   const embed = (file: string) => {
@@ -138,7 +145,7 @@ export function createTextSetter(pdf: PDFDocument): TextSetter {
       // then stands for the whole letter in the text a reader copies: "Thị" read back as "Thi".
       // NFC text has a precomposed glyph for every Latin, Greek and Cyrillic letter it carries.
       const features = file.startsWith(`${NOTO_SANS}/`) ? { ccmp: false } : undefined;
-      font = load(file).then(({ bytes }) => pdf.embedFont(bytes, { subset: true, ...(features ? { features } : {}) }));
+      font = load(file).then(({ bytes }) => pdf.embedFont(bytes, { subset, ...(features ? { features } : {}) }));
       embedded.set(file, font);
     }
     return font;
