@@ -82,7 +82,7 @@ describe.each(DIALECTS)('payments and decisions on %s', (dialect) => {
     );
 
   /** A reimbursement the claimant sends (two receipts: $12.50 and $90.00); its SentItemId. */
-  async function sendReimbursement(token: string): Promise<string> {
+  async function sendReimbursement(token: string, extra: Record<string, unknown> = {}): Promise<string> {
     const upload = multipart(
       { accessToken: token, FormType: 'reimbursement' },
       { name: 'receipt.pdf', data: SAMPLES['letter.pdf'] as Buffer },
@@ -104,6 +104,7 @@ describe.each(DIALECTS)('payments and decisions on %s', (dialect) => {
       Receipts: [PHARMACY, HOME],
       Agreed: true,
       Documents: [file],
+      ...extra,
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().SentItemId as string;
@@ -355,6 +356,41 @@ describe.each(DIALECTS)('payments and decisions on %s', (dialect) => {
         Letter: null,
       });
       expect(progress.Steps.map((s: { Done: boolean }) => s.Done)).toEqual([true, true, true, false, false]);
+
+      // The claimant answers it: the new submission names what it responds to, for the claims system.
+      const answer = await sendReimbursement(sam, { RespondsTo: item });
+      const event = await t.deps.db
+        .selectFrom('provider_outbox')
+        .select('payload')
+        .where('payload', 'like', `%${answer}%`)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(event.payload)).toMatchObject({ SentItemId: answer, RespondsTo: item });
+      // Another claimant's submission cannot be answered: not found, and nothing is sent.
+      const alex = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
+      const upload = multipart(
+        { accessToken: alex, FormType: 'reimbursement' },
+        { name: 'receipt.pdf', data: SAMPLES['letter.pdf'] as Buffer },
+      );
+      const FileID = (await t.app.inject({ method: 'POST', url: '/api/documentupload/uploadfile', ...upload })).json()
+        .FileId as string;
+      const file = { Filename: 'receipt.pdf', FileID };
+      const { FormId } = (
+        await t.post('/api/documentupload/updateform/reimbursement', {
+          AccessToken: alex,
+          Draft: { Step: 'review', Documents: [file] },
+        })
+      ).json();
+      const refused = await t.post('/api/documentupload/submitreceipts', {
+        AccessToken: alex,
+        IdempotencyKey: 'responds-to-other-1',
+        FormId,
+        PayOther: 0,
+        Receipts: [PHARMACY],
+        Agreed: true,
+        Documents: [file],
+        RespondsTo: item,
+      });
+      expect(errorNumbers(refused)).toEqual([ErrorNumber.NotFound]);
     });
   });
 

@@ -5,6 +5,7 @@ import { BODY_JSON_BOUNDS, DRAFT_JSON_BOUNDS, boundedJson } from '../json.ts';
 import { MESSAGES } from '../messages.ts';
 import { requestBody, isoDate } from './common.ts';
 import { FORM_TYPES } from './uploads.ts';
+import { respondsTo } from './responds-to.ts';
 
 export const TAX_FILE_DECLARATION = 'Tax File Declaration Form';
 export const REIMBURSEMENT_TYPE = 'Reimbursement';
@@ -59,6 +60,7 @@ export const SubmitDocumentsRequest = requestBody({
   Draft: DocumentDraft,
   Authorised: z.literal(true, { error: 'Please provide your authorisation' }),
   IdempotencyKey: z.string().min(8).max(100),
+  RespondsTo: respondsTo,
 });
 export const SubmittedResponse = z.object({ SentItemId: z.string() });
 

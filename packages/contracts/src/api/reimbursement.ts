@@ -8,6 +8,7 @@ import { CURRENCY_PATTERN, accountName, accountNumber, bsb, email, isoToday, par
 import { MESSAGES } from '../messages.ts';
 import { requestBody } from './common.ts';
 import { DraftFile } from './forms.ts';
+import { respondsTo } from './responds-to.ts';
 
 /** Spec 001 §3 PayOther. */
 export const PayOther = { Me: 0, SomeoneElse: 1, Provider: 2 } as const;
@@ -141,6 +142,7 @@ export function reimbursementClaim(today?: () => string) {
 export const SubmitReimbursementRequest = requestBody({
   FormId: z.string().min(1).max(64),
   IdempotencyKey: z.string().min(8).max(100),
+  RespondsTo: respondsTo,
   ...reimbursementClaimShape(),
 }).superRefine(payeeOfSomeoneElse);
 export type SubmitReimbursementRequest = z.input<typeof SubmitReimbursementRequest>;

@@ -11,7 +11,7 @@ export async function submitDocuments(
   deps: Deps,
   auth: AuthContext,
   claimId: string,
-  body: { FormId: string; Draft: DocumentDraft; IdempotencyKey: string },
+  body: { FormId: string; Draft: DocumentDraft; IdempotencyKey: string; RespondsTo?: string | undefined },
 ) {
   return submitForm(deps, auth, claimId, 'documents', body, async () => {
     const files = await forms.findUnsentFiles(

@@ -15,6 +15,17 @@ export async function findSentItemByKey(db: Db, accountId: string, key: string) 
     .executeTakeFirst();
 }
 
+/** One of the claimant's own sent items of this claim (what a new submission answers), or undefined. */
+export async function findOwnSentItemId(db: Db, accountId: string, claimId: string, id: string) {
+  return db
+    .selectFrom('sent_items')
+    .select('id')
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('claim_id', '=', claimId)
+    .executeTakeFirst();
+}
+
 export async function insertSentItem(db: Writer, row: Insertable<SentItemTable>): Promise<void> {
   await db.insertInto('sent_items').values(row).execute();
 }

@@ -61,7 +61,7 @@ export async function submitForm(
   auth: AuthContext,
   claimId: string,
   formType: FormType,
-  body: { FormId?: string; IdempotencyKey: string },
+  body: { FormId?: string; IdempotencyKey: string; RespondsTo?: string | undefined },
   prepare: (form: OpenForm, now: number) => Promise<Submission>,
 ): Promise<{ SentItemId: string }> {
   const key = body.IdempotencyKey;
@@ -69,6 +69,12 @@ export async function submitForm(
   const earlier = await repo.findSentItemByKey(deps.db, auth.accountId, key);
   if (earlier) return { SentItemId: earlier.id };
   const draft = body.FormId === undefined ? undefined : await findOpenForm(deps, auth, claimId, formType, body.FormId);
+  // What it answers ("more information needed"): one of the claimant's own submissions of this claim.
+  if (
+    body.RespondsTo !== undefined &&
+    !(await repo.findOwnSentItemId(deps.db, auth.accountId, claimId, body.RespondsTo))
+  )
+    throw new AppError(ErrorNumber.NotFound);
   const form = draft ?? { id: newId(), data: '' };
   const now = deps.clock.now();
   const sent = await prepare(form, now);
@@ -114,7 +120,12 @@ export async function submitForm(
       await queueForProvider(trx, {
         claimId,
         kind: sent.event.kind,
-        payload: { FormId: form.id, SentItemId: sentItemId, ...sent.event.payload },
+        payload: {
+          FormId: form.id,
+          SentItemId: sentItemId,
+          ...(body.RespondsTo === undefined ? {} : { RespondsTo: body.RespondsTo }),
+          ...sent.event.payload,
+        },
         now,
       });
     });
