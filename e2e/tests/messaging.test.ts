@@ -366,11 +366,10 @@ describe.each(VIEWPORTS)('load more and attachments at $name', (viewport) => {
     await expectCount(page.getByTestId('inbox-item'), 10, 'the first page');
     // One claim only: no Switch claim mention.
     expect(await page.getByTestId('inbox-switch-claim-note').count()).toBe(0);
-    // The long text is cut to 67 characters and "...".
+    // The long text is cut within 67 characters, at the end of a word (docs/decisions/027), and "...".
     const first = page.locator('[data-testid="inbox-item"][data-message-id="sam-msg-1"]');
     const preview = (await first.getByTestId('inbox-item-preview').textContent()) ?? '';
-    expect(preview).toHaveLength(70);
-    expect(preview.endsWith('...')).toBe(true);
+    expect(preview).toBe('Your appointment letter is attached. Read more at...');
     expect(await first.getByTestId('attachment-icon').textContent()).toBe('1 attached file');
 
     await page.getByTestId('inbox-load-more').click();
