@@ -135,7 +135,7 @@ export const CONTACT_DETAILS_META = accountEditMeta('Contact Details');
 export const EMAIL_ADDRESS_META = accountEditMeta('Email Address');
 export const MOBILE_NUMBER_META = accountEditMeta('Mobile Number');
 export const BANK_ACCOUNT_META = accountEditMeta('Bank Account Details');
-export const UPDATE_PASSWORD_META = accountEditMeta('Change Password');
+export const UPDATE_PASSWORD_META = accountEditMeta('Change password');
 
 // Messaging: Send a message, Inbox, Sent items and the full-page details app mode opens
 // (spec 001 §2: both spellings of the inbox-item, sent-items and sent-item paths). The sent-item
