@@ -35,7 +35,12 @@ export function RecoveryCodes({ codes, onDone }: RecoveryCodesProps) {
   };
 
   return (
-    <section className={styles.recovery} aria-labelledby="recovery-codes-heading" data-testid="recovery-codes">
+    <section
+      className={styles.recovery}
+      aria-labelledby="recovery-codes-heading"
+      data-security-busy=""
+      data-testid="recovery-codes"
+    >
       <h3 id="recovery-codes-heading" tabIndex={-1} ref={heading}>
         Save your recovery codes
       </h3>

@@ -342,7 +342,7 @@ function Change({ stage, factors, renderCodeForm, setStage, onCancel, onDone }: 
   }, [stage.step]);
 
   return (
-    <div className={styles.stack} data-security-step={stage.step} data-testid="security-change">
+    <div className={styles.stack} data-security-step={stage.step} data-security-busy="" data-testid="security-change">
       {stage.step === 'confirm' ? (
         <Confirm task={task} onYes={() => setStage({ task, step: 'step-up' })} onNo={onCancel} />
       ) : stage.step === 'step-up' ? (
