@@ -161,12 +161,23 @@ describe.each(DIALECTS)('reimbursement claims on %s', (dialect) => {
     ]);
   });
 
-  it('needs bank details to pay me; paying my provider needs none', async () => {
+  it('needs bank details to pay me, and on a trustee claim says whom to pay instead; paying my provider needs none', async () => {
     const pat = await signInWithClaim(t, 'pat.trustee@example.com', '20/22222');
     const { FormId, file } = await draft(pat);
+    // The spec's text sends the claimant to My Details, where a trustee claim cannot add bank details (decision 027).
     expect((await submit(pat, { FormId, Documents: [file] })).json()).toEqual([
-      { Number: ErrorNumber.Validation, Message: MESSAGES.bankDetailsNotFound, Field: 'PayOther' },
+      { Number: ErrorNumber.Validation, Message: MESSAGES.bankDetailsNotFoundStateTrustee, Field: 'PayOther' },
     ]);
+    const trustee = (value: number) =>
+      t.deps.db.updateTable('claims').set({ is_state_trustee: value }).where('number', '=', '20/22222').execute();
+    await trustee(0);
+    try {
+      expect((await submit(pat, { FormId, Documents: [file] })).json()).toEqual([
+        { Number: ErrorNumber.Validation, Message: MESSAGES.bankDetailsNotFound, Field: 'PayOther' },
+      ]);
+    } finally {
+      await trustee(1);
+    }
     expect((await submit(pat, { FormId, PayOther: 2, Documents: [file] })).statusCode).toBe(200);
   });
 

@@ -64,6 +64,11 @@ export const MESSAGES = {
   noDocumentsUploaded: 'You have not uploaded any documents yet.',
   bankDetailsNotFound:
     'Bank details not found - please update on the Personal details screen before sending us your claim for reimbursement',
+  /**
+   * "Pay me" on a claim the State Trustees manage, with no bank details held: the spec's
+   * bankDetailsNotFound sends the claimant to a screen where they cannot add them (decision 027).
+   */
+  bankDetailsNotFoundStateTrustee: 'Choose your provider or someone else to pay: we pay the State Trustees, not you',
   providerCanBill: 'Your provider can bill us directly for treatment and services we have approved.',
   providerInvoicesNotPaid: 'Provider invoices cannot be paid through the portal.',
   receiptRequired: 'Please add at least one receipt',

@@ -14,10 +14,3 @@ export const STATE_TRUSTEES = {
   /** Under "Pay me" with no bank details held; followed by the number and a full stop. */
   paidBack: 'To be paid back for these costs, contact the State Trustees or call us on',
 } as const;
-
-/**
- * "Pay me" on a trustee claim with no bank details held: what to do instead, and why (short: the
- * note under "Pay me" says whom to contact).
- */
-export const STATE_TRUSTEES_PAY_ME_PROBLEM =
-  'Choose your provider or someone else to pay: we pay the State Trustees, not you';

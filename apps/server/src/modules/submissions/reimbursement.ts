@@ -35,13 +35,16 @@ const PAYEE_KIND = { 0: 'claimant', 1: 'someone-else', 2: 'provider' } as const;
 async function payeeOf(
   deps: Deps,
   auth: AuthContext,
+  claimId: string,
   body: Body,
 ): Promise<{ items: ErrorItem[]; payee: Record<string, unknown>; words: string }> {
   const items: ErrorItem[] = [];
   if (body.PayOther === PayOther.Me) {
-    const own = await repo.findOwnBankDetails(deps.db, auth.claimantId);
+    const own = await repo.findOwnBankDetails(deps.db, auth.claimantId, claimId);
     if (!own?.bank_bsb || !own.bank_account_last4) {
-      items.push({ Number: ErrorNumber.Validation, Message: MESSAGES.bankDetailsNotFound, Field: 'PayOther' });
+      // A trustee claim cannot add bank details in My Details: the spec's text would be a dead end (decision 027).
+      const message = own?.is_state_trustee ? MESSAGES.bankDetailsNotFoundStateTrustee : MESSAGES.bankDetailsNotFound;
+      items.push({ Number: ErrorNumber.Validation, Message: message, Field: 'PayOther' });
       return { items, payee: {}, words: '' };
     }
     return {
@@ -85,7 +88,7 @@ export async function submitReimbursement(deps: Deps, auth: AuthContext, claimId
     const ids = body.Documents.map((d) => d.FileID);
     const files = await forms.findUnsentFiles(deps.db, auth.accountId, claimId, ids);
     if (files.length !== new Set(ids).size) throw new AppError(ErrorNumber.NotFound);
-    const { items, payee, words } = await payeeOf(deps, auth, body);
+    const { items, payee, words } = await payeeOf(deps, auth, claimId, body);
     if (items.length) throw AppError.list(items);
 
     const total = body.Receipts.reduce((sum, r) => sum + amountCents(receiptAmount(r)), 0);

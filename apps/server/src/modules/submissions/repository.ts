@@ -53,11 +53,14 @@ export async function findListItemByElement(db: Db, listType: string, elementNum
     .executeTakeFirst();
 }
 
-export async function findOwnBankDetails(db: Db, claimantId: string) {
+/** The claimant's bank details, and whether the State Trustees manage the claim (its payments go to them). */
+export async function findOwnBankDetails(db: Db, claimantId: string, claimId: string) {
   return db
     .selectFrom('claimants')
-    .select(['bank_name', 'bank_account_name', 'bank_bsb', 'bank_account_last4'])
-    .where('id', '=', claimantId)
+    .innerJoin('claims', 'claims.claimant_id', 'claimants.id')
+    .select(['bank_name', 'bank_account_name', 'bank_bsb', 'bank_account_last4', 'claims.is_state_trustee'])
+    .where('claimants.id', '=', claimantId)
+    .where('claims.id', '=', claimId)
     .executeTakeFirst();
 }
 

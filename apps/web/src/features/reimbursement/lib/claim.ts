@@ -22,7 +22,6 @@ import {
   type ReimbursementDraft,
   type SubmitReimbursementRequest,
 } from '@portal/contracts';
-import { STATE_TRUSTEES_PAY_ME_PROBLEM } from '../../../lib/state-trustees.ts';
 import {
   RECEIPT_FIELD_NAMES,
   emptyReceipt,
@@ -190,7 +189,7 @@ export function validateClaim(values: ClaimValues, context: ClaimContext, scope:
   if (values.payOther === PayOther.Me && context.ownBank === 'none') found.PayOther ??= MESSAGES.bankDetailsNotFound;
   // Spec 001's text sends the claimant to My Details, where a trustee claim cannot add bank details (decision 027).
   if (values.payOther === PayOther.Me && context.ownBank === 'trustee-none')
-    found.PayOther ??= STATE_TRUSTEES_PAY_ME_PROBLEM;
+    found.PayOther ??= MESSAGES.bankDetailsNotFoundStateTrustee;
   if (values.payOther === PayOther.SomeoneElse) {
     const bsb = formatBsb(values.payee.BankBSB.trim());
     if (context.bsbLookup?.bsb === bsb && context.bsbLookup.state === 'invalid')
