@@ -254,7 +254,7 @@ describe.each(VIEWPORTS)('payments and decisions at $name', (viewport) => {
 });
 
 describe('the demo data', () => {
-  test('a part approval shows each receipt line; "more information needed" opens the reimbursement form (375 px)', async () => {
+  test('a part approval shows each receipt line; "more information needed" opens the reimbursement form; a year of payments pages by ten (375 px)', async () => {
     const viewport = PHONE;
     const { page } = await suite.open(viewport);
     const token = await seedSession(page, suite.baseURL, DEMO.alex, { claim: DEMO_DECISIONS_CLAIM.number });
@@ -289,6 +289,19 @@ describe('the demo data', () => {
     expect(await reply.getAttribute('href')).toBe('/reimbursementform');
     expect(await page.getByTestId('sent-progress-needed').textContent()).toBeTruthy();
     await expectNoSeriousA11yViolations(page, 'more information needed (phone)');
+
+    // The first claim's year of weekly payments, ten at a time: "Load more" brings the next ten
+    // and the first of them takes the focus.
+    await api.selectClaim(token, ALEX_CLAIMS[0].number);
+    await visit(page, '/payments?year=all', '/payments, a year of weekly payments (phone)');
+    const rows = page.locator('[data-testid="payments-upcoming-row"], [data-testid="payments-history-row"]');
+    await expectVisible(rows.first(), 'the first payments');
+    expect(await rows.count()).toBe(10);
+    await page.getByTestId('payments-load-more').click();
+    await page.getByTestId('payments-load-more-status').filter({ hasText: 'Showing' }).waitFor();
+    expect(await rows.count()).toBe(20);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('payments-history-row');
+    await expectNoSeriousA11yViolations(page, '/payments after Load more (phone)');
   });
 });
 
