@@ -254,7 +254,7 @@ describe.each(VIEWPORTS)('payments and decisions at $name', (viewport) => {
 });
 
 describe('the demo data', () => {
-  test('a part approval shows each receipt line; "more information needed" opens the reimbursement form; a year of payments pages by ten (375 px)', async () => {
+  test('part approval lines, the more-information reply, paging by ten (375 px)', async () => {
     const viewport = PHONE;
     const { page } = await suite.open(viewport);
     const token = await seedSession(page, suite.baseURL, DEMO.alex, { claim: DEMO_DECISIONS_CLAIM.number });
