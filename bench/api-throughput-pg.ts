@@ -116,7 +116,10 @@ current_setting('shared_buffers') as shared_buffers`.execute(handle.db);
         bulk_insert: `${Math.round(bulk.seconds)} s`,
         vacuum_analyze: `${Math.round(bulk.analyzeSeconds)} s`,
       },
-      apiLoad.apiFigures(NAME, real, bare, `PostgreSQL, ${processes} processes`),
+      [
+        ...apiLoad.apiFigures(NAME, real, bare, `PostgreSQL, ${processes} processes`),
+        apiLoad.paymentsFigure(NAME, portal.payments, single['/api/inbox/getmessages']),
+      ],
       [
         apiLoad.singleCallNote(single, ' to the first process'),
         apiLoad.requestsNote(real, bare),

@@ -17,6 +17,7 @@ import {
   layoutNote,
   loadBareRoute,
   loadPortal,
+  paymentsFigure,
   requestsNote,
   singleCallNote,
   type PortalLoad,
@@ -73,7 +74,7 @@ export async function run(): Promise<BenchResult> {
         database_MB: round(dbBytes / 2 ** 20, 0),
         bulk_insert: `${Math.round(bulk.seconds)} s`,
       },
-      apiFigures(NAME, real, bare),
+      [...apiFigures(NAME, real, bare), paymentsFigure(NAME, portal.payments, single['/api/inbox/getmessages'])],
       [
         singleCallNote(single),
         requestsNote(real, bare),

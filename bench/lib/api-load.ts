@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type RawResult, type Request } from 'autocannon';
 import { envNumber } from './bench.ts';
-import { HEAVY_CLAIM, HEAVY_USER, type BulkSizes } from './bulk-data.ts';
+import { HEAVY_CLAIM, HEAVY_USER, LIGHT_CLAIM, LIGHT_PAYMENTS, LIGHT_USER, type BulkSizes } from './bulk-data.ts';
 import type { Figure } from './results.ts';
 import { BENCH_DIR } from './paths.ts';
 import { apiHeaders, postJson, signInWithClaim, startServers, stopServers } from './server.ts';
@@ -35,6 +35,7 @@ export function apiSettings(): ApiSettings {
     claimants: envNumber('API_CLAIMANTS', 20_000),
     messages,
     heavy: Math.min(messages, envNumber('API_HEAVY_MESSAGES', 5_000)),
+    heavyPayments: envNumber('API_HEAVY_PAYMENTS', 5_000),
     connections: envNumber('API_CONNECTIONS', 50),
     duration: envNumber('API_DURATION', 20),
     warmup: envNumber('API_WARMUP', 3),
@@ -46,6 +47,7 @@ export function apiParameters(s: ApiSettings): Record<string, string | number> {
     API_CLAIMANTS: s.claimants,
     API_MESSAGES: s.messages,
     API_HEAVY_MESSAGES: s.heavy,
+    API_HEAVY_PAYMENTS: s.heavyPayments,
     API_CONNECTIONS: s.connections,
     API_DURATION: `${s.duration} s`,
     warm_up: `${s.warmup} s`,
@@ -244,6 +246,61 @@ export async function timeEachCall(url: string, token: string): Promise<Record<s
   return single;
 }
 
+const PAYMENTS_PAGE = { path: '/api/payments/getpayments', body: { Offset: 0, Amount: 10 } };
+
+/** The payments page (10 rows) of a claim holding `heavyPayments` and of one holding LIGHT_PAYMENTS. */
+export type PaymentsPages = { heavy: number; light: number; heavyTotal: number };
+
+/**
+ * The first payments page of the heavy claim and of the light one, one request at a time,
+ * interleaved (so both see the same machine): median of the last 30 of 40 each, ms.
+ */
+export async function timePaymentsPages(url: string, heavyToken: string, expected: number): Promise<PaymentsPages> {
+  const lightToken = await signInWithClaim(url, LIGHT_USER, LIGHT_CLAIM);
+  const page = (token: string) =>
+    postJson<{ Total: number; Items: unknown[] }>(`${url}${PAYMENTS_PAGE.path}`, {
+      ...PAYMENTS_PAGE.body,
+      AccessToken: token,
+    });
+  const heavyPage = await page(heavyToken);
+  const lightPage = await page(lightToken);
+  if (heavyPage.Total !== expected || heavyPage.Items.length !== 10 || lightPage.Total !== LIGHT_PAYMENTS)
+    throw new Error(
+      `getpayments: expected 10 of ${expected} and ${LIGHT_PAYMENTS} of ${LIGHT_PAYMENTS}, ` +
+        `got ${heavyPage.Items.length} of ${heavyPage.Total} and ${lightPage.Items.length} of ${lightPage.Total}`,
+    );
+  const heavy: number[] = [];
+  const light: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    for (const [token, times] of [
+      [heavyToken, heavy],
+      [lightToken, light],
+    ] as const) {
+      const t = process.hrtime.bigint();
+      await page(token);
+      times.push(msSince(t));
+    }
+  }
+  return { heavy: round(median(heavy.slice(10)), 2), light: round(median(light.slice(10)), 2), heavyTotal: expected };
+}
+
+/** Issue #20's figure: the payments page of a 5 000-payment claim beside a 10-payment one (and the inbox page). */
+export function paymentsFigure(name: string, pages: PaymentsPages, inboxPage: number | undefined): Figure {
+  return {
+    id: `${name}.payments-page`,
+    label: `Payments page (10 of ${pages.heavyTotal.toLocaleString('en-AU')}), one at a time`,
+    value: pages.heavy,
+    unit: 'ms',
+    baseline: {
+      label: `10 of ${LIGHT_PAYMENTS}${inboxPage ? `; the inbox page ${inboxPage} ms` : ''}`,
+      value: pages.light,
+      unit: 'ms',
+    },
+    ratio: round(pages.heavy / Math.max(pages.light, 0.01), 2),
+    ratioLabel: `× 10 of ${LIGHT_PAYMENTS}`,
+  };
+}
+
 export function singleCallNote(single: Record<string, number>, where = ''): string {
   return `One request at a time${where} (median of 15, ms): ${Object.entries(single)
     .map(([p, ms]) => `${p.split('/').pop()} ${ms}`)
@@ -253,6 +310,7 @@ export function singleCallNote(single: Record<string, number>, where = ''): stri
 export type PortalLoad = {
   real: Partial<Record<Layout, ApiLoad>> & { shared: ApiLoad };
   single: Record<string, number>;
+  payments: PaymentsPages;
   responses: Record<string, unknown>;
 };
 
@@ -278,6 +336,8 @@ export async function loadPortal(
   }
   const single = await timeEachCall(first, token);
   log(`one at a time (median ms): ${JSON.stringify(single)}`);
+  const payments = await timePaymentsPages(first, token, settings.heavyPayments);
+  log(`payments page one at a time (median ms): ${JSON.stringify(payments)}`);
   const what = urls.length > 1 ? 'servers' : 'server';
   const over = urls.length > 1 ? ` over ${urls.length} processes` : '';
   const real = await eachLayout(servers, async (layout) => {
@@ -285,7 +345,7 @@ export async function loadPortal(
     await loadApi(urls, token, connections, warmup);
     return loadApi(urls, token, connections, duration);
   });
-  return { real, single, responses };
+  return { real, single, payments, responses };
 }
 
 /** `measure` once in each layout, the servers kept running between them. */

@@ -8,7 +8,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../apps/server/src/db/database.ts';
 import type { Database } from '../../apps/server/src/db/schema.ts';
-import { bulkClaimants, bulkContext, bulkMessages, type BulkRow, type BulkSizes } from './bulk-data.ts';
+import { bulkClaimants, bulkContext, bulkMessages, bulkPayments, type BulkRow, type BulkSizes } from './bulk-data.ts';
 
 const BATCH = 5_000;
 
@@ -72,6 +72,7 @@ export async function insertBulkDataPg(db: Db, sizes: BulkSizes): Promise<{ seco
     }
     const claimIds = claimants.map((c) => c.claim.id);
     await writeAll(await tableWriter(trx, 'inbox_messages'), bulkMessages(claimIds, sizes, ctx));
+    await writeAll(await tableWriter(trx, 'payments'), bulkPayments(claimIds, sizes, ctx));
   });
   const loaded = Date.now();
   // Planner statistics for the new rows, and the visibility map (index-only scans), now rather

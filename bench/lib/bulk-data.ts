@@ -13,6 +13,7 @@ import type {
   ClaimTable,
   InboxMessageTable,
   KnownDeviceTable,
+  PaymentTable,
 } from '../../apps/server/src/db/schema.ts';
 import { dataCipher, hashPassword, sealedAt } from '../../apps/server/src/lib/crypto.ts';
 import { seededRandom } from './prng.ts';
@@ -20,8 +21,12 @@ import { BENCH_KEY, DEMO_PASSWORD, KNOWN_DEVICE } from './server.ts';
 
 export const HEAVY_USER = 'bench.heavy@example.com';
 export const HEAVY_CLAIM = '50/00000';
+/** The second claimant, whose claim holds LIGHT_PAYMENTS payments (HEAVY_CLAIM holds `heavyPayments`). */
+export const LIGHT_USER = 'bench.1@example.com';
+export const LIGHT_CLAIM = '50/00001';
+export const LIGHT_PAYMENTS = 10;
 
-export type BulkSizes = { claimants: number; messages: number; heavy: number };
+export type BulkSizes = { claimants: number; messages: number; heavy: number; heavyPayments: number };
 
 /** The columns the bulk data sets; the others keep their defaults. */
 type ClaimantRow = Omit<
@@ -34,7 +39,7 @@ export type BulkClaimant = {
   device: KnownDeviceTable;
   claim: ClaimTable;
 };
-export type BulkRow = ClaimantRow | AccountTable | KnownDeviceTable | ClaimTable | InboxMessageTable;
+export type BulkRow = ClaimantRow | AccountTable | KnownDeviceTable | ClaimTable | InboxMessageTable | PaymentTable;
 
 const DAY = 86_400_000;
 const SUBJECTS = [
@@ -151,6 +156,47 @@ export function* bulkMessages(
   }
 }
 
+/**
+ * Weekly income-support payments, newest a week ago: `heavyPayments` in claimIds[0] (the worst
+ * payments page the benchmarks read), LIGHT_PAYMENTS in claimIds[1] (issue #20: a page of a claim
+ * holding 5 000 payments answers like a page of one holding 10).
+ */
+export function* bulkPayments(
+  claimIds: readonly string[],
+  sizes: BulkSizes,
+  ctx: BulkContext,
+): Generator<PaymentTable> {
+  const counts: [string | undefined, number][] = [
+    [claimIds[0], sizes.heavyPayments],
+    [claimIds[1], LIGHT_PAYMENTS],
+  ];
+  for (const [claimId, count] of counts) {
+    if (!claimId) continue;
+    for (let w = 1; w <= count; w++) {
+      const day = new Date(ctx.now - w * 7 * DAY).toISOString().slice(0, 10);
+      yield {
+        id: crypto.randomUUID(),
+        claim_id: claimId,
+        reference: `BENCH-${w}`,
+        kind: 'income-support',
+        description: '',
+        amount_cents: 84_250,
+        gst_cents: 0,
+        taxable: 1,
+        payment_date: day,
+        status: 'paid',
+        upcoming: 0,
+        paid_to_last3: '000',
+        paid_to_name: null,
+        period_from: day,
+        period_to: day,
+        created_at: ctx.now,
+        updated_at: ctx.now,
+      };
+    }
+  }
+}
+
 /** `insert into <table> (<the row's keys>) values (@key, …)`, for SQLite's named parameters. */
 function sqliteInsert(db: DatabaseSync, table: string, row: BulkRow): StatementSync {
   const columns = Object.keys(row);
@@ -180,6 +226,7 @@ export async function insertBulkData(file: string, sizes: BulkSizes): Promise<{ 
         claimIds.push(c.claim.id);
       }
       for (const message of bulkMessages(claimIds, sizes, ctx)) insert('inbox_messages', message);
+      for (const payment of bulkPayments(claimIds, sizes, ctx)) insert('payments', payment);
       db.exec('commit');
     } catch (e) {
       db.exec('rollback');
