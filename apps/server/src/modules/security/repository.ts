@@ -41,7 +41,7 @@ export async function insertPasskey(db: Writer, row: PasskeyTable): Promise<void
   await db.insertInto('passkeys').values(row).execute();
 }
 
-export async function findPasskeyByCredentialId(db: Db, credentialId: string) {
+export async function findPasskeyByCredentialId(db: Writer, credentialId: string) {
   return db.selectFrom('passkeys').selectAll().where('credential_id', '=', credentialId).executeTakeFirst();
 }
 

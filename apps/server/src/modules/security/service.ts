@@ -227,6 +227,8 @@ export async function registerPasskey(
     if ((await repo.countPasskeys(trx, auth.accountId)) >= SECURITY_LIMITS.maxPasskeys)
       throw new AppError(ErrorNumber.PasskeyLimit);
     const first = !(await hasFactor(trx, auth.accountId));
+    // The credential id is unique: one registered meanwhile (elsewhere) is refused, not a fault.
+    if (await repo.findPasskeyByCredentialId(trx, row.credential_id)) throw new AppError(ErrorNumber.FactorNotAccepted);
     await repo.insertPasskey(trx, row);
     await recordFactorChange(deps, trx, {
       accountId: auth.accountId,
@@ -305,15 +307,24 @@ export async function setUpAuthenticator(deps: Deps, auth: AuthContext, secureTo
   const now = deps.clock.now();
   const id = newId();
   const secret = newSecret();
-  const kept = await repo.insertPendingAuthenticator(deps.db, {
-    id,
-    account_id: auth.accountId,
-    secret_enc: sealSecret(deps, id, secret),
-    confirmed_at: null,
-    setup_expires_at: now + SETUP_LIFETIME_MS,
-    last_step: 0,
-    created_at: now,
-  });
+  // One row an account (unique): a set-up racing another, or a confirmation, finds it taken.
+  const kept = await deps.db
+    .transaction()
+    .execute((trx) =>
+      repo.insertPendingAuthenticator(trx, {
+        id,
+        account_id: auth.accountId,
+        secret_enc: sealSecret(deps, id, secret),
+        confirmed_at: null,
+        setup_expires_at: now + SETUP_LIFETIME_MS,
+        last_step: 0,
+        created_at: now,
+      }),
+    )
+    .catch(async (e: unknown) => {
+      if (await repo.findAuthenticator(deps.db, auth.accountId)) return false;
+      throw e;
+    });
   if (!kept) throw new AppError(ErrorNumber.AuthenticatorAlreadySetUp);
   return {
     Secret: secret.base32,
