@@ -610,6 +610,23 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
       await accept(codeAt(totp, 1, now));
       // Now step +1 is spent: the current step (earlier) is refused too.
       expect(errorNumbers(await stepUp(codeAt(totp, 0, now)))).toEqual([ErrorNumber.AuthenticatorCodeIncorrect]);
+      // Two requests racing with one fresh code: exactly one is let in.
+      t.clock.advance(60_000);
+      const fresh = codeAt(totp, 0, t.clock.now());
+      const other = await t.signIn(SAM);
+      const raced = await Promise.all([
+        stepUp(fresh),
+        call('stepup', {
+          AccessToken: other,
+          CodeType: CodeType.Bank,
+          Proof: { Method: 'Authenticator', Code: fresh },
+        }),
+      ]);
+      expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 225]);
+      // The loser is a wrong guess: 142, or 109 when it is the day's 6th (this test has made 5 already).
+      expect([[ErrorNumber.AuthenticatorCodeIncorrect], [ErrorNumber.CodeEntryLocked]]).toContainEqual(
+        errorNumbers(raced.find((r) => r.statusCode === 225) as (typeof raced)[number]),
+      );
     });
 
     it("spends the account's daily budget of wrong guesses (shared with the 4-digit codes): 109 after 6", async () => {
@@ -716,7 +733,18 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
       });
       expect(errorNumbers(again)).toEqual([ErrorNumber.RecoveryCodeIncorrect]);
       expect(await ok('getfactors', { AccessToken: up.AccessToken })).toMatchObject({ RecoveryCodesLeft: 9 });
-      expect(await audits()).toEqual(['passkey-added', 'recovery-code-used']);
+      // Two requests racing with one code: exactly one is let in.
+      const race = (AccessToken: string) =>
+        call('stepup', { AccessToken, CodeType: CodeType.Bank, Proof: { Method: 'RecoveryCode', Code: codes[9] } });
+      // (From two sessions, so the loser can only be refused for the code.)
+      const raced = await Promise.all([race(up.AccessToken), race(await t.signIn(SAM))]);
+      expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 225]);
+      expect(errorNumbers(raced.find((r) => r.statusCode === 225) as (typeof raced)[number])).toEqual([
+        ErrorNumber.RecoveryCodeIncorrect,
+      ]);
+      const winner = raced.find((r) => r.statusCode === 200)?.json() as StepUp;
+      up.AccessToken = winner.AccessToken;
+      expect(await audits()).toEqual(['passkey-added', 'recovery-code-used', 'recovery-code-used']);
       expect(await notices()).toContain('security-notice:recovery code used');
 
       // Another claimant's code is no code of theirs.
