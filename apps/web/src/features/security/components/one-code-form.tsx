@@ -87,6 +87,7 @@ export function OneCodeForm({
             {...control}
             {...register('Code')}
             type="text"
+            className={styles.codeInput}
             inputMode={kind === 'authenticator' ? 'numeric' : 'text'}
             autoComplete="one-time-code"
             autoCapitalize="characters"
