@@ -77,6 +77,7 @@ describe.each(VIEWPORTS_740)('the header at $name ($width×$height)', (viewport)
       for (const name of ['Send documents', 'Personal details', 'Terms and conditions', 'Privacy policy']) {
         await expectVisible(menu.getByRole('link', { name, exact: true }), `"${name}" in the side menu`);
       }
+      await screenshot(page, 'content-side-menu-375', { fullPage: false });
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
     }
@@ -169,6 +170,7 @@ describe('thank-you pages', () => {
   test('Send a message: a reference to quote, the reply-by date, and the same reference in Sent Items', async () => {
     const page = await signedIn(PHONE_740, SECOND.number);
     await visit(page, '/contactus', '/contactus to thank-you');
+    await screenshot(page, 'content-contactus-375');
     const type = page.getByTestId('contact-type');
     await type.locator('option', { hasText: 'General enquiry' }).waitFor({ state: 'attached' });
     await type.selectOption({ label: 'General enquiry' });
