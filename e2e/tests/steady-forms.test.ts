@@ -222,6 +222,7 @@ describe.each(VIEWPORTS)('every form keeps its submit button still at $name ($wi
     const first = await pressAndMeasure(page, submit);
     expect(first.held, `${form.name}: the press that leaves a field`).toEqual(first.before);
     await expectNoSeriousA11yViolations(page, `${form.path} after a press with errors (${viewport.name})`);
+    await screenshot(page, `steady${form.path.replace(/\//g, '-')}-${viewport.name}`);
     // And the next press, once the form has listed its problems.
     const again = await pressAndMeasure(page, submit);
     expect(again.held, `${form.name}: the press after the problems were listed`).toEqual(again.before);
