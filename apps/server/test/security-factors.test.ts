@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { AccountActivated, CodeType, ErrorNumber, SECURITY_CODE_TYPE } from '@portal/contracts';
 import { loadConfig } from '../src/config.ts';
-import { dataCipher, sealedAt } from '../src/lib/crypto.ts';
+import { dataCipher, deriveKey, sealedAt } from '../src/lib/crypto.ts';
 import { resealAll } from '../src/modules/keys/service.ts';
 import { DIALECTS, NEW_BROWSER, TEST_KEY, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
 import { nextCode, useDelivery } from './mail-sink.ts';
@@ -849,15 +849,41 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
     });
   });
 
-  it('removes the factors when the operator resets them, audited and told', async () => {
+  const signedIn = async (token: string) =>
+    (await t.post('/api/account/getaccount', { AccessToken: token })).statusCode === 200;
+
+  it('signs out every other session when a passkey or the authenticator is removed; this one stays', async () => {
+    const added = await addPasskey(await t.signIn(SAM), newDevice());
+    // Whoever else is signed in — perhaps with the passkey being removed — is signed out by its removal.
+    const elsewhere = await t.signIn(SAM);
+    const up = await codeStepUp(added.token);
+    await ok('removepasskey', { AccessToken: up.AccessToken, SecureToken: up.SecureToken, Id: added.Passkey.Id });
+    expect(await signedIn(elsewhere)).toBe(false);
+    expect(await signedIn(up.AccessToken)).toBe(true);
+  });
+
+  it('keeps recovery codes working across a key rotation while the previous key is listed', async () => {
+    const added = await addPasskey(await t.signIn(SAM), newDevice());
+    const [first = '', second = ''] = added.RecoveryCodes as string[];
+    // What a restart on a new key gives: the HMAC key from the new key, the old key listed as previous.
+    t.deps.hmacKey = deriveKey(Buffer.alloc(32, 7), 'hmac');
+    const stepUp = (Code: string) =>
+      call('stepup', { AccessToken: added.token, CodeType: CodeType.Bank, Proof: { Method: 'RecoveryCode', Code } });
+    expect(errorNumbers(await stepUp(first))).toEqual([ErrorNumber.RecoveryCodeIncorrect]);
+    t.deps.config.previousEncryptionKeys = [TEST_KEY];
+    expect((await stepUp(second)).statusCode).toBe(200);
+  });
+
+  it('removes the factors when the operator resets them, audited and told, and signs every session out', async () => {
     const { resetFactors, secondFactorKinds } = await import('../src/modules/security/service.ts');
-    await addPasskey(await t.signIn(SAM), newDevice());
+    const session = (await addPasskey(await t.signIn(SAM), newDevice())).token;
     const id = await accountId(SAM);
     expect(await secondFactorKinds(t.deps, id)).toEqual({ Passkey: true, Authenticator: false, RecoveryCodes: true });
     expect(await resetFactors(t.deps, id)).toEqual({ passkeys: 1, authenticator: false });
     expect(await secondFactorKinds(t.deps, id)).toEqual({ Passkey: false, Authenticator: false, RecoveryCodes: false });
     expect(await audits()).toEqual(['passkey-added', 'second-factors-reset']);
     expect(await notices()).toContain('security-notice:second factors reset');
+    expect(await signedIn(session)).toBe(false);
   });
 });
 

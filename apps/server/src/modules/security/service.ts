@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { hmac, newId } from '../../lib/crypto.ts';
+import { deriveKey, hmac, newId } from '../../lib/crypto.ts';
 import { lockAccount } from '../access-code/repository.ts';
 import { checkAccessCode, guessWithinBudget, sendAccessCode } from '../access-code/service.ts';
 import { completeLogin, consumeSecureToken, grantSecureToken } from '../access-code/sign-in.ts';
@@ -31,6 +31,7 @@ import { recordFailure, recordSuccess, throttledError, throttleKeys, throttleWai
 import { recordAudit, type Change } from '../audit/repository.ts';
 import { recogniseDevice } from '../device/service.ts';
 import { endSession, startSession, type AuthContext } from '../session/service.ts';
+import { revokeAccountSessions } from '../session/repository.ts';
 import * as repo from './repository.ts';
 import { matchingStep, newSecret, openSecret, sealSecret, totpFor } from './totp.ts';
 import { authenticationOptions, checkAssertion, checkRegistration, registrationOptions } from './webauthn.ts';
@@ -50,8 +51,24 @@ function summary(p: { id: string; name: string; created_at: number; last_used_at
   };
 }
 
-function recoveryHash(deps: Deps, accountId: string, code: string): string {
-  return hmac(deps.hmacKey, `recovery:${accountId}:${code}`);
+function recoveryHash(deps: Deps, accountId: string, code: string, key = deps.hmacKey): string {
+  return hmac(key, `recovery:${accountId}:${code}`);
+}
+
+/**
+ * A recovery code lives for years, across key rotations: it is checked under the data key, then
+ * under each previous key still listed (DATA_ENCRYPTION_KEYS_PREVIOUS; docs/operations/key-rotation.md).
+ */
+function recoveryHashes(deps: Deps, accountId: string, code: string): string[] {
+  const keys = [deps.hmacKey, ...deps.config.previousEncryptionKeys.map((k) => deriveKey(k, 'hmac'))];
+  return keys.map((key) => recoveryHash(deps, accountId, code, key));
+}
+
+async function spendRecoveryCode(deps: Deps, accountId: string, code: string, now: number): Promise<boolean> {
+  for (const hash of recoveryHashes(deps, accountId, code)) {
+    if (await repo.useRecoveryCode(deps.db, accountId, hash, now)) return true;
+  }
+  return false;
 }
 
 /** Ten codes of 10 characters from a 32-letter alphabet (50 bits each), shown as ABCDE-FGHJK. */
@@ -139,9 +156,7 @@ async function proveAuthenticator(deps: Deps, accountId: string, code: string): 
 async function proveRecoveryCode(deps: Deps, accountId: string, sessionId: string, code: string): Promise<void> {
   if ((await repo.countRecoveryCodesLeft(deps.db, accountId)) === 0) throw new AppError(ErrorNumber.FactorNotSetUp);
   const now = deps.clock.now();
-  const ok = await guessWithinBudget(deps, accountId, () =>
-    repo.useRecoveryCode(deps.db, accountId, recoveryHash(deps, accountId, code), now),
-  );
+  const ok = await guessWithinBudget(deps, accountId, () => spendRecoveryCode(deps, accountId, code, now));
   if (!ok) throw new AppError(ErrorNumber.RecoveryCodeIncorrect);
   const left = await repo.countRecoveryCodesLeft(deps.db, accountId);
   await deps.db.transaction().execute((trx) =>
@@ -283,6 +298,8 @@ export async function removePasskey(
   await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.deletePasskey(trx, auth.accountId, input.id))) throw new AppError(ErrorNumber.NotFound);
     await dropRecoveryCodesWhenNoFactor(trx, auth.accountId, now);
+    // Whoever signed in elsewhere (perhaps with this very passkey) is signed out; this session stays.
+    await revokeAccountSessions(trx, auth.accountId, now, auth.sessionId);
     await recordFactorChange(deps, trx, {
       accountId: auth.accountId,
       sessionId: auth.sessionId,
@@ -377,6 +394,7 @@ export async function removeAuthenticator(deps: Deps, auth: AuthContext, secureT
   await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.deleteAuthenticator(trx, auth.accountId))) throw new AppError(ErrorNumber.FactorNotSetUp);
     await dropRecoveryCodesWhenNoFactor(trx, auth.accountId, now);
+    await revokeAccountSessions(trx, auth.accountId, now, auth.sessionId);
     await recordFactorChange(deps, trx, {
       accountId: auth.accountId,
       sessionId: auth.sessionId,
@@ -515,6 +533,8 @@ export async function resetFactors(
     const passkeys = await repo.deletePasskeys(trx, accountId);
     const authenticator = await repo.deleteAuthenticator(trx, accountId);
     await repo.replaceRecoveryCodes(trx, accountId, [], now);
+    // The operator resets after a lost or stolen device: every session ends, the thief's too.
+    await revokeAccountSessions(trx, accountId, now);
     if (passkeys > 0 || authenticator) {
       await recordFactorChange(deps, trx, {
         accountId,
