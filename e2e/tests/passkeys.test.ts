@@ -22,7 +22,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { nextCode } from '../support/codes.ts';
 import { arriveAt, pageErrorsOfTest, useSuite } from '../support/harness.ts';
 import { settle } from '../support/page.ts';
-import { expectVisible, signOutControl } from '../support/ui.ts';
+import { claimCard, expectVisible, signOutControl } from '../support/ui.ts';
 
 const suite = useSuite();
 const SHOTS = path.join(import.meta.dirname, '..', 'screenshots', 'passkeys');
@@ -154,10 +154,7 @@ describe('passkeys and the authenticator app', () => {
         throw new Error(`passkey sign-in stayed at ${page.url()}: ${await page.locator('main').textContent()}`);
       });
       await arriveAt(page, '/claims', 'claims after a passkey sign-in');
-      await page
-        .getByRole('link', { name: new RegExp(ALEX_CLAIMS[0].number) })
-        .first()
-        .click();
+      await claimCard(page, ALEX_CLAIMS[0].number).click();
       await arriveAt(page, '/claim', 'claim home');
 
       // 4. The bank step-up: the passkey in place of the code.
