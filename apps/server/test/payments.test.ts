@@ -175,6 +175,9 @@ describe.each(DIALECTS)('payments and decisions on %s', (dialect) => {
         [{ AmountCents: -1 }, 400, 'AmountCents'],
         [{ PaymentDate: '2028-11-22' }, 422, 'PaymentDate'],
         [{ PaymentDate: '2026-02-30' }, 422, 'PaymentDate'],
+        // Before the 2000–01 financial year, which the claimant's year filter cannot name.
+        [{ PaymentDate: '2000-06-30' }, 422, 'PaymentDate'],
+        [{ PeriodFrom: '1900-01-01' }, 422, 'PeriodFrom'],
         [{ GstCents: 12346 }, 422, 'GstCents'],
         [{ Settles: ['no-such-item'] }, 422, 'Settles.0'],
         // Alex's submission is not one of Sam's claim.
@@ -545,28 +548,33 @@ describe.each(DIALECTS)('payments and decisions on %s', (dialect) => {
       const text = res.body.replace(/^\ufeff/, '');
       const lines = text.split('\r\n');
       expect(lines[0]).toBe(
-        'Date,What it was for,Kind,Status,Amount (AUD),GST included (AUD),Taxable,Paid to,Period from,Period to',
+        '"Date","What it was for","Kind","Status","Amount (AUD)","GST included (AUD)","Taxable","Paid to","Period from","Period to"',
       );
       const provider = lines.find((l) => l.includes('Physio'));
       expect(provider).toBe(
-        `2026-11-01,'+Physio sessions,Paid to a provider for you,Paid,300.33,27.30,No,"'=HYPERLINK(""http://x"")",,`,
+        `"2026-11-01","'+Physio sessions","Paid to a provider for you","Paid","300.33","27.30","No","'=HYPERLINK(""http://x"")",,`,
       );
-      expect(lines).toContain('Total paid,,,,500.43,27.30,,,,');
-      expect(lines).toContain('Taxable total,,,,200.10,,,,,');
+      expect(lines).toContain('"Total paid",,,,"500.43","27.30",,,,');
+      expect(lines).toContain('"Taxable total",,,,"200.10",,,,,');
       // No cell of the file starts a formula.
       for (const line of lines) for (const cell of line.split(',')) expect(cell).not.toMatch(/^"?[=+\-@]/);
     });
 
     it('escapes each formula lead and quotes what needs quoting', () => {
-      expect(['=1+1', '+1', '-1', '@SUM(A1)', '\tx', 'plain', 'a,b', 'say "hi"'].map(csvCell)).toEqual([
-        "'=1+1",
-        "'+1",
-        "'-1",
-        "'@SUM(A1)",
-        "'\tx",
-        'plain',
+      const cells = ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\uFF1D1+1', 'plain', 'a,b', 'say "hi"', 'a;=1+1', ''];
+      expect(cells.map(csvCell)).toEqual([
+        `"'=1+1"`,
+        `"'+1"`,
+        `"'-1"`,
+        `"'@SUM(A1)"`,
+        `"'\tx"`,
+        `"'\uFF1D1+1"`,
+        '"plain"',
         '"a,b"',
         '"say ""hi"""',
+        // Quoted, so a spreadsheet splitting at ';' cannot make '=1+1' a cell of its own.
+        '"a;=1+1"',
+        '',
       ]);
     });
 

@@ -301,9 +301,9 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
         RecoveryCodesLeft: 0,
       });
       expect(await audits()).toEqual(['passkey-added', 'passkey-renamed', 'passkey-removed']);
-      expect(await notices()).toEqual(
-        expect.arrayContaining(['security-notice:passkey renamed', 'security-notice:passkey removed']),
-      );
+      expect(await notices()).toContain('security-notice:passkey removed');
+      // A rename is audited but sends nothing: without a step-up it could be repeated to flood the claimant.
+      expect(await notices()).not.toContain('security-notice:passkey renamed');
     });
   });
 

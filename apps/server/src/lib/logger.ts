@@ -5,6 +5,11 @@ import pino, { type DestinationStream, type Logger } from 'pino';
  * logged at all, and these paths are censored wherever they appear in a logged object.
  */
 const SECRET_KEYS = [
+  // Second factors (issue #19): codes, the authenticator's secret and its URI, recovery codes.
+  'Code',
+  'Secret',
+  'Uri',
+  'RecoveryCodes',
   'Password',
   'password',
   'OldPassword',

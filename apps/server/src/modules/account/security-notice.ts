@@ -23,7 +23,6 @@ export type SecurityChange =
   // Second factors (issue 19).
   | 'passkey added'
   | 'passkey removed'
-  | 'passkey renamed'
   | 'authenticator added'
   | 'authenticator removed'
   | 'recovery codes'
@@ -38,7 +37,6 @@ const SUBJECT: Record<SecurityChange, string> = {
   'notification preferences': 'Your notification preferences were changed',
   'passkey added': 'A passkey was added to your account',
   'passkey removed': 'A passkey was removed from your account',
-  'passkey renamed': 'A passkey was renamed',
   'authenticator added': 'An authenticator app was set up for your account',
   'authenticator removed': 'The authenticator app was removed from your account',
   'recovery codes': 'New recovery codes were made for your account',

@@ -31,6 +31,8 @@ type DecisionInput = z.output<typeof SetDecisionRequest>;
 
 /** Payments may be scheduled at most this far ahead (a date further is a mistake). */
 export const MAX_YEARS_AHEAD = 2;
+/** The first day of the earliest financial year a claimant can choose (FinancialYear 2000). */
+export const EARLIEST_DATE = '2000-07-01';
 
 const unprocessable = (path: string, message: string) =>
   new ProviderError(422, 'Unprocessable Content', message, [{ path, message }]);
@@ -80,6 +82,17 @@ function checkPayment(deps: Deps, input: PaymentInput): void {
     ['PeriodTo', input.PeriodTo],
   ] as const)
     if (date !== undefined && !isRealDate(date)) throw unprocessable(path, 'Not a calendar date');
+  // The claimant's year filter offers financial years from 2000–01 (the contract's FinancialYear).
+  for (const [path, date] of [
+    ['PaymentDate', input.PaymentDate],
+    ['PeriodFrom', input.PeriodFrom],
+    ['PeriodTo', input.PeriodTo],
+  ] as const)
+    if (date !== undefined && date < EARLIEST_DATE)
+      throw unprocessable(
+        path,
+        `A date can be no earlier than ${EARLIEST_DATE}, the start of the 2000–01 financial year`,
+      );
   const latest = yearsAhead(today(deps), MAX_YEARS_AHEAD);
   if (input.PaymentDate > latest)
     throw unprocessable('PaymentDate', `A payment date can be at most ${MAX_YEARS_AHEAD} years ahead (${latest})`);

@@ -63,10 +63,15 @@ function displayDate(iso: string | null): string {
   return `${d}/${m}/${y}`;
 }
 
-/** A cell a spreadsheet would read as a formula is kept as text. */
+/**
+ * A cell a spreadsheet would read as a formula is kept as text (a leading = + - @ tab or return,
+ * also their full-width forms), and every non-empty cell is quoted: where a spreadsheet splits
+ * columns at ';', an unquoted 'a;=1+1' would otherwise start a second cell with a formula.
+ */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  if (value === '') return '';
+  const safe = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 export const CSV_HEADER = [

@@ -267,13 +267,14 @@ export async function renamePasskey(deps: Deps, auth: AuthContext, input: { id: 
   await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.renamePasskey(trx, auth.accountId, input.id, input.name)))
       throw new AppError(ErrorNumber.NotFound);
-    await recordFactorChange(deps, trx, {
+    // Audited, not told: a name changes no factor, and a notice each time would let a stolen
+    // session send the claimant e-mail and SMS by the hundred (adding and removing need a step-up).
+    await recordAudit(trx, {
       accountId: auth.accountId,
       sessionId: auth.sessionId,
       kind: 'passkey-renamed',
       changes: { Passkey: { from: passkey.name, to: input.name } },
-      notice: 'passkey renamed',
-      now,
+      at: now,
     });
   });
   deps.notifier.wake();
