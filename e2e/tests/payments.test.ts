@@ -286,7 +286,8 @@ describe('the demo data', () => {
     const reply = page.getByTestId('sent-progress-reply');
     await expectVisible(reply, 'the reply button');
     expect(await reply.textContent()).toBe('Claim reimbursement');
-    expect(await reply.getAttribute('href')).toBe('/reimbursementform');
+    // The claim opens pre-linked: it is sent as the answer to this item (RespondsTo).
+    expect(await reply.getAttribute('href')).toBe(`/reimbursementform?respondsTo=${moreInformation}`);
     expect(await page.getByTestId('sent-progress-needed').textContent()).toBeTruthy();
     await expectNoSeriousA11yViolations(page, 'more information needed (phone)');
 

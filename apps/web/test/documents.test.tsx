@@ -141,6 +141,19 @@ describe('/submitdocuments', () => {
     expect(screen.getByTestId('thankyou-upload').getAttribute('href')).toBe('/forms');
   });
 
+  it('sends the item it answers when opened from a decision asking for more information', async () => {
+    saveLoginToken('t', false);
+    const server = documentsServer({
+      '/api/documentupload/getdraftdocumentform': { status: 200, body: DRAFT },
+      '/api/documentupload/submitdocumentform': { status: 200, body: { SentItemId: 'S2' } },
+    });
+    app = renderApp('/submitdocuments?respondsTo=S1');
+    fireEvent.click(await screen.findByTestId('documents-authorised'));
+    fireEvent.click(screen.getByTestId('documents-submit'));
+    await waitFor(() => expect(app?.pathname()).toBe('/thankyou-documents'));
+    expect(server.callsTo('/api/documentupload/submitdocumentform')[0]?.body).toMatchObject({ RespondsTo: 'S1' });
+  });
+
   it('shows a server validation error under its field', async () => {
     saveLoginToken('t', false);
     documentsServer({

@@ -2,7 +2,12 @@
 import type { DocumentDraft } from '@portal/contracts';
 import { call } from '../../../lib/call.ts';
 
-export function submitDocuments(body: { FormId: string; Draft: DocumentDraft; IdempotencyKey: string }) {
+export function submitDocuments(body: {
+  FormId: string;
+  Draft: DocumentDraft;
+  IdempotencyKey: string;
+  RespondsTo?: string;
+}) {
   return call(
     'submitDocuments',
     { ...body, Authorised: true },

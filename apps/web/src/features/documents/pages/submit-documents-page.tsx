@@ -30,6 +30,7 @@ import { getDocumentDraft } from '../api/get-document-draft.ts';
 import { useDocumentTypes } from '../api/get-document-types.ts';
 import { saveDocumentDraft } from '../api/save-document-draft.ts';
 import { submitDocuments } from '../api/submit-documents.ts';
+import { respondsToField, useRespondsTo } from '../../../lib/responds-to.ts';
 import { DocumentTypeFields } from '../components/document-type-fields.tsx';
 import {
   DEFAULTS,
@@ -113,6 +114,7 @@ export function SubmitDocumentsPage() {
     setFocusKey((k) => k + 1);
   };
 
+  const respondsTo = useRespondsTo();
   const send = async (values: DocumentsToSubmit) => {
     setSummary([]);
     draft.cancelSave();
@@ -123,6 +125,7 @@ export function SubmitDocumentsPage() {
         FormId: id,
         Draft: toDraft(values.DocumentType, values.Description, latest.current.items),
         IdempotencyKey: idempotencyKey.current,
+        ...respondsToField(respondsTo),
       });
       draft.markSubmitted();
       const sent: SentState = { sentItemId: SentItemId, sentAt: Date.now() };

@@ -9,6 +9,7 @@ import { DECISION_OUTCOME_LABELS, type SentItemProgress as Progress } from '@por
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useClaims } from '../../../lib/api/get-claims.ts';
+import { respondingTo } from '../../../lib/responds-to.ts';
 import { downloadUploadedFile, showFile } from '../../../lib/upload.ts';
 import { useSentItemProgress } from '../api/get-sent-item-progress.ts';
 import { formatPaymentDate } from '../lib/dates.ts';
@@ -112,7 +113,14 @@ function ProgressBody({ progress }: { progress: Progress }) {
           );
         })}
       </ol>
-      {decision ? <DecisionDetails decision={decision} type={progress.Type} subject={progress.Subject} /> : null}
+      {decision ? (
+        <DecisionDetails
+          decision={decision}
+          type={progress.Type}
+          subject={progress.Subject}
+          sentItemId={progress.SentItemId}
+        />
+      ) : null}
       {progress.Payments.length > 0 ? (
         <div data-testid="sent-progress-payments">
           <h4 className={styles.subheading}>Payments for it</h4>
@@ -133,7 +141,17 @@ function ProgressBody({ progress }: { progress: Progress }) {
   );
 }
 
-function DecisionDetails({ decision, type, subject }: { decision: Decision; type: string; subject: string }) {
+function DecisionDetails({
+  decision,
+  type,
+  subject,
+  sentItemId,
+}: {
+  decision: Decision;
+  type: string;
+  subject: string;
+  sentItemId: string;
+}) {
   const reply = replyFormOf(type);
   return (
     <div className={styles.decision} data-testid="sent-progress-decision" data-outcome={decision.Outcome}>
@@ -157,13 +175,12 @@ function DecisionDetails({ decision, type, subject }: { decision: Decision; type
             </p>
           ) : null}
           <div className={styles.actions}>
-            <Link to={reply.to} className="button" data-testid="sent-progress-reply">
+            <Link to={respondingTo(reply.to, sentItemId)} className="button" data-testid="sent-progress-reply">
               {reply.label}
             </Link>
           </div>
           <p className={styles.note} data-testid="sent-progress-reply-note">
-            What you send there is not yet linked to this item by itself. So we can match them, start your message or
-            description with “{subject}”.
+            What you send there is sent as your answer to “{subject}”.
           </p>
         </>
       ) : null}

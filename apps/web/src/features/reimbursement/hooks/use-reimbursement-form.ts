@@ -30,6 +30,7 @@ import type { SentState } from '../../../lib/reference.ts';
 import { discardReimbursementDraft, getReimbursementDraft, saveReimbursementDraft } from '../api/draft.ts';
 import { useReceiptTypes } from '../api/receipt-types.ts';
 import { submitReimbursement } from '../api/submit-reimbursement.ts';
+import { respondsToField, useRespondsTo } from '../../../lib/responds-to.ts';
 import {
   buildSubmission,
   formatBsb,
@@ -63,6 +64,7 @@ const reimbursementDraftApi = {
 type Scope = 'edit' | 'submit';
 
 export function useReimbursementForm() {
+  const respondsTo = useRespondsTo();
   const navigate = useNavigate();
   const accountQuery = useAccount();
   const account = accountQuery.data ?? (accountQuery.isError ? null : undefined);
@@ -192,9 +194,10 @@ export function useReimbursementForm() {
     draft.cancelSave();
     try {
       const id = await draft.savedFormId();
-      const { SentItemId } = await submitReimbursement(
-        buildSubmission({ step, ...getValues(), documents: latest.current.documents }, id, idempotencyKey.current),
-      );
+      const { SentItemId } = await submitReimbursement({
+        ...buildSubmission({ step, ...getValues(), documents: latest.current.documents }, id, idempotencyKey.current),
+        ...respondsToField(respondsTo),
+      });
       draft.markSubmitted();
       const sent: SentState = { sentItemId: SentItemId, sentAt: Date.now() };
       await navigate('/thankyou-reimbursement', {

@@ -1,0 +1,24 @@
+/**
+ * "More information needed" (issue #20): the decision's button opens Send documents or Claim
+ * reimbursement with `?respondsTo=<SentItemId>`; the form sends it as RespondsTo, so the claims
+ * system sees which submission this one answers. The server checks the id is the claimant's own
+ * (another's is "not found"); here it is only read and bounded like the contract's field.
+ */
+import { useSearchParams } from 'react-router';
+
+export const RESPONDS_TO_PARAM = 'respondsTo';
+
+/** The link of a form that answers `sentItemId`. */
+export function respondingTo(path: string, sentItemId: string): string {
+  return `${path}?${new URLSearchParams({ [RESPONDS_TO_PARAM]: sentItemId })}`;
+}
+
+/** The submission the open form answers, when it was opened from a decision. */
+export function useRespondsTo(): string | undefined {
+  const [params] = useSearchParams();
+  const id = params.get(RESPONDS_TO_PARAM)?.trim();
+  return id && id.length <= 64 ? id : undefined;
+}
+
+/** What the form adds to its submission: RespondsTo, or nothing. */
+export const respondsToField = (id: string | undefined) => (id ? { RespondsTo: id } : {});
