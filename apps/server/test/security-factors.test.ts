@@ -89,6 +89,10 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
       );
       expect(Options.rp).toMatchObject({ id: RP_ID });
       expect(Options.authenticatorSelection).toMatchObject({ userVerification: 'required', residentKey: 'required' });
+      // Only algorithms whose signatures fit the contract's bounds (no ML-DSA's 2.4 KB signatures).
+      expect(
+        (Options as unknown as { pubKeyCredParams: { alg: number }[] }).pubKeyCredParams.map((p) => p.alg),
+      ).toEqual([-8, -7, -257]);
       const device = newDevice();
       const added = await ok<{ Passkey: { Id: string; Name: string }; RecoveryCodes: string[] }>('registerpasskey', {
         AccessToken: up.AccessToken,

@@ -94,6 +94,9 @@ export async function registrationOptions(
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    // Ed25519, ES256, RS256: every platform authenticator has one of them. SimpleWebAuthn 14 would offer
+    // ML-DSA-44 first, whose 2.4 KB signatures exceed the contract's bounds on what a browser may send.
+    supportedAlgorithmIDs: [-8, -7, -257],
   });
   await keepChallenge(deps, options.challenge, 'register', auth);
   return { ...options } as OptionsJSON;
