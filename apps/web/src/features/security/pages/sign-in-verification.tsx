@@ -20,7 +20,10 @@ type SignInVerificationProps = {
 
 export function SignInVerification({ codeScreen, onVerified }: SignInVerificationProps) {
   const factors = useQuery({
-    queryKey: ['session', 'login-factors'],
+    // Not under 'session': finishing the sign-in drops every 'session' query while this page is
+    // still mounted, and a refetch with the new login token would be refused (28) and sign the
+    // claimant out on their way to the claims.
+    queryKey: ['pending', 'login-factors'],
     queryFn: loginFactors,
     retry: false,
     staleTime: 0,
