@@ -16,27 +16,20 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
   bindEndpoint(app, deps, ENDPOINTS.getPaymentsSummary, ({ auth, claimId }) =>
     findPaymentsSummary(deps, auth, claimId),
   );
-  // A PDF statement costs hundreds of milliseconds of CPU: 10 a minute is plenty for one claimant.
-  bindEndpoint(
-    app,
-    deps,
-    ENDPOINTS.getPaymentStatement,
-    async ({ claimId, body, reply }) => {
-      const statement = await buildStatement(deps, claimId, body.FinancialYear);
-      const pdf = body.Format === 'pdf';
-      const bytes = pdf ? await renderPdf(deps, statement, deps.clock.now()) : renderCsv(statement);
-      const name = `payments-${statement.claimNumber.replace('/', '-')}-${financialYearLabel(body.FinancialYear).replace('–', '-')}.${body.Format}`;
-      return reply
-        .headers({
-          'content-type': pdf ? 'application/pdf' : 'text/csv; charset=utf-8',
-          'content-length': String(bytes.length),
-          'content-disposition': contentDisposition(name),
-          'x-content-type-options': 'nosniff',
-          'content-security-policy': "default-src 'none'; sandbox",
-          'cache-control': 'no-store',
-        })
-        .send(bytes);
-    },
-    { rateLimit: { max: 10, timeWindow: 60_000 } },
-  );
+  bindEndpoint(app, deps, ENDPOINTS.getPaymentStatement, async ({ claimId, body, reply }) => {
+    const statement = await buildStatement(deps, claimId, body.FinancialYear);
+    const pdf = body.Format === 'pdf';
+    const bytes = pdf ? await renderPdf(deps, statement, deps.clock.now()) : renderCsv(statement);
+    const name = `payments-${statement.claimNumber.replace('/', '-')}-${financialYearLabel(body.FinancialYear).replace('–', '-')}.${body.Format}`;
+    return reply
+      .headers({
+        'content-type': pdf ? 'application/pdf' : 'text/csv; charset=utf-8',
+        'content-length': String(bytes.length),
+        'content-disposition': contentDisposition(name),
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+        'cache-control': 'no-store',
+      })
+      .send(bytes);
+  });
 }
