@@ -99,7 +99,8 @@ export function renderMarkdown(results: ResultsFile, reference = readResults(REF
         `took ${Math.round(b.durationSeconds)} s.` +
         (was
           ? ` Beside it, the ${was.machine.node} run of ${was.measuredAt.slice(0, 10)} at \`${was.commit.slice(0, 7)}\` ` +
-            `(load average ${was.machine.loadAverage}).`
+            `on ${was.machine.cpu} (load average ${was.machine.loadAverage})` +
+            (was.machine.cpu === m.cpu ? '.' : ': another processor, so compare the ratios, not the values.')
           : ''),
       '',
       `Parameters: ${Object.entries(b.parameters)
