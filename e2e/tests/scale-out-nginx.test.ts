@@ -129,6 +129,8 @@ describe.skipIf(!ADMIN_URL)(
           // Production refuses the placeholder contacts of the defaults.
           PROVIDER_PRIVACY_EMAIL: 'privacy@tac.vic.gov.au',
           PROVIDER_WEBSITE: 'https://www.tac.vic.gov.au',
+          // Nor without the public address passkeys are bound to (decision 029).
+          PUBLIC_URL: 'https://portal.tac.vic.gov.au',
           // Each request is logged as it starts: the test sees which process nginx chose.
           LOG_LEVEL: 'info',
           RATE_LIMIT_PER_MINUTE: String(API_LIMIT),
