@@ -12,6 +12,7 @@ import { openDatabase } from '../apps/server/src/db/database.ts';
 import * as apiLoad from './lib/api-load.ts';
 import { envNumber, isMain, log, scratchDir, startBench } from './lib/bench.ts';
 import { insertBulkDataPg } from './lib/bulk-data-pg.ts';
+import { invalidationFigure, measureInvalidation, type InvalidationRun } from './lib/invalidation.ts';
 import { REPO_ROOT, SERVER_MAIN } from './lib/paths.ts';
 import { BENCH_DATABASE_URL, createPgDatabase, redactUrl } from './lib/postgres.ts';
 import type { BenchResult } from './lib/results.ts';
@@ -77,6 +78,7 @@ current_setting('shared_buffers') as shared_buffers`.execute(handle.db);
 
     // The real servers: every process answers the same JSON to the one token, every call 200.
     let portal: apiLoad.PortalLoad;
+    let invalidation: InvalidationRun;
     running = await startServers(processes, {
       dataDir: scratch.dir,
       env: {
@@ -89,6 +91,10 @@ current_setting('shared_buffers') as shared_buffers`.execute(handle.db);
     const realLogs = running.map((s) => s.logFile).join(', ');
     try {
       portal = await apiLoad.loadPortal((m) => log(NAME, m), running, settings);
+      const [first, second] = running;
+      if (!first || !second) throw new Error('the invalidation figure needs two processes');
+      log(NAME, 'timing invalidations across the processes');
+      invalidation = await measureInvalidation(first.url, second.url);
     } finally {
       await stopServers(running);
       running = [];
@@ -119,6 +125,7 @@ current_setting('shared_buffers') as shared_buffers`.execute(handle.db);
       [
         ...apiLoad.apiFigures(NAME, real, bare, `PostgreSQL, ${processes} processes`),
         apiLoad.paymentsFigure(NAME, portal.payments, single['/api/inbox/getmessages']),
+        invalidationFigure(NAME, invalidation, redisUrl ? 'Redis pub/sub' : 'PostgreSQL LISTEN/NOTIFY'),
       ],
       [
         apiLoad.singleCallNote(single, ' to the first process'),

@@ -48,6 +48,7 @@ import { parseS3Url, s3ClientFromConfig, s3FileStore, stagingDirOf } from './sto
 import { healthRoutes } from './modules/health/routes.ts';
 import { rateLimitStorage, refuseUncountedOwnLimits } from './plugins/rate-limit-store.ts';
 import { connectRedis } from './lib/redis.ts';
+import { startReadCache } from './lib/invalidation-channels.ts';
 import { databaseThrottleStore, redisThrottleStore } from './plugins/throttle-store.ts';
 import { startJobs } from './jobs/start.ts';
 
@@ -120,6 +121,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // REDIS_URL: the rate-limit and sign-in throttle counters live in Redis (decision 015).
   const redis = config.redis ? await connectRedis(config.redis, app.log) : undefined;
   if (redis) app.addHook('onClose', () => redis.close());
+  const reads = await startReadCache(
+    options.database,
+    redis && config.redis ? { client: redis.client, prefix: config.redis.prefix } : undefined,
+    app.log,
+  );
+  app.addHook('onClose', () => reads.close());
   const deps: Deps = {
     db: options.database.db,
     dialect: options.database.dialect,
@@ -128,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     hmacKey: deriveKey(dataKey, 'hmac'),
     notifier,
     throttle: redis ? redisThrottleStore(redis.client, app.log) : databaseThrottleStore(options.database.db),
+    reads,
     config,
     log: app.log,
     build: {

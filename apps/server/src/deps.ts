@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Db, DialectName } from './db/database.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Cipher } from './lib/crypto.ts';
+import type { ReadCache } from './lib/read-cache.ts';
 import type { ThrottleStore } from './plugins/throttle-store.ts';
 import type { Notifier } from './notify/worker.ts';
 
@@ -17,6 +18,8 @@ export type Deps = {
   notifier: Notifier;
   /** Sign-in throttle counters: the database, or Redis when REDIS_URL is set (decision 015). */
   throttle: ThrottleStore;
+  /** Exact caches of the reads every claimant request makes (lib/read-cache.ts, decision 031). */
+  reads: ReadCache;
   config: Config;
   log: FastifyBaseLogger;
   build: { commit: string; builtAt: string };

@@ -142,6 +142,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export type TestApp = {
   app: FastifyInstance;
   deps: Deps;
+  /** The database as opened (a second app over the same database is given it). */
+  database: DbHandle;
   clock: TestClock;
   logs: string[];
   /** POSTs JSON with the CSRF cookie and header, as the web app does. */
@@ -202,6 +204,7 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
   return {
     app,
     deps,
+    database: handle,
     clock,
     logs,
     post,

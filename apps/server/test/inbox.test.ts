@@ -32,7 +32,14 @@ describe.each(DIALECTS)('inbox and sent items on %s', (dialect) => {
         })
         .execute();
     }
+    directWrite();
   }
+  /**
+   * The tests write messages straight into the table (standing in for the claims system, and for
+   * every kind of write the triggers must count); such writes skip the read cache's invalidation
+   * (decision 031), so the cache is told here.
+   */
+  const directWrite = () => t.deps.reads.invalidate([`claim:${claimId}`]);
   const page = (Offset: number, Amount = 10) =>
     t.post('/api/inbox/getmessages', { AccessToken: token, Offset, Amount });
 
@@ -74,6 +81,7 @@ describe.each(DIALECTS)('inbox and sent items on %s', (dialect) => {
 
   it('keeps the counts right through every kind of write to the messages (the triggers of migration 0017)', async () => {
     const counts = async () => {
+      directWrite();
       const total = (await page(0)).json().Total;
       const unread = (await t.post('/api/inbox/getunreadmessagecount', { AccessToken: token })).json();
       // The truth, counted the slow way.
@@ -142,6 +150,7 @@ describe.each(DIALECTS)('inbox and sent items on %s', (dialect) => {
         read_at: null,
       })
       .execute();
+    directWrite();
     const res = (await page(first.length + 1)).json();
     expect(res.Total).toBe(16);
     expect(res.Items.map((m: { messageId: string }) => m.messageId).some((id: string) => first.includes(id))).toBe(

@@ -139,7 +139,7 @@ describe.skipIf(!available)(available ? 'counters in Redis' : `counters in Redis
     const first = await oneProcess(dialect, extra);
     const { app: second } = await buildApp({
       config: testConfig(env(extra)),
-      database: { db: first.deps.db, dialect, close: async () => {} },
+      database: { ...first.database, close: async () => {} },
       clock: first.deps.clock,
       startWorkers: false,
       logStream: memoryLog().stream,

@@ -687,7 +687,11 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
         CodeType: SECURITY_CODE_TYPE,
         Proof: { Method: 'Authenticator', Code: codeAt(s.totp, 0, t.clock.now()) },
       });
+      // Another session, used first so that it is in the read cache (decision 031), is signed out.
+      const elsewhere = await t.signIn(SAM);
+      expect(await signedIn(elsewhere)).toBe(true);
       await ok('removeauthenticator', { AccessToken: up.AccessToken, SecureToken: up.SecureToken });
+      expect(await signedIn(elsewhere)).toBe(false);
       expect(await ok('getfactors', { AccessToken: up.AccessToken })).toMatchObject({
         Authenticator: { SetUp: false },
         RecoveryCodesLeft: 0,
@@ -860,6 +864,8 @@ describe.each(DIALECTS)('second factors on %s', (dialect) => {
     const added = await addPasskey(await t.signIn(SAM), newDevice());
     // Whoever else is signed in — perhaps with the passkey being removed — is signed out by its removal.
     const elsewhere = await t.signIn(SAM);
+    // Used first, so its session is in the read cache (decision 031) when the removal ends it.
+    expect(await signedIn(elsewhere)).toBe(true);
     const up = await codeStepUp(added.token);
     await ok('removepasskey', { AccessToken: up.AccessToken, SecureToken: up.SecureToken, Id: added.Passkey.Id });
     expect(await signedIn(elsewhere)).toBe(false);

@@ -19,6 +19,13 @@ export type DbHandle = {
    * rate limits, written on every API call. Never for anything a claimant sent.
    */
   counters?: Db;
+  /** PostgreSQL only: the connection string, for the read caches' LISTEN connection (lib/read-cache.ts). */
+  url?: string;
+  /**
+   * SQLite only: PRAGMA data_version, which changes when another connection (another process on
+   * the same file: the CLI) commits — how the read caches see writes made outside the process.
+   */
+  dataVersion?: () => number;
 };
 
 const INT8_OID = 20;
@@ -63,9 +70,12 @@ export type OpenOptions =
 export function openDatabase(options: OpenOptions): DbHandle {
   if (options.dialect === 'sqlite') {
     if (options.file !== ':memory:') fs.mkdirSync(path.dirname(options.file), { recursive: true });
-    const database = kyselySqlite(openSqlite(options.file));
+    const sqlite = openSqlite(options.file);
+    const database = kyselySqlite(sqlite);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    const version = sqlite.prepare('pragma data_version');
+    const dataVersion = () => Number((version.get() as { data_version: number }).data_version);
+    return { db, dialect: 'sqlite', close: () => db.destroy(), dataVersion };
   }
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -91,6 +101,7 @@ export function openDatabase(options: OpenOptions): DbHandle {
     db,
     dialect: 'postgres',
     counters,
+    url: options.url,
     close: async () => {
       await Promise.all([db.destroy(), counters.destroy()]);
     },

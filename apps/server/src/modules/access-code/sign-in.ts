@@ -5,7 +5,7 @@ import { newId, newToken } from '../../lib/crypto.ts';
 import { activateAccount } from '../account/repository.ts';
 import { applyPendingReset } from '../registration/reset.ts';
 import { releaseRegistrationDetails } from '../registration/service.ts';
-import { rotateSession, tokenHash, type AuthContext } from '../session/service.ts';
+import { accountSessionsChanged, rotateSession, tokenHash, type AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
 import { checkAccessCode } from './service.ts';
 
@@ -35,13 +35,15 @@ export async function completeLoginWithCode(
 
 /** The verification is proved (a code, or a second factor of issue 19): the sign-in completes. */
 export async function completeLogin(deps: Deps, auth: AuthContext): Promise<{ AccessToken: string }> {
-  await deps.db.transaction().execute(async (trx) => {
-    await applyPendingReset(deps, trx, auth);
+  const reset = await deps.db.transaction().execute(async (trx) => {
+    const applied = await applyPendingReset(deps, trx, auth);
     if (auth.kind === 'registration') {
       await activateAccount(trx, auth.accountId);
       await releaseRegistrationDetails(trx, auth.accountId, deps.clock.now());
     }
+    return applied;
   });
+  if (reset) await accountSessionsChanged(deps, auth.accountId);
   deps.notifier.wake();
   return { AccessToken: (await rotateSession(deps, auth, 'login')).token };
 }

@@ -27,7 +27,7 @@ import { revokeAccountSessions } from '../session/repository.ts';
 import { queueSecurityNotice, type SecurityChange } from './security-notice.ts';
 import { findBankName } from '../bsb/service.ts';
 import { checkAddress } from '../address/verify.ts';
-import type { AuthContext } from '../session/service.ts';
+import { accountSessionsChanged, type AuthContext } from '../session/service.ts';
 import * as claimants from './claimant-repository.ts';
 import * as repo from './repository.ts';
 import { THROTTLE, countFailures, passwordCheckKey, throttledError, waitFor } from './throttle.ts';
@@ -128,6 +128,7 @@ export async function updatePassword(
       now,
     });
   });
+  await accountSessionsChanged(deps, auth.accountId);
   deps.notifier.wake();
   return true;
 }

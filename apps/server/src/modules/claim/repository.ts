@@ -11,15 +11,6 @@ export const listClaims = preparedQuery((db: Db, claimantId: string) =>
     .orderBy('number'),
 );
 
-export async function findClaimByNumber(db: Db, claimantId: string, number: string) {
-  return db
-    .selectFrom('claims')
-    .select(['id'])
-    .where('claimant_id', '=', claimantId)
-    .where('number', '=', number)
-    .executeTakeFirst();
-}
-
 /** The claims system's values of a claim: a new claim of this claimant, or a known one updated by its number. */
 export type ClaimValues = {
   accident_date: string;

@@ -3,7 +3,7 @@ import { preparedQuery } from '../../db/prepared.ts';
 
 // Every page view and the unread badge run these: compiled once (db/prepared.ts). The counts are
 // kept by triggers (migration 0017): no claim's messages are counted per request.
-const inboxCounts = preparedQuery((db: Db, claimId: string) =>
+const inboxCountsOf = preparedQuery((db: Db, claimId: string) =>
   db.selectFrom('inbox_counts').select(['total', 'unread']).where('claim_id', '=', claimId),
 );
 /** Newest first, ties broken by id, so pages stay stable while new messages arrive. */
@@ -18,14 +18,11 @@ const messagePage = preparedQuery((db: Db, claimId: string, amount: number, offs
     .offset(offset),
 );
 
-export async function countUnread(db: Db, claimId: string): Promise<number> {
-  const [row] = await inboxCounts(db, claimId);
-  return Number(row?.unread ?? 0);
-}
+export type InboxCounts = { total: number; unread: number };
 
-export async function countMessages(db: Db, claimId: string): Promise<number> {
-  const [row] = await inboxCounts(db, claimId);
-  return Number(row?.total ?? 0);
+export async function inboxCounts(db: Db, claimId: string): Promise<InboxCounts> {
+  const [row] = await inboxCountsOf(db, claimId);
+  return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
 }
 
 export function listMessages(db: Db, claimId: string, offset: number, amount: number) {

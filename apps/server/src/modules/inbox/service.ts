@@ -3,6 +3,7 @@ import { ErrorNumber, enquiryReplyBy } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { localDateTime } from '../../lib/time.ts';
+import { tag } from '../../lib/read-cache.ts';
 import type { AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
 import * as sent from './sent-repository.ts';
@@ -14,14 +15,28 @@ function byForm(files: { id: string; original_name: string; form_id: string | nu
   return map;
 }
 
+/** A claim's message counts, from the read cache (decision 031): dropped by every write to its inbox. */
+async function inboxCounts(deps: Deps, claimId: string): Promise<repo.InboxCounts> {
+  const counts = await deps.reads.read(`inbox-counts:${claimId}`, async () => ({
+    value: await repo.inboxCounts(deps.db, claimId),
+    tags: [tag.claim(claimId)],
+  }));
+  return counts ?? { total: 0, unread: 0 };
+}
+
+/** A message was added to the claim's inbox or read: call once the write has committed. */
+export function inboxChanged(deps: Deps, claimId: string): Promise<void> {
+  return deps.reads.changed(tag.claim(claimId));
+}
+
 /** The unread count of the selected claim (the badge on every claim page). */
-export function countUnreadMessages(deps: Deps, claimId: string): Promise<number> {
-  return repo.countUnread(deps.db, claimId);
+export async function countUnreadMessages(deps: Deps, claimId: string): Promise<number> {
+  return (await inboxCounts(deps, claimId)).unread;
 }
 
 export async function findInboxPage(deps: Deps, claimId: string, offset: number, amount: number) {
-  const [total, rows] = await Promise.all([
-    repo.countMessages(deps.db, claimId),
+  const [{ total }, rows] = await Promise.all([
+    inboxCounts(deps, claimId),
     repo.listMessages(deps.db, claimId, offset, amount),
   ]);
   const attachments = byForm(
@@ -55,6 +70,7 @@ export async function findInboxPage(deps: Deps, claimId: string, offset: number,
 /** Marks one of the selected claim's messages read; anyone else's is "not found". */
 export async function markMessageRead(deps: Deps, claimId: string, messageId: string): Promise<true> {
   if (!(await repo.markRead(deps.db, messageId, claimId, deps.clock.now()))) throw new AppError(ErrorNumber.NotFound);
+  await inboxChanged(deps, claimId);
   return true;
 }
 

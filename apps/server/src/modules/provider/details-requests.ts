@@ -11,6 +11,7 @@ import * as submissions from '../submissions/repository.ts';
 import type { RequestedDetails } from '../submissions/requests.ts';
 import { ProviderError, notFound } from './errors.ts';
 import { postToInbox } from './inbox-message.ts';
+import { inboxChanged } from '../inbox/service.ts';
 
 export async function setSentItemStatus(deps: Deps, id: string, input: z.output<typeof SetSentItemStatusRequest>) {
   if (!(await submissions.setSentItemStatus(deps.db, id, input.Status, input.Note ?? null)))
@@ -66,7 +67,7 @@ export async function decideDetailsRequest(deps: Deps, id: string, input: z.outp
   if (r.status !== 'pending') throw new ProviderError(409, 'Conflict', `The request was already ${r.status}`);
   const requested = JSON.parse(r.requested) as RequestedDetails;
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
+  const claimId = await deps.db.transaction().execute(async (trx) => {
     const decided = await submissions.decideDetailsRequest(trx, id, {
       decision: input.Decision,
       note: input.Note ?? null,
@@ -115,7 +116,9 @@ export async function decideDetailsRequest(deps: Deps, id: string, input: z.outp
       sentAt: now,
       now,
     });
+    return claim.id;
   });
+  await inboxChanged(deps, claimId);
   deps.notifier.wake();
   return detailsView({ ...r, status: input.Decision });
 }

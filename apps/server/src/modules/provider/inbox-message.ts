@@ -63,7 +63,10 @@ function notifyNewMessage(deps: Deps, trx: Tx, claimantId: string, now: number):
   });
 }
 
-/** The message's id, and whether the claimant is told of it. */
+/**
+ * The message's id, and whether the claimant is told of it. Once the transaction commits the
+ * caller calls inboxChanged (the read caches' inbox counts).
+ */
 export async function postToInbox(
   deps: Deps,
   trx: Tx,

@@ -24,6 +24,8 @@ import { insertFile } from '../uploads/repository.ts';
 import { safeFilename, stageChecked } from '../uploads/service.ts';
 import { ProviderError, notFound } from './errors.ts';
 import { postToInbox } from './inbox-message.ts';
+import { inboxChanged } from '../inbox/service.ts';
+import { tag } from '../../lib/read-cache.ts';
 
 const address = (a: { Line1: string; Line2: string; Line3: string } | null) =>
   a
@@ -94,7 +96,7 @@ export async function findClaimant(deps: Deps, ref: string) {
  */
 export async function upsertClaimant(deps: Deps, ref: string, input: z.output<typeof UpsertClaimantRequest>) {
   const now = deps.clock.now();
-  await deps.db.transaction().execute(async (trx) => {
+  const claimantId = await deps.db.transaction().execute(async (trx) => {
     let claimant = await trx
       .selectFrom('claimants')
       .select(['id', 'email', 'mobile', 'home_address', 'postal_address'])
@@ -170,7 +172,10 @@ export async function upsertClaimant(deps: Deps, ref: string, input: z.output<ty
       if (existing.some((e) => e.number === c.Number)) await updateClaimByNumber(trx, c.Number, values);
       else await insertClaim(trx, { id: newId(), claimant_id: id, number: c.Number, ...values });
     }
+    return id;
   });
+  // The claimant's claims and their flags, as every process's read cache holds them.
+  await deps.reads.changed(tag.claimant(claimantId));
   return findClaimant(deps, ref);
 }
 
@@ -236,6 +241,7 @@ export async function postMessage(deps: Deps, store: FileStore, input: z.output<
       }
       return message;
     });
+    await inboxChanged(deps, claim.id);
     deps.notifier.wake();
     return { MessageId: result.id, Notified: result.notified };
   } catch (e) {

@@ -10,8 +10,8 @@ import { hashPassword, newId, newToken } from '../../lib/crypto.ts';
 import { setPasswordHash } from '../account/repository.ts';
 import { queueSecurityNotice } from '../account/security-notice.ts';
 import { forgetKnownDevices } from '../device/repository.ts';
-import { revokeAccountSessions, revokeSessionById } from '../session/repository.ts';
-import { startSession, tokenHash } from '../session/service.ts';
+import { revokeAccountSessions } from '../session/repository.ts';
+import { revoke, startSession, tokenHash } from '../session/service.ts';
 import { matchAccount, notFound, spendAccountAttempt, type RecoveryInput } from './identity-check.ts';
 import * as repo from './repository.ts';
 
@@ -68,7 +68,7 @@ export async function resetPassword(
   // Spent by a parallel call with the same token between the two statements: the session started
   // for this call must not outlive its refusal.
   if (!held) {
-    await revokeSessionById(deps.db, session.sessionId, now);
+    await revoke(deps, { id: session.sessionId }, now);
     throw notFound(deps);
   }
   return { AccessToken: session.token, AccountActivated: activated };
@@ -77,7 +77,8 @@ export async function resetPassword(
 /**
  * After a code from an on-record channel was entered on this session: applies a reset waiting on
  * it — the new password, every other session ended, every known browser forgotten — and tells
- * the claimant on every channel on record. False when no reset waits on the session.
+ * the claimant on every channel on record. False when no reset waits on the session. True: once
+ * the transaction commits the caller calls accountSessionsChanged (the read caches).
  */
 export async function applyPendingReset(
   deps: Deps,

@@ -30,7 +30,7 @@ import { queueSecurityNotice, type SecurityChange } from '../account/security-no
 import { recordFailure, recordSuccess, throttledError, throttleKeys, throttleWait } from '../account/throttle.ts';
 import { recordAudit, type Change } from '../audit/repository.ts';
 import { recogniseDevice } from '../device/service.ts';
-import { endSession, startSession, type AuthContext } from '../session/service.ts';
+import { accountSessionsChanged, endSession, startSession, type AuthContext } from '../session/service.ts';
 import { revokeAccountSessions } from '../session/repository.ts';
 import * as repo from './repository.ts';
 import { matchingStep, newSecret, openSecret, sealSecret, totpFor } from './totp.ts';
@@ -310,6 +310,7 @@ export async function removePasskey(
       now,
     });
   });
+  await accountSessionsChanged(deps, auth.accountId);
   deps.notifier.wake();
   return true;
 }
@@ -405,6 +406,7 @@ export async function removeAuthenticator(deps: Deps, auth: AuthContext, secureT
       now,
     });
   });
+  await accountSessionsChanged(deps, auth.accountId);
   deps.notifier.wake();
   return true;
 }
@@ -551,6 +553,7 @@ export async function resetFactors(
     }
     return { passkeys, authenticator };
   });
+  await accountSessionsChanged(deps, accountId);
   deps.notifier.wake();
   return removed;
 }

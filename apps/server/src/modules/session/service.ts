@@ -8,6 +8,7 @@ import { AppError } from '../../errors.ts';
 import type { Deps } from '../../deps.ts';
 import type { SessionKind } from '../../db/schema.ts';
 import { newId, newToken, secretsEqual, sha256 } from '../../lib/crypto.ts';
+import { tag } from '../../lib/read-cache.ts';
 import * as repo from './repository.ts';
 
 export type AuthContext = {
@@ -70,7 +71,7 @@ export async function rotateSession(
   const old = await repo.findSessionById(deps.db, auth.sessionId);
   if (!old) throw new AppError(ErrorNumber.SessionUnknown);
   const now = deps.clock.now();
-  await repo.revokeSessionById(deps.db, auth.sessionId, now);
+  await revoke(deps, { id: auth.sessionId }, now);
   const rememberMe = old.rememberMe && kind === 'login';
   const lifetime =
     kind === old.kind
@@ -79,6 +80,28 @@ export async function rotateSession(
         ? SESSION.rememberMeLifetimeMs
         : SESSION.absoluteLifetimeMs;
   return insertNewSession(deps, { accountId: auth.accountId, kind, rememberMe }, now, lifetime, auth.selectedClaimId);
+}
+
+const sessionKey = (hash: string) => `session-by-token:${hash}`;
+
+/**
+ * The session a token's digest names, with its account and selected claim: from the read cache
+ * (decision 031), tagged so that every write to the session, its account or its claimant drops it.
+ */
+function findSession(deps: Deps, hash: string): Promise<repo.SessionRow | undefined> {
+  return deps.reads.read(sessionKey(hash), async () => {
+    const s = await repo.findSessionByTokenHash(deps.db, hash);
+    return s && { value: s, tags: [tag.session(s.id), tag.account(s.accountId), tag.claimant(s.claimantId)] };
+  });
+}
+
+/** Why the session cannot be used now, or undefined when it can. */
+function refusal(s: repo.SessionRow, now: number, kinds: readonly SessionKind[]): ErrorNumber | undefined {
+  if (s.revokedAt !== null) return ErrorNumber.SessionRevoked;
+  if (now >= s.expiresAt) return ErrorNumber.SessionLifetimeExpired;
+  if (now - s.lastSeenAt >= SESSION.idleTimeoutMs) return ErrorNumber.SessionIdleExpired;
+  if (!kinds.includes(s.kind)) return ErrorNumber.TokenWrongKind;
+  return undefined;
 }
 
 /** Resolves a token to its session or throws the token-expired number that says why. */
@@ -90,20 +113,26 @@ export async function authenticate(
   if (typeof token !== 'string' || token.length === 0) throw new AppError(ErrorNumber.TokenMissing);
   if (token.length > 256) throw new AppError(ErrorNumber.SessionUnknown);
   const hash = tokenHash(token);
-  const s = await repo.findSessionByTokenHash(deps.db, hash);
-  if (!s || !secretsEqual(s.tokenHash, hash)) throw new AppError(ErrorNumber.SessionUnknown);
+  let s = await findSession(deps, hash);
   const now = deps.clock.now();
-  if (s.revokedAt !== null) throw new AppError(ErrorNumber.SessionRevoked);
-  if (now >= s.expiresAt) {
-    await repo.revokeSessionById(deps.db, s.id, now);
-    throw new AppError(ErrorNumber.SessionLifetimeExpired);
+  let refused = s && refusal(s, now, kinds);
+  if (refused === ErrorNumber.SessionIdleExpired) {
+    // The cached last-seen time is this process's: another process may have seen the session
+    // since. Only the database's may end it.
+    deps.reads.forget(sessionKey(hash));
+    s = await findSession(deps, hash);
+    refused = s && refusal(s, now, kinds);
   }
-  if (now - s.lastSeenAt >= SESSION.idleTimeoutMs) {
-    await repo.revokeSessionById(deps.db, s.id, now);
-    throw new AppError(ErrorNumber.SessionIdleExpired);
+  if (!s || !secretsEqual(s.tokenHash, hash)) throw new AppError(ErrorNumber.SessionUnknown);
+  if (refused === ErrorNumber.SessionLifetimeExpired || refused === ErrorNumber.SessionIdleExpired) {
+    await revoke(deps, s, now);
   }
-  if (!kinds.includes(s.kind)) throw new AppError(ErrorNumber.TokenWrongKind);
-  if (now - s.lastSeenAt >= TOUCH_EVERY_MS) await repo.touchSession(deps.db, s.id, now);
+  if (refused !== undefined) throw new AppError(refused);
+  if (now - s.lastSeenAt >= TOUCH_EVERY_MS) {
+    await repo.touchSession(deps.db, s.id, now);
+    // The cached row is this process's own copy: it records the touch (no other process needs it).
+    s.lastSeenAt = now;
+  }
   return {
     sessionId: s.id,
     accountId: s.accountId,
@@ -113,13 +142,25 @@ export async function authenticate(
   };
 }
 
+/** Ends one session, in the database and in every process's read cache. */
+export async function revoke(deps: Deps, s: { id: string }, now: number): Promise<void> {
+  await repo.revokeSessionById(deps.db, s.id, now);
+  await deps.reads.changed(tag.session(s.id));
+}
+
+/** Every session of the account ends (but the one kept): call once the revoking write has committed. */
+export function accountSessionsChanged(deps: Deps, accountId: string): Promise<void> {
+  return deps.reads.changed(tag.account(accountId));
+}
+
 /** Revokes the session a token names, if any; unknown or already-ended tokens are ignored. */
 export async function endSession(deps: Deps, token: unknown): Promise<void> {
   if (typeof token !== 'string' || token.length === 0 || token.length > 256) return;
   const s = await repo.findSessionByTokenHash(deps.db, tokenHash(token));
-  if (s) await repo.revokeSessionById(deps.db, s.id, deps.clock.now());
+  if (s) await revoke(deps, s, deps.clock.now());
 }
 
 export async function selectClaimForSession(deps: Deps, sessionId: string, claimId: string | null): Promise<void> {
   await repo.setSelectedClaim(deps.db, sessionId, claimId);
+  await deps.reads.changed(tag.session(sessionId));
 }
