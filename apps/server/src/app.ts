@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
-import type { DestinationStream } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { DbHandle } from './db/database.ts';
 import type { Deps } from './deps.ts';
@@ -13,7 +13,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { dataCipher, deriveKey, resolveEncryptionKey } from './lib/crypto.ts';
 import { clientKey } from './lib/client-key.ts';
 import { boundedHttpServer } from './lib/http-server.ts';
-import { createLogger } from './lib/logger.ts';
+import { createLogger, lazyChildLogger } from './lib/logger.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { controlsOf, requireDeclaredControls } from './lib/route-controls.ts';
 import { accessCodeRoutes } from './modules/access-code/routes.ts';
@@ -89,6 +89,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const logger = createLogger(config.logLevel, options.logStream);
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
+    childLoggerFactory: (parent, bindings, options) =>
+      lazyChildLogger(parent as Logger, bindings, options) as FastifyBaseLogger,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     onProtoPoisoning: 'error',

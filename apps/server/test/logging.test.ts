@@ -173,6 +173,16 @@ describe.each(DIALECTS)('log redaction on %s', (dialect) => {
     });
     afterEach(() => t.close());
 
+    it("writes a request's lines with its request id, through the logger made only when one is written", async () => {
+      const from = t.logs.length;
+      await t.post('/api/maintenance/checkmessage', {});
+      await t.post('/api/maintenance/checkmessage', {});
+      const lines = linesSince(t, from).filter((l) => l.msg === 'request completed');
+      expect(lines).toHaveLength(2);
+      expect(lines.map((l) => l.reqId)).toEqual([expect.any(String), expect.any(String)]);
+      expect(lines[0]?.reqId).not.toBe(lines[1]?.reqId);
+    });
+
     it('sign-in, a code check, a bank-details change, a password change that fails, sign-out: none of their secrets is logged', async () => {
       const USER = 'sam.single@example.com';
       const wrongPassword = 'Wr0ng-Pa55word!';

@@ -9,6 +9,7 @@ import { ErrorNumber, TOKEN_EXPIRED_NUMBERS, type ProviderScope } from '@portal/
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { ReadCache, type InvalidationChannel } from '../src/lib/read-cache.ts';
+import { DATA_VERSION_EVERY_MS } from '../src/lib/invalidation-channels.ts';
 import { createApiKey } from '../src/modules/provider/keys.ts';
 import { resetFactors } from '../src/modules/security/service.ts';
 import { revokeAccountSessions } from '../src/modules/session/repository.ts';
@@ -235,6 +236,8 @@ describe.each(DIALECTS)('every write path is seen by the cached reads, on %s', (
     } finally {
       await cli.close();
     }
+    // data_version is read at most once per DATA_VERSION_EVERY_MS: the next request after that.
+    await new Promise((resolve) => setTimeout(resolve, DATA_VERSION_EVERY_MS + 1));
     expect(refused(await account(token))).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
  * set, else PostgreSQL LISTEN/NOTIFY; on embedded SQLite there is one process, and writes by
  * another process on the same file are seen through PRAGMA data_version.
  */
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
@@ -28,18 +29,32 @@ function decode(payload: string): string[] | undefined {
   }
 }
 
+/**
+ * How often SQLite's data_version is read: at most once per this many ms (each read is a statement,
+ * ~10 µs; under load a request is a fraction of a millisecond). Another process's commit is seen
+ * within it.
+ */
+export const DATA_VERSION_EVERY_MS = 1;
+
 /** SQLite: nothing to send; another process's commit shows as a new data_version. */
-export function sqliteChannel(dataVersion: (() => number) | undefined): InvalidationChannel {
+export function sqliteChannel(
+  dataVersion: (() => number) | undefined,
+  now: () => number = performance.now.bind(performance),
+): InvalidationChannel {
   if (!dataVersion) return { publish: async () => {}, start: async () => {}, close: async () => {} };
   let seen = dataVersion();
+  let checkedAt = now();
   return {
     publish: async () => {},
     start: async () => {},
     close: async () => {},
     changedElsewhere: () => {
-      const now = dataVersion();
-      if (now === seen) return false;
-      seen = now;
+      const t = now();
+      if (t - checkedAt < DATA_VERSION_EVERY_MS) return false;
+      checkedAt = t;
+      const version = dataVersion();
+      if (version === seen) return false;
+      seen = version;
       return true;
     },
   };
