@@ -620,16 +620,26 @@ describe.each(DIALECTS)('payments and decisions on %s', (dialect) => {
       const paid = await nextMatching(mail.smtp, noah, /There is news/);
       expect(paid.text).toContain('There is news about a payment in the TAC claimant portal. Sign in to see it.');
       expect(paid.text).not.toMatch(/\$|123\.45|12345/);
-      await call('PUT', `/provider/v1/sent-items/${item}/decision`, {
+      const declined = {
         ClaimNumber: '24/33333',
         Outcome: 'declined',
         Date: '2026-11-21',
         Reason: 'The cleaning was before the accident',
         Review: 'Call us within 3 months to ask for a review.',
-      });
+      };
+      await call('PUT', `/provider/v1/sent-items/${item}/decision`, declined);
       const decided = await nextMatching(mail.smtp, noah, /There is news/);
       expect(decided.text).toContain('There is news about something you sent us in the TAC claimant portal.');
       expect(decided.text).not.toContain('cleaning');
+      // The same decision again (a retry without an Idempotency-Key) is no news; a changed one is.
+      const again = await call('PUT', `/provider/v1/sent-items/${item}/decision`, declined);
+      expect(again.json()).toMatchObject({ Notified: false });
+      const changed = await call('PUT', `/provider/v1/sent-items/${item}/decision`, {
+        ...declined,
+        Reason: 'The cleaning was before the accident; see the letter',
+      });
+      expect(changed.json()).toMatchObject({ Notified: true });
+      await nextMatching(mail.smtp, noah, /There is news/);
       const kinds = await t.deps.db
         .selectFrom('notifications')
         .innerJoin('accounts', 'accounts.id', 'notifications.account_id')
@@ -641,6 +651,7 @@ describe.each(DIALECTS)('payments and decisions on %s', (dialect) => {
       // The scheduled payment said nothing; the paid one and the decision one e-mail each (SMS is off for this claimant).
       expect(kinds).toEqual([
         { kind: 'payment-news', channel: 'email' },
+        { kind: 'decision-news', channel: 'email' },
         { kind: 'decision-news', channel: 'email' },
       ]);
     });

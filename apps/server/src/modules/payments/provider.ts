@@ -376,6 +376,19 @@ export async function setDecision(deps: Deps, store: FileStore, sentItemId: stri
     const result = await deps.db.transaction().execute(async (trx) => {
       const existing = await repo.findDecision(trx, item.id, input.Outcome);
       const decisionId = existing?.id ?? newId();
+      const values = {
+        decided_on: input.Date,
+        reason: input.Reason,
+        needed: input.Needed,
+        needed_by: input.NeededBy ?? null,
+        review: input.Review,
+        lines: JSON.stringify(input.Lines),
+      };
+      // The same decision sent again (a retry without an Idempotency-Key) is no news to the claimant.
+      const news =
+        !existing ||
+        letterFileId !== null ||
+        (Object.keys(values) as (keyof typeof values)[]).some((k) => existing[k] !== values[k]);
       if (staged && key && letterFileId)
         await insertFile(trx, {
           id: letterFileId,
@@ -397,12 +410,7 @@ export async function setDecision(deps: Deps, store: FileStore, sentItemId: stri
         sent_item_id: item.id,
         claim_id: claim.id,
         outcome: input.Outcome,
-        decided_on: input.Date,
-        reason: input.Reason,
-        needed: input.Needed,
-        needed_by: input.NeededBy ?? null,
-        review: input.Review,
-        lines: JSON.stringify(input.Lines),
+        ...values,
         // Set again without a letter: the earlier letter of this outcome stays.
         letter_file_id: letterFileId ?? existing?.letter_file_id ?? null,
         created_at: now,
@@ -414,9 +422,10 @@ export async function setDecision(deps: Deps, store: FileStore, sentItemId: stri
         input.Outcome,
       );
       await submissions.setSentItemStatus(trx, item.id, SENT_ITEM_STATUS[furthest], null);
-      const notified = (DECIDING_OUTCOMES as readonly string[]).includes(input.Outcome)
-        ? await notifyClaimant(deps, trx, claim.claimant_id, now, newsNotice(deps, 'decision-news'))
-        : false;
+      const notified =
+        news && (DECIDING_OUTCOMES as readonly string[]).includes(input.Outcome)
+          ? await notifyClaimant(deps, trx, claim.claimant_id, now, newsNotice(deps, 'decision-news'))
+          : false;
       const replaced = letterFileId && existing?.letter_file_id ? existing.letter_file_id : null;
       return { notified, replaced };
     });

@@ -72,7 +72,7 @@ export async function replaceSettles(db: Writer, paymentId: string, sentItemIds:
 export async function findDecision(db: Reader, sentItemId: string, outcome: DecisionTable['outcome']) {
   return db
     .selectFrom('decisions')
-    .select(['id', 'letter_file_id'])
+    .select(['id', 'letter_file_id', 'decided_on', 'reason', 'needed', 'needed_by', 'review', 'lines'])
     .where('sent_item_id', '=', sentItemId)
     .where('outcome', '=', outcome)
     .executeTakeFirst();
