@@ -47,6 +47,7 @@ import { docsRoutes } from './modules/docs/routes.ts';
 import { parseS3Url, s3ClientFromConfig, s3FileStore, stagingDirOf } from './storage/s3-store.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { rateLimitStorage, refuseUncountedOwnLimits } from './plugins/rate-limit-store.ts';
+import { registerAccountRateLimits } from './plugins/account-rate-limit.ts';
 import { connectRedis } from './lib/redis.ts';
 import { startReadCache } from './lib/invalidation-channels.ts';
 import { databaseThrottleStore, redisThrottleStore } from './plugins/throttle-store.ts';
@@ -167,6 +168,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     // dozens) are not counted. Decided from the matched route, never the URL's spelling.
     allowList: (request) => !controlsOf(request).counted,
   });
+  // Routes' own limits per signed-in account, in the same store, after authentication.
+  registerAccountRateLimits(app);
   registerCsrf(app, { secure: config.cookieSecure });
 
   accountRoutes(app, deps);

@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { PDFArray, PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorNumber, type ProviderScope } from '@portal/contracts';
+import { STATEMENT_LIMIT } from '../src/modules/payments/routes.ts';
 import { createApiKey } from '../src/modules/provider/keys.ts';
 import { csvCell } from '../src/modules/payments/statement.ts';
 import { DIALECTS, createTestApp, errorNumbers, signInWithClaim, type TestApp } from './helpers.ts';
@@ -605,6 +606,63 @@ describe.each(DIALECTS)('payments and decisions on %s', (dialect) => {
       expect(types.filter((x) => x === '/TH')).toHaveLength(6);
       // Five rows of 2026–27, six cells each.
       expect(types.filter((x) => x === '/TD')).toHaveLength(5 * 6);
+    });
+  });
+
+  describe('statement limit per account', () => {
+    it(`refuses the ${STATEMENT_LIMIT.max + 1}th statement in ${STATEMENT_LIMIT.timeWindow / 60_000} minutes to that account alone, whatever its session or address`, async () => {
+      // An app of its own: the other tests' downloads stay out of these counts.
+      const own = await createTestApp(dialect);
+      try {
+        const alex = await signInWithClaim(own, 'alex.citizen@example.com', '23/98765');
+        const sam = await signInWithClaim(own, 'sam.single@example.com', SAM_CLAIM);
+        const statement = (token: string, Format = 'csv') =>
+          own.post('/api/payments/getstatement', { AccessToken: token, FinancialYear: 2026, Format });
+
+        // Neither a caller without a session nor a malformed request is counted against anyone.
+        expect(errorNumbers(await statement('forged-token-value'))).toEqual([ErrorNumber.SessionUnknown]);
+        expect(errorNumbers(await statement(alex, 'xls'))).toContain(ErrorNumber.Validation);
+
+        for (let i = 0; i < STATEMENT_LIMIT.max; i++)
+          expect((await statement(alex, i % 2 === 0 ? 'csv' : 'pdf')).statusCode).toBe(200);
+        const refused = await statement(alex, 'pdf');
+        expect(refused.statusCode).toBe(225);
+        expect(refused.json()).toEqual([
+          { Number: ErrorNumber.RateLimited, Message: 'Too many requests. Please wait a moment and try again.' },
+        ]);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(STATEMENT_LIMIT.timeWindow / 1000);
+        // A new session of the same account, from another address, is the same account.
+        const again = await signInWithClaim(own, 'alex.citizen@example.com', '23/98765');
+        expect(
+          errorNumbers(
+            await own.post(
+              '/api/payments/getstatement',
+              { AccessToken: again, FinancialYear: 2026, Format: 'csv' },
+              { remoteAddress: '198.51.100.23' },
+            ),
+          ),
+        ).toEqual([ErrorNumber.RateLimited]);
+
+        // Another claimant at the same moment, from the same address, is served.
+        const other = await statement(sam, 'pdf');
+        expect(other.statusCode).toBe(200);
+        expect(other.headers['content-type']).toBe('application/pdf');
+        // The rest of the API is not this limit's business.
+        expect(
+          (await own.post('/api/payments/getpayments', { AccessToken: alex, Offset: 0, Amount: 10 })).statusCode,
+        ).toBe(200);
+        // Without a session the answer is still the session's, never the limit's.
+        expect(errorNumbers(await statement('forged-token-value'))).toEqual([ErrorNumber.SessionUnknown]);
+
+        // The database's counters follow the app's clock (the Redis and in-memory ones keep real time).
+        if (dialect === 'postgres') {
+          own.clock.advance(STATEMENT_LIMIT.timeWindow);
+          expect((await statement(alex)).statusCode).toBe(200);
+        }
+      } finally {
+        await own.close();
+      }
     });
   });
 

@@ -18,7 +18,18 @@ import { createLogger } from '../src/lib/logger.ts';
 import { connectRedis } from '../src/lib/redis.ts';
 import { THROTTLE, throttleKeys } from '../src/modules/account/throttle.ts';
 import { lockDelayMs, lockSchedule, redisThrottleStore } from '../src/plugins/throttle-store.ts';
-import { CSRF, DIALECTS, PASSWORD, T0, createTestApp, errorNumbers, testConfig, type TestApp } from './helpers.ts';
+import { STATEMENT_LIMIT } from '../src/modules/payments/routes.ts';
+import {
+  CSRF,
+  DIALECTS,
+  PASSWORD,
+  T0,
+  createTestApp,
+  errorNumbers,
+  signInWithClaim,
+  testConfig,
+  type TestApp,
+} from './helpers.ts';
 import {
   REDIS_REQUIRED,
   REDIS_TEST_URL,
@@ -228,6 +239,32 @@ describe.skipIf(!available)(available ? 'counters in Redis' : `counters in Redis
       ]);
     });
 
+    it("counts the statement's per-account limit in Redis across two processes, beside the address's", async () => {
+      const { first: a, second: b } = await twoProcesses(dialect);
+      const alex = await signInWithClaim(a, USERNAME, '23/98765');
+      const statement = (app: FastifyInstance) =>
+        post(app, '/api/payments/getstatement', { AccessToken: alex, FinancialYear: 2026, Format: 'csv' });
+      const answers = [];
+      for (let i = 0; i <= STATEMENT_LIMIT.max; i++) answers.push(await statement(i % 2 === 0 ? a.app : b));
+      expect(answers.map((r) => r.statusCode)).toEqual([...Array(STATEMENT_LIMIT.max).fill(200), 225]);
+      expect(first(answers.at(-1) as LightMyRequestResponse)).toBe(ErrorNumber.RateLimited);
+
+      const accountId = (
+        await a.deps.db.selectFrom('accounts').select('id').where('username', '=', USERNAME).executeTakeFirstOrThrow()
+      ).id;
+      const accountKeys = (await keys()).filter((k) => k.includes(`account:${accountId}|`));
+      expect(accountKeys).toHaveLength(1);
+      const accountKey = `${prefix}${accountKeys[0] ?? ''}`;
+      expect(accountKey).toContain('POST /api/payments/getstatement');
+      expect(await admin.get(accountKey)).toBe(String(STATEMENT_LIMIT.max + 1));
+      const windowLeft = await admin.pttl(accountKey);
+      expect(windowLeft).toBeGreaterThan(STATEMENT_LIMIT.timeWindow - 60_000);
+      expect(windowLeft).toBeLessThanOrEqual(STATEMENT_LIMIT.timeWindow);
+      // The general limit counted the address's requests too, in its own key.
+      expect(await keys()).toContain(`rate-limit:${ADDRESS}`);
+      expect(await a.deps.db.selectFrom('rate_limits').select('key').execute()).toEqual([]);
+    });
+
     it('locks a username after the threshold across two processes; success clears it', async () => {
       const { first: a, second: b } = await twoProcesses(dialect);
       const { username: userKey, address: addressKey } = throttleKeys(USERNAME, ADDRESS);
@@ -318,7 +355,7 @@ describe.skipIf(!available)(available ? 'counters in Redis' : `counters in Redis
       const relay = await redisRelay();
       closers.push(relay.close);
       const t = await oneProcess(dialect, { REDIS_URL: relay.url });
-      const token = await t.signIn('sam.single@example.com');
+      const token = await signInWithClaim(t, 'sam.single@example.com', '22/11111');
       expect(await keys()).toContain(`rate-limit:POST/api/account/login-127.0.0.1`);
 
       await relay.stop();
@@ -328,6 +365,9 @@ describe.skipIf(!available)(available ? 'counters in Redis' : `counters in Redis
       // The general limit lets requests through uncounted: a claimant already signed in carries on.
       expect((await t.post('/api/account/getaccount', { AccessToken: token })).statusCode).toBe(200);
       expect((await t.app.inject({ method: 'GET', url: '/api/content/terms' })).statusCode).toBe(200);
+      // So does the statement's per-account limit: the claimant gets their own statement.
+      const statement = { AccessToken: token, FinancialYear: 2026, Format: 'csv' };
+      expect((await t.post('/api/payments/getstatement', statement)).statusCode).toBe(200);
       // What is worth guessing at fails closed: sign-in, recovery.
       const signIn = await t.post('/api/account/login', {
         EmailAddress: 'sam.single@example.com',

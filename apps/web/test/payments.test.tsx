@@ -187,6 +187,53 @@ describe('/payments', () => {
     );
   });
 
+  it('"Load more" says it is loading, then announces how many past payments show and moves focus to the first new one', async () => {
+    saveLoginToken('t', false);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const ids = Array.from({ length: 12 }, (_, i) => `p${i + 1}`);
+    const server = mockServer({
+      ...SHELL_ROUTES,
+      '/api/payments/getpayments': async (call: Call) => {
+        const offset = Number(call.body?.Offset);
+        if (offset > 0) await held;
+        const items = ids.slice(offset, offset + 10);
+        return {
+          status: 200,
+          body: {
+            Start: offset,
+            End: offset + items.length,
+            Total: 12,
+            Upcoming: 1,
+            Items: items.map((id, i) =>
+              payment(id, offset === 0 && i === 0 ? { Date: '2026-11-27', Status: 'scheduled' } : {}),
+            ),
+            FinancialYears: [2026],
+            YearTotals: null,
+          },
+        };
+      },
+    });
+    app = renderApp('/payments?year=all');
+    fireEvent.click(await screen.findByTestId('payments-load-more'));
+    // While the next ten are on their way: the button says so (and is not pressed twice), the status too.
+    expect((await screen.findByTestId('payments-load-more')).textContent).toBe('Loading more payments…');
+    expect(screen.getByTestId('payments-load-more').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('payments-load-more-loading').getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByTestId('payments-load-more-status').textContent).toBe('Loading more payments');
+    fireEvent.click(screen.getByTestId('payments-load-more'));
+    release();
+    await waitFor(() =>
+      expect(within(screen.getByTestId('payments-history')).getAllByTestId('payments-history-row')).toHaveLength(11),
+    );
+    expect(server.callsTo('/api/payments/getpayments').map((c) => c.body?.Offset)).toEqual([0, 10]);
+    expect(screen.queryByTestId('payments-load-more')).toBeNull();
+    expect(screen.getByTestId('payments-load-more-status').textContent).toBe('Showing 11 of 11 past payments');
+    await waitFor(() => expect(document.activeElement?.id).toBe('payment-p11'));
+  });
+
   it('says so when there are none, and offers to try again when they cannot be loaded', async () => {
     saveLoginToken('t', false);
     let fail = true;

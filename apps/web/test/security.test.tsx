@@ -7,6 +7,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { encode } from 'uqr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FactorFirst } from '../src/features/security/components/factor-first.tsx';
 import { QrCode, qrPath } from '../src/features/security/components/qr-code.tsx';
 import { RecoveryCodes } from '../src/features/security/components/recovery-codes.tsx';
 import { groupSecret, SecretText } from '../src/features/security/components/secret-text.tsx';
@@ -100,6 +101,69 @@ describe('the parts', () => {
   it('dates are Melbourne time, summer and winter', () => {
     expect(formatMelbourne(ADDED)).toBe('25 November 2026, 2:04 pm');
     expect(formatMelbourne(USED)).toBe('2 June 2026, 9:30 am');
+  });
+});
+
+describe('factor first, code on request (the one flow of /verify and the step-ups)', () => {
+  const never = () => new Promise<never>(() => undefined);
+  const parts = {
+    idPrefix: 'ff',
+    intro: () => 'Before you go on, we need to check it is you.',
+    codeScreen: <p data-testid="code-screen">The 4-digit code screen</p>,
+    withPasskey: never,
+    withCode: never,
+    onVerified: () => undefined,
+  };
+
+  it('says it is getting ready while the factors are read, and shows neither the choice nor the code', () => {
+    render(<FactorFirst {...parts} pending available={null} />);
+    expect(screen.getByRole('status').textContent).toBe('Getting ready…');
+    expect(screen.queryByTestId('code-screen')).toBeNull();
+    expect(screen.queryByTestId('ff-factors')).toBeNull();
+  });
+
+  it('opens the code screen, with no way back, when the factors cannot be read or there are none', () => {
+    const { rerender } = render(<FactorFirst {...parts} pending={false} available={null} />);
+    expect(screen.getByTestId('code-screen')).toBeTruthy();
+    expect(screen.queryByTestId('ff-back-to-factors')).toBeNull();
+    rerender(
+      <FactorFirst
+        {...parts}
+        pending={false}
+        available={{ passkey: false, authenticator: false, recoveryCode: false }}
+      />,
+    );
+    expect(screen.getByTestId('code-screen')).toBeTruthy();
+    expect(screen.queryByTestId('ff-back-to-factors')).toBeNull();
+  });
+
+  it('offers the factors first under a labelled heading; the code screen opens only on request, and back again', () => {
+    render(
+      <FactorFirst {...parts} pending={false} available={{ passkey: true, authenticator: true, recoveryCode: true }} />,
+    );
+    const region = screen.getByRole('region', { name: 'Confirm it is you' });
+    expect(within(region).getByText('Before you go on, we need to check it is you.')).toBeTruthy();
+    expect(screen.queryByTestId('code-screen')).toBeNull();
+    fireEvent.click(screen.getByTestId('ff-use-code'));
+    expect(screen.getByTestId('code-screen')).toBeTruthy();
+    expect(screen.getByTestId('ff-back-to-factors').textContent).toBe(
+      'Use a passkey or your authenticator app instead',
+    );
+    fireEvent.click(screen.getByTestId('ff-back-to-factors'));
+    expect(screen.getByTestId('ff-factors')).toBeTruthy();
+    expect(screen.queryByTestId('code-screen')).toBeNull();
+  });
+
+  it('names only the app on the way back when there is no passkey', () => {
+    render(
+      <FactorFirst
+        {...parts}
+        pending={false}
+        available={{ passkey: false, authenticator: true, recoveryCode: false }}
+      />,
+    );
+    fireEvent.click(screen.getByTestId('ff-use-code'));
+    expect(screen.getByTestId('ff-back-to-factors').textContent).toBe('Use your authenticator app instead');
   });
 });
 
@@ -283,5 +347,21 @@ describe('bank step-up: the app in place of the code', () => {
     expect(getCurrentUser()?.AccessToken).toBe('rotated-1');
     await waitFor(() => expect(screen.getByTestId('account-bank').getAttribute('data-mode')).toBe('edit'));
     expect(getSecureToken(2)?.SecureToken).toBe('secure-1');
+  });
+
+  it('"Get a 4-digit code instead" opens the code screen, which sends the code then; the way back is there', async () => {
+    saveLoginToken('session-1', false);
+    const server = signedInServer({
+      '/api/security/getfactors': { status: 200, body: WITH_PASSKEY },
+      '/api/account/generatesecuritycodewhileloggedin': { status: 200, body: { SMS: false, Email: true } },
+    });
+    setAccessCodeType(2);
+    app = renderApp('/activationbankdetails');
+    fireEvent.click(await screen.findByTestId('step-up-use-code', {}, { timeout: 3000 }));
+    await screen.findByTestId('access-code-input');
+    await waitFor(() => expect(server.callsTo('/api/account/generatesecuritycodewhileloggedin')).toHaveLength(1));
+    expect(screen.queryByTestId('step-up-factors')).toBeNull();
+    fireEvent.click(screen.getByTestId('step-up-back-to-factors'));
+    expect(await screen.findByTestId('step-up-factors')).toBeTruthy();
   });
 });

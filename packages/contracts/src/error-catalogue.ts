@@ -63,7 +63,7 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
   },
   104: { meaning: 'Request body larger than allowed (1 MB)', message: 'Your request is too large.' },
   105: {
-    meaning: 'Too many requests from this address',
+    meaning: 'Too many requests from this address (or, for the payment statement, from this account)',
     message: 'Too many requests. Please wait a moment and try again.',
   },
   106: { meaning: 'A claim-scoped call with no claim selected', message: 'Please select a claim first.' },

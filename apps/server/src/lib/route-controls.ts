@@ -15,9 +15,18 @@ export type RouteControls = {
   noStore: boolean;
 };
 
+/**
+ * A route's own limit per signed-in account, counted after authentication and beside the general
+ * per-address limit (plugins/account-rate-limit.ts): for calls costly enough that one claimant
+ * should not run them without end, yet that claimants behind one address (an office, a NAT)
+ * must not share.
+ */
+export type AccountRateLimit = { max: number; timeWindow: number };
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     controls?: RouteControls;
+    accountRateLimit?: AccountRateLimit;
   }
 }
 

@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { authenticate, type AuthContext } from '../modules/session/service.ts';
 import { authenticateSurvey, type SurveyAuth } from '../modules/survey/service.ts';
-import { CLAIMANT_API } from '../lib/route-controls.ts';
+import { CLAIMANT_API, type AccountRateLimit } from '../lib/route-controls.ts';
 
 type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
 type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.output<E['params']> : undefined;
@@ -50,8 +50,11 @@ export function bindEndpoint<E extends Endpoint>(
   deps: Deps,
   endpoint: E,
   handler: (ctx: HandlerContext<E>) => Promise<z.input<E['response']>>,
-  options: { rateLimit?: { max: number; timeWindow: number } } = {},
+  options: { rateLimit?: { max: number; timeWindow: number }; accountRateLimit?: AccountRateLimit } = {},
 ): void {
+  if (options.accountRateLimit && (endpoint.auth === 'public' || endpoint.auth === 'survey')) {
+    throw new Error(`${endpoint.path}: a per-account limit needs a signed-in account`);
+  }
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
     url: endpoint.path,
@@ -62,7 +65,11 @@ export function bindEndpoint<E extends Endpoint>(
       response: { 200: endpoint.response },
       summary: endpoint.summary,
     },
-    config: { controls: CLAIMANT_API, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+    config: {
+      controls: CLAIMANT_API,
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      ...(options.accountRateLimit ? { accountRateLimit: options.accountRateLimit } : {}),
+    },
     // Authentication runs before body validation, so a caller without a session learns nothing
     // about the shape a call expects.
     preValidation: async (request) => {

@@ -34,6 +34,11 @@ export function flattenPages<P, T>(
   return out;
 }
 
+/** The status after "Load more": 'Showing a - b of N' of the entries loaded and the last page's Total. */
+export function showingStatus(items: readonly unknown[], pages: readonly PageInfo[]): string {
+  return showingText(items.length, pages.at(-1)?.Total ?? 0) ?? '';
+}
+
 /** 'Showing a - b of N' (spec 001 Inbox); null when there is nothing to show. */
 export function showingText(shown: number, total: number): string | null {
   if (total <= 0 || shown <= 0) return null;

@@ -22,6 +22,7 @@ import { useController, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Field, Form } from '../../../components/form-field.tsx';
 import { ButtonHint } from '../../../components/forms/button-hint.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 import { useDropdownList } from '../../../lib/api/get-dropdown-list.ts';
 import { recordPageView } from '../../../lib/api/record-page-view.ts';
 import { showAlert } from '../../../lib/alerts.ts';
@@ -247,7 +248,7 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
         />
 
         <p className={styles.sendStatus} role="status" aria-live="polite" data-testid="contact-status">
-          {sending ? <span className={styles.spinner} aria-hidden="true" data-testid="contact-sending-icon" /> : null}
+          {sending ? <Spinner testId="contact-sending-icon" /> : null}
           {status}
         </p>
         <button

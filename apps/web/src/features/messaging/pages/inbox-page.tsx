@@ -19,12 +19,12 @@ import { useInbox, type InboxMessage, type InboxPageData } from '../api/get-mess
 import { useMarkAsRead } from '../api/mark-as-read.ts';
 import { InboxMessageDetail } from '../components/inbox-message-detail.tsx';
 import { InboxPanel, inboxItemDomId } from '../components/inbox-panel.tsx';
-import { LoadMore } from '../components/load-more.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
+import { useLoadMore } from '../../../components/use-load-more.ts';
 import { MessagingTabs } from '../components/messaging-tabs.tsx';
 import { plural } from '../lib/format.ts';
-import { flattenPages, showingText } from '../lib/paging.ts';
+import { flattenPages, showingStatus, showingText } from '../lib/paging.ts';
 import { EMPTY_TEXT, SELECT_MESSAGE_TEXT } from '../lib/texts.ts';
-import { useLoadMore } from '../lib/use-load-more.ts';
 import { useSelection } from '../lib/use-selection.ts';
 import styles from '../components/messaging.module.css';
 
@@ -49,7 +49,12 @@ export function InboxPage() {
     detailHeadingId: DETAIL_HEADING_ID,
     listItemId: inboxItemDomId,
   });
-  const more = useLoadMore(inbox, messagesOf, (m) => m.messageId, inboxItemDomId);
+  const more = useLoadMore(inbox, {
+    itemsOf: messagesOf,
+    idOf: (m) => m.messageId,
+    domId: inboxItemDomId,
+    statusOf: showingStatus,
+  });
 
   const messages = messagesOf(inbox.data?.pages);
   const total = inbox.data?.pages.at(-1)?.Total ?? 0;

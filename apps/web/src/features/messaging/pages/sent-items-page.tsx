@@ -14,14 +14,14 @@ import { useClaims } from '../../../lib/api/get-claims.ts';
 import { useDropdownList } from '../../../lib/api/get-dropdown-list.ts';
 import { isAppMode } from '../../../lib/app-mode.ts';
 import { useSentItems, type SentItem, type SentItemsPageData } from '../api/get-sent-items.ts';
-import { LoadMore } from '../components/load-more.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
+import { useLoadMore } from '../../../components/use-load-more.ts';
 import { MessagingTabs } from '../components/messaging-tabs.tsx';
 import { SentItemDetail, type SentItemProgressSlot } from '../components/sent-item-detail.tsx';
 import { SentItemPanel, sentItemDomId } from '../components/sent-item-panel.tsx';
 import { plural } from '../lib/format.ts';
-import { flattenPages, showingText } from '../lib/paging.ts';
+import { flattenPages, showingStatus, showingText } from '../lib/paging.ts';
 import { EMPTY_TEXT } from '../lib/texts.ts';
-import { useLoadMore } from '../lib/use-load-more.ts';
 import { useSelection } from '../lib/use-selection.ts';
 import { sentDetailState } from './sent-item-detail-state.ts';
 import styles from '../components/messaging.module.css';
@@ -55,7 +55,12 @@ export function SentItemsPage({ progress }: { progress?: SentItemProgressSlot } 
     detailHeadingId: DETAIL_HEADING_ID,
     listItemId: sentItemDomId,
   });
-  const more = useLoadMore(sent, itemsOf, (i) => i.Id, sentItemDomId);
+  const more = useLoadMore(sent, {
+    itemsOf: itemsOf,
+    idOf: (i) => i.Id,
+    domId: sentItemDomId,
+    statusOf: showingStatus,
+  });
 
   const items = itemsOf(sent.data?.pages);
   const total = sent.data?.pages.at(-1)?.Total ?? 0;

@@ -6,14 +6,15 @@
  * address (?year=2025, ?year=all), so Back and a bookmark keep it.
  */
 import { financialYearLabel } from '@portal/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Field } from '../../../components/form-field.tsx';
 import { Icon } from '../../../components/icon.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
+import { useLoadMore } from '../../../components/use-load-more.ts';
 import { useClaims } from '../../../lib/api/get-claims.ts';
 import { usePayments, type ClaimantPayment, type PaymentsPageData } from '../api/get-payments.ts';
-import { LoadMorePayments } from '../components/load-more-payments.tsx';
 import { PaymentsTable, paymentDomId } from '../components/payments-table.tsx';
 import { StatementDownloads } from '../components/statement-downloads.tsx';
 import { YearTotals } from '../components/year-totals.tsx';
@@ -27,6 +28,15 @@ function itemsOf(pages: readonly PaymentsPageData[] | undefined): ClaimantPaymen
   return (pages ?? []).flatMap((p) => p.Items);
 }
 
+/** The loaded pages as the page shows them: upcoming first (the first page says how many), then the history of how many. */
+function paymentsOf(pages: readonly PaymentsPageData[] | undefined) {
+  const upcomingCount = pages?.[0]?.Upcoming ?? 0;
+  return {
+    ...splitUpcoming(itemsOf(pages), upcomingCount),
+    historyTotal: Math.max(0, (pages?.at(-1)?.Total ?? 0) - upcomingCount),
+  };
+}
+
 export function PaymentsPage() {
   const { selectedClaim } = useClaims();
   const claimNumber = selectedClaim?.Number;
@@ -35,29 +45,25 @@ export function PaymentsPage() {
   const yearParam = searchParams.get('year');
   const financialYear = yearParam === ALL ? undefined : (financialYearParam(yearParam) ?? current);
   const payments = usePayments(claimNumber, financialYear);
-  const [status, setStatus] = useState('');
-  const focusAfterLoad = useRef<string | null>(null);
+  const more = useLoadMore(payments, {
+    itemsOf,
+    idOf: (p) => p.PaymentId,
+    domId: paymentDomId,
+    statusOf: (_items, loaded) => {
+      const { history: shown, historyTotal: of } = paymentsOf(loaded);
+      return `Showing ${shown.length} of ${of} past payments`;
+    },
+  });
 
   const pages = payments.data?.pages;
   const first = pages?.[0];
-  const last = pages?.at(-1);
-  const { upcoming, history } = splitUpcoming(itemsOf(pages), first?.Upcoming ?? 0);
-  const total = last?.Total ?? 0;
-  const historyTotal = Math.max(0, total - (first?.Upcoming ?? 0));
+  const { upcoming, history, historyTotal } = paymentsOf(pages);
   const choices = financialYearChoices(first?.FinancialYears ?? [], current);
   if (financialYear !== undefined && !choices.includes(financialYear)) choices.unshift(financialYear);
   const yearName = financialYear === undefined ? 'all years' : financialYearLabel(financialYear);
 
-  useEffect(() => {
-    const id = focusAfterLoad.current;
-    const row = id ? document.getElementById(paymentDomId(id)) : null;
-    if (!row) return;
-    focusAfterLoad.current = null;
-    row.focus();
-  });
-
   const onYear = (value: string) => {
-    setStatus('');
+    more.clearStatus();
     setSearchParams(
       (currentParams) => {
         const next = new URLSearchParams(currentParams);
@@ -66,18 +72,6 @@ export function PaymentsPage() {
       },
       { replace: true, preventScrollReset: true },
     );
-  };
-
-  const loadMore = async () => {
-    const shown = upcoming.length + history.length;
-    const result = await payments.fetchNextPage();
-    const after = itemsOf(result.data?.pages);
-    const firstNew = after[shown];
-    if (firstNew) {
-      focusAfterLoad.current = firstNew.PaymentId;
-      const split = splitUpcoming(after, result.data?.pages[0]?.Upcoming ?? 0);
-      setStatus(`Showing ${split.history.length} of ${historyTotal} past payments`);
-    }
   };
 
   return (
@@ -166,11 +160,13 @@ export function PaymentsPage() {
                   : `There are no payments to show for ${yearName}. Choose another year to see earlier payments.`}
               </p>
             )}
-            <LoadMorePayments
+            <LoadMore
               hasMore={payments.hasNextPage}
               loading={payments.isFetchingNextPage}
-              onLoadMore={() => void loadMore()}
-              status={status}
+              onLoadMore={() => void more.loadMore(upcoming.length + history.length)}
+              status={more.status}
+              what="payments"
+              testId="payments-load-more"
             />
           </section>
         </>

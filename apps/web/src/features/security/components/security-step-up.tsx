@@ -9,6 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { sendSecurityCode, stepUp, stepUpWithPasskey } from '../api/step-up.ts';
 import { availableOf } from '../lib/available.ts';
 import { FactorChoice, hasAnyFactor } from './factor-choice.tsx';
+import { BackToFactors } from './factor-first.tsx';
 import styles from './security.module.css';
 
 export type CodeFormProps = {
@@ -51,16 +52,7 @@ export function SecurityStepUp({ factors, purpose, renderCodeForm, onToken, onCa
             onCancel,
           })}
           {available && hasAnyFactor(available) ? (
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => setUseCode(false)}
-              data-testid="security-step-up-factors"
-            >
-              {available.passkey
-                ? 'Use a passkey or your authenticator app instead'
-                : 'Use your authenticator app instead'}
-            </button>
+            <BackToFactors available={available} onClick={() => setUseCode(false)} testId="security-step-up-factors" />
           ) : null}
         </>
       ) : (

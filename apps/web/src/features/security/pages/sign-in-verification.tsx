@@ -6,10 +6,9 @@
  * factor (or when the check cannot be made) the code screen opens as it always has.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { loginFactors, verifyLogin, verifyLoginWithPasskey } from '../api/sign-in-factors.ts';
-import { FactorChoice, hasAnyFactor } from '../components/factor-choice.tsx';
-import styles from '../components/security.module.css';
+import { FactorFirst } from '../components/factor-first.tsx';
 
 type SignInVerificationProps = {
   /** The 4-digit code screen (it sends a code when it opens). */
@@ -29,7 +28,6 @@ export function SignInVerification({ codeScreen, onVerified }: SignInVerificatio
     staleTime: 0,
     gcTime: 0,
   });
-  const [useCode, setUseCode] = useState(false);
   const available = factors.data
     ? {
         passkey: factors.data.Passkey,
@@ -38,54 +36,18 @@ export function SignInVerification({ codeScreen, onVerified }: SignInVerificatio
       }
     : null;
 
-  if (factors.isPending) {
-    return (
-      <div className="page-narrow">
-        <p role="status" data-testid="verify-factors-loading">
-          Getting ready…
-        </p>
-      </div>
-    );
-  }
-  if (useCode || !available || !hasAnyFactor(available)) {
-    return (
-      <>
-        {codeScreen}
-        {available && hasAnyFactor(available) ? (
-          <div className="page-narrow">
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => setUseCode(false)}
-              data-testid="verify-back-to-factors"
-            >
-              {available.passkey
-                ? 'Use a passkey or your authenticator app instead'
-                : 'Use your authenticator app instead'}
-            </button>
-          </div>
-        ) : null}
-      </>
-    );
-  }
-
   return (
-    <div className="page-narrow">
-      <section className="card" aria-labelledby="verify-factor-heading" data-testid="verify-factors">
-        <h2 id="verify-factor-heading">Confirm it is you</h2>
-        <p className={styles.muted}>
-          To finish signing in, use {available.passkey ? 'your passkey' : 'your authenticator app'}. We have not sent
-          you a code.
-        </p>
-        <FactorChoice
-          available={available}
-          idPrefix="verify"
-          withPasskey={verifyLoginWithPasskey}
-          withCode={(method, code) => verifyLogin({ Method: method, Code: code })}
-          onVerified={(answer) => onVerified(answer.AccessToken)}
-          onChooseCode={() => setUseCode(true)}
-        />
-      </section>
-    </div>
+    <FactorFirst
+      pending={factors.isPending}
+      available={available}
+      idPrefix="verify"
+      intro={(a) =>
+        `To finish signing in, use ${a.passkey ? 'your passkey' : 'your authenticator app'}. We have not sent you a code.`
+      }
+      codeScreen={codeScreen}
+      withPasskey={verifyLoginWithPasskey}
+      withCode={(method, code) => verifyLogin({ Method: method, Code: code })}
+      onVerified={(answer) => onVerified(answer.AccessToken)}
+    />
   );
 }
