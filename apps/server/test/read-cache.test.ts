@@ -174,6 +174,8 @@ describe.each(DIALECTS)('every write path is seen by the cached reads, on %s', (
         (c) => c.Number,
       );
     expect(await claims()).toEqual(['22/11111']);
+    const trustee = async () => ((await account(token)).json() as { IsStateTrustee: boolean }).IsStateTrustee;
+    expect(await trustee()).toBe(false);
     const before = await unread(token);
     expect(await unread(token)).toBe(before);
 
@@ -187,11 +189,13 @@ describe.each(DIALECTS)('every write path is seen by the cached reads, on %s', (
       HomeAddress: { Line1: '5 Sturt Street', Line2: 'BALLARAT CENTRAL VIC 3350' },
       Claims: [
         { Number: '22/11111', AccidentDate: '2022-05-17', Location: 'Ballarat VIC' },
-        { Number: '26/77777', AccidentDate: '2026-01-05', Location: 'Ararat VIC' },
+        { Number: '26/77777', AccidentDate: '2026-01-05', Location: 'Ararat VIC', StateTrustee: true },
       ],
     });
     expect(upsert.statusCode, upsert.body).toBe(200);
     expect(await claims()).toEqual(['26/77777', '22/11111']);
+    // The claim's flags: one claim managed by the State Trustees locks the claimant's bank details.
+    expect(await trustee()).toBe(true);
 
     const posted = await provider('POST', '/provider/v1/messages', {
       ClaimNumber: '22/11111',

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
@@ -57,24 +57,6 @@ export async function findAccountView(db: Db, accountId: string) {
   return row;
 }
 
-const bankFlagColumns = [
-  sql<number>`max(is_state_trustee)`.as('trustee'),
-  sql<number>`min(bank_edit_allowed)`.as('bank_edit_allowed'),
-];
-const claimantBankFlags = preparedQuery((db: Db, claimantId: string) =>
-  db.selectFrom('claims').select(bankFlagColumns).where('claimant_id', '=', claimantId),
-);
-
-/**
- * The State Trustees and bank-edit flags that apply to the claimant's bank details: over every
- * claim of theirs, whichever is selected. The bank details belong to the claimant, not to a claim,
- * so the strictest claim wins: one claim managed by the State Trustees, or with bank edits
- * disallowed, locks them for all.
- */
-export async function findBankFlags(db: Db, claimantId: string) {
-  const [row] = await claimantBankFlags(db, claimantId);
-  return { trustee: Number(row?.trustee ?? 0) === 1, bankEditAllowed: Number(row?.bank_edit_allowed ?? 1) === 1 };
-}
 
 /** A query runner: the database or a transaction. */
 type Writer = Db | Transaction<Database>;

@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { recogniseDevice } from '../device/service.ts';
 import { endSession, startSession, type AuthContext } from '../session/service.ts';
 import { markBankVerified } from './claimant-repository.ts';
+import { findBankFlags } from '../claim/service.ts';
 import * as repo from './repository.ts';
 import { recordFailure, recordSuccess, throttledError, throttleKeys, throttleWait } from './throttle.ts';
 
@@ -89,7 +90,7 @@ export function maskAccountNumber(last4: string | null): string {
 export async function findAccount(deps: Deps, auth: AuthContext): Promise<Account> {
   const a = await repo.findAccountView(deps.db, auth.accountId);
   if (!a) throw new AppError(ErrorNumber.NotFound);
-  const flags = await repo.findBankFlags(deps.db, a.claimant_id);
+  const flags = await findBankFlags(deps, a.claimant_id);
   const lockOver = deps.clock.now() - a.registered_at >= LIMITS.bankChangeLockHours * 3_600_000;
   const hasBank = a.bank_bsb !== null && a.bank_account_last4 !== null;
   const pendingSince = await repo.findPendingSince(deps.db, auth.accountId);

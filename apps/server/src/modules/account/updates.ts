@@ -29,6 +29,7 @@ import { findBankName } from '../bsb/service.ts';
 import { checkAddress } from '../address/verify.ts';
 import { accountSessionsChanged, type AuthContext } from '../session/service.ts';
 import * as claimants from './claimant-repository.ts';
+import { findBankFlags } from '../claim/service.ts';
 import * as repo from './repository.ts';
 import { THROTTLE, countFailures, passwordCheckKey, throttledError, waitFor } from './throttle.ts';
 
@@ -140,7 +141,7 @@ export async function updateBankDetails(
 ): Promise<true> {
   const a = await repo.findAccountView(deps.db, auth.accountId);
   if (!a) throw new AppError(ErrorNumber.NotFound);
-  const flags = await repo.findBankFlags(deps.db, a.claimant_id);
+  const flags = await findBankFlags(deps, a.claimant_id);
   if (flags.trustee) throw new AppError(ErrorNumber.BankEditStateTrustee);
   if (!flags.bankEditAllowed || deps.clock.now() - a.registered_at < LIMITS.bankChangeLockHours * 3_600_000)
     throw new AppError(ErrorNumber.BankEditLocked);

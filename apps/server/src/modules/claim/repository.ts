@@ -5,7 +5,7 @@ import { preparedQuery } from '../../db/prepared.ts';
 export const listClaims = preparedQuery((db: Db, claimantId: string) =>
   db
     .selectFrom('claims')
-    .select(['id', 'number', 'accident_date', 'location'])
+    .select(['id', 'number', 'accident_date', 'location', 'is_state_trustee', 'bank_edit_allowed'])
     .where('claimant_id', '=', claimantId)
     .orderBy('accident_date', 'desc')
     .orderBy('number'),

@@ -18,6 +18,20 @@ async function claimsOf(deps: Deps, claimantId: string) {
   );
 }
 
+/**
+ * The State Trustees and bank-edit flags that apply to the claimant's bank details: over every
+ * claim of theirs, whichever is selected. The bank details belong to the claimant, not to a claim,
+ * so the strictest claim wins: one claim managed by the State Trustees, or with bank edits
+ * disallowed, locks them for all. From the cached claims.
+ */
+export async function findBankFlags(deps: Deps, claimantId: string) {
+  const claims = await claimsOf(deps, claimantId);
+  return {
+    trustee: claims.some((c) => Number(c.is_state_trustee) === 1),
+    bankEditAllowed: claims.every((c) => Number(c.bank_edit_allowed) === 1),
+  };
+}
+
 export async function findClaims(deps: Deps, auth: AuthContext): Promise<Claim[]> {
   const rows = await claimsOf(deps, auth.claimantId);
   return rows.map((c) => ({
