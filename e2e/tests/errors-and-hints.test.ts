@@ -141,25 +141,26 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
       await expectNoSeriousA11yViolations(page, `/register with the summary (${viewport.name})`);
       await screenshot(page, `errors-register-summary-${viewport.name}`);
 
-      // A new house in Glen Iris: not in the index, so entered by hand.
+      // An address in Acton, Canberra: not in the index (a Victorian sample), so entered by hand;
+      // its locality is checked against every Australian locality.
       await fillJordan(page, `jordan.entered.${viewport.name}@example.org`);
       await page.getByTestId('register-home-address-enter').click();
       expect(
         await page.getByTestId('register-home-address-street').evaluate((el) => el === document.activeElement),
       ).toBe(true);
       await enterAddress(page, 'register-home-address', {
-        street: '7a New Lane',
-        suburb: 'Glen Iris',
-        state: 'VIC',
-        postcode: '3000',
+        street: '5 Liversidge Street',
+        suburb: 'Acton',
+        state: 'NSW',
+        postcode: '2601',
       });
       await page.getByTestId('register-same-as-home').check();
       await page.getByTestId('register-terms').check();
       await expectNoSeriousA11yViolations(page, `/register with an address entered (${viewport.name})`);
       await screenshot(page, `address-entered-register-${viewport.name}`);
       await page.getByTestId('register-submit').click();
-      // The server holds no Glen Iris with postcode 3000: said at the address and in the summary.
-      const wrong = 'Check the suburb and postcode: we cannot find GLEN IRIS VIC 3000';
+      // There is no Acton 2601 in New South Wales: said at the address and in the summary.
+      const wrong = 'Check the suburb and postcode: we cannot find ACTON NSW 2601';
       await summary.getByText(wrong).waitFor();
       await expectVisible(
         page.getByTestId('register-home-address-entered').getByText(wrong),
@@ -168,7 +169,7 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
       await expectNoSeriousA11yViolations(page, `/register with the locality refused (${viewport.name})`);
       await screenshot(page, `address-entered-refused-${viewport.name}`);
 
-      await page.getByTestId('register-home-address-postcode').fill('3146');
+      await page.getByTestId('register-home-address-state').selectOption('ACT');
       await page.getByTestId('register-submit').click();
       await arriveAt(page, '/activate', `/activate (${viewport.name})`);
       const db = portalDb(server.dataDir, { readOnly: true });
@@ -177,7 +178,7 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
           .prepare('select registration_details as d from accounts where username = ?')
           .get(`jordan.entered.${viewport.name}@example.org`) as { d: string };
         expect(JSON.parse(held.d)).toMatchObject({
-          HomeAddress: '7A NEW LANE, GLEN IRIS VIC 3146',
+          HomeAddress: '5 LIVERSIDGE STREET, ACTON ACT 2601',
           HomeAddressVerified: false,
           PostalAddressVerified: false,
         });
@@ -200,9 +201,9 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
     const street = `${viewport.width} Hill Road`;
     await enterAddress(page, 'contact-home-address', {
       street,
-      suburb: 'Caulfield South',
-      state: 'VIC',
-      postcode: '3162',
+      suburb: 'Parramatta',
+      state: 'NSW',
+      postcode: '2150',
     });
     await expectNoSeriousA11yViolations(page, `/contact-details with an address entered (${viewport.name})`);
     await screenshot(page, `address-entered-account-${viewport.name}`);
@@ -214,7 +215,7 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
       ContactDetails: { HomeAddressForDB: Record<string, unknown> };
     };
     expect(account.ContactDetails.HomeAddressForDB).toMatchObject({
-      ExperianSingleSelectedLine: `${street.toUpperCase()}, CAULFIELD SOUTH VIC 3162`,
+      ExperianSingleSelectedLine: `${street.toUpperCase()}, PARRAMATTA NSW 2150`,
       Verified: false,
     });
     await openContactDetails(page, `${viewport.name}, again`);
