@@ -6,7 +6,7 @@
  * - a button that waits for its form has a polite live hint listing what is still needed
  *   (sign-in, Send a message, the authority form: "Draw or type your signature to continue");
  * - an address that is not in the index is entered by hand on registration (its locality checked
- *   by the server) and in My Details, and kept as not verified.
+ *   by the server) and in My Details, kept as not verified, and My Details' read view says so.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -188,7 +188,7 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
     });
   });
 
-  test('My Details: an address entered by hand is saved as not verified and opens as entered', async () => {
+  test('My Details: an address entered by hand is saved as not verified, shown as entered by hand and opens as entered', async () => {
     // Only this test changes Sam's address (one viewport after the other, the second changes it again).
     const { page } = await suite.open(viewport);
     await seedSession(page, suite.baseURL, DEMO.sam, { claim: SAM_CLAIM.number });
@@ -209,6 +209,15 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
     await screenshot(page, `address-entered-account-${viewport.name}`);
     await page.getByTestId('contact-save').click();
     await page.getByTestId('account-toast').waitFor();
+    // The read view says the address was entered by hand, in the form's words.
+    const note = page.getByTestId('contact-home-entered');
+    await expectVisible(note, 'the note that the address was entered by hand');
+    expect(await note.innerText()).toBe('You entered this address yourself. It is not in the national address list.');
+    expect(await page.getByTestId('contact-home-value').innerText()).toContain(
+      `${street.toUpperCase()}, PARRAMATTA NSW 2150`,
+    );
+    await expectNoSeriousA11yViolations(page, `/account with an address entered (${viewport.name})`);
+    await screenshot(page, `address-entered-account-read-${viewport.name}`);
     const api = new ApiClient(suite.baseURL, suite.server.knownDevice);
     const { AccessToken } = await api.login(DEMO.sam);
     const account = (await api.post('/api/account/getaccount', { AccessToken })).body as {
