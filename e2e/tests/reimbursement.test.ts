@@ -1,6 +1,7 @@
 /**
  * Reimbursement in Chromium: a claim with a pharmacy and a home-services receipt paid
- * to me (a double click sends one claim); someone else paid, with the BSB looked up; the
+ * to me (a double click sends one claim); who to pay left unanswered, in the one error pattern;
+ * someone else paid, with the BSB looked up; the
  * provider-pay text; review and back; the draft restored after a reload; discard; the
  * no-bank-details and 48-hour paths; the validation messages. axe checks both steps (arriveAt
  * on the review step, which keeps the form's address), and screenshots of both steps at both
@@ -14,7 +15,7 @@ import { ALEX_CLAIMS, ApiClient, DEMO, NEW_REGISTRANT_CLAIM, PAT_CLAIM, SAM_CLAI
 import { seedSession } from '../support/auth.ts';
 import { DESKTOP, PHONE, VIEWPORTS, type Viewport } from '../support/browser.ts';
 import { arriveAt, useSuite, visit } from '../support/harness.ts';
-import { horizontalOverflow } from '../support/page.ts';
+import { horizontalOverflow, screenshot } from '../support/page.ts';
 
 const suite = useSuite();
 
@@ -371,6 +372,66 @@ describe('bank details', () => {
     expect(await page.getByTestId('reimbursement-bank-locked').textContent()).toBe(MESSAGES.bankLocked48h);
     expect(await page.getByTestId('reimbursement-change-bank-details').count()).toBe(0);
     await arriveAt(page, '/reimbursementform', '/reimbursementform 48 hours, me');
+  });
+});
+
+describe.each(VIEWPORTS)('who to pay, not answered, at $name', (viewport) => {
+  test('follows the one error pattern: the summary says what the group says, and the group looks like every field in error', async () => {
+    const page = await open(viewport, DEMO.sam, SAM_CLAIM.number);
+    await visit(page, '/reimbursementform', `/reimbursementform who to pay (${viewport.name})`);
+    await page.getByTestId('reimbursement-next').click();
+    const errors = page.getByTestId('reimbursement-errors');
+    const entry = errors.getByRole('link', { name: MESSAGES.payeeRequired, exact: true });
+    await entry.waitFor();
+    expect(await entry.getAttribute('href')).toBe('#reimbursement-pay-me');
+    const group = page.getByTestId('reimbursement-pay-who');
+    const look = await group.evaluate((fieldset) => {
+      const radios = [...fieldset.querySelectorAll('input[type="radio"]')];
+      const notes = radios.map((r) =>
+        (r.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => (document.getElementById(id)?.textContent ?? '').replace(/^Error: /, ''))
+          .join(' '),
+      );
+      // The red bar: the nearest box with a thick start border, from the legend up.
+      const legend = fieldset.querySelector('legend') as HTMLElement;
+      let bar: HTMLElement | null = legend;
+      while (bar && parseFloat(getComputedStyle(bar).borderInlineStartWidth) < 3) bar = bar.parentElement;
+      const select = document.querySelector('[data-testid="receipt-Kind"]') as HTMLElement;
+      return {
+        invalid: radios.map((r) => r.getAttribute('aria-invalid')),
+        notes,
+        // A fieldset draws its legend across its own block-start edge, so its start border begins
+        // half-way down the legend: the bar runs beside the question only on a box around it.
+        legendInBar:
+          bar !== null &&
+          bar.tagName !== 'FIELDSET' &&
+          bar.getBoundingClientRect().top <= legend.getBoundingClientRect().top,
+        barColour: bar ? getComputedStyle(bar).borderInlineStartColor : null,
+        // Another field in error (the receipt type): its bar and its control's border.
+        fieldBarColour: getComputedStyle(select.parentElement as HTMLElement).borderInlineStartColor,
+        fieldBorder: getComputedStyle(select).borderTopColor,
+        boxBorders: radios.map((r) => getComputedStyle(r.parentElement as HTMLElement).borderTopColor),
+      };
+    });
+    expect(look.invalid).toEqual(['true', 'true', 'true']);
+    expect(look.notes).toEqual([MESSAGES.payeeRequired, MESSAGES.payeeRequired, MESSAGES.payeeRequired]);
+    expect(look.legendInBar, 'the red bar runs beside the question too').toBe(true);
+    expect(look.barColour).toBe(look.fieldBarColour);
+    expect(look.boxBorders, 'each choice is bordered red as a field is').toEqual([
+      look.fieldBorder,
+      look.fieldBorder,
+      look.fieldBorder,
+    ]);
+    await arriveAt(page, '/reimbursementform', `/reimbursementform who to pay, in error (${viewport.name})`);
+    await group.scrollIntoViewIfNeeded();
+    await screenshot(page, `reimbursement-pay-who-error-${viewport.width}`, { fullPage: false });
+
+    // Answered: the group is no longer in error.
+    await entry.click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('reimbursement-pay-me');
+    await page.getByTestId('reimbursement-pay-provider').check();
+    await expect.poll(() => page.getByTestId('reimbursement-pay-me').getAttribute('aria-invalid')).toBeNull();
   });
 });
 

@@ -387,6 +387,21 @@ describe('/reimbursementform', () => {
     expect(byTestId('reimbursement-upload-input').getAttribute('aria-invalid')).toBe('true');
     expect(step()).toBe('edit');
 
+    // Who to pay follows the one error pattern: the summary's entry is the group's message, word for
+    // word, and links to the first choice; every choice is invalid and described by that message.
+    const entry = within(errors).getByText(MESSAGES.payeeRequired);
+    expect(entry.getAttribute('href')).toBe('#reimbursement-pay-me');
+    const group = byTestId('reimbursement-pay-who');
+    for (const radio of within(group).getAllByRole('radio')) {
+      expect(radio.getAttribute('aria-invalid')).toBe('true');
+      expect(radio.getAttribute('aria-required')).toBeNull();
+      expect(document.getElementById(radio.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        `Error: ${MESSAGES.payeeRequired}`,
+      );
+    }
+    fireEvent.click(byTestId('reimbursement-pay-provider'));
+    await waitFor(() => expect(byTestId('reimbursement-pay-me').getAttribute('aria-invalid')).toBeNull());
+
     fillReceipt(0, { Kind: 'Pharmacy', Date: '01/01/2099', Pharmacy: '', Cost: '12.5' });
     fireEvent.click(byTestId('reimbursement-next'));
     await waitFor(() =>
