@@ -1,9 +1,9 @@
 /**
  * The claimant's words and the help around them (docs/decisions/027), in Chromium at 1280 × 800 and
- * 375 × 740: the header keeps the phone and the menu on inner pages, the wide toolbar is one line,
- * the phone's claim box is one line with Switch and the first message is on the first screen; the
- * interpreter and relay services beside the phone number (footer, sign-in page, error page); files
- * and hours said in words; the thank-you pages' confirmation with a reference that Sent Items shows
+ * 375 × 740 (the header at 320 × 740 too): the header keeps the phone and the menu on inner pages,
+ * the wide toolbar is one line, the phone's claim box is one line with Switch even at 320 px and
+ * the first message is on the first screen; the interpreter and relay services beside the phone
+ * number (footer, sign-in page, error page); files and hours said in words; the thank-you pages' confirmation with a reference that Sent Items shows
  * too; empty states that say what will come; previews cut at a word; one Back in the message view;
  * one name for each thing. Every page visited gets the axe check.
  */
@@ -21,6 +21,8 @@ import { expectVisible, menuButton, sideMenu } from '../support/ui.ts';
 const suite = useSuite();
 const PHONE_740: Viewport = { name: 'phone', width: 375, height: 740 };
 const VIEWPORTS_740 = [DESKTOP, PHONE_740] as const;
+/** The narrowest phones in use (iPhone SE 1st generation, small Androids): the claim box still holds one line. */
+const PHONE_320: Viewport = { name: 'phone', width: 320, height: 740 };
 const [FIRST, SECOND, THIRD] = ALEX_CLAIMS;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 const FILES_IN_WORDS = 'a photo, PDF, Word or Excel file up to 10 MB';
@@ -48,7 +50,7 @@ async function expectCallHelp(scope: Locator, where: string): Promise<void> {
   expect(await scope.locator('a[href="tel:131450"]').count(), `131 450 is a tel: link ${where}`).toBeGreaterThan(0);
 }
 
-describe.each(VIEWPORTS_740)('the header at $name ($width×$height)', (viewport) => {
+describe.each([...VIEWPORTS_740, PHONE_320])('the header at $name ($width×$height)', (viewport) => {
   test('keeps the phone and the menu on inner pages; one-line toolbar and claim box; the first message on screen', async () => {
     const page = await signedIn(viewport);
     for (const path of ['/inbox', '/contactus', '/account']) {
@@ -77,7 +79,7 @@ describe.each(VIEWPORTS_740)('the header at $name ($width×$height)', (viewport)
       for (const name of ['Send documents', 'Personal details', 'Terms and conditions', 'Privacy policy']) {
         await expectVisible(menu.getByRole('link', { name, exact: true }), `"${name}" in the side menu`);
       }
-      await screenshot(page, 'content-side-menu-375', { fullPage: false });
+      await screenshot(page, `content-side-menu-${viewport.width}`, { fullPage: false });
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
     }
@@ -91,22 +93,45 @@ describe.each(VIEWPORTS_740)('the header at $name ($width×$height)', (viewport)
     expect(await page.getByRole('button', { name: 'Switch claim', exact: true }).count()).toBe(1);
     await screenshot(page, `content-inbox-${viewport.width}`, { fullPage: false });
     if (viewport.width < 680) {
-      // One line: "Claim … Accident … Switch".
+      // One row: "Claim … Accident … Switch", no taller than Switch's touch target (44 px).
       const lineHeight = await summary.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 24);
       expect((await box(summary)).height, 'the claim box is one line').toBeLessThan(lineHeight * 2 + 24);
-      // Label, number, label, date and Switch side by side: their boxes share one line.
-      const tops = await summary
-        .locator('dt, dd, button')
-        .evaluateAll((els) =>
-          els.map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2)),
-        );
-      expect(Math.max(...tops) - Math.min(...tops), `one line (middles ${tops.join(', ')})`).toBeLessThanOrEqual(4);
+      expect((await box(summary)).height, 'the claim box is one row').toBeLessThanOrEqual(46);
+      const parts = await summary.locator('dt, dd, button').evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, middle: Math.round(r.top + r.height / 2), left: r.left };
+        }),
+      );
+      const [claimLabel, claimNumber, dateLabel, date, button] = parts;
+      if (!claimLabel || !claimNumber || !dateLabel || !date || !button) throw new Error('a part of the claim box');
+      if (viewport.width >= 360) {
+        // Label, number, label, date and Switch side by side: their boxes share one line.
+        const middles = parts.map((p) => p.middle);
+        expect(
+          Math.max(...middles) - Math.min(...middles),
+          `one line (middles ${middles.join(', ')})`,
+        ).toBeLessThanOrEqual(4);
+      } else {
+        // Under 360 px each label sits just above its value; the values and Switch share the row.
+        for (const [label, value] of [
+          [claimLabel, claimNumber],
+          [dateLabel, date],
+        ] as const) {
+          expect(label.bottom, 'a label above its value').toBeLessThanOrEqual(value.top + 1);
+          expect(Math.abs(label.left - value.left), 'a label over its value').toBeLessThanOrEqual(1);
+          expect(button.top < value.bottom && button.bottom > value.top, 'Switch beside the values').toBe(true);
+        }
+        expect(claimNumber.left < date.left && date.left < button.left, 'number, date, Switch in a row').toBe(true);
+      }
       expect((await box(switchClaim)).width, 'the short "Switch"').toBeLessThan(90);
       const line = await box(summary);
       expect(line.x + line.width, 'the claim line within the page margins').toBeLessThanOrEqual(viewport.width - 15);
-      // The first message is on the first screen.
+      // The first message is on the first screen (at 320 px, where its lines wrap more, it starts there).
       const first = await box(page.getByTestId('inbox-item').first());
-      expect(first.y + first.height, 'the first message ends within 740 px').toBeLessThanOrEqual(740);
+      if (viewport.width >= 360)
+        expect(first.y + first.height, 'the first message ends within 740 px').toBeLessThanOrEqual(740);
+      else expect(first.y + 80, 'the first message starts within 740 px').toBeLessThanOrEqual(740);
     } else {
       // The wide toolbar never wraps: every destination on one line.
       const tops = await page

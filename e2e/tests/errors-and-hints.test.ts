@@ -6,7 +6,7 @@
  * - a button that waits for its form has a polite live hint listing what is still needed
  *   (sign-in, Send a message, the authority form: "Draw or type your signature to continue");
  * - an address that is not in the index is entered by hand on registration (its locality checked
- *   by the server) and in My Details, and kept as not verified.
+ *   by the server) and in My Details, kept as not verified, and My Details' read view says so.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -141,25 +141,26 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
       await expectNoSeriousA11yViolations(page, `/register with the summary (${viewport.name})`);
       await screenshot(page, `errors-register-summary-${viewport.name}`);
 
-      // A new house in Glen Iris: not in the index, so entered by hand.
+      // An address in Acton, Canberra: not in the index (a Victorian sample), so entered by hand;
+      // its locality is checked against every Australian locality.
       await fillJordan(page, `jordan.entered.${viewport.name}@example.org`);
       await page.getByTestId('register-home-address-enter').click();
       expect(
         await page.getByTestId('register-home-address-street').evaluate((el) => el === document.activeElement),
       ).toBe(true);
       await enterAddress(page, 'register-home-address', {
-        street: '7a New Lane',
-        suburb: 'Glen Iris',
-        state: 'VIC',
-        postcode: '3000',
+        street: '5 Liversidge Street',
+        suburb: 'Acton',
+        state: 'NSW',
+        postcode: '2601',
       });
       await page.getByTestId('register-same-as-home').check();
       await page.getByTestId('register-terms').check();
       await expectNoSeriousA11yViolations(page, `/register with an address entered (${viewport.name})`);
       await screenshot(page, `address-entered-register-${viewport.name}`);
       await page.getByTestId('register-submit').click();
-      // The server holds no Glen Iris with postcode 3000: said at the address and in the summary.
-      const wrong = 'Check the suburb and postcode: we cannot find GLEN IRIS VIC 3000';
+      // There is no Acton 2601 in New South Wales: said at the address and in the summary.
+      const wrong = 'Check the suburb and postcode: we cannot find ACTON NSW 2601';
       await summary.getByText(wrong).waitFor();
       await expectVisible(
         page.getByTestId('register-home-address-entered').getByText(wrong),
@@ -168,7 +169,7 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
       await expectNoSeriousA11yViolations(page, `/register with the locality refused (${viewport.name})`);
       await screenshot(page, `address-entered-refused-${viewport.name}`);
 
-      await page.getByTestId('register-home-address-postcode').fill('3146');
+      await page.getByTestId('register-home-address-state').selectOption('ACT');
       await page.getByTestId('register-submit').click();
       await arriveAt(page, '/activate', `/activate (${viewport.name})`);
       const db = portalDb(server.dataDir, { readOnly: true });
@@ -177,7 +178,7 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
           .prepare('select registration_details as d from accounts where username = ?')
           .get(`jordan.entered.${viewport.name}@example.org`) as { d: string };
         expect(JSON.parse(held.d)).toMatchObject({
-          HomeAddress: '7A NEW LANE, GLEN IRIS VIC 3146',
+          HomeAddress: '5 LIVERSIDGE STREET, ACTON ACT 2601',
           HomeAddressVerified: false,
           PostalAddressVerified: false,
         });
@@ -187,7 +188,7 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
     });
   });
 
-  test('My Details: an address entered by hand is saved as not verified and opens as entered', async () => {
+  test('My Details: an address entered by hand is saved as not verified, shown as entered by hand and opens as entered', async () => {
     // Only this test changes Sam's address (one viewport after the other, the second changes it again).
     const { page } = await suite.open(viewport);
     await seedSession(page, suite.baseURL, DEMO.sam, { claim: SAM_CLAIM.number });
@@ -200,21 +201,30 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
     const street = `${viewport.width} Hill Road`;
     await enterAddress(page, 'contact-home-address', {
       street,
-      suburb: 'Caulfield South',
-      state: 'VIC',
-      postcode: '3162',
+      suburb: 'Parramatta',
+      state: 'NSW',
+      postcode: '2150',
     });
     await expectNoSeriousA11yViolations(page, `/contact-details with an address entered (${viewport.name})`);
     await screenshot(page, `address-entered-account-${viewport.name}`);
     await page.getByTestId('contact-save').click();
     await page.getByTestId('account-toast').waitFor();
+    // The read view says the address was entered by hand, in the form's words.
+    const note = page.getByTestId('contact-home-entered');
+    await expectVisible(note, 'the note that the address was entered by hand');
+    expect(await note.innerText()).toBe('You entered this address yourself. It is not in the national address list.');
+    expect(await page.getByTestId('contact-home-value').innerText()).toContain(
+      `${street.toUpperCase()}, PARRAMATTA NSW 2150`,
+    );
+    await expectNoSeriousA11yViolations(page, `/account with an address entered (${viewport.name})`);
+    await screenshot(page, `address-entered-account-read-${viewport.name}`);
     const api = new ApiClient(suite.baseURL, suite.server.knownDevice);
     const { AccessToken } = await api.login(DEMO.sam);
     const account = (await api.post('/api/account/getaccount', { AccessToken })).body as {
       ContactDetails: { HomeAddressForDB: Record<string, unknown> };
     };
     expect(account.ContactDetails.HomeAddressForDB).toMatchObject({
-      ExperianSingleSelectedLine: `${street.toUpperCase()}, CAULFIELD SOUTH VIC 3162`,
+      ExperianSingleSelectedLine: `${street.toUpperCase()}, PARRAMATTA NSW 2150`,
       Verified: false,
     });
     await openContactDetails(page, `${viewport.name}, again`);

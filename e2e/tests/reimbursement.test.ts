@@ -1,6 +1,8 @@
 /**
  * Reimbursement in Chromium: a claim with a pharmacy and a home-services receipt paid
- * to me (a double click sends one claim); someone else paid, with the BSB looked up; the
+ * to me (a double click sends one claim), its thank-you page (reference, what happens next with
+ * the date we aim to pay by, the same reference in Sent Items); who to pay left unanswered, in the
+ * one error pattern; someone else paid, with the BSB looked up; the
  * provider-pay text; review and back; the draft restored after a reload; discard; the
  * no-bank-details and 48-hour paths; the validation messages. axe checks both steps (arriveAt
  * on the review step, which keeps the form's address), and screenshots of both steps at both
@@ -8,13 +10,16 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { formatDisplayDate, reimbursementPayBy } from '@portal/contracts';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ALEX_CLAIMS, ApiClient, DEMO, NEW_REGISTRANT_CLAIM, PAT_CLAIM, SAM_CLAIM } from '../support/api.ts';
 import { seedSession } from '../support/auth.ts';
 import { DESKTOP, PHONE, VIEWPORTS, type Viewport } from '../support/browser.ts';
 import { arriveAt, useSuite, visit } from '../support/harness.ts';
-import { horizontalOverflow } from '../support/page.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { horizontalOverflow, screenshot } from '../support/page.ts';
+import { expectVisible } from '../support/ui.ts';
 
 const suite = useSuite();
 
@@ -194,12 +199,33 @@ describe.each(VIEWPORTS)('a claim paid to me at $name', (viewport) => {
     expect(await page.getByTestId('reimbursement-submit').getAttribute('aria-disabled')).toBeNull();
     await page.getByTestId('reimbursement-submit').dblclick();
     await arriveAt(page, '/thankyou-reimbursement', `/thankyou-reimbursement (${viewport.name})`);
+    // The confirmation: what was sent and a reference to quote; what happens next, with the date
+    // we aim to pay by; that a copy is in Sent Items (issue 18, docs/decisions/027).
+    const panel = page.getByTestId('thankyou-panel');
+    expect(await panel.getByRole('heading', { level: 2 }).textContent()).toBe('Your reimbursement claim has been sent');
+    const reference = ((await page.getByTestId('thankyou-reference').textContent()) ?? '').trim();
+    expect(reference).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}$/);
+    expect(await page.getByRole('heading', { name: 'What happens next' }).count()).toBe(1);
+    expect(await page.getByTestId('thankyou-pay-by').textContent()).toBe(
+      'We check your claim and your receipts. Payments are usually made within 10 business days. ' +
+        `If we approve your claim, we aim to pay it by ${formatDisplayDate(reimbursementPayBy(new Date()))}.`,
+    );
+    expect(await page.getByTestId('thankyou-sent-items').textContent()).toContain('A copy is in Sent Items');
     // Sam may change bank details: the thank-you page offers it.
     await page.getByTestId('thankyou-bank-details').waitFor();
+    await screenshot(page, `reimbursement-thankyou-${viewport.width}`);
     const after = await reimbursementSentItems(DEMO.sam, SAM_CLAIM.number);
     expect(after.length - before).toBe(1);
     expect(after[0]?.SubjectOther).toBe('2 receipts, total $102.50');
     expect(after[0]?.Message).toContain('Pay me: Sam Single, BSB 033-001, account ending 5432');
+
+    // Sent Items holds it under the same reference.
+    await page.getByTestId('thankyou-sent-items').getByRole('link', { name: 'Sent Items' }).click();
+    await arriveAt(page, '/sentitems', `/sentitems after a reimbursement (${viewport.name})`);
+    await page.getByTestId('sent-item').first().click();
+    await expectVisible(page.getByTestId('sent-detail'), 'the reimbursement claim in Sent Items');
+    expect(await page.getByTestId('sent-detail-reference').textContent()).toBe(reference);
+    await expectNoSeriousA11yViolations(page, `the reimbursement claim in Sent Items (${viewport.name})`);
   });
 });
 
@@ -371,6 +397,66 @@ describe('bank details', () => {
     expect(await page.getByTestId('reimbursement-bank-locked').textContent()).toBe(MESSAGES.bankLocked48h);
     expect(await page.getByTestId('reimbursement-change-bank-details').count()).toBe(0);
     await arriveAt(page, '/reimbursementform', '/reimbursementform 48 hours, me');
+  });
+});
+
+describe.each(VIEWPORTS)('who to pay, not answered, at $name', (viewport) => {
+  test('follows the one error pattern: the summary says what the group says, and the group looks like every field in error', async () => {
+    const page = await open(viewport, DEMO.sam, SAM_CLAIM.number);
+    await visit(page, '/reimbursementform', `/reimbursementform who to pay (${viewport.name})`);
+    await page.getByTestId('reimbursement-next').click();
+    const errors = page.getByTestId('reimbursement-errors');
+    const entry = errors.getByRole('link', { name: MESSAGES.payeeRequired, exact: true });
+    await entry.waitFor();
+    expect(await entry.getAttribute('href')).toBe('#reimbursement-pay-me');
+    const group = page.getByTestId('reimbursement-pay-who');
+    const look = await group.evaluate((fieldset) => {
+      const radios = [...fieldset.querySelectorAll('input[type="radio"]')];
+      const notes = radios.map((r) =>
+        (r.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => (document.getElementById(id)?.textContent ?? '').replace(/^Error: /, ''))
+          .join(' '),
+      );
+      // The red bar: the nearest box with a thick start border, from the legend up.
+      const legend = fieldset.querySelector('legend') as HTMLElement;
+      let bar: HTMLElement | null = legend;
+      while (bar && parseFloat(getComputedStyle(bar).borderInlineStartWidth) < 3) bar = bar.parentElement;
+      const select = document.querySelector('[data-testid="receipt-Kind"]') as HTMLElement;
+      return {
+        invalid: radios.map((r) => r.getAttribute('aria-invalid')),
+        notes,
+        // A fieldset draws its legend across its own block-start edge, so its start border begins
+        // half-way down the legend: the bar runs beside the question only on a box around it.
+        legendInBar:
+          bar !== null &&
+          bar.tagName !== 'FIELDSET' &&
+          bar.getBoundingClientRect().top <= legend.getBoundingClientRect().top,
+        barColour: bar ? getComputedStyle(bar).borderInlineStartColor : null,
+        // Another field in error (the receipt type): its bar and its control's border.
+        fieldBarColour: getComputedStyle(select.parentElement as HTMLElement).borderInlineStartColor,
+        fieldBorder: getComputedStyle(select).borderTopColor,
+        boxBorders: radios.map((r) => getComputedStyle(r.parentElement as HTMLElement).borderTopColor),
+      };
+    });
+    expect(look.invalid).toEqual(['true', 'true', 'true']);
+    expect(look.notes).toEqual([MESSAGES.payeeRequired, MESSAGES.payeeRequired, MESSAGES.payeeRequired]);
+    expect(look.legendInBar, 'the red bar runs beside the question too').toBe(true);
+    expect(look.barColour).toBe(look.fieldBarColour);
+    expect(look.boxBorders, 'each choice is bordered red as a field is').toEqual([
+      look.fieldBorder,
+      look.fieldBorder,
+      look.fieldBorder,
+    ]);
+    await arriveAt(page, '/reimbursementform', `/reimbursementform who to pay, in error (${viewport.name})`);
+    await group.scrollIntoViewIfNeeded();
+    await screenshot(page, `reimbursement-pay-who-error-${viewport.width}`, { fullPage: false });
+
+    // Answered: the group is no longer in error.
+    await entry.click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('reimbursement-pay-me');
+    await page.getByTestId('reimbursement-pay-provider').check();
+    await expect.poll(() => page.getByTestId('reimbursement-pay-me').getAttribute('aria-invalid')).toBeNull();
   });
 });
 

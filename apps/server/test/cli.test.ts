@@ -632,6 +632,21 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
       );
     });
 
+    it('imports the localities list, replacing it whole, and keeps it when the file is not one', async () => {
+      const file = path.join(SERVER_DIR, 'data/localities-au.csv');
+      expect(await json('import', 'localities', file)).toEqual({ Imported: 15_318 });
+      expect((await cli('import', 'localities', file)).stdout).toContain('Imported 15318 localities');
+      const bad = await cli('import', 'localities', path.join(SERVER_DIR, 'data/BSBDirectory.csv'));
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('not a localities file');
+      expect(bad.stderr).toContain('the localities list is unchanged');
+      const row = await t.deps.db
+        .selectFrom('localities')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(row.n)).toBe(15_318);
+    });
+
     it('does not load the demo data into a database that holds claimants', async () => {
       expect(await json('seed', 'demo')).toEqual({ Loaded: false });
     });

@@ -88,6 +88,52 @@ describe.each(DIALECTS)('addresses entered by hand on %s', (dialect) => {
     expect(await accounts()).toEqual([]);
   });
 
+  it.each([
+    [
+      { Street: '1 Church Street', Suburb: 'Parramatta', State: 'NSW', Postcode: '2150' },
+      '1 CHURCH STREET, PARRAMATTA NSW 2150',
+    ],
+    [
+      { Street: '5 Liversidge  Street', Suburb: ' acton ', State: 'ACT', Postcode: '2601' },
+      '5 LIVERSIDGE STREET, ACTON ACT 2601',
+    ],
+  ] as const)(
+    'registers with an entered address anywhere in Australia, not only in the localities of the address sample (%o)',
+    async (entered, line) => {
+      const res = await t.post('/api/account/register', {
+        ...JORDAN,
+        HomeAddress: { PartialAddress: 'x', Entered: entered },
+        PostalAddress: INDEXED,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const held = await t.deps.db
+        .selectFrom('accounts')
+        .select('registration_details')
+        .where('username', '=', JORDAN.Username)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(held.registration_details ?? '{}')).toMatchObject({
+        HomeAddress: line,
+        HomeAddressVerified: false,
+      });
+    },
+  );
+
+  it('refuses a suburb and postcode of another state', async () => {
+    const res = await t.post('/api/account/register', {
+      ...JORDAN,
+      HomeAddress: {
+        PartialAddress: 'x',
+        Entered: { Street: '1 Main Road', Suburb: 'Acton', State: 'NSW', Postcode: '2601' },
+      },
+      PostalAddress: INDEXED,
+    });
+    expect(res.statusCode).toBe(225);
+    expect(items(res)).toEqual([
+      { Number: 100, Field: 'HomeAddress', Message: 'Check the suburb and postcode: we cannot find ACTON NSW 2601' },
+    ]);
+    expect(await accounts()).toEqual([]);
+  });
+
   it('refuses entered parts that break their rules with each part named', async () => {
     const res = await t.post('/api/account/register', {
       ...JORDAN,
@@ -180,6 +226,37 @@ describe.each(DIALECTS)('addresses entered by hand on %s', (dialect) => {
         ExperianSingleSelectedLine: INDEXED.PartialAddress,
         Verified: true,
       });
+    });
+
+    it('keeps entered addresses in other states, and refuses a suburb and postcode of another state', async () => {
+      const token = await t.signIn('sam.single@example.com');
+      for (const [entered, line] of [
+        [
+          { Street: '1 Church Street', Suburb: 'Parramatta', State: 'NSW', Postcode: '2150' },
+          '1 CHURCH STREET, PARRAMATTA NSW 2150',
+        ],
+        [
+          { Street: '5 Liversidge Street', Suburb: 'Acton', State: 'ACT', Postcode: '2601' },
+          '5 LIVERSIDGE STREET, ACTON ACT 2601',
+        ],
+      ] as const) {
+        expect((await contact(token, { Entered: entered })).json()).toBe(true);
+        const details = (await t.post('/api/account/getaccount', { AccessToken: token })).json().ContactDetails;
+        expect(details.HomeAddressForDB).toMatchObject({ ExperianSingleSelectedLine: line, Verified: false });
+      }
+      const res = await contact(token, {
+        Entered: { Street: '5 Liversidge Street', Suburb: 'Acton', State: 'NSW', Postcode: '2601' },
+      });
+      expect(res.statusCode).toBe(225);
+      expect(items(res)).toEqual([
+        {
+          Number: 100,
+          Field: 'HomeAddressForDB',
+          Message: 'Check the suburb and postcode: we cannot find ACTON NSW 2601',
+        },
+      ]);
+      const after = (await t.post('/api/account/getaccount', { AccessToken: token })).json().ContactDetails;
+      expect(after.HomeAddressForDB.ExperianSingleSelectedLine).toBe('5 LIVERSIDGE STREET, ACTON ACT 2601');
     });
 
     it('refuses an unknown locality at the home address and changes nothing', async () => {

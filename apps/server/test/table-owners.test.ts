@@ -55,6 +55,7 @@ const OWNERS: Record<string, string | null> = {
   recovery_codes: 'modules/security/repository.ts',
   webauthn_challenges: 'modules/security/repository.ts',
   addresses: 'db/import/gnaf-core.ts',
+  localities: 'db/import/localities.ts',
   bsb_directory: 'db/import/bsb.ts',
   bank_institutions: 'db/import/bsb.ts',
 };

@@ -24,6 +24,7 @@ import { memoryStorage } from './memory-draft-storage.ts';
 import { renderApp } from './render-app.tsx';
 
 const HOME = HOME_ADDRESS;
+const ENTERED_BY_YOU = 'You entered this address yourself. It is not in the national address list.';
 
 const ACCOUNT: Account = accountFixture({
   PersonalDetails: { MiddleNames: 'James', DateOfBirth: '1985-06-14' },
@@ -244,6 +245,39 @@ describe('/account', () => {
       });
       await waitFor(() => expect(storage.entries.has(KEY)).toBe(false));
     });
+  });
+
+  it('the read view says that an address entered by hand is not in the national address list', async () => {
+    saveLoginToken('session-1', false);
+    const entered = { Street: '1 Church Street', Suburb: 'Parramatta', State: 'NSW', Postcode: '2150' } as const;
+    accountServer({
+      '/api/account/getaccount': {
+        status: 200,
+        body: {
+          ...ACCOUNT,
+          ContactDetails: {
+            ...ACCOUNT.ContactDetails,
+            HomeAddressForDB: {
+              ExperianSingleSelectedLine: '1 CHURCH STREET, PARRAMATTA NSW 2150',
+              AddressLine1: '1 CHURCH STREET',
+              AddressLine2: 'PARRAMATTA NSW 2150',
+              AddressLine3: '',
+              Verified: false,
+              Entered: entered,
+            },
+            // From the claims system, without a flag: counts as verified.
+            PostalAddressForDB: HOME_ADDRESS,
+            AreAddressesSame: false,
+          },
+        },
+      },
+    });
+    app = renderApp('/account');
+    const home = await screen.findByTestId('contact-home-value', {}, { timeout: 3000 });
+    expect(home.textContent).toBe(`1 CHURCH STREET, PARRAMATTA NSW 2150${ENTERED_BY_YOU}`);
+    expect(screen.getByTestId('contact-home-entered').textContent).toBe(ENTERED_BY_YOU);
+    expect(screen.getByTestId('contact-postal-value').textContent).toBe(HOME_ADDRESS.ExperianSingleSelectedLine);
+    expect(screen.queryByTestId('contact-postal-entered')).toBeNull();
   });
 
   it('/accountupdated/{type}/{success} shows the toast in a status region', async () => {

@@ -3,7 +3,7 @@
  * branches and their messages, adding and removing receipts, the total, a saved draft restored
  * (step, payee, receipts), the Submit rule and the request it sends, drafts, discard.
  */
-import { MESSAGES, describeReceipt, type Account } from '@portal/contracts';
+import { MESSAGES, describeReceipt, formatDisplayDate, reimbursementPayBy, type Account } from '@portal/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -387,6 +387,21 @@ describe('/reimbursementform', () => {
     expect(byTestId('reimbursement-upload-input').getAttribute('aria-invalid')).toBe('true');
     expect(step()).toBe('edit');
 
+    // Who to pay follows the one error pattern: the summary's entry is the group's message, word for
+    // word, and links to the first choice; every choice is invalid and described by that message.
+    const entry = within(errors).getByText(MESSAGES.payeeRequired);
+    expect(entry.getAttribute('href')).toBe('#reimbursement-pay-me');
+    const group = byTestId('reimbursement-pay-who');
+    for (const radio of within(group).getAllByRole('radio')) {
+      expect(radio.getAttribute('aria-invalid')).toBe('true');
+      expect(radio.getAttribute('aria-required')).toBeNull();
+      expect(document.getElementById(radio.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        `Error: ${MESSAGES.payeeRequired}`,
+      );
+    }
+    fireEvent.click(byTestId('reimbursement-pay-provider'));
+    await waitFor(() => expect(byTestId('reimbursement-pay-me').getAttribute('aria-invalid')).toBeNull());
+
     fillReceipt(0, { Kind: 'Pharmacy', Date: '01/01/2099', Pharmacy: '', Cost: '12.5' });
     fireEvent.click(byTestId('reimbursement-next'));
     await waitFor(() =>
@@ -641,6 +656,13 @@ describe('/reimbursementform', () => {
     });
     expect(app?.router.state.location.state).toMatchObject({ canEditBankDetails: true, sentItemId: 'S1' });
     expect(await screen.findByTestId('thankyou-bank-details')).toBeTruthy();
+    // The spec's 10 business days, and the date they end on (sentAt is when the server accepted it).
+    const { sentAt } = app?.router.state.location.state as { sentAt: number };
+    expect(screen.getByTestId('thankyou-pay-by').textContent).toBe(
+      'We check your claim and your receipts. Payments are usually made within 10 business days. ' +
+        `If we approve your claim, we aim to pay it by ${formatDisplayDate(reimbursementPayBy(new Date(sentAt)))}.`,
+    );
+    expect(screen.getByTestId('thankyou-reference').textContent).toBe('S1');
   });
 
   it('a server answer about a field goes back to the edit step and shows it there', async () => {

@@ -1,8 +1,8 @@
 /**
  * Time rules of the provider's call line and reply promise, in Melbourne time (daylight saving
  * included): the contact number is shown while the call line is open, and an enquiry gets a
- * reply-by date 10 working days after it was sent, skipping weekends and Victorian public
- * holidays (VIC_PUBLIC_HOLIDAYS — docs/operations/public-holidays.md says how to update it).
+ * reply-by date (a reimbursement claim a pay-by date) 10 working days after it was sent, skipping
+ * weekends and Victorian public holidays (VIC_PUBLIC_HOLIDAYS — docs/operations/public-holidays.md says how to update it).
  */
 import { PROVIDER_TIME_ZONE } from './constants.ts';
 import { isoToday } from './fields.ts';
@@ -13,6 +13,9 @@ export const CALL_LINE_HOURS = { opensAt: 8 * 60 + 30, closesAt: 17 * 60 + 30 } 
 
 /** Spec 001 §9: enquiries are answered within 10 working days. */
 export const ENQUIRY_REPLY_WORKING_DAYS = 10;
+
+/** Spec 001 "Thank-you pages": reimbursement payments are usually made within 10 business days. */
+export const REIMBURSEMENT_PAYMENT_WORKING_DAYS = 10;
 
 /**
  * Victorian public holidays on which the provider's office is closed ('yyyy-mm-dd'). Days that
@@ -116,4 +119,12 @@ export function addWorkingDays(iso: string, days: number): string {
 /** The reply-by date of an enquiry sent at `sentAt` (its Melbourne calendar date + 10 working days). */
 export function enquiryReplyBy(sentAt: Date): string {
   return addWorkingDays(isoToday(sentAt, PROVIDER_TIME_ZONE), ENQUIRY_REPLY_WORKING_DAYS);
+}
+
+/**
+ * The date by which a reimbursement claim sent at `sentAt` is usually paid, if it is approved:
+ * counted as an enquiry's reply-by date is (its Melbourne calendar date + 10 working days).
+ */
+export function reimbursementPayBy(sentAt: Date): string {
+  return addWorkingDays(isoToday(sentAt, PROVIDER_TIME_ZONE), REIMBURSEMENT_PAYMENT_WORKING_DAYS);
 }

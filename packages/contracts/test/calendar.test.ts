@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addWorkingDays, enquiryReplyBy, isCallLineOpen, isWorkingDay, VIC_PUBLIC_HOLIDAYS } from '../src/calendar.ts';
+import {
+  addWorkingDays,
+  enquiryReplyBy,
+  isCallLineOpen,
+  isWorkingDay,
+  reimbursementPayBy,
+  VIC_PUBLIC_HOLIDAYS,
+} from '../src/calendar.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -61,5 +68,9 @@ describe('working days and the reply-by date', () => {
   it('counts from the Melbourne date of sending, not the UTC one', () => {
     // 9:00am Monday 23 Nov in Melbourne is still Sunday in UTC.
     expect(enquiryReplyBy(at('2026-11-22T22:00:00Z'))).toBe('2026-12-07');
+  });
+  it("gives a reimbursement claim the spec's 10 business days the same way", () => {
+    expect(reimbursementPayBy(at('2026-12-20T23:00:00Z'))).toBe('2027-01-07');
+    expect(reimbursementPayBy(at('2026-11-22T22:00:00Z'))).toBe('2026-12-07');
   });
 });

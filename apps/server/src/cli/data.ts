@@ -1,5 +1,5 @@
 /**
- * `import bsb|addresses`, `content load`, `seed demo`: bulk data, through the same import
+ * `import bsb|addresses|localities`, `content load`, `seed demo`: bulk data, through the same import
  * functions, content path and demo seed the server uses.
  */
 import fsp from 'node:fs/promises';
@@ -8,6 +8,7 @@ import { ProviderContentParams, PutContentRequest } from '@portal/contracts';
 import { DEMO_PASSWORD, DEMO_SIGN_INS, isEmpty, seedDemoData } from '../db/seed/demo.ts';
 import { importGnafCore } from '../db/import/gnaf-core.ts';
 import { importBsbDirectory } from '../db/import/bsb.ts';
+import { importLocalities } from '../db/import/localities.ts';
 import { putContent } from '../modules/provider/portal-content.ts';
 import { CommandError, providerCall, type Command } from './command.ts';
 
@@ -57,6 +58,18 @@ export const dataCommands: Command[] = [
         'addresses of batches written before the failure are kept; run it again once the file is fixed',
       );
       return { json: { Imported: n }, text: [`Imported ${n} addresses from ${file}.`] };
+    },
+  },
+  {
+    name: 'import localities',
+    args: 'FILE',
+    summary:
+      'Replaces the localities list, against which addresses entered by hand are checked (CSV with the header columns locality, state, postcode).',
+    positionals: [1, 1],
+    async run({ deps }, { positionals }) {
+      const file = positionals[0] as string;
+      const n = await importing(file, () => importLocalities(deps.db, file), 'the localities list is unchanged');
+      return { json: { Imported: n }, text: [`Imported ${n} localities from ${file}.`] };
     },
   },
   {

@@ -15,6 +15,7 @@ import type {
   DropdownItemTable,
   MaintenanceMessageTable,
   AddressTable,
+  LocalityTable,
   BsbTable,
   BankInstitutionTable,
   ContentDocumentTable,
@@ -72,6 +73,7 @@ export type Database = {
   bsb_directory: BsbTable;
   bank_institutions: BankInstitutionTable;
   addresses: AddressTable;
+  localities: LocalityTable;
   access_codes: AccessCodeTable;
   code_guesses: CodeGuessTable;
   notifications: NotificationTable;

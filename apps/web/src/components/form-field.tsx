@@ -111,7 +111,12 @@ type FieldGroupProps = {
   'data-testid'?: string;
 };
 
-/** Several inputs for one answer (a claim number in two parts): a fieldset with a legend. */
+/**
+ * Several inputs for one answer (a claim number in two parts, a choice of radio buttons): a
+ * fieldset with a legend. The red bar of an error is on a box around the fieldset, so it runs
+ * beside the legend too, as a field's runs beside its label (a fieldset draws its legend above
+ * its own border).
+ */
 export function FieldGroup({
   legend,
   idPrefix,
@@ -123,14 +128,13 @@ export function FieldGroup({
 }: FieldGroupProps) {
   const { id, describedBy, error, ...ids } = useDescription(idPrefix, hint, given);
   return (
-    <fieldset
-      className={`${styles.fieldset} ${styles.field} ${error ? styles.invalid : ''}`}
-      data-testid={rest['data-testid']}
-    >
-      <legend className={styles.label}>{legend}</legend>
-      <Notes ids={ids} hint={hint} error={error} classNames={NOTES} />
-      {children({ idPrefix: id, ...ariaOf(describedBy, error, required) })}
-    </fieldset>
+    <div className={`${styles.field} ${error ? styles.invalid : ''}`}>
+      <fieldset className={styles.fieldset} data-testid={rest['data-testid']}>
+        <legend className={styles.label}>{legend}</legend>
+        <Notes ids={ids} hint={hint} error={error} classNames={NOTES} />
+        {children({ idPrefix: id, ...ariaOf(describedBy, error, required) })}
+      </fieldset>
+    </div>
   );
 }
 

@@ -56,9 +56,14 @@ export const EnteredAddress = z.strictObject({
 });
 export type EnteredAddress = z.infer<typeof EnteredAddress>;
 
+/** A suburb or town as G-NAF and the localities list write it: 'Glen  iris ' → 'GLEN IRIS'. */
+export function localityName(suburb: string): string {
+  return suburb.trim().replace(/\s+/g, ' ').toUpperCase();
+}
+
 /** The locality part of an entered address as G-NAF writes it: 'GLEN IRIS VIC 3146'. */
 export function enteredLocality(a: Pick<EnteredAddress, 'Suburb' | 'State' | 'Postcode'>): string {
-  return `${a.Suburb.trim().replace(/\s+/g, ' ').toUpperCase()} ${a.State} ${a.Postcode.trim()}`;
+  return `${localityName(a.Suburb)} ${a.State} ${a.Postcode.trim()}`;
 }
 
 /** The one-line form of an entered address, as the index's labels read: '12 SMITH STREET, GLEN IRIS VIC 3146'. */

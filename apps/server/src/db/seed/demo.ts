@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Cipher } from '../../lib/crypto.ts';
 import { importGnafCore } from '../import/gnaf-core.ts';
+import { importLocalities } from '../import/localities.ts';
 import { importBsbDirectory, importInstitutions } from '../import/bsb.ts';
 import { hashPassword, newId, sealedAt } from '../../lib/crypto.ts';
 import type { Db } from '../database.ts';
@@ -277,19 +278,24 @@ export async function seedDemoData(db: Db, cipher: Cipher, now: number, password
 /**
  * Reference data shipped beside the server (apps/server/data, copied unchanged from the public
  * releases described in shared/data/README.md): the G-NAF Core sample (451 real Victorian
- * addresses), the AusPayNet BSB directory and the institution names.
+ * addresses), every Australian locality with its postcode, the AusPayNet BSB directory and the
+ * institution names.
  */
-export function referenceFile(name: 'gnaf-core-vic-sample.psv' | 'BSBDirectory.csv' | 'institutions.csv'): string {
+export function referenceFile(
+  name: 'gnaf-core-vic-sample.psv' | 'localities-au.csv' | 'BSBDirectory.csv' | 'institutions.csv',
+): string {
   // src/db/seed → ../../../data; dist → ../data
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../data', name), path.resolve(here, '../../../data', name)];
   return candidates.find((f) => fs.existsSync(f)) ?? (candidates[0] as string);
 }
 
-/** Loads the shipped reference data into a database that has none (at every start: a portal without it cannot check a BSB). */
+/** Loads the shipped reference data into a database that has none (at every start: a portal without it cannot check a BSB or an entered address). */
 export async function seedReferenceFiles(db: Db): Promise<void> {
   if (!(await db.selectFrom('addresses').select('id').limit(1).executeTakeFirst()))
     await importGnafCore(db, referenceFile('gnaf-core-vic-sample.psv'));
+  if (!(await db.selectFrom('localities').select('postcode').limit(1).executeTakeFirst()))
+    await importLocalities(db, referenceFile('localities-au.csv'));
   if (!(await db.selectFrom('bsb_directory').select('bsb').limit(1).executeTakeFirst()))
     await importBsbDirectory(db, referenceFile('BSBDirectory.csv'));
   if (!(await db.selectFrom('bank_institutions').select('prefix').limit(1).executeTakeFirst()))

@@ -26,6 +26,13 @@ export type AddressTable = {
   search: string;
 };
 
+/** Every Australian locality with its postcode (migration 0021); `locality` as G-NAF writes it: 'GLEN IRIS'. */
+export type LocalityTable = {
+  postcode: string;
+  state: string;
+  locality: string;
+};
+
 export type BsbTable = {
   bsb: string;
   mnemonic: string;

@@ -1,9 +1,9 @@
 /**
  * Addresses that are not in the index (issue 18). A claimant whose address is not suggested enters
  * it by hand: the street, the suburb, the state and the postcode. The suburb, state and postcode
- * must be a locality the server holds (the localities of the G-NAF import in `addresses`, found
- * through its postcode index); the street cannot be checked, so the address is marked as not
- * verified, and the claims system is told so with it.
+ * must be one locality of the localities list (`localities`: every Australian locality with its
+ * postcode, from apps/server/data/localities-au.csv); the street cannot be checked, so the address
+ * is marked as not verified, and the claims system is told so with it.
  *
  * A chosen suggestion is verified only when its moniker is an address of the index with that very
  * text: a client cannot mark free text as verified.
@@ -13,20 +13,20 @@ import {
   enteredAddressLine,
   enteredLocality,
   fillMessage,
+  localityName,
   type EnteredAddress,
 } from '@portal/contracts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 
-/** Whether the suburb, state and postcode are one locality of the index. */
+/** Whether the suburb, state and postcode are one locality of the localities list (`localities`). */
 export async function isKnownLocality(db: Db, entered: Pick<EnteredAddress, 'Suburb' | 'State' | 'Postcode'>) {
   const row = await db
-    .selectFrom('addresses')
-    .select('id')
+    .selectFrom('localities')
+    .select('postcode')
     .where('postcode', '=', entered.Postcode.trim())
     .where('state', '=', entered.State)
-    .where('locality', '=', entered.Suburb.trim().replace(/\s+/g, ' ').toUpperCase())
-    .limit(1)
+    .where('locality', '=', localityName(entered.Suburb))
     .executeTakeFirst();
   return row !== undefined;
 }

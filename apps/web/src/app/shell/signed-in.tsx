@@ -60,7 +60,8 @@ export function MainNav() {
  * The selected claim's number and date of accident, with Switch claim when there are several (the
  * spec's SWITCH CLAIM: its capitals are the button's look, styled, not its words). Below 680 px it
  * is one line — "Claim 21/12345 · Accident 12/03/2021 · Switch" — so the page starts on the first
- * screen; the words shortened on screen are still read out whole.
+ * screen (under 360 px one row, each label above its value); the words shortened on screen are
+ * still read out whole.
  */
 export function ClaimSummary() {
   const { selectedClaim, canSwitchClaim } = useClaims();

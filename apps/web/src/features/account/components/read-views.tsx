@@ -1,5 +1,5 @@
 /** The read views of My Details' blocks (spec 000 §2, §3). */
-import { BSB_SOURCE, formatDisplayDate, type Account } from '@portal/contracts';
+import { BSB_SOURCE, formatDisplayDate, type Account, type Address } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { Icon } from '../../../components/icon.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
@@ -78,18 +78,42 @@ export function EmailRead({ account }: { account: Account }) {
   return <DetailList items={[{ label: 'Email address', value: email || NOT_GIVEN, testId: 'email-value' }]} />;
 }
 
+/**
+ * An address with, when the claimant entered it by hand (`Verified: false`, issue 18), a note that
+ * says so in the words of the form that took it: it is kept, and the claims system knows it was
+ * not found in the address list.
+ */
+function AddressValue({ address, testId }: { address: Address | null; testId: string }) {
+  const text = addressText(address);
+  if (!text) return NOT_GIVEN;
+  if (address?.Verified !== false) return text;
+  return (
+    <>
+      {text}
+      <span className={styles.addressNote} data-testid={testId}>
+        You entered this address yourself. It is not in the national address list.
+      </span>
+    </>
+  );
+}
+
 export function ContactRead({ account }: { account: Account }) {
   const contact = account.ContactDetails;
   const phone = formatPhone(contact.PhoneNumber);
-  const home = addressText(contact.HomeAddressForDB);
-  const postal: ReactNode = contact.AreAddressesSame
-    ? 'Same as home address'
-    : addressText(contact.PostalAddressForDB) || NOT_GIVEN;
+  const postal: ReactNode = contact.AreAddressesSame ? (
+    'Same as home address'
+  ) : (
+    <AddressValue address={contact.PostalAddressForDB} testId="contact-postal-entered" />
+  );
   return (
     <DetailList
       items={[
         { label: 'Phone number', value: phone || NOT_GIVEN, testId: 'contact-phone-value' },
-        { label: 'Home address', value: home || NOT_GIVEN, testId: 'contact-home-value' },
+        {
+          label: 'Home address',
+          value: <AddressValue address={contact.HomeAddressForDB} testId="contact-home-entered" />,
+          testId: 'contact-home-value',
+        },
         { label: 'Postal address', value: postal, testId: 'contact-postal-value' },
       ]}
     />

@@ -2,11 +2,18 @@
  * The thank-you pages (spec 001 "Thank-you pages"): documents, reimbursement, contact us. Each
  * opens with a confirmation panel (what was sent and the reference to quote: lib/reference.ts),
  * says what happens next — for a message, the date we aim to reply by, by the rule Sent Items
- * shows (the contracts' enquiryReplyBy) — and that a copy is in Sent Items; then the spec's links
+ * shows (the contracts' enquiryReplyBy); for a reimbursement claim, the date we aim to pay it by if
+ * it is approved, by the same count — and that a copy is in Sent Items; then the spec's links
  * (docs/decisions/027). The form hands the sent item's id and when it was sent as navigation
  * state; opened without it (a bookmark), the page still thanks and points to Sent Items.
  */
-import { ENQUIRY_REPLY_WORKING_DAYS, enquiryReplyBy, formatDisplayDate } from '@portal/contracts';
+import {
+  ENQUIRY_REPLY_WORKING_DAYS,
+  REIMBURSEMENT_PAYMENT_WORKING_DAYS,
+  enquiryReplyBy,
+  formatDisplayDate,
+  reimbursementPayBy,
+} from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PhoneLink } from '../../../components/phone-link.tsx';
@@ -87,15 +94,23 @@ export function ThankYouDocumentsPage() {
 }
 
 export function ThankYouReimbursementPage() {
-  const state = useLocation().state as { canEditBankDetails?: boolean } | null;
+  const state: unknown = useLocation().state;
+  const sent = sentStateOf(state);
+  const canEditBankDetails = (state as { canEditBankDetails?: boolean } | null)?.canEditBankDetails === true;
   return (
     <ThankYou
       testId="thankyou-reimbursement"
       sentText="Your reimbursement claim has been sent"
       next={
         <>
-          <p>We check your claim and your receipts. Payments are usually made within 10 business days.</p>
-          {state?.canEditBankDetails ? (
+          <p data-testid="thankyou-pay-by">
+            We check your claim and your receipts. Payments are usually made within {REIMBURSEMENT_PAYMENT_WORKING_DAYS}{' '}
+            business days.
+            {sent
+              ? ` If we approve your claim, we aim to pay it by ${formatDisplayDate(reimbursementPayBy(new Date(sent.sentAt)))}.`
+              : null}
+          </p>
+          {canEditBankDetails ? (
             <p>
               <Link to="/activationbankdetails" data-testid="thankyou-bank-details">
                 Check or update your bank details

@@ -3,7 +3,7 @@
  * (their details and bank account) or my provider (what a provider can bill us for).
  */
 import { MESSAGES, PayOther, type PayOtherValue } from '@portal/contracts';
-import { FieldGroup } from '../../../components/form-field.tsx';
+import { RadioGroup, type RadioOption } from '../../../components/forms/radio-group.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import type { ReimbursementForm } from '../hooks/use-reimbursement-form.ts';
 import { FIELD_IDS } from '../lib/claim-problems.ts';
@@ -11,7 +11,7 @@ import { OwnBankDetails } from './own-bank-details.tsx';
 import { PayeeFields } from './payee-fields.tsx';
 import styles from './reimbursement.module.css';
 
-const PAY_CHOICES: ReadonlyArray<{ value: PayOtherValue; label: string; id: string; testId: string }> = [
+const PAY_CHOICES: ReadonlyArray<RadioOption<PayOtherValue>> = [
   { value: PayOther.Me, label: 'Me', id: FIELD_IDS.PayOther, testId: 'reimbursement-pay-me' },
   {
     value: PayOther.SomeoneElse,
@@ -31,33 +31,16 @@ export function PayWho({ form }: { form: ReimbursementForm }) {
   const { values, problems, account, edit, bsbLookup, lookUp } = form;
   return (
     <section className={styles.section} aria-label="Who should we pay">
-      <FieldGroup
+      <RadioGroup
         legend="Who should we pay?"
         idPrefix="reimbursement-pay"
+        name="reimbursement-pay-other"
+        options={PAY_CHOICES}
+        value={values.payOther}
+        onChange={edit.payOther}
         error={problems.PayOther}
-        required
         data-testid="reimbursement-pay-who"
-      >
-        {(group) => (
-          <div className={styles.choices}>
-            {PAY_CHOICES.map((choice) => (
-              <div key={choice.value} className={styles.choice}>
-                <input
-                  type="radio"
-                  id={choice.id}
-                  name="reimbursement-pay-other"
-                  value={String(choice.value)}
-                  checked={values.payOther === choice.value}
-                  onChange={() => edit.payOther(choice.value)}
-                  aria-describedby={group['aria-describedby']}
-                  data-testid={choice.testId}
-                />
-                <label htmlFor={choice.id}>{choice.label}</label>
-              </div>
-            ))}
-          </div>
-        )}
-      </FieldGroup>
+      />
       <div className={styles.branch} data-testid="reimbursement-pay-branch">
         {values.payOther === PayOther.Me ? <OwnBankDetails account={account} /> : null}
         {values.payOther === PayOther.SomeoneElse ? (
