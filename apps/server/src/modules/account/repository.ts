@@ -57,7 +57,6 @@ export async function findAccountView(db: Db, accountId: string) {
   return row;
 }
 
-
 /** A query runner: the database or a transaction. */
 type Writer = Db | Transaction<Database>;
 
