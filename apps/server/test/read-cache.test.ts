@@ -3,13 +3,16 @@
  * seen by the very next request — in this process at once, in another process as soon as the
  * invalidation arrives — and a process whose channel is down answers from the database.
  */
+import net from 'node:net';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ErrorNumber, TOKEN_EXPIRED_NUMBERS, type ProviderScope } from '@portal/contracts';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { ReadCache, type InvalidationChannel } from '../src/lib/read-cache.ts';
-import { DATA_VERSION_EVERY_MS } from '../src/lib/invalidation-channels.ts';
+import { DATA_VERSION_EVERY_MS, postgresChannel } from '../src/lib/invalidation-channels.ts';
 import { createApiKey } from '../src/modules/provider/keys.ts';
 import { resetFactors } from '../src/modules/security/service.ts';
 import { revokeAccountSessions } from '../src/modules/session/repository.ts';
@@ -75,6 +78,16 @@ describe('the read cache', () => {
     expect(await cache.read('k', value('d', 't'))).toBe('c');
   });
 
+  it('reads again an entry older than its age bound (a lost invalidation is stale that long at most)', async () => {
+    let now = 0;
+    const cache = new ReadCache(quietChannel(), { live: true, maxAgeMs: 1_000, now: () => now });
+    await cache.read('k', value('first', 't'));
+    now = 999;
+    expect(await cache.read('k', value('second', 't'))).toBe('first');
+    now = 1_000;
+    expect(await cache.read('k', value('third', 't'))).toBe('third');
+  });
+
   it('holds at most its bound, the oldest entries going first', async () => {
     const cache = new ReadCache(quietChannel(), { live: true, maxEntries: 3 });
     for (const k of ['a', 'b', 'c', 'd']) await cache.read(k, value(k, `tag:${k}`));
@@ -110,7 +123,10 @@ describe.each(DIALECTS)('every write path is seen by the cached reads, on %s', (
   async function warm(username: string): Promise<string> {
     const token = await t.signIn(username);
     expect((await account(token)).statusCode).toBe(200);
+    const hits = t.deps.reads.stats.hits;
     expect((await account(token)).statusCode).toBe(200);
+    // Served from the cache: what follows tests an invalidation, not a database read.
+    expect(t.deps.reads.stats.hits).toBeGreaterThan(hits);
     return token;
   }
 
@@ -269,6 +285,8 @@ describe.each([
       database: { ...first.database, close: async () => {} },
       clock: first.deps.clock,
       startWorkers: false,
+      // Its log (the channel's warnings when the test cuts it) stays out of the test's output.
+      logStream: new Writable({ write: (_chunk, _encoding, done) => done() }),
     });
     second = built.app;
     secondReads = built.deps.reads;
@@ -299,6 +317,48 @@ describe.each([
     expect(await refusedBy(second, token)).toBe(true);
   });
 
+  it.runIf(!redis)(
+    'finds a listening connection that died without a word (a partition), by its heartbeat',
+    async ({ skip }) => {
+      if (!run) skip();
+      // A TCP relay to PostgreSQL that can stop forwarding without closing anything: what a firewall
+      // dropping an idle connection looks like from both ends.
+      const target = new URL(first.database.url as string);
+      const frozen: net.Socket[] = [];
+      const relay = net.createServer((inbound) => {
+        const outbound = net.connect(Number(target.port || 5432), target.hostname);
+        inbound.pipe(outbound).pipe(inbound);
+        inbound.on('error', () => {});
+        outbound.on('error', () => {});
+        frozen.push(inbound, outbound);
+      });
+      await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+      const relayed = new URL(target);
+      relayed.host = `127.0.0.1:${(relay.address() as net.AddressInfo).port}`;
+      const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
+      const cache = new ReadCache(
+        postgresChannel({ ...first.database, url: relayed.toString() }, pino({ level: 'silent' }, quiet), {
+          ms: 50,
+          timeoutMs: 200,
+        }),
+        { live: false },
+      );
+      try {
+        await cache.start();
+        await vi.waitFor(() => expect(cache.serving).toBe(true));
+        for (const socket of frozen) {
+          socket.unpipe();
+          socket.pause();
+        }
+        await vi.waitFor(() => expect(cache.serving).toBe(false), { timeout: 5_000 });
+      } finally {
+        await cache.close();
+        for (const socket of frozen) socket.destroy();
+        relay.close();
+      }
+    },
+  );
+
   it('a process whose channel is cut answers from the database, and flushes when it is back', async ({ skip }) => {
     if (!run) skip();
     const token = await first.signIn('sam.single@example.com');
@@ -324,5 +384,13 @@ describe.each([
     expect((await post(first.app, '/api/account/logout', { AccessToken: token })).statusCode).toBe(200);
     expect(await refusedBy(second, token)).toBe(true);
     await vi.waitFor(() => expect(secondReads.serving).toBe(true), { timeout: 5_000 });
+    // Back: it listens again, so a sign-out after the reconnection reaches it too.
+    const again = await first.signIn('sam.single@example.com');
+    expect(await refusedBy(second, again)).toBe(false);
+    expect(await refusedBy(second, again)).toBe(false);
+    const heard = secondReads.stats.invalidations;
+    expect((await post(first.app, '/api/account/logout', { AccessToken: again })).statusCode).toBe(200);
+    await vi.waitFor(() => expect(secondReads.stats.invalidations).toBeGreaterThan(heard));
+    expect(await refusedBy(second, again)).toBe(true);
   });
 });

@@ -17,6 +17,13 @@ export const READS_CHANNEL = 'portal_reads';
 
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 2_000;
+/**
+ * A connection that died without a word (a firewall or NAT dropping it, a partition) raises no
+ * error: the listening connection is asked `select 1` this often, and taken as lost when the answer
+ * does not come within HEARTBEAT_TIMEOUT_MS (or connecting takes longer than that).
+ */
+export const HEARTBEAT_MS = 5_000;
+export const HEARTBEAT_TIMEOUT_MS = 3_000;
 
 const encode = (tags: readonly string[]) => JSON.stringify(tags);
 
@@ -65,7 +72,11 @@ export function sqliteChannel(
  * write committed. When the connection fails the cache stops serving and the connection is opened
  * again (100 ms, doubling to 2 s); LISTEN done, the cache is flushed and serves again.
  */
-export function postgresChannel(database: DbHandle, log: FastifyBaseLogger): InvalidationChannel {
+export function postgresChannel(
+  database: DbHandle,
+  log: FastifyBaseLogger,
+  heartbeatEvery = { ms: HEARTBEAT_MS, timeoutMs: HEARTBEAT_TIMEOUT_MS },
+): InvalidationChannel {
   const url = database.url;
   if (!url) throw new Error('postgresChannel needs the database URL');
   let client: pg.Client | undefined;
@@ -74,11 +85,18 @@ export function postgresChannel(database: DbHandle, log: FastifyBaseLogger): Inv
   let delay = RETRY_MIN_MS;
 
   const listen = async (deliver: (tags: readonly string[]) => void, state: (up: boolean) => void) => {
-    const c = new pg.Client({ connectionString: url, application_name: 'portal-reads' });
+    const c = new pg.Client({
+      connectionString: url,
+      application_name: 'portal-reads',
+      keepAlive: true,
+      connectionTimeoutMillis: heartbeatEvery.timeoutMs,
+    });
     let lost = false;
+    let heartbeat: NodeJS.Timeout | undefined = undefined;
     const down = (error?: Error) => {
       if (lost) return;
       lost = true;
+      clearInterval(heartbeat);
       if (client === c) client = undefined;
       c.end().catch(() => undefined);
       if (closed) return;
@@ -109,6 +127,16 @@ export function postgresChannel(database: DbHandle, log: FastifyBaseLogger): Inv
     }
     client = c;
     delay = RETRY_MIN_MS;
+    heartbeat = setInterval(() => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('no answer to the heartbeat')), heartbeatEvery.timeoutMs);
+      });
+      Promise.race([c.query('select 1'), late])
+        .catch((error: Error) => down(error))
+        .finally(() => clearTimeout(timer));
+    }, heartbeatEvery.ms);
+    heartbeat.unref();
     state(true);
   };
 
@@ -157,7 +185,7 @@ export function redisChannel(redis: Redis, prefix: string, log: FastifyBaseLogge
       });
       subscriber.on('error', lost);
       subscriber.on('close', lost);
-      subscriber.on('ready', () => {
+      const subscribe = () => {
         subscriber
           .subscribe(channel)
           .then(() => {
@@ -165,8 +193,13 @@ export function redisChannel(redis: Redis, prefix: string, log: FastifyBaseLogge
             up = true;
             state(true);
           })
-          .catch(lost);
-      });
+          .catch((error: Error) => {
+            // Still connected but the SUBSCRIBE failed (a slow answer): try again; the cache stays off meanwhile.
+            log.warn({ err: error }, 'Read-cache invalidations: SUBSCRIBE failed, trying again');
+            if (!closed && subscriber.status === 'ready') setTimeout(subscribe, RETRY_MAX_MS).unref();
+          });
+      };
+      subscriber.on('ready', subscribe);
       await subscriber.connect().catch(() => undefined);
     },
     close: async () => {

@@ -16,6 +16,8 @@
  *   the same file (the CLI) is seen through SQLite's data_version, checked on every read.
  */
 
+import { performance } from 'node:perf_hooks';
+
 export type Loaded<T> = { value: T; tags: readonly string[] } | undefined;
 
 /** How invalidations reach the other processes. */
@@ -29,10 +31,15 @@ export type InvalidationChannel = {
   changedElsewhere?: () => boolean;
 };
 
-type Entry = { value: unknown; tags: readonly string[] };
+type Entry = { value: unknown; tags: readonly string[]; storedAt: number };
 
 /** Bound on entries: the oldest goes first (a process holds at most this many sessions' reads). */
 export const READ_CACHE_MAX_ENTRIES = 50_000;
+/**
+ * Bound on an entry's age, a backstop: an invalidation lost on its way (a publish that failed after
+ * its write committed, a process that crashed between the two) leaves a read stale this long at most.
+ */
+export const READ_CACHE_MAX_AGE_MS = 60_000;
 
 export type ReadCacheStats = { hits: number; misses: number; invalidations: number; flushes: number };
 
@@ -45,14 +52,18 @@ export class ReadCache {
 
   constructor(
     private readonly channel: InvalidationChannel,
-    options: { live: boolean; maxEntries?: number },
+    options: { live: boolean; maxEntries?: number; maxAgeMs?: number; now?: () => number },
     private readonly onPublishError: (error: unknown) => void = () => {},
   ) {
     this.live = options.live;
     this.maxEntries = options.maxEntries ?? READ_CACHE_MAX_ENTRIES;
+    this.maxAgeMs = options.maxAgeMs ?? READ_CACHE_MAX_AGE_MS;
+    this.now = options.now ?? (() => performance.now());
   }
 
   private readonly maxEntries: number;
+  private readonly maxAgeMs: number;
+  private readonly now: () => number;
 
   /** Whether the cache serves: false while the channel is down. */
   get serving(): boolean {
@@ -72,10 +83,11 @@ export class ReadCache {
     if (this.live && this.channel.changedElsewhere?.()) this.flush();
     if (this.live) {
       const hit = this.entries.get(key);
-      if (hit) {
+      if (hit && this.now() - hit.storedAt < this.maxAgeMs) {
         this.stats.hits++;
         return hit.value as T;
       }
+      if (hit) this.drop(key);
     }
     this.stats.misses++;
     const generation = this.generation;
@@ -148,7 +160,7 @@ export class ReadCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.drop(oldest);
     }
-    this.entries.set(key, { value, tags });
+    this.entries.set(key, { value, tags, storedAt: this.now() });
     for (const tag of tags) {
       let keys = this.byTag.get(tag);
       if (!keys) this.byTag.set(tag, (keys = new Set()));
