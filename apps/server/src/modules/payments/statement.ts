@@ -26,18 +26,8 @@ import {
   type PaymentKind,
   type PaymentStatus,
 } from '@portal/contracts';
-import {
-  PDFArray,
-  type PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFNumber,
-  PDFOperator,
-  PDFOperatorNames,
-  type PDFRef,
-  rgb,
-  type PDFPage,
-} from 'pdf-lib';
+import type { PDFArray, PDFDict, PDFDocument, PDFPage, PDFRef, RGB } from 'pdf-lib';
+import { loadPdfLib, pdfLib } from '../../lib/pdf-lib.ts';
 import type { Deps } from '../../deps.ts';
 import { cleanText, createTextSetter, type Weight } from '../submissions/pdf-text.ts';
 import type { PaymentRow } from './repository.ts';
@@ -134,8 +124,9 @@ export function renderCsv(s: Statement): Buffer {
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
-const INK = rgb(0.1, 0.1, 0.1);
-const MUTED = rgb(0.35, 0.35, 0.35);
+// pdf-lib's rgb(), written out: pdf-lib is loaded with the first PDF, not with this module.
+const INK = { type: 'RGB', red: 0.1, green: 0.1, blue: 0.1 } as RGB;
+const MUTED = { type: 'RGB', red: 0.35, green: 0.35, blue: 0.35 } as RGB;
 
 /** The table's columns: heading, x, width, right-aligned. */
 const COLUMNS = [
@@ -171,7 +162,7 @@ class TaggedWriter {
     const e: Elem = { ref: ctx.nextRef(), type, kids: [] };
     if (attrs) {
       const dict = ctx.obj({});
-      for (const [k, v] of Object.entries(attrs)) dict.set(PDFName.of(k), PDFName.of(v));
+      for (const [k, v] of Object.entries(attrs)) dict.set(pdfLib().PDFName.of(k), pdfLib().PDFName.of(v));
       e.attrs = dict;
     }
     return e;
@@ -186,9 +177,9 @@ class TaggedWriter {
     const idx = this.pageIndex.size;
     this.pageIndex.set(page.ref, idx);
     this.parents.set(page.ref, []);
-    page.node.set(PDFName.of('StructParents'), PDFNumber.of(idx));
+    page.node.set(pdfLib().PDFName.of('StructParents'), pdfLib().PDFNumber.of(idx));
     // Tab order follows the structure.
-    page.node.set(PDFName.of('Tabs'), PDFName.of('S'));
+    page.node.set(pdfLib().PDFName.of('Tabs'), pdfLib().PDFName.of('S'));
   }
 
   /** Draws inside a marked-content sequence tied to `owner` (a leaf element). */
@@ -199,23 +190,30 @@ class TaggedWriter {
     owner.kids.push({ mcid, page: page.ref });
     // pdf-lib's operator type lists no dictionary operand, but writes any PDF object it is given.
     const props = this.pdf.context.obj({ MCID: mcid }) as unknown as PDFArray;
-    page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContentSequence, [PDFName.of(owner.type), props]));
+    page.pushOperators(
+      pdfLib().PDFOperator.of(pdfLib().PDFOperatorNames.BeginMarkedContentSequence, [
+        pdfLib().PDFName.of(owner.type),
+        props,
+      ]),
+    );
     draw();
-    page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+    page.pushOperators(pdfLib().PDFOperator.of(pdfLib().PDFOperatorNames.EndMarkedContent));
   }
 
   /** Decoration (rules): an Artifact, outside the structure. */
   artifact(page: PDFPage, draw: () => void): void {
-    page.pushOperators(PDFOperator.of(PDFOperatorNames.BeginMarkedContent, [PDFName.of('Artifact')]));
+    page.pushOperators(
+      pdfLib().PDFOperator.of(pdfLib().PDFOperatorNames.BeginMarkedContent, [pdfLib().PDFName.of('Artifact')]),
+    );
     draw();
-    page.pushOperators(PDFOperator.of(PDFOperatorNames.EndMarkedContent));
+    page.pushOperators(pdfLib().PDFOperator.of(pdfLib().PDFOperatorNames.EndMarkedContent));
   }
 
   finish(): void {
     const ctx = this.pdf.context;
     const rootRef = ctx.nextRef();
     const write = (e: Elem, parent: PDFRef): void => {
-      const arr = PDFArray.withContext(ctx);
+      const arr = pdfLib().PDFArray.withContext(ctx);
       for (const k of e.kids) {
         if ('mcid' in k) {
           arr.push(ctx.obj({ Type: 'MCR', Pg: k.page, MCID: k.mcid }));
@@ -225,15 +223,15 @@ class TaggedWriter {
         }
       }
       const dict = ctx.obj({ Type: 'StructElem', S: e.type, P: parent });
-      dict.set(PDFName.of('K'), arr);
-      if (e.attrs) dict.set(PDFName.of('A'), e.attrs);
+      dict.set(pdfLib().PDFName.of('K'), arr);
+      if (e.attrs) dict.set(pdfLib().PDFName.of('A'), e.attrs);
       ctx.assign(e.ref, dict);
     };
     write(this.root, rootRef);
-    const nums = PDFArray.withContext(ctx);
+    const nums = pdfLib().PDFArray.withContext(ctx);
     for (const [pageRef, owners] of this.parents) {
-      nums.push(PDFNumber.of(this.pageIndex.get(pageRef) as number));
-      const a = PDFArray.withContext(ctx);
+      nums.push(pdfLib().PDFNumber.of(this.pageIndex.get(pageRef) as number));
+      const a = pdfLib().PDFArray.withContext(ctx);
       for (const o of owners) a.push(o.ref);
       nums.push(ctx.register(a));
     }
@@ -248,13 +246,14 @@ class TaggedWriter {
       }),
     );
     const catalog = this.pdf.catalog;
-    catalog.set(PDFName.of('StructTreeRoot'), rootRef);
-    catalog.set(PDFName.of('MarkInfo'), ctx.obj({ Marked: true }));
-    catalog.set(PDFName.of('ViewerPreferences'), ctx.obj({ DisplayDocTitle: true }));
+    catalog.set(pdfLib().PDFName.of('StructTreeRoot'), rootRef);
+    catalog.set(pdfLib().PDFName.of('MarkInfo'), ctx.obj({ Marked: true }));
+    catalog.set(pdfLib().PDFName.of('ViewerPreferences'), ctx.obj({ DisplayDocTitle: true }));
   }
 }
 
 export async function renderPdf(deps: Deps, s: Statement, now: number): Promise<Buffer> {
+  const { PDFDocument } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   const year = financialYearLabel(s.financialYear);
   const p = deps.config.provider;

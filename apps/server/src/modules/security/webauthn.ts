@@ -5,14 +5,8 @@
  * bound to its purpose (and, but for passkey sign-in, to the account and session that asked),
  * spent before the answer is checked and good for 5 minutes.
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type * as SimpleWebAuthn from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
   ErrorNumber,
   SECURITY_LIMITS,
@@ -28,6 +22,15 @@ import { recordAudit } from '../audit/repository.ts';
 /** Options as they go to the browser: JSON, whatever members this version of the library adds. */
 export type OptionsJSON = { challenge: string; [member: string]: unknown };
 import * as repo from './repository.ts';
+
+/**
+ * @simplewebauthn/server (and its ASN.1 and COSE code), loaded with the first passkey ceremony a
+ * process runs rather than at start (issue 22: the server's heap, marked by every major GC).
+ */
+let webauthnLoaded: typeof SimpleWebAuthn | undefined;
+async function webauthn(): Promise<typeof SimpleWebAuthn> {
+  return (webauthnLoaded ??= await import('@simplewebauthn/server'));
+}
 
 const CHALLENGE_LIFETIME_MS = SECURITY_LIMITS.challengeLifetimeMinutes * 60_000;
 
@@ -83,7 +86,9 @@ export async function registrationOptions(
   if (!user) throw new AppError(ErrorNumber.NotFound);
   const existing = await repo.listPasskeys(deps.db, auth.accountId);
   if (existing.length >= SECURITY_LIMITS.maxPasskeys) throw new AppError(ErrorNumber.PasskeyLimit);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName: deps.config.webauthn.rpName,
     rpID: deps.config.webauthn.rpId,
     userName: user.username,
@@ -115,7 +120,9 @@ export async function checkRegistration(
   if (!row || row.account_id !== auth.accountId || row.session_id !== auth.sessionId) throw notAccepted();
   let verified;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (
+      await webauthn()
+    ).verifyRegistrationResponse({
       response: response as unknown as RegistrationResponseJSON,
       expectedChallenge: row.challenge,
       expectedOrigin: deps.config.webauthn.origins,
@@ -156,7 +163,9 @@ export async function authenticationOptions(
     if (passkeys.length === 0) throw new AppError(ErrorNumber.FactorNotSetUp);
     allowCredentials = passkeys.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) }));
   }
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webauthn()
+  ).generateAuthenticationOptions({
     rpID: deps.config.webauthn.rpId,
     userVerification: 'required',
     timeout: CHALLENGE_LIFETIME_MS,
@@ -192,7 +201,9 @@ export async function checkAssertion(
   if (!passkey || (bound.accountId !== undefined && passkey.account_id !== bound.accountId)) throw notAccepted();
   let verified;
   try {
-    verified = await verifyAuthenticationResponse({
+    verified = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response: response as unknown as AuthenticationResponseJSON,
       expectedChallenge: row.challenge,
       expectedOrigin: deps.config.webauthn.origins,

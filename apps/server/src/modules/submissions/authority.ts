@@ -17,7 +17,7 @@ import {
   formatDisplayDate,
   type AuthorityFormData,
 } from '@portal/contracts';
-import { PDFDocument, rgb } from 'pdf-lib';
+import { loadPdfLib } from '../../lib/pdf-lib.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -98,6 +98,7 @@ async function wrap(text: string, width: number, measure: (word: string) => Prom
 }
 
 async function renderPdf(deps: Deps, data: AuthorityFormData, signature: Signature, signedAt: Date): Promise<Buffer> {
+  const { PDFDocument, rgb } = await loadPdfLib();
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Authority to release information — claim ${data.ClaimNumber}`);
   pdf.setCreator('Claimant portal');

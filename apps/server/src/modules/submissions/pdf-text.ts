@@ -13,7 +13,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
+import type fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
 
 export type Weight = 'regular' | 'bold';
@@ -44,6 +44,15 @@ const CHAINS: Record<Weight, readonly string[]> = {
   ],
 };
 
+/**
+ * fontkit, loaded with the first PDF a process draws rather than at start: it and its tables are
+ * a sizeable part of the server's heap, which every major GC marks (issue 22, uploads).
+ */
+let fontkitLoaded: typeof fontkit | undefined;
+async function loadFontkit(): Promise<typeof fontkit> {
+  return (fontkitLoaded ??= (await import('@pdf-lib/fontkit')).default);
+}
+
 /** Each font file read and parsed once per process (fontkit reads its tables lazily). */
 const loaded = new Map<string, Promise<{ bytes: Buffer; font: fontkit.Font }>>();
 const parsed = new WeakMap<Uint8Array, fontkit.Font>();
@@ -51,8 +60,8 @@ function load(file: string) {
   let entry = loaded.get(file);
   if (!entry) {
     // Resolved from the package, so the bundled server (dist/) finds it in node_modules too.
-    entry = readFile(require.resolve(file)).then((bytes) => {
-      const font = fontkit.create(bytes);
+    entry = Promise.all([readFile(require.resolve(file)), loadFontkit()]).then(([bytes, lib]) => {
+      const font = lib.create(bytes);
       parsed.set(bytes, font);
       return { bytes, font };
     });
@@ -69,7 +78,13 @@ function load(file: string) {
  * only reads the font (each embedding keeps its own subset).
  */
 const sharedFontkit = {
-  create: (bytes: Uint8Array, postscriptName?: string) => parsed.get(bytes) ?? fontkit.create(bytes, postscriptName),
+  create: (bytes: Uint8Array, postscriptName?: string) => {
+    const font = parsed.get(bytes);
+    if (font) return font;
+    // Only fonts load() read are embedded, and load() loaded fontkit first.
+    if (!fontkitLoaded) throw new Error('fontkit is not loaded');
+    return fontkitLoaded.create(bytes, postscriptName);
+  },
 };
 
 /** Word widths at size 1, across documents: the consent text is the same every time. Bounded. */
