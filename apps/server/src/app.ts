@@ -80,9 +80,9 @@ function defaultWebDist(): string {
 }
 
 /** The file store the configuration names: local disk under DATA_DIR, or an S3-compatible bucket. */
-export function fileStoreFromConfig(config: Config): FileStore {
+export async function fileStoreFromConfig(config: Config): Promise<FileStore> {
   if (!config.fileStore) return localFileStore(path.join(config.dataDir, 'files'));
-  return s3FileStore(s3ClientFromConfig(config.s3), parseS3Url(config.fileStore), stagingDirOf(config.dataDir));
+  return s3FileStore(await s3ClientFromConfig(config.s3), parseS3Url(config.fileStore), stagingDirOf(config.dataDir));
 }
 
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
@@ -181,7 +181,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   contentRoutes(app, deps);
   surveyRoutes(app, deps);
   devOutboxRoutes(app, deps);
-  const fileStore = options.fileStore ?? fileStoreFromConfig(config);
+  const fileStore = options.fileStore ?? (await fileStoreFromConfig(config));
   await uploadRoutes(app, deps, fileStore);
   formRoutes(app, deps, fileStore);
   submissionRoutes(app, deps);

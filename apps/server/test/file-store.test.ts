@@ -53,11 +53,11 @@ afterAll(async () => {
 
 describe.each([
   ['local disk', () => localFileStore(path.join(root, 'local'))],
-  ['S3', () => s3FileStore(client(), parseS3Url(`s3://${BUCKET}/portal`), path.join(root, 'staging'))],
+  ['S3', async () => s3FileStore(await client(), parseS3Url(`s3://${BUCKET}/portal`), path.join(root, 'staging'))],
 ] as const)('the %s file store', (_name, make) => {
   let store: FileStore;
-  beforeAll(() => {
-    store = make();
+  beforeAll(async () => {
+    store = await make();
   });
 
   it('stages, checks, commits and reads back a 12 MB file byte for byte (several multipart parts)', async () => {
@@ -92,7 +92,7 @@ describe('the S3 store', () => {
   });
 
   it('is not ready when the bucket is missing', async () => {
-    const store = s3FileStore(client(), parseS3Url('s3://no-such-bucket'), path.join(root, 'staging'));
+    const store = await s3FileStore(await client(), parseS3Url('s3://no-such-bucket'), path.join(root, 'staging'));
     await expect(store.check()).rejects.toThrow();
   });
 
@@ -112,7 +112,7 @@ describe('the S3 store', () => {
       const { FileId } = (
         await t.app.inject({ method: 'POST', url: '/api/documentupload/uploadfile', ...body })
       ).json();
-      const listed = await client().send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'app/' }));
+      const listed = await (await client()).send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'app/' }));
       expect(listed.Contents?.map((o) => o.Key)).toHaveLength(1);
       expect(listed.Contents?.[0]?.Key).not.toContain('letter');
       const download = await t.post('/api/documentupload/downloadfile', { AccessToken: token, Identifier: FileId });

@@ -350,21 +350,21 @@ describe('files a crash left in the staging directory', () => {
     fs.rmSync(fresh);
   });
 
-  it('are removed when a store starts, local or S3 (which stages on local disk too)', () => {
+  it('are removed when a store starts, local or S3 (which stages on local disk too)', async () => {
     const old = staged('crashed-upload-2', HOUR + 60_000);
     const fresh = staged('upload-in-progress-2', 0);
     localFileStore(path.join(t.deps.config.dataDir, 'files'));
     expect(fs.existsSync(old)).toBe(false);
     expect(fs.existsSync(fresh)).toBe(true);
     const s3Old = staged('crashed-upload-3', 3 * HOUR);
-    const client = s3ClientFromConfig({
+    const client = await s3ClientFromConfig({
       endpoint: 'http://127.0.0.1:9',
       region: 'ap-southeast-2',
       accessKeyId: 'x',
       secretAccessKey: 'y',
       forcePathStyle: true,
     });
-    s3FileStore(client, parseS3Url('s3://portal-files'), tmp);
+    await s3FileStore(client, parseS3Url('s3://portal-files'), tmp);
     expect(fs.existsSync(s3Old)).toBe(false);
     expect(fs.existsSync(fresh)).toBe(true);
     fs.rmSync(fresh);

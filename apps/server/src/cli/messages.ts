@@ -63,7 +63,7 @@ export const messageCommands: Command[] = [
         },
         label,
       );
-      const posted = await providerCall(postMessage(deps, fileStore(), input), label);
+      const posted = await providerCall(postMessage(deps, await fileStore(), input), label);
       const with_ = attachments.length ? ` with ${attachments.length} file${attachments.length === 1 ? '' : 's'}` : '';
       return {
         json: posted,

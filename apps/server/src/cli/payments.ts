@@ -225,7 +225,7 @@ export const paymentCommands: Command[] = [
         DECISION_LABELS,
       );
       const id = positionals[0] as string;
-      const set = await providerCall(setDecision(deps, fileStore(), id, input), DECISION_LABELS);
+      const set = await providerCall(setDecision(deps, await fileStore(), id, input), DECISION_LABELS);
       return {
         json: set,
         text: [

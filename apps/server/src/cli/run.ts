@@ -223,7 +223,7 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
     // every other row of the outbox, rather than by a round this process would cut short.
     const quiet: Deps = { ...deps, notifier: { ...deps.notifier, wake: () => {} } };
     return command.run(
-      { deps: quiet, fileStore: () => store ?? (own ??= fileStoreFromConfig(deps.config)) },
+      { deps: quiet, fileStore: async () => store ?? (own ??= await fileStoreFromConfig(deps.config)) },
       { values, positionals },
     );
   };

@@ -8,8 +8,7 @@ import fsp from 'node:fs/promises';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import {
   checkWritable,
   isFileKey,
@@ -30,7 +29,17 @@ export function parseS3Url(url: string): S3Location {
   return { bucket: m[1] as string, prefix: prefix ? `${prefix}/` : '' };
 }
 
-export function s3FileStore(client: S3Client, location: S3Location, stagingDir: string): FileStore {
+/**
+ * The AWS SDK, loaded when a process uses an S3 store rather than by every process at start
+ * (issue 22: it is a sizeable part of the heap, which every major GC marks).
+ */
+async function loadSdk() {
+  const [s3, storage] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  return { ...s3, Upload: storage.Upload };
+}
+
+export async function s3FileStore(client: S3Client, location: S3Location, stagingDir: string): Promise<FileStore> {
+  const { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, Upload } = await loadSdk();
   fs.mkdirSync(stagingDir, { recursive: true });
   removeStaleStagedSync(stagingDir);
   const objectKey = (key: string) => {
@@ -85,13 +94,14 @@ export function s3FileStore(client: S3Client, location: S3Location, stagingDir: 
   };
 }
 
-export function s3ClientFromConfig(s3: {
+export async function s3ClientFromConfig(s3: {
   endpoint: string | undefined;
   region: string;
   accessKeyId: string | undefined;
   secretAccessKey: string | undefined;
   forcePathStyle: boolean;
-}): S3Client {
+}): Promise<S3Client> {
+  const { S3Client } = await import('@aws-sdk/client-s3');
   return new S3Client({
     region: s3.region,
     ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
