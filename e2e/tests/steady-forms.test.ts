@@ -85,8 +85,16 @@ describe.each(VIEWPORTS)('steady forms at $name ($width×$height)', (viewport) =
     await visit(page, '/login', `/login (${viewport.name})`);
     const form = loginForm(page);
 
-    // A press that is what shows the username's message: on the link below the form.
+    // A press that is what shows the username's message: on the link below the form. First the page
+    // settles: the form has checked what was typed (its rules arrive with the first use, later on a
+    // busy machine: the hint beside Sign in then grows to two lines at 375 px) and the passkey
+    // control, downloaded after the page, is in place; then the press is all that changes it.
     await form.username.fill('alex.citizen');
+    await expectVisible(
+      page.getByTestId('login-submit-hint').getByText(/a valid username/),
+      'the hint once the username is checked',
+    );
+    await expectVisible(page.getByTestId('passkey-sign-in'), 'the passkey sign-in, downloaded after the page');
     const forgot = page.getByRole('link', { name: 'Forgot your username?' });
     const link = await pressAndMeasure(page, forgot);
     expect(link.held, '"Forgot your username?" does not move between mouse-down and mouse-up').toEqual(link.before);
