@@ -1,14 +1,24 @@
 /**
- * /login with "Sign in with a passkey": the auth feature's page, and the security feature's
- * control downloaded after it (React.lazy), so the page's first download stays within budget.
+ * /login with "Sign in with a passkey": the auth feature's page draws the control; the security
+ * feature's ceremony (and @simplewebauthn/browser) is downloaded on the press, so the page's first
+ * download stays within budget.
  */
-import { lazy } from 'react';
 import { LoginPage } from '../../features/auth/pages/login-page.tsx';
+import type { PasskeySignInCeremony } from '../../features/auth/components/passkey-sign-in.tsx';
 
-const PasskeySignIn = lazy(() =>
-  import('../../features/security/components/passkey-sign-in.tsx').then((m) => ({ default: m.PasskeySignIn })),
-);
+const passkeyCeremony: PasskeySignInCeremony = async () => {
+  const [{ signInWithPasskey }, { factorError }] = await Promise.all([
+    import('../../features/security/api/sign-in-factors.ts'),
+    import('../../features/security/lib/errors.ts'),
+  ]);
+  try {
+    return { answer: await signInWithPasskey(false) };
+  } catch (caught) {
+    const { text, silent } = factorError(caught);
+    return silent ? { silent: true } : { error: text };
+  }
+};
 
 export function LoginWithPasskeyPage() {
-  return <LoginPage PasskeySignIn={PasskeySignIn} />;
+  return <LoginPage passkeyCeremony={passkeyCeremony} />;
 }

@@ -4,7 +4,7 @@
  * "visiting the login page signs out any current user") and check for an app update.
  */
 import { AccountActivated, CLIENT_MESSAGES, LIMITS } from '@portal/contracts';
-import { Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CallHelp, PhoneLink } from '../../../components/phone-link.tsx';
 import { markAuthenticatedActivity } from '../../../lib/activity.ts';
@@ -25,6 +25,7 @@ import {
 import { login, type LoginValues } from '../api/login.ts';
 import { FeatureBlurbs } from '../components/feature-blurbs.tsx';
 import { LoginForm } from '../components/login-form.tsx';
+import { PasskeySignIn, type PasskeySignInCeremony, type SignInAnswer } from '../components/passkey-sign-in.tsx';
 import styles from './login-page.module.css';
 
 const SIGNED_OUT_MESSAGES: Record<SignedOutReason, string> = {
@@ -32,16 +33,12 @@ const SIGNED_OUT_MESSAGES: Record<SignedOutReason, string> = {
   expired: CLIENT_MESSAGES.sessionExpiredSignedOut,
 };
 
-/** What a sign-in answers (the password's, or a passkey's): where the claimant goes next. */
-type SignInAnswer = { AccessToken: string; AccountActivated: number };
-
 /**
- * "Sign in with a passkey", another feature's, handed in by the app and downloaded after the page
- * (the /login budget). It answers like the form: `onSignedIn` takes it from there.
+ * `passkeyCeremony`: "Sign in with a passkey", whose ceremony is another feature's, handed in by
+ * the app and downloaded on the press (the /login budget). It answers like the form: `signedIn`
+ * takes it from there.
  */
-export type PasskeySignInControl = ComponentType<{ onSignedIn: (answer: SignInAnswer) => Promise<void> }>;
-
-export function LoginPage({ PasskeySignIn }: { PasskeySignIn?: PasskeySignInControl }) {
+export function LoginPage({ passkeyCeremony }: { passkeyCeremony?: PasskeySignInCeremony }) {
   const navigate = useNavigate();
   // Not made on a first visit (TanStack Query is not part of this page's download): nothing cached then.
   const queryClient = useQueryClientIfMade();
@@ -111,15 +108,14 @@ export function LoginPage({ PasskeySignIn }: { PasskeySignIn?: PasskeySignInCont
         </p>
         <h2 id="signin-heading">Sign in to your account</h2>
         <LoginForm onSubmit={onSubmit} error={error} failureCount={failureCount} />
-        {PasskeySignIn ? (
-          <Suspense fallback={null}>
-            <PasskeySignIn
-              onSignedIn={async (answer) => {
-                queryClient?.removeQueries({ queryKey: queryKeys.all });
-                await signedIn(answer, false);
-              }}
-            />
-          </Suspense>
+        {passkeyCeremony ? (
+          <PasskeySignIn
+            ceremony={passkeyCeremony}
+            onSignedIn={async (answer) => {
+              queryClient?.removeQueries({ queryKey: queryKeys.all });
+              await signedIn(answer, false);
+            }}
+          />
         ) : null}
         <ul className={styles.helpLinks}>
           <li>
