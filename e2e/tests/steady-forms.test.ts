@@ -67,10 +67,14 @@ describe.each(VIEWPORTS)('steady forms at $name ($width×$height)', (viewport) =
     await expectNoSeriousA11yViolations(page, `/surveyvalidation with a message (${viewport.name})`);
     await screenshot(page, `steady-survey-message-${viewport.name}`);
 
-    // The last digit: '1/2/1980' is still not dd/mm/yyyy, so the message stays while typing.
+    // The last digit, then the day's 0 taken out: '1/02/1980' is not dd/mm/yyyy, so the message
+    // stays while typing; the press leaves the field, which tidies it to 01/02/1980 (decision 032).
     await dob.click();
     await page.keyboard.press('End');
     await page.keyboard.type('0');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Delete');
+    expect(await dob.inputValue()).toBe('1/02/1980');
     await expectVisible(page.getByText(DOB_FORMAT), 'the date format message after the last digit');
 
     const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/nid/nidlogin', { timeout: 5_000 });

@@ -108,10 +108,20 @@ export function isoToday(now: Date = new Date(), timeZone = PROVIDER_TIME_ZONE):
   return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
+/**
+ * A date whose year has 2 digits ('01/02/80'). It is not guessed: 20 could be 1920 or 2020, and a
+ * wrong guess of a date of birth fails the identity check with no hint why. Its message asks for
+ * the year in full.
+ */
+export function hasTwoDigitYear(value: string): boolean {
+  return /^[0-9]{1,2}\/[0-9]{1,2}\/[0-9]{2}$/.test(value.trim());
+}
+
 /** Date of birth typed as dd/mm/yyyy: a real date, not today or later. Yields the ISO date. */
 export function dateOfBirth(today: () => string = () => isoToday()) {
   return z
     .string({ error: MESSAGES.dateOfBirthFormat })
+    .refine((value) => !hasTwoDigitYear(value), { message: MESSAGES.dateOfBirthYearInFull, abort: true })
     .regex(/^[0-9]{2}\/[0-9]{2}\/[0-9]{4}$/, MESSAGES.dateOfBirthFormat)
     .transform((value, ctx) => {
       const iso = parseDisplayDate(value);

@@ -25,6 +25,9 @@ export const MESSAGES = {
   middleNameInvalid: 'Enter your Middle Name of up to 60 characters, or leave it empty',
   dateOfBirthFormat: 'Enter your date of birth in dd/mm/yyyy format.',
   dateOfBirthInvalid: 'Enter a valid Date of Birth',
+  // Not the spec's: a 2-digit year is not guessed, and the message says so (decision 032).
+  dateOfBirthYearInFull:
+    'Enter your date of birth in dd/mm/yyyy format. Write the year in full, for example 1985, not 85.',
   reasonRequired: 'Please select a reason',
   otherReasonInvalid: 'Please provide a reason between 1-250 characters',
   accessCodeInvalid: 'Enter the 4 digit code',
@@ -77,6 +80,8 @@ export const MESSAGES = {
   pharmacyProviderInvalid: 'Please specify serivce provider details (max 150 characters)',
   homeProviderInvalid: 'Please specify the service provider (max 100 characters)',
   receiptDateInvalid: 'Enter a valid date in dd/mm/yyyy format, not after today',
+  receiptDateYearInFull:
+    'Enter a valid date in dd/mm/yyyy format, not after today. Write the year in full, for example 2026, not 26.',
   amountInvalid: 'Enter a valid amount, e.g. $25 or $25.50',
   amountTooLong: 'The amount can be up to 50 characters',
   durationInvalid: 'Enter the duration in hours (max 50 characters)',

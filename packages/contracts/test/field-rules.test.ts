@@ -86,6 +86,9 @@ const ROWS: Row[] = [
   ['dob yesterday', dateOfBirth(() => '2026-11-21'), '20/11/2026', { value: '2026-11-20' }],
   ['dob format', dateOfBirth(() => '2026-11-21'), '1980-02-01', { message: MESSAGES.dateOfBirthFormat }],
   ['dob before 1900', dateOfBirth(() => '2026-11-21'), '31/12/1899', { message: MESSAGES.dateOfBirthInvalid }],
+  ['dob 2-digit year', dateOfBirth(() => '2026-11-21'), '01/02/80', { message: MESSAGES.dateOfBirthYearInFull }],
+  ['dob 2-digit year, 1 digit', dateOfBirth(() => '2026-11-21'), '1/2/80', { message: MESSAGES.dateOfBirthYearInFull }],
+  ['dob 3-digit year', dateOfBirth(() => '2026-11-21'), '01/02/198', { message: MESSAGES.dateOfBirthFormat }],
   // Access code 4 digits
   ['code', accessCode, '0123', { value: '0123' }],
   ['code 3 digits', accessCode, '123', { message: MESSAGES.accessCodeInvalid }],

@@ -50,6 +50,7 @@ describe('receipt rules', () => {
   it.each([
     ['a date after today', { ...pharmacy, Date: '22/11/2026' }, MESSAGES.receiptDateInvalid],
     ['a date that does not exist', { ...pharmacy, Date: '31/02/2026' }, MESSAGES.receiptDateInvalid],
+    ['a date with a 2-digit year', { ...pharmacy, Date: '01/02/26' }, MESSAGES.receiptDateYearInFull],
     ['no pharmacy', { ...pharmacy, Pharmacy: ' ' }, MESSAGES.pharmacyProviderInvalid],
     ['a pharmacy over 150', { ...pharmacy, Pharmacy: 'p'.repeat(151) }, MESSAGES.pharmacyProviderInvalid],
     ['a cost that is not an amount', { ...pharmacy, Cost: '12.5' }, MESSAGES.amountInvalid],

@@ -4,7 +4,16 @@
  */
 import { z } from 'zod';
 import { LIMITS } from '../constants.ts';
-import { CURRENCY_PATTERN, accountName, accountNumber, bsb, email, isoToday, parseDisplayDate } from '../fields.ts';
+import {
+  CURRENCY_PATTERN,
+  accountName,
+  accountNumber,
+  bsb,
+  email,
+  hasTwoDigitYear,
+  isoToday,
+  parseDisplayDate,
+} from '../fields.ts';
 import { MESSAGES } from '../messages.ts';
 import { requestBody } from './common.ts';
 import { DraftFile } from './forms.ts';
@@ -45,10 +54,13 @@ const amount = z
 
 /** dd/mm/yyyy, a real date, not after today (Melbourne). Stays as typed. */
 export function receiptDate(today: () => string = () => isoToday()) {
-  return z.string({ error: MESSAGES.receiptDateInvalid }).refine((v) => {
-    const iso = parseDisplayDate(v.trim());
-    return iso !== null && iso <= today();
-  }, MESSAGES.receiptDateInvalid);
+  return z
+    .string({ error: MESSAGES.receiptDateInvalid })
+    .refine((v) => !hasTwoDigitYear(v), { message: MESSAGES.receiptDateYearInFull, abort: true })
+    .refine((v) => {
+      const iso = parseDisplayDate(v.trim());
+      return iso !== null && iso <= today();
+    }, MESSAGES.receiptDateInvalid);
 }
 
 const text = (max: number, message: string) => z.string().trim().max(max, message).default('');

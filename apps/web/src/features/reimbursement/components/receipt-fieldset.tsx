@@ -84,9 +84,6 @@ export function ReceiptFieldset({
                 placeholder="dd/mm/yyyy"
                 value={value}
                 onChange={onText}
-                onBlur={(event) => {
-                  if (event.currentTarget.value !== value) onChange(field, event.currentTarget.value);
-                }}
                 data-testid={testId(field)}
               />
             );
