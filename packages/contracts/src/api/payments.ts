@@ -140,6 +140,10 @@ export const SentItemDecision = z.object({
   NeededBy: isoDate.nullable(),
   /** Declined: how to ask for a review. */
   Review: z.string(),
+  /** Declined: the last day to ask for a review, as the claims system gave it (null when it gave none). */
+  ReviewBy: isoDate.nullable(),
+  /** More information needed: the day the claimant sent an answer from the portal (after it was asked), or null. */
+  AnsweredOn: isoDate.nullable(),
   /** Partly approved (or approved line by line): each receipt line's outcome. */
   Lines: z.array(DecisionLine),
   /** The decision letter: download it with downloadFile (Identifier = this id). */

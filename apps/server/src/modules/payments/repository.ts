@@ -1,5 +1,6 @@
 /**
- * The owner of payments, payment_settles and decisions (STYLE rule 13), and their reads.
+ * The owner of payments and payment_settles (STYLE rule 13), and their reads (decisions have
+ * theirs in decisions-repository.ts).
  *
  * The Payments page reads two runs of one index (migration 0019): upcoming (scheduled) payments
  * soonest first, then the rest newest first, each an ordered range of
@@ -9,7 +10,7 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import type { Database, DecisionTable, PaymentTable } from '../../db/schema.ts';
+import type { Database, PaymentTable } from '../../db/schema.ts';
 
 type Writer = Db | Transaction<Database>;
 type Reader = Db | Transaction<Database>;
@@ -67,29 +68,6 @@ export async function replaceSettles(db: Writer, paymentId: string, sentItemIds:
       .insertInto('payment_settles')
       .values(sentItemIds.map((sent_item_id) => ({ payment_id: paymentId, sent_item_id })))
       .execute();
-}
-
-export async function findDecision(db: Reader, sentItemId: string, outcome: DecisionTable['outcome']) {
-  return db
-    .selectFrom('decisions')
-    .select(['id', 'letter_file_id', 'decided_on', 'reason', 'needed', 'needed_by', 'review', 'lines'])
-    .where('sent_item_id', '=', sentItemId)
-    .where('outcome', '=', outcome)
-    .executeTakeFirst();
-}
-
-/** One row per submission and outcome: setting an outcome again replaces its row. */
-export async function saveDecision(
-  db: Writer,
-  existingId: string | undefined,
-  row: Omit<DecisionTable, 'created_at'> & { created_at: number },
-): Promise<void> {
-  if (existingId) {
-    const { id: _id, created_at: _created, sent_item_id: _s, outcome: _o, claim_id: _c, ...values } = row;
-    await db.updateTable('decisions').set(values).where('id', '=', existingId).execute();
-  } else {
-    await db.insertInto('decisions').values(row).execute();
-  }
 }
 
 // ---- provider reads ----------------------------------------------------------------------
@@ -156,26 +134,6 @@ export async function findSettles(db: Reader, paymentIds: string[]) {
     .select(['payment_settles.payment_id', 'payment_settles.sent_item_id', 'sent_items.subject_main'])
     .where('payment_settles.payment_id', 'in', paymentIds)
     .orderBy('sent_items.created_at')
-    .execute();
-}
-
-/** All recorded outcomes of a submission. */
-export async function findDecisionsOf(db: Reader, sentItemId: string) {
-  return db
-    .selectFrom('decisions')
-    .select([
-      'id',
-      'outcome',
-      'decided_on',
-      'reason',
-      'needed',
-      'needed_by',
-      'review',
-      'lines',
-      'letter_file_id',
-      'updated_at',
-    ])
-    .where('sent_item_id', '=', sentItemId)
     .execute();
 }
 
@@ -291,29 +249,6 @@ export async function findNextScheduled(db: Db, claimId: string, today: string) 
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
-}
-
-/** Decisions (not steps) of the claimant's own submissions of this claim dated on or after `since`. */
-export async function findRecentDecisions(
-  db: Db,
-  accountId: string,
-  claimId: string,
-  outcomes: readonly DecisionTable['outcome'][],
-  since: string,
-  limit: number,
-) {
-  return db
-    .selectFrom('decisions')
-    .innerJoin('sent_items', 'sent_items.id', 'decisions.sent_item_id')
-    .select(['decisions.sent_item_id', 'decisions.outcome', 'decisions.decided_on', 'sent_items.subject_main'])
-    .where('decisions.claim_id', '=', claimId)
-    .where('sent_items.account_id', '=', accountId)
-    .where('decisions.outcome', 'in', outcomes)
-    .where('decisions.decided_on', '>=', since)
-    .orderBy('decisions.decided_on', 'desc')
-    .orderBy('decisions.updated_at', 'desc')
-    .limit(limit)
-    .execute();
 }
 
 /** One of the claimant's own sent items of this claim, or undefined (anyone else's is "not found"). */

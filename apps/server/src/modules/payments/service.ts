@@ -17,7 +17,9 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { localDateTime } from '../../lib/time.ts';
 import type { AuthContext } from '../session/service.ts';
-import { receiptsOf } from './provider.ts';
+import { answersTo, latestDecision } from './claimant-decisions.ts';
+import { receiptsOf } from './decision-provider.ts';
+import * as decisionsRepo from './decisions-repository.ts';
 import * as repo from './repository.ts';
 
 /** How far back the claim home's panel looks for decisions. */
@@ -113,7 +115,7 @@ export async function findPaymentsSummary(deps: Deps, auth: AuthContext, claimId
   const today = isoToday(new Date(deps.clock.now()));
   const [next, decisions] = await Promise.all([
     repo.findNextScheduled(deps.db, claimId, today),
-    repo.findRecentDecisions(
+    decisionsRepo.findRecentDecisions(
       deps.db,
       auth.accountId,
       claimId,
@@ -135,8 +137,6 @@ export async function findPaymentsSummary(deps: Deps, auth: AuthContext, claimId
   };
 }
 
-const isDeciding = (o: DecisionOutcome): o is (typeof DECIDING_OUTCOMES)[number] =>
-  (DECIDING_OUTCOMES as readonly string[]).includes(o);
 const FINAL: readonly DecisionOutcome[] = ['approved', 'partly-approved', 'declined'];
 
 /** Sent → Received → In assessment → Decision → Paid, with the decision and the payments that settle it. */
@@ -144,14 +144,11 @@ export async function findSentItemProgress(deps: Deps, auth: AuthContext, claimI
   const item = await repo.findOwnSentItem(deps.db, auth.accountId, claimId, sentItemId);
   if (!item) throw new AppError(ErrorNumber.NotFound);
   const [decisions, payments] = await Promise.all([
-    repo.findDecisionsOf(deps.db, item.id),
+    decisionsRepo.findDecisionsOf(deps.db, item.id),
     repo.findPaymentsSettling(deps.db, item.id),
   ]);
   const byOutcome = (o: DecisionOutcome) => decisions.find((d) => d.outcome === o);
-  // The latest decision: by its date, then by when it was recorded.
-  const latest = decisions
-    .filter((d) => isDeciding(d.outcome))
-    .sort((a, b) => b.decided_on.localeCompare(a.decided_on) || Number(b.updated_at) - Number(a.updated_at))[0];
+  const latest = latestDecision(decisions);
   const earliest = decisions.map((d) => d.decided_on).sort()[0] ?? null;
   const paid = payments.filter((p) => p.status === 'paid');
   const final = latest !== undefined && FINAL.includes(latest.outcome);
@@ -167,10 +164,14 @@ export async function findSentItemProgress(deps: Deps, auth: AuthContext, claimI
   };
 
   let decision = null;
-  if (latest && isDeciding(latest.outcome)) {
+  if (latest) {
     const lines = JSON.parse(latest.lines) as { Line: number; ApprovedCents: number; Reason: string }[];
     const receipts = lines.length ? receiptsOf(await repo.findFormData(deps.db, item.form_id)) : [];
     const letterName = latest.letter_file_id ? await repo.findFileName(deps.db, latest.letter_file_id) : undefined;
+    const answers =
+      latest.outcome === 'more-information-needed'
+        ? await answersTo(deps, auth.accountId, claimId, [{ sentItemId: item.id, asked: latest.decided_on }])
+        : undefined;
     decision = {
       Outcome: latest.outcome,
       Date: latest.decided_on,
@@ -178,6 +179,8 @@ export async function findSentItemProgress(deps: Deps, auth: AuthContext, claimI
       Needed: latest.needed,
       NeededBy: latest.needed_by,
       Review: latest.review,
+      ReviewBy: latest.outcome === 'declined' ? latest.review_by : null,
+      AnsweredOn: answers?.get(item.id) ?? null,
       Lines: lines
         .map((l) => ({
           Line: l.Line,
