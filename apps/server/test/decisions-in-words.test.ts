@@ -128,6 +128,12 @@ describe.each(DIALECTS)('decisions in words on %s', (dialect) => {
     ]);
     const declined = await progressOf(alex, (byOutcome.get('declined') as SentItem).Id);
     expect(declined.Decision).toMatchObject({ Outcome: 'declined', ReviewBy: '2027-01-27', AnsweredOn: null });
+    // Named as the claimant knows it, here and on the claim home's panel: its kind and the line under it.
+    expect(declined.Subject).toBe('Reimbursement: 1 receipt, total $89.00');
+    const summary = (await t.post('/api/payments/getsummary', { AccessToken: alex })).json();
+    expect(summary.RecentDecisions.map((d: { Subject: string }) => d.Subject)).toContain(
+      'Reimbursement: 1 receipt, total $46.20',
+    );
   });
 
   it('a request for more information is a task until it is answered from the portal or decided; asked again, it is back', async () => {

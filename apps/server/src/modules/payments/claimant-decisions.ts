@@ -25,6 +25,11 @@ export type DecisionInShort = NonNullable<SentItem['Decision']>;
 /** Requests read before the answered ones are left out (far more than any claim has open). */
 const REQUESTS_READ = 200;
 
+/** A sent item as the claimant knows it: its kind and the line under it ('Reimbursement: 1 receipt, total $46.20'). */
+export function subjectOf(item: { subject_main: string; subject_other: string }): string {
+  return item.subject_other ? `${item.subject_main}: ${item.subject_other}` : item.subject_main;
+}
+
 const isDeciding = (o: DecisionOutcome): o is Deciding => (DECIDING_OUTCOMES as readonly string[]).includes(o);
 
 /**
@@ -132,7 +137,7 @@ export async function findClaimTasks(deps: Deps, auth: AuthContext, claimId: str
       Kind: 'send-information' as const,
       SentItemId: r.sent_item_id,
       Type: r.type_item,
-      Subject: r.subject_other ? `${r.subject_main}: ${r.subject_other}` : r.subject_main,
+      Subject: subjectOf(r),
       Needed: r.needed,
       NeededBy: r.needed_by,
       Asked: r.decided_on,

@@ -79,7 +79,7 @@ async function checkDecision(deps: Deps, input: DecisionInput, item: { form_id: 
     if (input.Outcome !== 'approved' && input.Outcome !== 'partly-approved')
       throw unprocessable('Lines', 'Only an approval has receipt lines');
     if (item.type_item !== 'Reimbursement') throw unprocessable('Lines', 'Only a reimbursement has receipt lines');
-    const receipts = receiptsOf(await repo.findFormData(deps.db, item.form_id));
+    const receipts = receiptsOf(await decisions.findFormData(deps.db, item.form_id));
     const seen = new Set<number>();
     for (const [i, l] of input.Lines.entries()) {
       const receipt = receipts[l.Line - 1];

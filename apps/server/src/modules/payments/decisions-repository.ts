@@ -1,7 +1,8 @@
 /**
  * The owner of decisions (STYLE rule 13): one row per submission and outcome, as the claims
  * system records them, and the claimant's reads of them (the latest decision of each sent item,
- * the decisions of the last days, the requests for more information not yet answered).
+ * the decisions of the last days, the requests for more information not yet answered) and of
+ * the sent item each is about.
  */
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -66,7 +67,13 @@ export async function findRecentDecisions(
   return db
     .selectFrom('decisions')
     .innerJoin('sent_items', 'sent_items.id', 'decisions.sent_item_id')
-    .select(['decisions.sent_item_id', 'decisions.outcome', 'decisions.decided_on', 'sent_items.subject_main'])
+    .select([
+      'decisions.sent_item_id',
+      'decisions.outcome',
+      'decisions.decided_on',
+      'sent_items.subject_main',
+      'sent_items.subject_other',
+    ])
     .where('decisions.claim_id', '=', claimId)
     .where('sent_items.account_id', '=', accountId)
     .where('decisions.outcome', 'in', outcomes)
@@ -148,4 +155,26 @@ export async function findLastAnswers(db: Reader, accountId: string, claimId: st
     .where('responds_to', 'in', sentItemIds)
     .groupBy('responds_to')
     .execute();
+}
+
+// ---- the sent item a decision is about ----------------------------------------------------
+
+/** One of the claimant's own sent items of this claim, or undefined (anyone else's is "not found"). */
+export async function findOwnSentItem(db: Db, accountId: string, claimId: string, id: string) {
+  return db
+    .selectFrom('sent_items')
+    .select(['id', 'form_id', 'type_item', 'subject_main', 'subject_other', 'created_at'])
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .where('claim_id', '=', claimId)
+    .executeTakeFirst();
+}
+
+/** The form a sent item was sent from (its receipts, for a reimbursement's decision lines). */
+export async function findFormData(db: Reader, formId: string): Promise<string | undefined> {
+  return (await db.selectFrom('forms').select('data').where('id', '=', formId).executeTakeFirst())?.data;
+}
+
+export async function findFileName(db: Db, id: string): Promise<string | undefined> {
+  return (await db.selectFrom('files').select('original_name').where('id', '=', id).executeTakeFirst())?.original_name;
 }

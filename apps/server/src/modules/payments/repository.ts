@@ -131,7 +131,12 @@ export async function findSettles(db: Reader, paymentIds: string[]) {
   return db
     .selectFrom('payment_settles')
     .innerJoin('sent_items', 'sent_items.id', 'payment_settles.sent_item_id')
-    .select(['payment_settles.payment_id', 'payment_settles.sent_item_id', 'sent_items.subject_main'])
+    .select([
+      'payment_settles.payment_id',
+      'payment_settles.sent_item_id',
+      'sent_items.subject_main',
+      'sent_items.subject_other',
+    ])
     .where('payment_settles.payment_id', 'in', paymentIds)
     .orderBy('sent_items.created_at')
     .execute();
@@ -251,17 +256,6 @@ export async function findNextScheduled(db: Db, claimId: string, today: string) 
     .executeTakeFirst();
 }
 
-/** One of the claimant's own sent items of this claim, or undefined (anyone else's is "not found"). */
-export async function findOwnSentItem(db: Db, accountId: string, claimId: string, id: string) {
-  return db
-    .selectFrom('sent_items')
-    .select(['id', 'form_id', 'type_item', 'subject_main', 'created_at'])
-    .where('id', '=', id)
-    .where('account_id', '=', accountId)
-    .where('claim_id', '=', claimId)
-    .executeTakeFirst();
-}
-
 export async function findPaymentsSettling(db: Db, sentItemId: string) {
   return db
     .selectFrom('payment_settles')
@@ -271,15 +265,6 @@ export async function findPaymentsSettling(db: Db, sentItemId: string) {
     .orderBy('payments.payment_date')
     .orderBy('payments.id')
     .execute();
-}
-
-/** The form a sent item was sent from (its receipts, for a reimbursement's decision lines). */
-export async function findFormData(db: Reader, formId: string): Promise<string | undefined> {
-  return (await db.selectFrom('forms').select('data').where('id', '=', formId).executeTakeFirst())?.data;
-}
-
-export async function findFileName(db: Db, id: string): Promise<string | undefined> {
-  return (await db.selectFrom('files').select('original_name').where('id', '=', id).executeTakeFirst())?.original_name;
 }
 
 /** The claim's payments of a date range for its statement: oldest first. */

@@ -17,7 +17,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { localDateTime } from '../../lib/time.ts';
 import type { AuthContext } from '../session/service.ts';
-import { answersTo, latestDecision } from './claimant-decisions.ts';
+import { answersTo, latestDecision, subjectOf } from './claimant-decisions.ts';
 import { receiptsOf } from './decision-provider.ts';
 import * as decisionsRepo from './decisions-repository.ts';
 import * as repo from './repository.ts';
@@ -26,7 +26,10 @@ import * as repo from './repository.ts';
 export const RECENT_DECISION_DAYS = 30;
 const RECENT_DECISIONS_MAX = 5;
 
-function claimantPayment(p: repo.PaymentRow, settles: { sent_item_id: string; subject_main: string }[]) {
+function claimantPayment(
+  p: repo.PaymentRow,
+  settles: { sent_item_id: string; subject_main: string; subject_other: string }[],
+) {
   return {
     PaymentId: p.id,
     Date: p.payment_date,
@@ -39,7 +42,7 @@ function claimantPayment(p: repo.PaymentRow, settles: { sent_item_id: string; su
     PaidTo: { AccountLast3: p.paid_to_last3, Name: p.paid_to_name },
     PeriodFrom: p.period_from,
     PeriodTo: p.period_to,
-    Settles: settles.map((s) => ({ SentItemId: s.sent_item_id, Subject: s.subject_main })),
+    Settles: settles.map((s) => ({ SentItemId: s.sent_item_id, Subject: subjectOf(s) })),
   };
 }
 
@@ -130,7 +133,7 @@ export async function findPaymentsSummary(deps: Deps, auth: AuthContext, claimId
       : null,
     RecentDecisions: decisions.map((d) => ({
       SentItemId: d.sent_item_id,
-      Subject: d.subject_main,
+      Subject: subjectOf(d),
       Outcome: d.outcome as (typeof DECIDING_OUTCOMES)[number],
       Date: d.decided_on,
     })),
@@ -141,7 +144,7 @@ const FINAL: readonly DecisionOutcome[] = ['approved', 'partly-approved', 'decli
 
 /** Sent → Received → In assessment → Decision → Paid, with the decision and the payments that settle it. */
 export async function findSentItemProgress(deps: Deps, auth: AuthContext, claimId: string, sentItemId: string) {
-  const item = await repo.findOwnSentItem(deps.db, auth.accountId, claimId, sentItemId);
+  const item = await decisionsRepo.findOwnSentItem(deps.db, auth.accountId, claimId, sentItemId);
   if (!item) throw new AppError(ErrorNumber.NotFound);
   const [decisions, payments] = await Promise.all([
     decisionsRepo.findDecisionsOf(deps.db, item.id),
@@ -166,8 +169,10 @@ export async function findSentItemProgress(deps: Deps, auth: AuthContext, claimI
   let decision = null;
   if (latest) {
     const lines = JSON.parse(latest.lines) as { Line: number; ApprovedCents: number; Reason: string }[];
-    const receipts = lines.length ? receiptsOf(await repo.findFormData(deps.db, item.form_id)) : [];
-    const letterName = latest.letter_file_id ? await repo.findFileName(deps.db, latest.letter_file_id) : undefined;
+    const receipts = lines.length ? receiptsOf(await decisionsRepo.findFormData(deps.db, item.form_id)) : [];
+    const letterName = latest.letter_file_id
+      ? await decisionsRepo.findFileName(deps.db, latest.letter_file_id)
+      : undefined;
     const answers =
       latest.outcome === 'more-information-needed'
         ? await answersTo(deps, auth.accountId, claimId, [{ sentItemId: item.id, asked: latest.decided_on }])
@@ -199,7 +204,7 @@ export async function findSentItemProgress(deps: Deps, auth: AuthContext, claimI
   return {
     SentItemId: item.id,
     Type: item.type_item,
-    Subject: item.subject_main,
+    Subject: subjectOf(item),
     Steps: PROGRESS_STEPS.map((step) => ({ Step: step, Date: dates[step].date, Done: dates[step].done })),
     Decision: decision,
     Payments: payments.map((p) => ({
