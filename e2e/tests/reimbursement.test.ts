@@ -292,7 +292,7 @@ describe.each(VIEWPORTS)('someone else paid at $name', (viewport) => {
     await page.getByTestId('reimbursement-submit').click();
     await arriveAt(page, '/thankyou-reimbursement', `/thankyou-reimbursement someone else (${viewport.name})`);
     const [sent] = await reimbursementSentItems(DEMO.alex, claim.number);
-    expect(sent?.Message).toContain('Pay Lee Citizen (Partner): Lee Citizen, BSB 063-000, account ending 4321');
+    expect(sent?.PayTo).toBe('Lee Citizen (Partner): Lee Citizen, BSB 063-000, account ending 4321');
   });
 });
 

@@ -47,7 +47,8 @@ export const DECIDING_OUTCOMES = [
 export const DECISION_OUTCOME_LABELS: Record<DecisionOutcome, string> = {
   received: 'Received',
   'in-assessment': 'In assessment',
-  'more-information-needed': 'More information needed',
+  // The claimant's words for it (decision 034): it asks them to act.
+  'more-information-needed': 'We need something from you',
   approved: 'Approved',
   'partly-approved': 'Partly approved',
   declined: 'Declined',
