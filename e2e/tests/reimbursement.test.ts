@@ -71,7 +71,7 @@ async function open(viewport: Viewport, username: string, claim: string): Promis
 async function reimbursementSentItems(
   username: string,
   claim: string,
-): Promise<Array<{ SubjectOther: string; Message: string }>> {
+): Promise<Array<{ SubjectOther: string; Message: string; PayTo: string }>> {
   const { api, token } = await apiFor(username, claim);
   const { status, body } = await api.post('/api/documentupload/getsentitems', {
     AccessToken: token,
@@ -80,7 +80,7 @@ async function reimbursementSentItems(
   });
   if (status !== 200) throw new Error(`getsentitems answered ${status}: ${JSON.stringify(body)}`);
   return (
-    body as { SentItems: Array<{ SubjectMain: string; SubjectOther: string; Message: string }> }
+    body as { SentItems: Array<{ SubjectMain: string; SubjectOther: string; Message: string; PayTo: string }> }
   ).SentItems.filter((s) => s.SubjectMain === 'Reimbursement');
 }
 
@@ -217,7 +217,7 @@ describe.each(VIEWPORTS)('a claim paid to me at $name', (viewport) => {
     const after = await reimbursementSentItems(DEMO.sam, SAM_CLAIM.number);
     expect(after.length - before).toBe(1);
     expect(after[0]?.SubjectOther).toBe('2 receipts, total $102.50');
-    expect(after[0]?.Message).toContain('Pay me: Sam Single, BSB 033-001, account ending 5432');
+    expect(after[0]?.PayTo).toBe('You: Sam Single, BSB 033-001, account ending 5432');
 
     // Sent Items holds it under the same reference.
     await page.getByTestId('thankyou-sent-items').getByRole('link', { name: 'Sent Items' }).click();
@@ -292,7 +292,7 @@ describe.each(VIEWPORTS)('someone else paid at $name', (viewport) => {
     await page.getByTestId('reimbursement-submit').click();
     await arriveAt(page, '/thankyou-reimbursement', `/thankyou-reimbursement someone else (${viewport.name})`);
     const [sent] = await reimbursementSentItems(DEMO.alex, claim.number);
-    expect(sent?.Message).toContain('Pay Lee Citizen (Partner): Lee Citizen, BSB 063-000, account ending 4321');
+    expect(sent?.PayTo).toBe('Lee Citizen (Partner): Lee Citizen, BSB 063-000, account ending 4321');
   });
 });
 

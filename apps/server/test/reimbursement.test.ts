@@ -98,7 +98,7 @@ describe.each(DIALECTS)('reimbursement claims on %s', (dialect) => {
       Files: [{ Filename: 'receipt.pdf' }],
     });
     expect(item.Message).toContain('Receipt type: Pharmacy\nDate of purchase: 20/11/2026');
-    expect(item.Message).toContain('Pay me: Sam Single, BSB 033-001, account ending 5432');
+    expect(item.PayTo).toBe('You: Sam Single, BSB 033-001, account ending 5432');
     const queued = await t.deps.db
       .selectFrom('provider_outbox')
       .select('payload')
@@ -120,8 +120,8 @@ describe.each(DIALECTS)('reimbursement claims on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     const items = (await t.post('/api/documentupload/getsentitems', { AccessToken: sam, Offset: 0, Amount: 10 })).json()
       .SentItems;
-    const message = items.find((s: { Id: string }) => s.Id === res.json().SentItemId).Message as string;
-    expect(message).toContain('account ending 4321');
+    const payTo = items.find((s: { Id: string }) => s.Id === res.json().SentItemId).PayTo as string;
+    expect(payTo).toContain('account ending 4321');
     expect(JSON.stringify(items)).not.toContain('987654321');
     const form = await t.deps.db.selectFrom('forms').select('data').where('id', '=', FormId).executeTakeFirstOrThrow();
     const row = await t.deps.db

@@ -36,7 +36,7 @@ const OWNERS: Record<string, string | null> = {
   inbox_counts: null,
   payments: 'modules/payments/repository.ts',
   payment_settles: 'modules/payments/repository.ts',
-  decisions: 'modules/payments/repository.ts',
+  decisions: 'modules/payments/decisions-repository.ts',
   content_documents: 'modules/content/repository.ts',
   services: 'modules/content/repository.ts',
   dropdown_items: 'modules/reference/repository.ts',

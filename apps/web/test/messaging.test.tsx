@@ -468,6 +468,8 @@ describe('/sentitems', () => {
     Files: [],
     Status: 'In progress',
     ReplyBy: '2026-12-04',
+    Decision: null,
+    PayTo: '',
   };
   it('filters by kind (RequestType) and shows status and reply-by; the detail page needs the route data', async () => {
     saveLoginToken('t', false);

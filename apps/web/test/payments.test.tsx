@@ -6,8 +6,9 @@
 import { PROGRESS_STEPS, type ClaimantPayment } from '@portal/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { currentStepIndex, replyFormOf } from '../src/features/payments/components/sent-item-progress.tsx';
-import { formatPaymentDate, melbourneDate } from '../src/features/payments/lib/dates.ts';
+import { currentStepIndex } from '../src/features/payments/components/sent-item-progress.tsx';
+import { replyFormOf } from '../src/lib/responds-to.ts';
+import { formatLongDate, melbourneDate } from '../src/lib/dates.ts';
 import { financialYearLabel, financialYearOf } from '@portal/contracts';
 import {
   currentFinancialYear,
@@ -77,12 +78,12 @@ describe('financial year: 1 July – 30 June, named by the year it starts (the c
 
 describe('payment dates in Melbourne time', () => {
   it('shows a calendar date with the month in words', () => {
-    expect(formatPaymentDate('2025-07-03')).toBe('3 July 2025');
+    expect(formatLongDate('2025-07-03')).toBe('3 July 2025');
   });
   it('turns an instant into the Melbourne date it fell on', () => {
     // 10pm UTC on 2 July is 8am on 3 July in Melbourne.
     expect(melbourneDate('2025-07-02T22:00:00Z')).toBe('2025-07-03');
-    expect(formatPaymentDate('2025-07-02T22:00:00.000Z')).toBe('3 July 2025');
+    expect(formatLongDate('2025-07-02T22:00:00.000Z')).toBe('3 July 2025');
     // Daylight saving: 1pm UTC on 31 Dec is midnight on 1 Jan in Melbourne (AEDT, UTC+11).
     expect(melbourneDate('2025-12-31T13:00:00Z')).toBe('2026-01-01');
   });
@@ -271,6 +272,8 @@ describe('a sent item’s progress', () => {
     Files: [],
     Status: 'Completed',
     ReplyBy: null,
+    Decision: { Outcome: 'partly-approved', Date: '2026-10-04', NeededBy: null, AnsweredOn: null },
+    PayTo: 'You: Alex Citizen, BSB 063-000, account ending 6789',
   };
   const steps = (done: number) =>
     PROGRESS_STEPS.map((Step, i) => ({ Step, Done: i < done, Date: i < done ? `2026-10-0${i + 1}` : null }));
@@ -298,6 +301,8 @@ describe('a sent item’s progress', () => {
             Needed: '',
             NeededBy: null,
             Review: '',
+            ReviewBy: null,
+            AnsweredOn: null,
             Lines: [
               { Line: 1, Description: 'Brace', ClaimedCents: 8_450, ApprovedCents: 8_450, Reason: '' },
               {

@@ -6,7 +6,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { PaymentsQuery, SetDecisionRequest, UpsertPaymentRequest, formatCents } from '@portal/contracts';
-import { listPayments, setDecision, upsertPayment } from '../modules/payments/provider.ts';
+import { setDecision } from '../modules/payments/decision-provider.ts';
+import { listPayments, upsertPayment } from '../modules/payments/provider.ts';
 import {
   CommandError,
   UsageError,
@@ -53,6 +54,7 @@ const DECISION_LABELS = labelsByField({
   Needed: '--needed',
   NeededBy: '--needed-by',
   Review: '--review',
+  ReviewBy: '--review-by',
   Lines: '--line',
   Line: '--line',
   ApprovedCents: '--line',
@@ -173,7 +175,7 @@ export const paymentCommands: Command[] = [
     name: 'decision set',
     args:
       'SENT-ITEM-ID --claim NN/NNNNN --outcome OUTCOME --date YYYY-MM-DD [--reason TEXT] [--needed TEXT --needed-by DATE] ' +
-      '[--review TEXT] [--line N:DOLLARS[:REASON]]... [--letter PATH.pdf]',
+      '[--review TEXT [--review-by DATE]] [--line N:DOLLARS[:REASON]]... [--letter PATH.pdf]',
     summary:
       'Records where a submission stands or its decision (as PUT /provider/v1/sent-items/{id}/decision); outcomes: received, in-assessment, ' +
       'more-information-needed, approved, partly-approved, declined.',
@@ -185,6 +187,7 @@ export const paymentCommands: Command[] = [
       needed: { type: 'string' },
       'needed-by': { type: 'string' },
       review: { type: 'string' },
+      'review-by': { type: 'string' },
       line: { type: 'string', multiple: true },
       letter: { type: 'string' },
     },
@@ -219,6 +222,7 @@ export const paymentCommands: Command[] = [
           Needed: stringOption(values, 'needed'),
           NeededBy: stringOption(values, 'needed-by'),
           Review: stringOption(values, 'review'),
+          ReviewBy: stringOption(values, 'review-by'),
           Lines: lines,
           Letter: letter,
         },

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isoDate, requestBody } from './common.ts';
 import { DraftFile } from './forms.ts';
+import { DECIDING_OUTCOMES } from './payments.ts';
 
 const page = { Offset: z.number().int().min(0).max(1_000_000), Amount: z.number().int().min(1).max(50) };
 /** 'HH:mm', 24-hour, Melbourne time. */
@@ -43,6 +44,22 @@ export const SentItem = z.object({
   Status: z.enum(SENT_ITEM_STATUSES),
   /** Beyond the spec: for an enquiry, the date we aim to reply by (10 working days). */
   ReplyBy: isoDate.nullable(),
+  /**
+   * Beyond the spec: the claims system's latest decision on it, so the list can say it in words
+   * (Approved, Declined, We need something from you …); null before one.
+   */
+  Decision: z
+    .object({
+      Outcome: z.enum(DECIDING_OUTCOMES),
+      Date: isoDate,
+      /** More information needed: the date it is needed by. */
+      NeededBy: isoDate.nullable(),
+      /** More information needed: the day the claimant sent an answer from the portal (after it was asked), or null. */
+      AnsweredOn: isoDate.nullable(),
+    })
+    .nullable(),
+  /** A reimbursement: whom the claimant asked us to pay, in words ('' for anything else). */
+  PayTo: z.string(),
 });
 export type SentItem = z.infer<typeof SentItem>;
 export const SentItemsPage = z.object({

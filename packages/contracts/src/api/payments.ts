@@ -47,7 +47,8 @@ export const DECIDING_OUTCOMES = [
 export const DECISION_OUTCOME_LABELS: Record<DecisionOutcome, string> = {
   received: 'Received',
   'in-assessment': 'In assessment',
-  'more-information-needed': 'More information needed',
+  // The claimant's words for it (decision 034): it asks them to act.
+  'more-information-needed': 'We need something from you',
   approved: 'Approved',
   'partly-approved': 'Partly approved',
   declined: 'Declined',
@@ -140,6 +141,10 @@ export const SentItemDecision = z.object({
   NeededBy: isoDate.nullable(),
   /** Declined: how to ask for a review. */
   Review: z.string(),
+  /** Declined: the last day to ask for a review, as the claims system gave it (null when it gave none). */
+  ReviewBy: isoDate.nullable(),
+  /** More information needed: the day the claimant sent an answer from the portal (after it was asked), or null. */
+  AnsweredOn: isoDate.nullable(),
   /** Partly approved (or approved line by line): each receipt line's outcome. */
   Lines: z.array(DecisionLine),
   /** The decision letter: download it with downloadFile (Identifier = this id). */

@@ -60,6 +60,7 @@ export const ROUTES = {
   getSentItemProgress: { method: 'POST', path: '/api/payments/getsentitemprogress', auth: 'claim' },
   getPaymentsSummary: { method: 'POST', path: '/api/payments/getsummary', auth: 'claim' },
   getPaymentStatement: { method: 'POST', path: '/api/payments/getstatement', auth: 'claim' },
+  getClaimTasks: { method: 'POST', path: '/api/claim/gettasks', auth: 'claim' },
   getInformation: { method: 'GET', path: '/api/information/getinformation', auth: 'public' },
   addressLookup: { method: 'GET', path: '/api/addresslookup/AddressLookup', auth: 'public' },
   getContent: { method: 'GET', path: '/api/content/:name', auth: 'public' },
@@ -168,7 +169,7 @@ export const ENDPOINT_AREAS = {
     'submitDetailsRequest',
     'getUnreadMessageCount',
   ],
-  payments: ['getPayments', 'getSentItemProgress', 'getPaymentsSummary', 'getPaymentStatement'],
+  payments: ['getPayments', 'getSentItemProgress', 'getPaymentsSummary', 'getPaymentStatement', 'getClaimTasks'],
   content: [
     'getInformation',
     'addressLookup',

@@ -92,6 +92,11 @@ export const SetDecisionRequest = z.strictObject({
   NeededBy: isoDate.optional(),
   /** Declined: how to ask for a review (required). */
   Review: z.string().trim().max(1_000).default(''),
+  /**
+   * Declined: the last day the claimant can ask for a review (optional; on or after Date). Without
+   * it the portal shows no date: it says the letter or a call to us gives the last day.
+   */
+  ReviewBy: isoDate.optional(),
   /** Partly approved (required) or approved: each receipt line of the reimbursement, 1 = its first receipt. */
   Lines: z
     .array(

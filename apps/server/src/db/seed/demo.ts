@@ -269,7 +269,14 @@ export async function seedDemoData(db: Db, cipher: Cipher, now: number, password
             weeklyCents: 61_245 + p.claims.length * 10_010 + p.first.length * 1_001,
           });
         if (p.key === 'alex' && i === 1)
-          await seedDemoDecisions(trx, now, { accountId, claimId, last3: p.bank?.number.slice(-3) ?? '000' });
+          await seedDemoDecisions(trx, now, {
+            accountId,
+            claimId,
+            last3: p.bank?.number.slice(-3) ?? '000',
+            payTo: p.bank
+              ? `You: ${p.bank.accountName}, BSB ${p.bank.bsb}, account ending ${p.bank.number.slice(-4)}`
+              : 'You',
+          });
       }
     }
   });

@@ -87,10 +87,13 @@ const RECEIPTS: Record<'part' | 'declined' | 'info', Receipt[]> = {
   info: [{ Description: 'Other: Taxi to physiotherapy, 13 Cabs, 14/11/2026', Amount: '46.20' }],
 };
 
+type Owner = { accountId: string; claimId: string; last3: string; payTo: string };
+
+/** Written as submitReimbursement writes one: the receipts in words, whom to pay apart. */
 async function sentReimbursement(
   trx: Tx,
   at: number,
-  owner: { accountId: string; claimId: string },
+  owner: Owner,
   receipts: Receipt[],
   status: 'Received' | 'In progress' | 'Completed',
 ): Promise<string> {
@@ -127,9 +130,10 @@ async function sentReimbursement(
       claim_id: owner.claimId,
       form_id: formId,
       type_item: 'Reimbursement',
-      subject_main: `${receipts.length} receipt${receipts.length === 1 ? '' : 's'}, total ${totalText}`,
-      subject_other: '',
-      message: [...receipts.map((r) => r.Description), 'Pay me'].join('\n\n'),
+      subject_main: 'Reimbursement',
+      subject_other: `${receipts.length} receipt${receipts.length === 1 ? '' : 's'}, total ${totalText}`,
+      message: receipts.map((r) => r.Description).join('\n\n'),
+      pay_to: owner.payTo,
       created_at: at,
       status,
       status_note: null,
@@ -151,6 +155,7 @@ async function decision(
     needed: string;
     needed_by: string;
     review: string;
+    review_by: string;
     lines: { Line: number; ApprovedCents: number; Reason: string }[];
   }>,
 ) {
@@ -166,6 +171,7 @@ async function decision(
       needed: d.needed ?? '',
       needed_by: d.needed_by ?? null,
       review: d.review ?? '',
+      review_by: d.review_by ?? null,
       lines: JSON.stringify(d.lines ?? []),
       letter_file_id: null,
       created_at: now,
@@ -174,11 +180,13 @@ async function decision(
     .execute();
 }
 
-export async function seedDemoDecisions(
-  trx: Tx,
-  now: number,
-  owner: { accountId: string; claimId: string; last3: string },
-) {
+/** The same day `months` later (31 January + 1 month is 3 March: Date.UTC rolls over). */
+function addMonths(iso: string, months: number): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1 + months, d)).toISOString().slice(0, 10);
+}
+
+export async function seedDemoDecisions(trx: Tx, now: number, owner: Owner) {
   const today = isoToday(new Date(now));
   const daysAgo = (n: number) => addDays(today, -n);
 
@@ -226,6 +234,7 @@ export async function seedDemoDecisions(
     on: daysAgo(25),
     reason: 'A gym membership is not a treatment your doctor has asked for, so we cannot pay for it.',
     review: 'If you disagree, call us within 3 months of this decision and ask for an internal review.',
+    review_by: addMonths(daysAgo(25), 3),
   });
 
   const info = await sentReimbursement(trx, now - 5 * DAY, owner, RECEIPTS.info, 'In progress');

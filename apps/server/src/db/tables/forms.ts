@@ -48,6 +48,10 @@ export type SentItemTable = {
   created_at: number;
   status: Generated<'Received' | 'In progress' | 'Completed'>;
   status_note: string | null;
+  /** The claimant's own submission of this claim this one answers ("more information needed"; migration 0022). */
+  responds_to: Generated<string | null>;
+  /** A reimbursement: whom it asks us to pay, in words, apart from its receipts ('' otherwise; migration 0022). */
+  pay_to: Generated<string>;
 };
 
 export type DetailsRequestTable = {

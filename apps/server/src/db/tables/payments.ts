@@ -44,6 +44,8 @@ export type DecisionTable = {
   needed: string;
   needed_by: string | null;
   review: string;
+  /** Declined: the last day to ask for a review, when the claims system gave one ('yyyy-mm-dd'; migration 0022). */
+  review_by: string | null;
   /** JSON: [{ Line, ApprovedCents, Reason }] */
   lines: string;
   letter_file_id: string | null;

@@ -38,7 +38,17 @@ export async function listSentItems(
   amount: number,
 ) {
   return mine(db, accountId, claimId, typeItem)
-    .select(['id', 'form_id', 'type_item', 'subject_main', 'subject_other', 'message', 'created_at', 'status'])
+    .select([
+      'id',
+      'form_id',
+      'type_item',
+      'subject_main',
+      'subject_other',
+      'message',
+      'pay_to',
+      'created_at',
+      'status',
+    ])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(amount)

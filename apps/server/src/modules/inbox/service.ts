@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { localDateTime } from '../../lib/time.ts';
 import { tag } from '../../lib/read-cache.ts';
+import { latestDecisionsOf } from '../payments/claimant-decisions.ts';
 import type { AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
 import * as sent from './sent-repository.ts';
@@ -88,12 +89,20 @@ export async function findSentItemsPage(
     sent.countSentItems(deps.db, auth.accountId, claimId, typeItem),
     sent.listSentItems(deps.db, auth.accountId, claimId, typeItem, input.offset, input.amount),
   ]);
-  const files = byForm(
-    await repo.filesOf(
-      deps.db,
-      rows.map((r) => r.form_id),
+  const [files, decisions] = await Promise.all([
+    repo
+      .filesOf(
+        deps.db,
+        rows.map((r) => r.form_id),
+      )
+      .then(byForm),
+    latestDecisionsOf(
+      deps,
+      auth.accountId,
+      claimId,
+      rows.map((r) => r.id),
     ),
-  );
+  ]);
   return {
     Start: Math.min(input.offset, total),
     End: Math.min(input.offset + rows.length, total),
@@ -113,6 +122,8 @@ export async function findSentItemsPage(
         Files: files.get(r.form_id) ?? [],
         Status: r.status,
         ReplyBy: replyBy,
+        Decision: decisions.get(r.id) ?? null,
+        PayTo: r.pay_to,
       };
     }),
   };

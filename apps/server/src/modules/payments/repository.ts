@@ -1,5 +1,6 @@
 /**
- * The owner of payments, payment_settles and decisions (STYLE rule 13), and their reads.
+ * The owner of payments and payment_settles (STYLE rule 13), and their reads (decisions have
+ * theirs in decisions-repository.ts).
  *
  * The Payments page reads two runs of one index (migration 0019): upcoming (scheduled) payments
  * soonest first, then the rest newest first, each an ordered range of
@@ -9,7 +10,7 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared.ts';
-import type { Database, DecisionTable, PaymentTable } from '../../db/schema.ts';
+import type { Database, PaymentTable } from '../../db/schema.ts';
 
 type Writer = Db | Transaction<Database>;
 type Reader = Db | Transaction<Database>;
@@ -67,29 +68,6 @@ export async function replaceSettles(db: Writer, paymentId: string, sentItemIds:
       .insertInto('payment_settles')
       .values(sentItemIds.map((sent_item_id) => ({ payment_id: paymentId, sent_item_id })))
       .execute();
-}
-
-export async function findDecision(db: Reader, sentItemId: string, outcome: DecisionTable['outcome']) {
-  return db
-    .selectFrom('decisions')
-    .select(['id', 'letter_file_id', 'decided_on', 'reason', 'needed', 'needed_by', 'review', 'lines'])
-    .where('sent_item_id', '=', sentItemId)
-    .where('outcome', '=', outcome)
-    .executeTakeFirst();
-}
-
-/** One row per submission and outcome: setting an outcome again replaces its row. */
-export async function saveDecision(
-  db: Writer,
-  existingId: string | undefined,
-  row: Omit<DecisionTable, 'created_at'> & { created_at: number },
-): Promise<void> {
-  if (existingId) {
-    const { id: _id, created_at: _created, sent_item_id: _s, outcome: _o, claim_id: _c, ...values } = row;
-    await db.updateTable('decisions').set(values).where('id', '=', existingId).execute();
-  } else {
-    await db.insertInto('decisions').values(row).execute();
-  }
 }
 
 // ---- provider reads ----------------------------------------------------------------------
@@ -153,29 +131,14 @@ export async function findSettles(db: Reader, paymentIds: string[]) {
   return db
     .selectFrom('payment_settles')
     .innerJoin('sent_items', 'sent_items.id', 'payment_settles.sent_item_id')
-    .select(['payment_settles.payment_id', 'payment_settles.sent_item_id', 'sent_items.subject_main'])
+    .select([
+      'payment_settles.payment_id',
+      'payment_settles.sent_item_id',
+      'sent_items.subject_main',
+      'sent_items.subject_other',
+    ])
     .where('payment_settles.payment_id', 'in', paymentIds)
     .orderBy('sent_items.created_at')
-    .execute();
-}
-
-/** All recorded outcomes of a submission. */
-export async function findDecisionsOf(db: Reader, sentItemId: string) {
-  return db
-    .selectFrom('decisions')
-    .select([
-      'id',
-      'outcome',
-      'decided_on',
-      'reason',
-      'needed',
-      'needed_by',
-      'review',
-      'lines',
-      'letter_file_id',
-      'updated_at',
-    ])
-    .where('sent_item_id', '=', sentItemId)
     .execute();
 }
 
@@ -293,40 +256,6 @@ export async function findNextScheduled(db: Db, claimId: string, today: string) 
     .executeTakeFirst();
 }
 
-/** Decisions (not steps) of the claimant's own submissions of this claim dated on or after `since`. */
-export async function findRecentDecisions(
-  db: Db,
-  accountId: string,
-  claimId: string,
-  outcomes: readonly DecisionTable['outcome'][],
-  since: string,
-  limit: number,
-) {
-  return db
-    .selectFrom('decisions')
-    .innerJoin('sent_items', 'sent_items.id', 'decisions.sent_item_id')
-    .select(['decisions.sent_item_id', 'decisions.outcome', 'decisions.decided_on', 'sent_items.subject_main'])
-    .where('decisions.claim_id', '=', claimId)
-    .where('sent_items.account_id', '=', accountId)
-    .where('decisions.outcome', 'in', outcomes)
-    .where('decisions.decided_on', '>=', since)
-    .orderBy('decisions.decided_on', 'desc')
-    .orderBy('decisions.updated_at', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-/** One of the claimant's own sent items of this claim, or undefined (anyone else's is "not found"). */
-export async function findOwnSentItem(db: Db, accountId: string, claimId: string, id: string) {
-  return db
-    .selectFrom('sent_items')
-    .select(['id', 'form_id', 'type_item', 'subject_main', 'created_at'])
-    .where('id', '=', id)
-    .where('account_id', '=', accountId)
-    .where('claim_id', '=', claimId)
-    .executeTakeFirst();
-}
-
 export async function findPaymentsSettling(db: Db, sentItemId: string) {
   return db
     .selectFrom('payment_settles')
@@ -336,15 +265,6 @@ export async function findPaymentsSettling(db: Db, sentItemId: string) {
     .orderBy('payments.payment_date')
     .orderBy('payments.id')
     .execute();
-}
-
-/** The form a sent item was sent from (its receipts, for a reimbursement's decision lines). */
-export async function findFormData(db: Reader, formId: string): Promise<string | undefined> {
-  return (await db.selectFrom('forms').select('data').where('id', '=', formId).executeTakeFirst())?.data;
-}
-
-export async function findFileName(db: Db, id: string): Promise<string | undefined> {
-  return (await db.selectFrom('files').select('original_name').where('id', '=', id).executeTakeFirst())?.original_name;
 }
 
 /** The claim's payments of a date range for its statement: oldest first. */

@@ -3,6 +3,7 @@ import { ENDPOINTS, financialYearLabel } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { bindEndpoint } from '../../plugins/endpoint.ts';
 import { contentDisposition } from '../uploads/service.ts';
+import { findClaimTasks } from './claimant-decisions.ts';
 import { findPaymentsPage, findPaymentsSummary, findSentItemProgress } from './service.ts';
 import { buildStatement, renderCsv, renderPdf } from './statement.ts';
 
@@ -23,6 +24,7 @@ export function paymentRoutes(app: FastifyInstance, deps: Deps): void {
   bindEndpoint(app, deps, ENDPOINTS.getPaymentsSummary, ({ auth, claimId }) =>
     findPaymentsSummary(deps, auth, claimId),
   );
+  bindEndpoint(app, deps, ENDPOINTS.getClaimTasks, ({ auth, claimId }) => findClaimTasks(deps, auth, claimId));
   bindEndpoint(
     app,
     deps,

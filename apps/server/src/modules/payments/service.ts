@@ -17,14 +17,19 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { localDateTime } from '../../lib/time.ts';
 import type { AuthContext } from '../session/service.ts';
-import { receiptsOf } from './provider.ts';
+import { answersTo, latestDecision, subjectOf } from './claimant-decisions.ts';
+import { receiptsOf } from './decision-provider.ts';
+import * as decisionsRepo from './decisions-repository.ts';
 import * as repo from './repository.ts';
 
 /** How far back the claim home's panel looks for decisions. */
 export const RECENT_DECISION_DAYS = 30;
 const RECENT_DECISIONS_MAX = 5;
 
-function claimantPayment(p: repo.PaymentRow, settles: { sent_item_id: string; subject_main: string }[]) {
+function claimantPayment(
+  p: repo.PaymentRow,
+  settles: { sent_item_id: string; subject_main: string; subject_other: string }[],
+) {
   return {
     PaymentId: p.id,
     Date: p.payment_date,
@@ -37,7 +42,7 @@ function claimantPayment(p: repo.PaymentRow, settles: { sent_item_id: string; su
     PaidTo: { AccountLast3: p.paid_to_last3, Name: p.paid_to_name },
     PeriodFrom: p.period_from,
     PeriodTo: p.period_to,
-    Settles: settles.map((s) => ({ SentItemId: s.sent_item_id, Subject: s.subject_main })),
+    Settles: settles.map((s) => ({ SentItemId: s.sent_item_id, Subject: subjectOf(s) })),
   };
 }
 
@@ -113,7 +118,7 @@ export async function findPaymentsSummary(deps: Deps, auth: AuthContext, claimId
   const today = isoToday(new Date(deps.clock.now()));
   const [next, decisions] = await Promise.all([
     repo.findNextScheduled(deps.db, claimId, today),
-    repo.findRecentDecisions(
+    decisionsRepo.findRecentDecisions(
       deps.db,
       auth.accountId,
       claimId,
@@ -128,30 +133,25 @@ export async function findPaymentsSummary(deps: Deps, auth: AuthContext, claimId
       : null,
     RecentDecisions: decisions.map((d) => ({
       SentItemId: d.sent_item_id,
-      Subject: d.subject_main,
+      Subject: subjectOf(d),
       Outcome: d.outcome as (typeof DECIDING_OUTCOMES)[number],
       Date: d.decided_on,
     })),
   };
 }
 
-const isDeciding = (o: DecisionOutcome): o is (typeof DECIDING_OUTCOMES)[number] =>
-  (DECIDING_OUTCOMES as readonly string[]).includes(o);
 const FINAL: readonly DecisionOutcome[] = ['approved', 'partly-approved', 'declined'];
 
 /** Sent → Received → In assessment → Decision → Paid, with the decision and the payments that settle it. */
 export async function findSentItemProgress(deps: Deps, auth: AuthContext, claimId: string, sentItemId: string) {
-  const item = await repo.findOwnSentItem(deps.db, auth.accountId, claimId, sentItemId);
+  const item = await decisionsRepo.findOwnSentItem(deps.db, auth.accountId, claimId, sentItemId);
   if (!item) throw new AppError(ErrorNumber.NotFound);
   const [decisions, payments] = await Promise.all([
-    repo.findDecisionsOf(deps.db, item.id),
+    decisionsRepo.findDecisionsOf(deps.db, item.id),
     repo.findPaymentsSettling(deps.db, item.id),
   ]);
   const byOutcome = (o: DecisionOutcome) => decisions.find((d) => d.outcome === o);
-  // The latest decision: by its date, then by when it was recorded.
-  const latest = decisions
-    .filter((d) => isDeciding(d.outcome))
-    .sort((a, b) => b.decided_on.localeCompare(a.decided_on) || Number(b.updated_at) - Number(a.updated_at))[0];
+  const latest = latestDecision(decisions);
   const earliest = decisions.map((d) => d.decided_on).sort()[0] ?? null;
   const paid = payments.filter((p) => p.status === 'paid');
   const final = latest !== undefined && FINAL.includes(latest.outcome);
@@ -167,10 +167,16 @@ export async function findSentItemProgress(deps: Deps, auth: AuthContext, claimI
   };
 
   let decision = null;
-  if (latest && isDeciding(latest.outcome)) {
+  if (latest) {
     const lines = JSON.parse(latest.lines) as { Line: number; ApprovedCents: number; Reason: string }[];
-    const receipts = lines.length ? receiptsOf(await repo.findFormData(deps.db, item.form_id)) : [];
-    const letterName = latest.letter_file_id ? await repo.findFileName(deps.db, latest.letter_file_id) : undefined;
+    const receipts = lines.length ? receiptsOf(await decisionsRepo.findFormData(deps.db, item.form_id)) : [];
+    const letterName = latest.letter_file_id
+      ? await decisionsRepo.findFileName(deps.db, latest.letter_file_id)
+      : undefined;
+    const answers =
+      latest.outcome === 'more-information-needed'
+        ? await answersTo(deps, auth.accountId, claimId, [{ sentItemId: item.id, asked: latest.decided_on }])
+        : undefined;
     decision = {
       Outcome: latest.outcome,
       Date: latest.decided_on,
@@ -178,6 +184,8 @@ export async function findSentItemProgress(deps: Deps, auth: AuthContext, claimI
       Needed: latest.needed,
       NeededBy: latest.needed_by,
       Review: latest.review,
+      ReviewBy: latest.outcome === 'declined' ? latest.review_by : null,
+      AnsweredOn: answers?.get(item.id) ?? null,
       Lines: lines
         .map((l) => ({
           Line: l.Line,
@@ -196,7 +204,7 @@ export async function findSentItemProgress(deps: Deps, auth: AuthContext, claimI
   return {
     SentItemId: item.id,
     Type: item.type_item,
-    Subject: item.subject_main,
+    Subject: subjectOf(item),
     Steps: PROGRESS_STEPS.map((step) => ({ Step: step, Date: dates[step].date, Done: dates[step].done })),
     Decision: decision,
     Payments: payments.map((p) => ({

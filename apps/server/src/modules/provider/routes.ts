@@ -17,6 +17,7 @@ import { authenticateApiKey, type ApiKeyAuth } from './keys.ts';
 import * as details from './details-requests.ts';
 import * as content from './portal-content.ts';
 import * as service from './service.ts';
+import { setDecision } from '../payments/decision-provider.ts';
 import * as payments from '../payments/provider.ts';
 import { MACHINE_API } from '../../lib/route-controls.ts';
 
@@ -116,7 +117,7 @@ export async function providerRoutes(app: FastifyInstance, deps: Deps, store: Fi
     bind(E.setSentItemStatus, ({ params, body }) => details.setSentItemStatus(deps, params.id, body));
     bind(E.upsertPayment, ({ body }) => payments.upsertPayment(deps, body));
     bind(E.listPayments, ({ query }) => payments.listPayments(deps, query));
-    bind(E.setDecision, ({ params, body }) => payments.setDecision(deps, store, params.id, body));
+    bind(E.setDecision, ({ params, body }) => setDecision(deps, store, params.id, body));
     bind(E.listDetailsRequests, ({ query }) => details.listDetailsRequests(deps, query.status));
     bind(E.decideDetailsRequest, ({ params, body }) => details.decideDetailsRequest(deps, params.id, body));
     bind(E.setMaintenance, ({ body }) => content.setMaintenance(deps, body));

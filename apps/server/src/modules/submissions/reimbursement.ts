@@ -56,10 +56,10 @@ async function payeeOf(
         BankBSB: own.bank_bsb,
         BankAccNoLast4: own.bank_account_last4,
       },
-      words: `Pay me: ${own.bank_account_name ?? ''}, BSB ${own.bank_bsb}, account ending ${own.bank_account_last4}`,
+      words: `You: ${own.bank_account_name ?? ''}, BSB ${own.bank_bsb}, account ending ${own.bank_account_last4}`,
     };
   }
-  if (body.PayOther === PayOther.Provider) return { items, payee: { Kind: PAYEE_KIND[2] }, words: 'Pay my provider' };
+  if (body.PayOther === PayOther.Provider) return { items, payee: { Kind: PAYEE_KIND[2] }, words: 'Your provider' };
   const p = body.Payee as Payee;
   const { BankName } = await findBankName(deps, p.BankBSB);
   if (!BankName) items.push({ Number: ErrorNumber.Validation, Message: MESSAGES.bsbInvalid, Field: 'Payee.BankBSB' });
@@ -79,7 +79,7 @@ async function payeeOf(
       BankAccNoLast4: last4,
       BankAccNoSealed: deps.cipher.encrypt(p.BankAccNo, payeeSealedAt(body.FormId)),
     },
-    words: `Pay ${p.PaymentName} (${p.PaymentRelationship}): ${p.BankAccName}, BSB ${p.BankBSB}, account ending ${last4}`,
+    words: `${p.PaymentName} (${p.PaymentRelationship}): ${p.BankAccName}, BSB ${p.BankBSB}, account ending ${last4}`,
   };
 }
 
@@ -109,7 +109,8 @@ export async function submitReimbursement(deps: Deps, auth: AuthContext, claimId
       sentItem: {
         type: 'Reimbursement',
         subject: `${receipts.length} receipt${receipts.length === 1 ? '' : 's'}, total ${formatCents(total)}`,
-        message: [...receipts.map((r) => r.Description), words].join('\n\n'),
+        message: receipts.map((r) => r.Description).join('\n\n'),
+        payTo: words,
       },
       event: {
         kind: 'reimbursement',

@@ -25,8 +25,11 @@ export type OpenForm = { id: string; data: string };
 export type Submission = {
   data: string;
   files: SentFile[];
-  /** The sent item: its type (also its subject), the line under the subject, the message. */
-  sentItem: { type: string; subject: string; message: string };
+  /**
+   * The sent item: its type (also its subject), the line under the subject, the message and, for
+   * a reimbursement, whom it asks us to pay (in words, kept apart so a decline can leave it out).
+   */
+  sentItem: { type: string; subject: string; message: string; payTo?: string };
   /** The provider's event: its kind, and what it carries after FormId and SentItemId. */
   event: { kind: string; payload: Record<string, unknown> };
   /** Rows of the kind's own, written in the same transaction (a details request, a signed PDF's file). */
@@ -105,7 +108,7 @@ export async function submitForm(
         now,
       );
       await sent.record?.(trx, form.id);
-      const { type, subject, message } = sent.sentItem;
+      const { type, subject, message, payTo } = sent.sentItem;
       await repo.insertSentItem(trx, {
         id: sentItemId,
         account_id: auth.accountId,
@@ -116,6 +119,8 @@ export async function submitForm(
         subject_other: subject,
         message,
         created_at: now,
+        responds_to: body.RespondsTo ?? null,
+        pay_to: payTo ?? '',
       });
       await queueForProvider(trx, {
         claimId,

@@ -8,6 +8,10 @@ export const queryKeys = {
   claims: ['session', 'claims'] as const,
   account: ['session', 'account'] as const,
   unreadCount: (claimNumber: string) => ['session', 'unread-count', claimNumber] as const,
+  /** Sent items, the progress of each, and the claim home's tasks: what sending something changes. */
+  sentItems: ['session', 'sent-items'] as const,
+  sentItemProgress: ['session', 'sent-item-progress'] as const,
+  claimTasks: ['session', 'claim-tasks'] as const,
   content: (name: string) => ['public', 'content', name] as const,
   dropdown: (listType: string) => ['public', 'dropdown', listType] as const,
 };

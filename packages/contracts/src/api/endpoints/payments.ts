@@ -1,3 +1,4 @@
+import { ClaimTasks } from '../claim-tasks.ts';
 import { EmptyRequest } from '../common.ts';
 import {
   GetPaymentsRequest,
@@ -11,7 +12,7 @@ import {
 import { ROUTES } from '../routes.ts';
 import { post, type AreaTable } from './define.ts';
 
-/** Payments of the selected claim, the progress of what the claimant sent, and the year's statement. */
+/** Payments of the selected claim, the progress of what the claimant sent, the year's statement and what the claimant has to do. */
 export const PAYMENT_ENDPOINTS = {
   getPayments: post(
     ROUTES.getPayments,
@@ -36,5 +37,12 @@ export const PAYMENT_ENDPOINTS = {
     PaymentStatementRequest,
     PaymentStatementResponse,
     'The payments statement of a financial year, as a PDF or a CSV attachment (streamed; Content-Disposition, nosniff)',
+  ),
+  getClaimTasks: post(
+    ROUTES.getClaimTasks,
+    EmptyRequest,
+    ClaimTasks,
+    "What the claimant has to do on the selected claim (the claim home's first lines): " +
+      'each decision asking for more information not yet answered from the portal, soonest needed first',
   ),
 } satisfies AreaTable<'payments'>;

@@ -17,6 +17,7 @@ import { useNavigate } from 'react-router';
 import { ContentDocument } from '../../../components/content-document.tsx';
 import { ErrorSummary, type SummaryEntry } from '../../../components/error-summary.tsx';
 import { FileUpload, isUploading, uploadedItem, type UploadItem } from '../../../components/file-upload.tsx';
+import { useSubmissionSent } from '../../../lib/api/submission-sent.ts';
 import { UPLOAD_KINDS_TEXT } from '../../../lib/upload.ts';
 import { CheckboxField, Form } from '../../../components/form-field.tsx';
 import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
@@ -115,6 +116,7 @@ export function SubmitDocumentsPage() {
   };
 
   const respondsTo = useRespondsTo();
+  const submissionSent = useSubmissionSent();
   const send = async (values: DocumentsToSubmit) => {
     setSummary([]);
     draft.cancelSave();
@@ -128,6 +130,7 @@ export function SubmitDocumentsPage() {
         ...respondsToField(respondsTo),
       });
       draft.markSubmitted();
+      submissionSent();
       const sent: SentState = { sentItemId: SentItemId, sentAt: Date.now() };
       await navigate('/thankyou-documents', { replace: true, state: sent });
     } catch (error) {

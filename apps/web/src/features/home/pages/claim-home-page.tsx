@@ -1,4 +1,7 @@
-/** /claim — the claim home page (spec 000 §2): six link panels, the bank banner, the enquiries note. */
+/**
+ * /claim — the claim home page (spec 000 §2): six link panels, the bank banner, the enquiries note;
+ * beyond the spec it opens with what the claimant has to do (decision 034).
+ */
 import { MESSAGES } from '@portal/contracts';
 import { useRef, type ComponentType } from 'react';
 import { PhoneLink } from '../../../components/phone-link.tsx';
@@ -6,8 +9,10 @@ import { Icon } from '../../../components/icon.tsx';
 import { useAccount } from '../../../lib/api/get-account.ts';
 import { useClaims } from '../../../lib/api/get-claims.ts';
 import { useUnreadCount } from '../../../lib/api/get-unread-count.ts';
+import { useClaimTasks } from '../api/get-claim-tasks.ts';
 import { useVerifyBankDetails } from '../api/verify-bank-details.ts';
 import { BankVerifiedNotice, BankVerifyBanner } from '../components/bank-verify-banner.tsx';
+import { ClaimTasks, ClaimTasksError } from '../components/claim-tasks.tsx';
 import { LinkPanel } from '../components/link-panel.tsx';
 import { HOME_PANELS, INBOX_ROUTE, unreadSubtitle } from '../home-panels.ts';
 import styles from './claim-home-page.module.css';
@@ -21,6 +26,7 @@ export function ClaimHomePage({ paymentsPanel: PaymentsPanel }: { paymentsPanel?
   const { claims, selectedClaim } = useClaims();
   const account = useAccount();
   const unread = useUnreadCount(selectedClaim?.Number);
+  const tasks = useClaimTasks(selectedClaim?.Number);
   const verify = useVerifyBankDetails();
   const confirmedNotice = useRef<HTMLParagraphElement>(null);
 
@@ -35,10 +41,11 @@ export function ClaimHomePage({ paymentsPanel: PaymentsPanel }: { paymentsPanel?
     );
   }
 
-  // The bank banner sits above the panels: drawn after them, it would push them down as the
-  // claimant reaches for one (a layout shift). The page waits for the account (the shell's loading
-  // overlay says so); if the account cannot be read, the panels show without the banner.
-  if (account.isPending) return null;
+  // The tasks and the bank banner sit above the panels: drawn after them, they would push them
+  // down as the claimant reaches for one (a layout shift). The page waits for both, read at once
+  // (the shell's loading overlay says so); if the account cannot be read, the panels show without
+  // the banner; if the tasks cannot be read, the page says so in their place.
+  if (account.isPending || (selectedClaim && tasks.isPending)) return null;
 
   // Asked until answered: "Review my bank details" leaves the details unverified, so the banner
   // asks again the next time this page loads (docs/decisions/027-claimant-experience.md).
@@ -53,6 +60,11 @@ export function ClaimHomePage({ paymentsPanel: PaymentsPanel }: { paymentsPanel?
 
   return (
     <div className={styles.page}>
+      {tasks.data ? (
+        <ClaimTasks tasks={tasks.data.Tasks} />
+      ) : tasks.isError ? (
+        <ClaimTasksError retrying={tasks.isFetching} onRetry={() => void tasks.refetch()} />
+      ) : null}
       {showBanner ? <BankVerifyBanner bank={bank} confirming={verify.isPending} onConfirm={confirm} /> : null}
       {verify.isSuccess ? <BankVerifiedNotice ref={confirmedNotice} /> : null}
 

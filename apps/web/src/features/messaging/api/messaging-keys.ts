@@ -3,9 +3,10 @@
  * claim (dropped at sign-out with everything under 'session'). The dropdown lists are shared
  * (lib/api/get-dropdown-list.ts).
  */
+import { queryKeys } from '../../../lib/api/query-keys.ts';
+
 export const messagingKeys = {
   inbox: (claimNumber: string) => ['session', 'inbox', claimNumber] as const,
-  sentItemsAll: ['session', 'sent-items'] as const,
   sentItems: (claimNumber: string, requestType: number | undefined) =>
-    ['session', 'sent-items', claimNumber, requestType ?? 'all'] as const,
+    [...queryKeys.sentItems, claimNumber, requestType ?? 'all'] as const,
 };

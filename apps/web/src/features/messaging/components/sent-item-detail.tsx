@@ -1,7 +1,8 @@
 /**
  * A sent item in full (spec 001 Sent items): subject main and other, when it was sent, the claim
- * number, the reference the thank-you page gave, where it is up to and (enquiries) the reply-by
- * date, the message and the files.
+ * number, the reference the thank-you page gave, where it stands in words and (enquiries) the
+ * reply-by date, the message, whom a reimbursement asks us to pay (not on a decline: nothing is
+ * paid) and the files.
  */
 import type { ComponentType } from 'react';
 import { Icon } from '../../../components/icon.tsx';
@@ -71,7 +72,7 @@ export function SentItemDetail({ item, claimNumber, headingId, onBack, progress:
         <div>
           <dt>Status</dt>
           <dd>
-            <SentStatus status={item.Status} labelled />
+            <SentStatus item={item} labelled />
           </dd>
         </div>
       </dl>
@@ -83,6 +84,12 @@ export function SentItemDetail({ item, claimNumber, headingId, onBack, progress:
       ) : null}
       {Progress ? <Progress sentItemId={item.Id} headingId={`${headingId}-progress`} /> : null}
       {item.Message ? <LinkifiedText text={item.Message} testId="sent-detail-message" /> : null}
+      {item.PayTo && item.Decision?.Outcome !== 'declined' ? (
+        <p data-testid="sent-detail-pay-to">
+          <strong>Who we pay: </strong>
+          {item.PayTo}
+        </p>
+      ) : null}
       <Attachments files={item.Files} headingId={`${headingId}-files`} testId="sent-attachments" />
     </article>
   );

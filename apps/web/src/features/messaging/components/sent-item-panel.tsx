@@ -1,14 +1,16 @@
 /**
  * One sent item in the list (spec 001 Sent message panel): subject main and other, time and
- * date, attachment icon, preview — and, beyond the spec, where it is up to (Status) and, for an
- * enquiry, the date we aim to reply by.
+ * date, attachment icon, preview — and, beyond the spec, where it stands in words (the decision,
+ * or Received / In progress / Completed), by when something is needed from the claimant and, for
+ * an enquiry, the date we aim to reply by.
  */
 import { formatDisplayDate } from '@portal/contracts';
 import { dateTimeAttribute, formatTimeAndDate } from '../lib/format.ts';
 import { previewOf } from '../lib/preview.ts';
 import type { SentItem } from '../api/get-sent-items.ts';
 import { AttachmentIcon } from './attachment-icon.tsx';
-import { SentStatus } from './sent-status.tsx';
+import { sentStateOf } from '../lib/sent-state.ts';
+import { SentStatus, sentStateNote } from './sent-status.tsx';
 import styles from './messaging.module.css';
 
 export function sentItemDomId(id: string): string {
@@ -29,6 +31,7 @@ export function SentItemPanel({
   onOpen: (item: SentItem) => void;
 }) {
   const preview = previewOf(item.Message);
+  const note = sentStateNote(sentStateOf(item));
   return (
     <button
       type="button"
@@ -52,8 +55,13 @@ export function SentItemPanel({
         <span className="visually-hidden">Sent </span>
         <time dateTime={dateTimeAttribute(item.Time, item.Date)}>{formatTimeAndDate(item.Time, item.Date)}</time>
         {item.Files.length > 0 ? <AttachmentIcon count={item.Files.length} /> : null}
-        <SentStatus status={item.Status} />
+        <SentStatus item={item} />
       </span>
+      {note ? (
+        <span className={styles.stateNote} data-testid="sent-item-state-note">
+          {note}
+        </span>
+      ) : null}
       {preview ? (
         <span className={styles.preview} data-testid="sent-item-preview">
           {preview}

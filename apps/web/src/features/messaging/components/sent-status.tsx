@@ -1,19 +1,33 @@
-/** Where the provider is up to with a sent item (beyond the spec): Received, In progress, Completed. */
+/**
+ * Where a sent item stands, in words (beyond the spec; decision 034): the claims system's
+ * decision when there is one, else Received, In progress or Completed. A request for more
+ * information also says by when it is needed, or that the claimant has answered it.
+ */
+import { formatLongDate } from '../../../lib/dates.ts';
 import type { SentItem } from '../api/get-sent-items.ts';
+import { sentStateOf, type SentState } from '../lib/sent-state.ts';
 import styles from './messaging.module.css';
 
-const CLASS: Record<SentItem['Status'], string | undefined> = {
-  Received: styles.statusReceived,
-  'In progress': styles.statusInProgress,
-  Completed: styles.statusCompleted,
-};
-
 /** `labelled`: a visible label says "Status" already (the detail's list of facts). */
-export function SentStatus({ status, labelled = false }: { status: SentItem['Status']; labelled?: boolean }) {
+export function SentStatus({
+  item,
+  labelled = false,
+}: {
+  item: Pick<SentItem, 'Status' | 'Decision'>;
+  labelled?: boolean;
+}) {
+  const state = sentStateOf(item);
   return (
-    <span className={`${styles.status} ${CLASS[status] ?? ''}`} data-testid="sent-item-status">
+    <span className={styles.status} data-tone={state.tone} data-testid="sent-item-status">
       {labelled ? null : <span className="visually-hidden">Status: </span>}
-      {status}
+      {state.label}
     </span>
   );
+}
+
+/** The line under the badge: needed by when, or when the claimant answered; null when there is nothing to add. */
+export function sentStateNote(state: SentState): string | null {
+  if (state.answeredOn) return `You sent more information on ${formatLongDate(state.answeredOn)}`;
+  if (state.tone !== 'action') return null;
+  return state.neededBy ? `Needed by ${formatLongDate(state.neededBy)}` : 'Needed as soon as you can';
 }

@@ -16,13 +16,13 @@
  * chooses to leave it. The documents picked are not kept (they are held in the browser).
  */
 import { MESSAGES, LIMITS } from '@portal/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Field, Form } from '../../../components/form-field.tsx';
 import { ButtonHint } from '../../../components/forms/button-hint.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useSubmissionSent } from '../../../lib/api/submission-sent.ts';
 import { useDropdownList } from '../../../lib/api/get-dropdown-list.ts';
 import { recordPageView } from '../../../lib/api/record-page-view.ts';
 import { showAlert } from '../../../lib/alerts.ts';
@@ -33,7 +33,6 @@ import { useLocalDraft } from '../../../lib/use-form-draft.ts';
 import { useLeaveQuestion, type BlockedLeave } from '../../../lib/use-leave-question.ts';
 import type { SentState } from '../../../lib/reference.ts';
 import { discardFile } from '../api/discard-file.ts';
-import { messagingKeys } from '../api/messaging-keys.ts';
 import { submitContactForm } from '../api/submit-contact-form.ts';
 import { uploadContactForm, type ContactFormBody } from '../api/upload-contact-form.ts';
 import { CallLineNote } from '../components/call-line-note.tsx';
@@ -72,7 +71,7 @@ const DEPS: EnquiryDeps = {
 
 export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Clock; deps?: EnquiryDeps }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const submissionSent = useSubmissionSent();
   const categories = useDropdownList('ContactCategories', { silent: true });
   const {
     control,
@@ -152,7 +151,7 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
       run.current = null;
       forgetDraft();
       recordPageView(ENQUIRY_SENT_EVENT.path, ENQUIRY_SENT_EVENT.title);
-      void queryClient.invalidateQueries({ queryKey: messagingKeys.sentItemsAll });
+      submissionSent();
       const sent: SentState = { sentItemId: outcome.sentItemId, sentAt: Date.now() };
       await navigate('/thankyou-contact-us', { replace: true, state: sent });
       return;

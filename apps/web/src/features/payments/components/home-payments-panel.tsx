@@ -8,7 +8,7 @@ import { DECISION_OUTCOME_LABELS, PAYMENT_KIND_LABELS } from '@portal/contracts'
 import { Link } from 'react-router';
 import { useClaims } from '../../../lib/api/get-claims.ts';
 import { usePaymentsSummary } from '../api/get-payments-summary.ts';
-import { formatPaymentDate } from '../lib/dates.ts';
+import { formatLongDate } from '../../../lib/dates.ts';
 import { formatAud } from '../lib/money.ts';
 import styles from './payments.module.css';
 
@@ -25,7 +25,7 @@ export function HomePaymentsPanel() {
       {next ? (
         <p data-testid="home-next-payment">
           Your next payment is <span className={styles.homeAmount}>{formatAud(next.AmountCents)}</span> on{' '}
-          <time dateTime={next.Date}>{formatPaymentDate(next.Date)}</time>: {PAYMENT_KIND_LABELS[next.Kind]}.
+          <time dateTime={next.Date}>{formatLongDate(next.Date)}</time>: {PAYMENT_KIND_LABELS[next.Kind]}.
         </p>
       ) : null}
       {decisions.length > 0 ? (
@@ -37,7 +37,7 @@ export function HomePaymentsPanel() {
             {decisions.map((d) => (
               <li key={`${d.SentItemId}-${d.Date}`} data-testid="home-decision">
                 <Link to={`/sentitems?item=${encodeURIComponent(d.SentItemId)}`}>{d.Subject}</Link>:{' '}
-                {DECISION_OUTCOME_LABELS[d.Outcome]}, <time dateTime={d.Date}>{formatPaymentDate(d.Date)}</time>
+                {DECISION_OUTCOME_LABELS[d.Outcome]}, <time dateTime={d.Date}>{formatLongDate(d.Date)}</time>
               </li>
             ))}
           </ul>

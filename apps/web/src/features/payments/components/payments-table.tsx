@@ -5,7 +5,7 @@
  * readers when its rows are drawn as blocks).
  */
 import type { ClaimantPayment } from '@portal/contracts';
-import { formatPaymentDate } from '../lib/dates.ts';
+import { formatLongDate } from '../../../lib/dates.ts';
 import { formatAud } from '../lib/money.ts';
 import { paidToText, periodText, whatFor } from '../lib/payment-text.ts';
 import { PaymentStatus } from './payment-status.tsx';
@@ -52,7 +52,7 @@ export function PaymentsTable({ caption, payments, testId, focusableRows = false
             >
               <th scope="row" role="rowheader" data-label="Date">
                 <span>
-                  <time dateTime={p.Date}>{formatPaymentDate(p.Date)}</time>
+                  <time dateTime={p.Date}>{formatLongDate(p.Date)}</time>
                 </span>
               </th>
               <td role="cell" data-label="What it was for">

@@ -3,7 +3,7 @@
  * its kind's name), who was paid, the period it covers, and its status in words.
  */
 import { PAYMENT_KIND_LABELS, PAYMENT_STATUS_LABELS, type ClaimantPayment } from '@portal/contracts';
-import { formatPaymentDate } from './dates.ts';
+import { formatLongDate } from '../../../lib/dates.ts';
 
 type Payment = Pick<ClaimantPayment, 'Kind' | 'Description' | 'PaidTo' | 'PeriodFrom' | 'PeriodTo' | 'Status'>;
 
@@ -21,10 +21,10 @@ export function paidToText(paidTo: ClaimantPayment['PaidTo']): string {
 /** 'For 1 July 2025 to 7 July 2025' for a periodic payment; null otherwise. */
 export function periodText(payment: Pick<Payment, 'PeriodFrom' | 'PeriodTo'>): string | null {
   if (payment.PeriodFrom && payment.PeriodTo) {
-    return `For ${formatPaymentDate(payment.PeriodFrom)} to ${formatPaymentDate(payment.PeriodTo)}`;
+    return `For ${formatLongDate(payment.PeriodFrom)} to ${formatLongDate(payment.PeriodTo)}`;
   }
-  if (payment.PeriodFrom) return `From ${formatPaymentDate(payment.PeriodFrom)}`;
-  if (payment.PeriodTo) return `Up to ${formatPaymentDate(payment.PeriodTo)}`;
+  if (payment.PeriodFrom) return `From ${formatLongDate(payment.PeriodFrom)}`;
+  if (payment.PeriodTo) return `Up to ${formatLongDate(payment.PeriodTo)}`;
   return null;
 }
 

@@ -21,6 +21,7 @@ import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { SummaryEntry } from '../../../components/error-summary.tsx';
 import { isUploading, uploadedItem, type UploadItem } from '../../../components/file-upload.tsx';
+import { useSubmissionSent } from '../../../lib/api/submission-sent.ts';
 import { showAlert } from '../../../lib/alerts.ts';
 import { useAccount } from '../../../lib/api/get-account.ts';
 import { createDraftMirror } from '../../../lib/draft-mirror.ts';
@@ -65,6 +66,7 @@ type Scope = 'edit' | 'submit';
 
 export function useReimbursementForm() {
   const respondsTo = useRespondsTo();
+  const submissionSent = useSubmissionSent();
   const navigate = useNavigate();
   const accountQuery = useAccount();
   const account = accountQuery.data ?? (accountQuery.isError ? null : undefined);
@@ -199,6 +201,7 @@ export function useReimbursementForm() {
         ...respondsToField(respondsTo),
       });
       draft.markSubmitted();
+      submissionSent();
       const sent: SentState = { sentItemId: SentItemId, sentAt: Date.now() };
       await navigate('/thankyou-reimbursement', {
         replace: true,

@@ -1,5 +1,5 @@
 /**
- * Dates on the payments screens, in Melbourne time: a calendar date ('yyyy-mm-dd', already a
+ * Dates in words (payments, decisions, what is needed by when), in Melbourne time: a calendar date ('yyyy-mm-dd', already a
  * Melbourne date) is shown as it is; an instant (an ISO timestamp) is first turned into the
  * Melbourne calendar date it fell on. Shown as '3 July 2025' — the month in words, so a date is
  * never read the American way round (and not through Intl's abbreviations, which differ between
@@ -33,7 +33,7 @@ export function melbourneDate(value: string): string {
 }
 
 /** '2025-07-03' (or an instant that was that day in Melbourne) → '3 July 2025'. */
-export function formatPaymentDate(value: string): string {
+export function formatLongDate(value: string): string {
   const m = ISO_DATE.exec(melbourneDate(value));
   if (!m) throw new RangeError(`not a date: ${value}`);
   return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
