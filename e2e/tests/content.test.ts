@@ -107,7 +107,7 @@ describe.each(VIEWPORTS)('legal pages at $name ($width×$height)', (viewport) =>
     const { page } = await suite.open(viewport);
 
     await visit(page, '/disclaimer', `/disclaimer (${viewport.name})`);
-    expect(await h1Text(page)).toBe('Disclaimer');
+    expect(await h1Text(page)).toBe('Terms and conditions');
     const terms = page.getByTestId('legal-terms-content');
     await expectVisible(terms, 'the terms');
     const termsText = (await terms.textContent()) ?? '';
@@ -123,7 +123,7 @@ describe.each(VIEWPORTS)('legal pages at $name ($width×$height)', (viewport) =>
     await expectCount(page.getByRole('heading', { level: 1 }), 1, 'the one h1 with nh=1');
 
     await visit(page, '/privacypolicy', `/privacypolicy (${viewport.name})`);
-    expect(await h1Text(page)).toBe('Privacy');
+    expect(await h1Text(page)).toBe('Privacy policy');
     await expectVisible(page.getByTestId('legal-privacy-content'), 'the privacy policy');
     await expectCount(
       page.getByRole('link', { name: 'Back to registration' }),

@@ -19,7 +19,7 @@ describe.each(VIEWPORTS)('sign-in at $name ($width×$height)', (viewport) => {
     await visit(page, '/login', `/login (${viewport.name})`);
     await signIn(page, DEMO.alex);
     await arriveAt(page, '/claims', `/claims (${viewport.name})`);
-    await expectVisible(page.getByRole('heading', { name: 'My Claims' }).first(), 'heading "My Claims"');
+    await expectVisible(page.getByRole('heading', { name: 'My claims' }).first(), 'heading "My Claims"');
     await expectVisible(main(page).getByText('Select the claim you would like to manage'), 'claims instruction text');
     await expectCount(claimCards(page), 3, 'number of claim cards');
     for (const claim of ALEX_CLAIMS) {

@@ -29,11 +29,11 @@ export function currentStepIndex(steps: readonly Step[]): number {
   return current;
 }
 
-/** The form that answers "more information needed": the reimbursement form for a reimbursement, else Send documents. */
+/** The form that answers "more information needed": the reimbursement form for a reimbursement, else Upload documents. */
 export function replyFormOf(type: string): { to: string; label: string } {
   return type.trim().toLowerCase() === 'reimbursement'
     ? { to: '/reimbursementform', label: 'Claim reimbursement' }
-    : { to: '/submitdocuments', label: 'Send documents' };
+    : { to: '/submitdocuments', label: 'Upload documents' };
 }
 
 export function SentItemProgress({ sentItemId, headingId }: { sentItemId: string; headingId: string }) {
