@@ -418,6 +418,13 @@ describe('Bank account details', () => {
       .toBeLessThan(DESKTOP.height / 2);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await expect.poll(() => focusedTestId(page)).toBe('bank-account-name');
+    // The edit-mode layout gives the bank block a row across the page; the rest of the page keeps
+    // its two columns (it used to fold into one narrow column).
+    const box = async (testId: string) => (await page.getByTestId(testId).boundingBox()) ?? { x: 0, y: 0, width: 0 };
+    const [personal, mobile, bank] = await Promise.all(['account-personal', 'account-mobile', 'account-bank'].map(box));
+    expect(Math.round(mobile!.y), 'Name and date of birth beside Mobile number').toBe(Math.round(personal!.y));
+    expect(mobile!.x).toBeGreaterThan(personal!.x + personal!.width);
+    expect(bank!.width).toBeGreaterThan(personal!.width * 1.9);
     // The look-up runs when the form opens.
     await expect.poll(() => page.getByTestId('bank-name').textContent()).toContain('Westpac Banking Corporation');
     expect(await page.getByTestId('bank-bsb').inputValue()).toBe('033-001');

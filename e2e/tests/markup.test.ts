@@ -107,7 +107,9 @@ test(
     }
     await keep('/no-such-page', 'page not found signed in');
 
+    const started = Date.now();
     const errors = await nuErrors(rendered);
+    console.log(`Nu Html Checker: ${rendered.length} pages in one run, ${Date.now() - started} ms`);
     expect(errors, `The Nu Html Checker's errors:\n${describeNuErrors(errors)}`).toEqual([]);
   },
 );
