@@ -56,6 +56,8 @@ describe('the upload forms at 320 px', () => {
     const looks: string[] = [];
     for (const path of ['/contactus', '/submitdocuments', '/reimbursementform']) {
       await visit(page, path, `${path} (320 px)`);
+      // Send a message offers its picker once an enquiry type is chosen.
+      if (path === '/contactus') await page.getByTestId('contact-type').selectOption({ index: 1 });
       const picker = page.locator('main input[type="file"]').first();
       await picker.waitFor({ state: 'attached' });
       const seen = await picker.evaluate((el) => {
