@@ -6,6 +6,10 @@
  * from a directory of its own). All present → exit 0. Some missing and running as root →
  * apt-get installs them. Otherwise → one-line hint, exit 1.
  *
+ * Java (/usr/bin/java, Debian's default-jre-headless) runs the Nu Html Checker: the vnu-jar
+ * package's jar, once over the pages e2e/tests/markup.test.ts renders (its own postinstall, which
+ * would download a Java build, is denied in package.json's allowScripts).
+ *
  * Where systemd runs services, Debian starts its own nginx service (port 80, the default site)
  * after installing the package; the tests do not use it (`systemctl disable --now nginx`).
  */
@@ -15,6 +19,7 @@ import { spawnSync } from 'node:child_process';
 const NEEDED = [
   { path: '/usr/bin/chromium', pkg: 'chromium' },
   { path: '/usr/sbin/nginx', pkg: 'nginx' },
+  { path: '/usr/bin/java', pkg: 'default-jre-headless' },
 ];
 
 const missing = NEEDED.filter((n) => !existsSync(n.path)).map((n) => n.pkg);

@@ -53,28 +53,53 @@ export async function seedSession(
     throw new Error(`seedSession: ${username} is not an activated account (AccountActivated ${AccountActivated})`);
   if (options.claim) await api.selectClaim(AccessToken, options.claim);
 
-  // A blank page on the app's origin (never the app itself), so only our write touches storage.
+  await writeStorage(page, baseURL, {
+    key: CURRENT_USER_KEY,
+    value: JSON.stringify({ AccessToken, IsOneTimePassword: false }),
+    local: options.rememberMe ?? false,
+  });
+  return AccessToken;
+}
+
+/**
+ * Writes one item where the web app keeps it (and removes it from the other storage), from a
+ * blank page on the app's origin — never the app itself, so only this write touches storage.
+ */
+async function writeStorage(page: Page, baseURL: string, item: { key: string; value: string; local: boolean }) {
   const stubUrl = `${baseURL}${SEED_PATH}`;
   await page.route(stubUrl, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>seed</title>' }),
   );
   try {
     await page.goto(stubUrl);
-    await page.evaluate(
-      ({ key, value, local }) => {
-        (local ? window.localStorage : window.sessionStorage).setItem(key, value);
-        (local ? window.sessionStorage : window.localStorage).removeItem(key);
-      },
-      {
-        key: CURRENT_USER_KEY,
-        value: JSON.stringify({ AccessToken, IsOneTimePassword: false }),
-        local: options.rememberMe ?? false,
-      },
-    );
+    await page.evaluate(({ key, value, local }) => {
+      (local ? window.localStorage : window.sessionStorage).setItem(key, value);
+      (local ? window.sessionStorage : window.localStorage).removeItem(key);
+    }, item);
   } finally {
     await page.unroute(stubUrl);
   }
-  return AccessToken;
+}
+
+/** The self-assessment's own session key (apps/web/src/lib/survey-session.ts). */
+export const SURVEY_SESSION_KEY = 'surveySession';
+
+/**
+ * Passes the self-assessment's identity check over the API (claim number 'NN/NNNNN', date of
+ * birth dd/mm/yyyy) and stores the survey token as the web app does, in sessionStorage.
+ */
+export async function seedSurveySession(page: Page, baseURL: string, claimNumber: string, dateOfBirth: string) {
+  const api = new ApiClient(baseURL);
+  const answer = await api.post('/api/nid/nidlogin', { ClaimNumber: claimNumber, DateOfBirth: dateOfBirth });
+  const token = (answer.body as { AccessToken?: unknown } | null)?.AccessToken;
+  if (answer.status !== 200 || typeof token !== 'string') {
+    throw new Error(`seedSurveySession: nidlogin answered ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  await writeStorage(page, baseURL, {
+    key: SURVEY_SESSION_KEY,
+    value: JSON.stringify({ AccessToken: token }),
+    local: false,
+  });
 }
 
 /** The stored user of this page: where it is kept and its token (null when signed out). */

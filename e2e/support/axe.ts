@@ -1,13 +1,16 @@
 /**
  * Accessibility check run on every page a test visits: axe-core with the WCAG 2.0/2.1/2.2 A and
- * AA tags. Any serious or critical violation fails the test with a readable summary; minor and
- * moderate ones are logged (and appended to e2e/screenshots/axe-findings.jsonl) for the record.
+ * AA tags, and HTML_CodeSniffer's WCAG2AA (support/htmlcs.ts, what pa11y runs). Any serious or
+ * critical axe violation, and any HTML_CodeSniffer error not excluded there by rule, fails the
+ * test with a readable summary; axe's minor and moderate ones are logged (and appended to
+ * e2e/screenshots/axe-findings.jsonl) for the record.
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { htmlcsFailure } from './htmlcs.ts';
 import { SCREENSHOT_DIR } from './paths.ts';
 import { settle } from './page.ts';
 
@@ -49,9 +52,9 @@ function record(label: string, url: string, violations: Violation[]): void {
 }
 
 /**
- * Pages already checked in this run, by viewport and the exact DOM: axe's answer depends only on
- * the DOM, the styles (fixed for a run) and the viewport, so an identical page (the same /login
- * visited by many tests) is analysed once. Any difference in the markup analyses again.
+ * Pages already checked in this run, by viewport and the exact DOM: the checkers' answers depend
+ * only on the DOM, the styles (fixed for a run) and the viewport, so an identical page (the same
+ * /login visited by many tests) is analysed once. Any difference in the markup analyses again.
  */
 const alreadyChecked = new Set<string>();
 
@@ -79,11 +82,12 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
       `axe (${label}, ${url}): ${other.length} minor/moderate finding(s):\n${other.map(describe).join('\n')}`,
     );
   }
-  if (blocking.length === 0) {
-    alreadyChecked.add(signature);
-  } else {
-    throw new Error(
-      `axe found ${blocking.length} serious/critical accessibility violation(s) on ${label} (${url}):\n${blocking.map(describe).join('\n')}`,
-    );
-  }
+  const failures = [
+    blocking.length > 0
+      ? `axe found ${blocking.length} serious/critical accessibility violation(s) on ${label} (${url}):\n${blocking.map(describe).join('\n')}`
+      : undefined,
+    await htmlcsFailure(page, label),
+  ].filter((failure) => failure !== undefined);
+  if (failures.length > 0) throw new Error(failures.join('\n'));
+  alreadyChecked.add(signature);
 }

@@ -25,14 +25,14 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
-/** A claim card on /claims: a button whose name carries "Claim no." and the claim number. */
+/** A claim card on /claims: the button named "Manage claim" and the claim number. */
 export function claimCard(page: Page, claimNumber: string): Locator {
-  return main(page).getByRole('button', { name: new RegExp(`Claim no\\.?\\s*${escapeRegExp(claimNumber)}`) });
+  return main(page).getByRole('button', { name: `Manage claim ${claimNumber}`, exact: true });
 }
 
 /** The claim cards on /claims. */
 export function claimCards(page: Page): Locator {
-  return main(page).getByRole('button', { name: /Claim no\./ });
+  return main(page).getByRole('button', { name: /^Manage claim \d{2}\/\d{5}$/ });
 }
 
 /** A link panel on /claim, by its title (the link's accessible name starts with it). */

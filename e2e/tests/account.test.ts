@@ -133,11 +133,11 @@ describe('My Details: read view', () => {
 
     const headings = await page.getByTestId('account-page').getByRole('heading', { level: 2 }).allTextContents();
     expect(headings).toEqual([
-      'Name & Date of Birth',
-      'Mobile Number',
-      'Email Address',
-      'Contact Details',
-      'Bank Account Details',
+      'Name and date of birth',
+      'Mobile number',
+      'Email address',
+      'Contact details',
+      'Bank account details',
       'Preferences',
       'Password',
       'Sign-in and security',
@@ -156,8 +156,8 @@ describe('My Details: read view', () => {
       expect(await page.getByTestId(`account-${block}-edit`).count(), `Edit control of ${block}`).toBe(1);
     }
     // The Edit controls are named after their block for screen readers.
-    await page.getByRole('button', { name: 'Edit Contact Details' }).waitFor();
-    await page.getByRole('link', { name: 'Edit Bank Account Details' }).waitFor();
+    await page.getByRole('button', { name: 'Edit contact details' }).waitFor();
+    await page.getByRole('link', { name: 'Edit bank account details' }).waitFor();
     expect(await page.getByTestId('account-password-link').getAttribute('href')).toBe('/updatepassword');
   });
 
@@ -172,7 +172,7 @@ describe('My Details: read view', () => {
   });
 });
 
-describe('Contact Details', () => {
+describe('Contact details', () => {
   it('edits inline with the rules of §5, in the edit-mode layout, and saves with a toast (web)', async () => {
     const page = await openAs(DEMO.sam, DESKTOP);
     await visit(page, '/account', 'account (sam)');
@@ -403,7 +403,7 @@ describe('Mobile Number and Email Address (access code first)', () => {
   });
 });
 
-describe('Bank Account Details', () => {
+describe('Bank account details', () => {
   it('Edit → bank access code → the block opens scrolled into view; BSB look-up and the rules of §5; save (web)', async () => {
     const page = await openAs(DEMO.sam, DESKTOP);
     await visit(page, '/account', 'account (sam)');
@@ -418,6 +418,13 @@ describe('Bank Account Details', () => {
       .toBeLessThan(DESKTOP.height / 2);
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await expect.poll(() => focusedTestId(page)).toBe('bank-account-name');
+    // The edit-mode layout gives the bank block a row across the page; the rest of the page keeps
+    // its two columns (it used to fold into one narrow column).
+    const box = async (testId: string) => (await page.getByTestId(testId).boundingBox()) ?? { x: 0, y: 0, width: 0 };
+    const [personal, mobile, bank] = await Promise.all(['account-personal', 'account-mobile', 'account-bank'].map(box));
+    expect(Math.round(mobile!.y), 'Name and date of birth beside Mobile number').toBe(Math.round(personal!.y));
+    expect(mobile!.x).toBeGreaterThan(personal!.x + personal!.width);
+    expect(bank!.width).toBeGreaterThan(personal!.width * 1.9);
     // The look-up runs when the form opens.
     await expect.poll(() => page.getByTestId('bank-name').textContent()).toContain('Westpac Banking Corporation');
     expect(await page.getByTestId('bank-bsb').inputValue()).toBe('033-001');

@@ -210,10 +210,10 @@ describe('thank-you pages', () => {
     expect(await page.getByTestId('thankyou-reply-by').textContent()).toContain(
       `We aim to reply by ${formatDisplayDate(enquiryReplyBy(new Date()))}.`,
     );
-    expect(await page.getByTestId('thankyou-sent-items').textContent()).toContain('A copy is in Sent Items');
+    expect(await page.getByTestId('thankyou-sent-items').textContent()).toContain('A copy is in Sent items');
     await screenshot(page, 'content-thankyou-contact-375');
 
-    await page.getByTestId('thankyou-sent-items').getByRole('link', { name: 'Sent Items' }).click();
+    await page.getByTestId('thankyou-sent-items').getByRole('link', { name: 'Sent items' }).click();
     await arriveAt(page, '/sentitems', '/sentitems from the thank-you page');
     await page.getByTestId('sent-item').first().click();
     await expectVisible(page.getByTestId('sent-detail'), 'the sent message');
@@ -244,7 +244,7 @@ describe('thank-you pages', () => {
     expect(await page.getByTestId('thankyou-panel').textContent()).toMatch(
       /^Your documents have been sentYour reference is [0-9A-F]{4}-[0-9A-F]{4}$/,
     );
-    expect(await page.getByTestId('thankyou-sent-items').textContent()).toContain('A copy is in Sent Items');
+    expect(await page.getByTestId('thankyou-sent-items').textContent()).toContain('A copy is in Sent items');
     expect(await page.getByTestId('thankyou-upload').textContent()).toBe('Send documents');
     await screenshot(page, 'content-thankyou-documents-1280');
   });

@@ -107,7 +107,7 @@ describe.each(VIEWPORTS)('legal pages at $name ($width×$height)', (viewport) =>
     const { page } = await suite.open(viewport);
 
     await visit(page, '/disclaimer', `/disclaimer (${viewport.name})`);
-    expect(await h1Text(page)).toBe('Disclaimer');
+    expect(await h1Text(page)).toBe('Terms and conditions');
     const terms = page.getByTestId('legal-terms-content');
     await expectVisible(terms, 'the terms');
     const termsText = (await terms.textContent()) ?? '';
@@ -123,7 +123,7 @@ describe.each(VIEWPORTS)('legal pages at $name ($width×$height)', (viewport) =>
     await expectCount(page.getByRole('heading', { level: 1 }), 1, 'the one h1 with nh=1');
 
     await visit(page, '/privacypolicy', `/privacypolicy (${viewport.name})`);
-    expect(await h1Text(page)).toBe('Privacy');
+    expect(await h1Text(page)).toBe('Privacy policy');
     await expectVisible(page.getByTestId('legal-privacy-content'), 'the privacy policy');
     await expectCount(
       page.getByRole('link', { name: 'Back to registration' }),
@@ -300,24 +300,34 @@ async function surveyYesPath(page: Page, viewport: Viewport): Promise<void> {
   await page.getByTestId('survey-intro-yes').click();
   await arriveAt(page, '/survey', `/survey (${viewport.name})`);
 
-  const selects = page.locator('[data-testid="survey-form"] select');
-  await selects.first().waitFor();
-  const count = await selects.count();
+  // Every question has at most 7 answers: a group of radio buttons named by the question.
+  const questions = page.getByTestId('survey-question');
+  await questions.first().waitFor();
+  const count = await questions.count();
   expect(count).toBeGreaterThanOrEqual(8);
+  expect(await page.locator('[data-testid="survey-form"] select').count()).toBe(0);
+  await expectVisible(
+    page.getByRole('group', { name: 'Question 1 of 10 How would you rate your recovery so far?', exact: true }),
+    'the first question as a named group (no stray punctuation in its name)',
+  );
+  // The questions about mood can be left unsaid.
+  for (const mood of [/worried or anxious/, /down or low/]) {
+    await expectVisible(
+      page.getByRole('group', { name: mood }).getByRole('radio', { name: 'Prefer not to say' }),
+      `"Prefer not to say" on the question ${String(mood)}`,
+    );
+  }
   const submit = page.getByTestId('survey-submit-answers');
   expect(await submit.isDisabled()).toBe(true);
-  expect(await selects.first().locator('option').first().textContent()).toBe('Please Select');
 
   const chosen: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const select = selects.nth(i);
-    const value =
-      (await select
-        .locator('option')
-        .nth(1 + (i % 2))
-        .getAttribute('value')) ?? '';
-    await select.selectOption(value);
-    chosen.push(value);
+    const radio = questions
+      .nth(i)
+      .getByRole('radio')
+      .nth(1 + (i % 2));
+    await radio.check();
+    chosen.push((await radio.getAttribute('value')) ?? '');
     if (i < count - 1) expect(await submit.isDisabled()).toBe(true);
   }
   // Each answer is saved as soon as it is chosen ("Saved" in a polite status).
@@ -336,8 +346,9 @@ async function surveyYesPath(page: Page, viewport: Viewport): Promise<void> {
   // A reload (a returning person) shows the saved answers.
   await page.reload();
   await arriveAt(page, '/survey', `/survey after a reload (${viewport.name})`);
-  await selects.first().waitFor();
-  expect(await selects.evaluateAll((els) => els.map((el) => (el as HTMLSelectElement).value))).toEqual(chosen);
+  await questions.first().waitFor();
+  const checked = page.locator('[data-testid="survey-form"] input[type="radio"]:checked');
+  expect(await checked.evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value))).toEqual(chosen);
 
   await page.getByTestId('survey-submit-answers').click();
   await arriveAt(page, '/surveyoutro', `/surveyoutro after submit (${viewport.name})`);

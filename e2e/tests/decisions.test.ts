@@ -104,7 +104,7 @@ describe('decisions in words at 375 px', () => {
     expect(await decision.locator('h4 + p').textContent()).toBe('We’re sorry, this is not the answer you hoped for.');
     expect(await decision.getByTestId('sent-progress-reason').textContent()).toContain('gym membership');
     expect(await decision.getByTestId('sent-progress-change').textContent()).toContain('look at the decision again');
-    expect(await decision.getByRole('link', { name: 'Send documents' }).getAttribute('href')).toBe(
+    expect(await decision.getByRole('link', { name: 'Upload documents' }).getAttribute('href')).toBe(
       `/submitdocuments?respondsTo=${demo.declined}`,
     );
     expect(await decision.getByTestId('sent-progress-review').textContent()).toContain('internal review');

@@ -1,6 +1,7 @@
 /**
  * Route guards (spec 000 §2, §4 "Guards"): signed out → /login; signed in on /login → /claims;
- * empty path → /login; unknown path → /claims; no selected claim → /claims; nh=1 hides the header.
+ * empty path → /login; unknown path → "Page not found" at that address (decision 036; the page
+ * itself in markup.test.ts); no selected claim → /claims; nh=1 hides the header.
  */
 import { describe, test } from 'vitest';
 import { DEMO, ALEX_CLAIMS } from '../support/api.ts';
@@ -23,23 +24,25 @@ describe.each(VIEWPORTS)('guards at $name ($width×$height)', (viewport) => {
     }
   });
 
-  test('signed in: /login → /claims, unknown path → /claims, /account without a claim → /claims', async () => {
+  test('signed in: /login → /claims, unknown path → page not found, /account without a claim → /claims', async () => {
     const { page } = await suite.open(viewport);
     await seedSession(page, suite.baseURL, DEMO.alex);
     await visit(page, '/login', `/login signed in → /claims (${viewport.name})`, '/claims');
-    await expectVisible(page.getByRole('heading', { name: 'My Claims' }).first(), 'My Claims after /login');
-    await visit(page, '/no-such-page', `/no-such-page → /claims (${viewport.name})`, '/claims');
+    await expectVisible(page.getByRole('heading', { name: 'My claims' }).first(), 'My Claims after /login');
+    await visit(page, '/no-such-page', `/no-such-page signed in (${viewport.name})`, '/no-such-page');
+    await expectVisible(page.getByTestId('not-found'), 'page not found at an unknown path');
     await visit(page, '/account', `/account without a selected claim → /claims (${viewport.name})`, '/claims');
     await visit(page, '/claim', `/claim without a selected claim → /claims (${viewport.name})`, '/claims');
     await visit(page, '/', `empty path signed in (${viewport.name})`, '/claims');
   });
 
-  test('signed in with a selected claim: /account opens, unknown path → /claims', async () => {
+  test('signed in with a selected claim: /account opens, unknown path → page not found', async () => {
     const { page } = await suite.open(viewport);
     const [claim] = ALEX_CLAIMS;
     await seedSession(page, suite.baseURL, DEMO.alex, { claim: claim.number });
     await visit(page, '/account', `/account with a selected claim (${viewport.name})`);
-    await visit(page, '/no-such-page/deeper?x=1', `unknown nested path → /claims (${viewport.name})`, '/claims');
+    await visit(page, '/no-such-page/deeper?x=1', `unknown nested path (${viewport.name})`, '/no-such-page/deeper');
+    await expectVisible(page.getByTestId('not-found'), 'page not found at an unknown nested path');
   });
 
   test('nh=1 hides the header (and on the terms page the toolbar and footer too)', async () => {

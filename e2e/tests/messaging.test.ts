@@ -191,7 +191,7 @@ describe.each(VIEWPORTS)('send a message at $name', (viewport) => {
     await arriveAt(page, '/inbox', `/inbox (${viewport.name})`);
     await page.getByTestId('tab-sent').click();
     await arriveAt(page, '/sentitems', `/sentitems (${viewport.name})`);
-    expect(await page.getByTestId('sent-count').textContent()).toBe('You have 2 Sent Items');
+    expect(await page.getByTestId('sent-count').textContent()).toBe('You have 2 sent items');
     const [other, reimbursement] = [page.getByTestId('sent-item').nth(0), page.getByTestId('sent-item').nth(1)];
     expect(await other.textContent()).toContain('Enquiry');
     expect(await other.textContent()).toContain('Travel costs');
@@ -454,16 +454,16 @@ describe.each(VIEWPORTS)('sent items at $name', (viewport) => {
     await seedPatEnquiries();
     const { page } = await open(viewport, DEMO.pat, PAT_CLAIM.number);
     await visit(page, '/sent-items', `/sent-items (${viewport.name})`);
-    expect(await page.getByTestId('sent-count').textContent()).toBe('You have 2 Sent Items');
+    expect(await page.getByTestId('sent-count').textContent()).toBe('You have 2 sent items');
     expect(await page.getByTestId('sent-back-to-inbox').getAttribute('href')).toBe('/inbox');
-    expect((await page.getByRole('heading', { level: 1 }).textContent())?.trim()).toBe('Sent Items');
+    expect((await page.getByRole('heading', { level: 1 }).textContent())?.trim()).toBe('Sent items');
 
     // Only documents: none yet. Only enquiries: both.
     await page.getByTestId('sent-filter').locator('option', { hasText: 'Documents' }).waitFor({ state: 'attached' });
     await page.getByTestId('sent-filter').selectOption({ label: 'Documents' });
     await expectVisible(page.getByTestId('sent-empty'), 'no documents sent');
     expect(await page.getByTestId('sent-empty').textContent()).toContain(EMPTY_TEXT);
-    expect(await page.getByTestId('sent-count').textContent()).toContain('You have 0 Sent Items');
+    expect(await page.getByTestId('sent-count').textContent()).toContain('You have 0 sent items');
     await page.getByTestId('sent-filter').selectOption({ label: 'Enquiry' });
     await expectCount(page.getByTestId('sent-item'), 2, 'enquiries');
     expect(new URL(page.url()).searchParams.get('type')).toBe('3');
@@ -540,7 +540,7 @@ describe('app mode', () => {
     await visit(page, '/sentitems', '/sentitems in app mode');
     await page.getByTestId('sent-item').first().click();
     await arriveAt(page, '/sentitemdetail', '/sentitemdetail');
-    expect((await page.getByRole('heading', { level: 1 }).textContent())?.trim()).toBe('Sent Message');
+    expect((await page.getByRole('heading', { level: 1 }).textContent())?.trim()).toBe('Sent message');
     await expectVisible(page.getByTestId('sent-detail'), 'the sent item page');
     await page.getByTestId('toolbar-back').click();
     await arriveAt(page, '/sentitems', '/sentitems after Back');

@@ -203,6 +203,13 @@ describe.each(VIEWPORTS)('payments and decisions at $name', (viewport) => {
     expect(await upcoming.first().textContent()).toContain('Scheduled');
     const history = page.getByTestId('payments-history-row');
     expect(await history.count()).toBe(5);
+    // A table to screen readers at every width (below 680 px its rows are drawn as cards, with no
+    // ARIA roles spelled out): rows, column headers and cells by their roles.
+    const historyTable = page.getByRole('table').and(page.getByTestId('payments-history'));
+    expect(await historyTable.getByRole('row').count()).toBe(6);
+    expect(await historyTable.getByRole('columnheader').count()).toBe(5);
+    expect(await historyTable.getByRole('rowheader').count()).toBe(5);
+    expect(await historyTable.getByRole('cell').count()).toBe(20);
     // Newest first.
     const dates = await history.evaluateAll((rows) =>
       rows.map((r) => r.querySelector('time')?.getAttribute('datetime')),

@@ -210,7 +210,7 @@ describe.each(VIEWPORTS)('a claim paid to me at $name', (viewport) => {
       'We check your claim and your receipts. Payments are usually made within 10 business days. ' +
         `If we approve your claim, we aim to pay it by ${formatDisplayDate(reimbursementPayBy(new Date()))}.`,
     );
-    expect(await page.getByTestId('thankyou-sent-items').textContent()).toContain('A copy is in Sent Items');
+    expect(await page.getByTestId('thankyou-sent-items').textContent()).toContain('A copy is in Sent items');
     // Sam may change bank details: the thank-you page offers it.
     await page.getByTestId('thankyou-bank-details').waitFor();
     await screenshot(page, `reimbursement-thankyou-${viewport.width}`);
@@ -220,7 +220,7 @@ describe.each(VIEWPORTS)('a claim paid to me at $name', (viewport) => {
     expect(after[0]?.PayTo).toBe('You: Sam Single, BSB 033-001, account ending 5432');
 
     // Sent Items holds it under the same reference.
-    await page.getByTestId('thankyou-sent-items').getByRole('link', { name: 'Sent Items' }).click();
+    await page.getByTestId('thankyou-sent-items').getByRole('link', { name: 'Sent items' }).click();
     await arriveAt(page, '/sentitems', `/sentitems after a reimbursement (${viewport.name})`);
     await page.getByTestId('sent-item').first().click();
     await expectVisible(page.getByTestId('sent-detail'), 'the reimbursement claim in Sent Items');

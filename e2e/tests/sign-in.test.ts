@@ -9,7 +9,16 @@ import { VIEWPORTS } from '../support/browser.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { arriveAt, useSuite, visit } from '../support/harness.ts';
 import { atPath, screenshot } from '../support/page.ts';
-import { claimCards, loginError, dismissAlert, expectCount, expectVisible, header, main } from '../support/ui.ts';
+import {
+  claimCard,
+  claimCards,
+  loginError,
+  dismissAlert,
+  expectCount,
+  expectVisible,
+  header,
+  main,
+} from '../support/ui.ts';
 
 const suite = useSuite();
 
@@ -19,11 +28,13 @@ describe.each(VIEWPORTS)('sign-in at $name ($width×$height)', (viewport) => {
     await visit(page, '/login', `/login (${viewport.name})`);
     await signIn(page, DEMO.alex);
     await arriveAt(page, '/claims', `/claims (${viewport.name})`);
-    await expectVisible(page.getByRole('heading', { name: 'My Claims' }).first(), 'heading "My Claims"');
+    await expectVisible(page.getByRole('heading', { name: 'My claims' }).first(), 'heading "My claims"');
     await expectVisible(main(page).getByText('Select the claim you would like to manage'), 'claims instruction text');
     await expectCount(claimCards(page), 3, 'number of claim cards');
     for (const claim of ALEX_CLAIMS) {
-      await expectVisible(main(page).getByText(claim.number, { exact: true }), `claim ${claim.number}`);
+      // The number shown on the card, and the card's button named after it.
+      await expectVisible(main(page).getByText(claim.number, { exact: true }).first(), `claim ${claim.number}`);
+      await expectVisible(claimCard(page, claim.number), `the Manage claim ${claim.number} button`);
       await expectVisible(
         main(page).getByText(claim.date, { exact: true }).first(),
         `date of accident ${claim.date} of ${claim.number}`,

@@ -209,7 +209,7 @@ const FORMS: readonly FormCase[] = [
     submit: 'contact-submit',
     first: ['contact-message', ' '],
   },
-  { name: 'Send documents', path: '/submitdocuments', user: DEMO.alex, submit: 'documents-submit' },
+  { name: 'Upload documents', path: '/submitdocuments', user: DEMO.alex, submit: 'documents-submit' },
   { name: 'claim reimbursement', path: '/reimbursementform', user: DEMO.alex, submit: 'reimbursement-next' },
   { name: 'authority form', path: '/authorityform', user: DEMO.alex, submit: 'authority-submit' },
 ];

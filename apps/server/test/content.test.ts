@@ -195,6 +195,14 @@ describe.each(DIALECTS)('self-assessment survey on %s', (dialect) => {
     expect(assessment.Questions.map((q: { QuestionString: string }) => q.QuestionString).join('')).not.toContain(
       '{shortName}',
     );
+    // The questions about mood can be left unsaid: "Prefer not to say" is an answer to each.
+    const mood = assessment.Questions.filter((q: { QuestionString: string }) =>
+      /worried or anxious|down or low/.test(q.QuestionString),
+    );
+    expect(mood).toHaveLength(2);
+    for (const q of mood as { Answers: { Label: string }[] }[]) {
+      expect(q.Answers.map((a) => a.Label)).toContain('Prefer not to say');
+    }
     const answerAll = assessment.Questions.map(
       (q: { QuestionId: number; Answers: { Label: string; Value: string }[] }) => ({
         QuestionId: q.QuestionId,

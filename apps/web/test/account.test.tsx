@@ -294,7 +294,7 @@ describe('/account', () => {
     const server = accountServer();
     app = renderApp('/account');
     const edit = await screen.findByTestId('account-contact-edit', {}, { timeout: 3000 });
-    expect(edit.textContent).toBe('Edit Contact Details');
+    expect(edit.textContent).toBe('Edit contact details');
     fireEvent.click(edit);
     expect(screen.getByTestId('account-page').getAttribute('data-layout')).toBe('edit');
     await waitFor(() => expect(document.activeElement?.getAttribute('data-testid')).toBe('contact-area-code'));

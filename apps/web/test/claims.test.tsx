@@ -1,5 +1,5 @@
 import { MESSAGES } from '@portal/contracts';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getAlerts } from '../src/lib/alerts.ts';
 import { isSignedIn, saveLoginToken } from '../src/lib/session.ts';
@@ -70,12 +70,16 @@ describe('/claims (spec 000 §4 claim selection)', () => {
     expect(cards).toHaveLength(3);
     expect(screen.getByText('Select the claim you would like to manage')).toBeTruthy();
     expect(cards[0]?.textContent).toContain('Claim no.');
+    // Named by what it does and which claim; the date and place describe it.
+    const buttons = screen.getAllByRole('button', { name: /^Manage claim \d{2}\/\d{5}$/ });
+    expect(buttons.map((b) => b.textContent)).toEqual(CLAIMS.map((c) => `Manage claim ${c.Number}`));
+    expect(within(cards[0]!).getByRole('button').getAttribute('aria-describedby')).toBeTruthy();
     expect(cards[0]?.textContent).toContain('05/03/2024');
     expect(cards[1]?.textContent).toContain('Not listed');
     const note = screen.getByText(/if one of your claims does not appear/);
     expect(note.querySelector('a')?.getAttribute('href')).toBe('tel:1300654329');
 
-    fireEvent.click(cards[1]!);
+    fireEvent.click(buttons[1]!);
     await waitFor(() => expect(app?.pathname()).toBe('/claim'));
     expect(server.callsTo('/api/claim/selectclaim')[0]?.body).toMatchObject({ Number: '23/45678' });
     expect((await screen.findByTestId('claim-summary-number')).textContent).toBe('23/45678');
@@ -134,14 +138,25 @@ describe('guards', () => {
     await waitFor(() => expect(app?.pathname()).toBe('/claims'));
   });
 
-  it('an empty path goes to /login and an unknown path to /claims', async () => {
+  it('an empty path goes to /login; an unknown path is "Page not found", signed out and signed in', async () => {
     mockServer({ '/api/analytics/pageview': { status: 200, body: true } });
     app = renderApp('/');
     await waitFor(() => expect(app?.pathname()).toBe('/login'));
     app.cleanup();
+    app = renderApp('/no-such-page');
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    expect(app.pathname()).toBe('/no-such-page');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+    expect(document.title).toMatch(/^Page not found \| /);
+    expect(within(screen.getByTestId('not-found-links')).getByRole('link', { name: 'Sign in' })).toBeTruthy();
+    app.cleanup();
     saveLoginToken('t', false);
     claimServer(CLAIMS);
-    app = renderApp('/no-such-page');
-    await waitFor(() => expect(app?.pathname()).toBe('/claims'));
+    app = renderApp('/no-such-page/deeper');
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    expect(app.pathname()).toBe('/no-such-page/deeper');
+    const links = within(screen.getByTestId('not-found-links'));
+    expect(links.getByRole('link', { name: 'My claims' }).getAttribute('href')).toBe('/claims');
+    expect(links.queryByRole('link', { name: 'Sign in' })).toBeNull();
   });
 });

@@ -150,7 +150,7 @@ describe('Sent items in words', () => {
     expect(words).toContain('Why we decided this');
     expect(words).toContain('not a treatment your doctor has asked for');
     expect(within(block).getByTestId('sent-progress-change').textContent).toContain('letter from your doctor');
-    expect(within(block).getByRole('link', { name: 'Send documents' }).getAttribute('href')).toBe(
+    expect(within(block).getByRole('link', { name: 'Upload documents' }).getAttribute('href')).toBe(
       '/submitdocuments?respondsTo=declined',
     );
     expect(within(block).getByTestId('sent-progress-review').textContent).toContain('internal review');

@@ -493,7 +493,7 @@ describe('/sentitems', () => {
           : { status: 200, body: { Start: 0, End: 1, Total: 1, SentItems: [ITEM] } },
     });
     app = renderApp('/sentitems');
-    expect((await screen.findByTestId('sent-count')).textContent).toBe('You have 1 Sent Item');
+    expect((await screen.findByTestId('sent-count')).textContent).toBe('You have 1 sent item');
     const item = screen.getByTestId('sent-item');
     expect(within(item).getByTestId('sent-item-status').textContent).toContain('In progress');
     expect(within(item).getByTestId('sent-item-reply-by').textContent).toBe('We aim to reply by 04/12/2026');
@@ -520,7 +520,7 @@ describe('/sentitems', () => {
     await waitFor(() => expect(app?.pathname()).toBe('/claims'));
     await app.router.navigate('/sent-item-detail', { state: { sent: true, item: ITEM } });
     expect((await screen.findByTestId('sent-detail-subject')).textContent).toBe('Enquiry: Payments');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sent Message');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sent message');
   });
 });
 

@@ -340,7 +340,7 @@ describe('a sent item’s progress', () => {
 
   it('opens the right form when more information is needed', () => {
     expect(replyFormOf('Reimbursement')).toEqual({ to: '/reimbursementform', label: 'Claim reimbursement' });
-    expect(replyFormOf('Documents')).toEqual({ to: '/submitdocuments', label: 'Send documents' });
+    expect(replyFormOf('Documents')).toEqual({ to: '/submitdocuments', label: 'Upload documents' });
     expect(currentStepIndex(steps(0))).toBe(-1);
     expect(currentStepIndex(steps(5))).toBe(4);
   });

@@ -138,7 +138,7 @@ describe('legal pages', () => {
     });
     app = renderApp('/privacypolicy?r=1');
     expect((await screen.findByTestId('legal-privacy-content')).textContent).toContain('Privacy policy');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Privacy');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Privacy policy');
     const back = screen.getAllByRole('link', { name: 'Back to registration' });
     expect(back.map((a) => a.getAttribute('href'))).toEqual(['/register', '/register']);
     app.cleanup();

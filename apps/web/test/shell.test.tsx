@@ -86,7 +86,7 @@ describe('shell', () => {
     });
     app = renderApp('/disclaimer?nh=1');
     await screen.findByTestId('legal-terms-content');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Disclaimer');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Terms and conditions');
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByTestId('app-version')).toBeNull();
     app.cleanup();

@@ -246,21 +246,25 @@ describe('/survey', () => {
     });
     app = renderApp('/survey');
     await screen.findByTestId('survey-form');
-    const first = screen.getByRole('combobox', { name: /How is your pain today\?/ }) as HTMLSelectElement;
-    const second = screen.getByRole('combobox', { name: /Are you back at work\?/ }) as HTMLSelectElement;
-    expect(first.value).toBe('');
-    expect(within(first).getAllByRole('option')[0]?.textContent).toBe('Please Select');
-    expect(second.value).toBe('N');
+    // A few answers: radio buttons, the question the group's name (no stray punctuation in it).
+    const first = screen.getByRole('group', { name: /^Question 1 of 2\s*How is your pain today\?$/ });
+    const second = screen.getByRole('group', { name: /^Question 2 of 2\s*Are you back at work\?$/ });
+    const radios = (group: HTMLElement) => within(group).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios(first).map((r) => r.checked)).toEqual([false, false]);
+    expect((within(second).getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByRole('combobox')).toBeNull();
+    // The question's paragraph is phrasing inside the legend: no <p> in a <legend>.
+    expect(first.querySelector('legend p')).toBeNull();
     const submit = screen.getByTestId('survey-submit-answers');
     expect(submit.getAttribute('aria-disabled')).toBe('true');
 
     // Pressing Submit early marks what is missing and moves to it.
     fireEvent.click(submit);
     expect(await screen.findByText('Choose an answer to this question')).toBeTruthy();
-    expect(document.activeElement).toBe(first);
+    expect(document.activeElement).toBe(radios(first)[0]);
     expect(api.callsTo('/api/nid/submitnidassessment')).toHaveLength(0);
 
-    fireEvent.change(first, { target: { value: '2' } });
+    fireEvent.click(within(first).getByRole('radio', { name: 'Some pain' }));
     await waitFor(() => expect(screen.getByTestId('survey-status-1').textContent).toBe('Saved'));
     expect(updates[0]?.body).toEqual({
       FormID: 'F-1',
@@ -281,6 +285,30 @@ describe('/survey', () => {
     expect(getSurveyToken()).toBeUndefined();
   });
 
+  it('a question with more than 7 answers is the dropdown, "Please Select" first', async () => {
+    saveSurveyToken('survey-token');
+    const long = {
+      QuestionId: 3,
+      QuestionString: '<p>Which <strong>day</strong> suits you?</p>',
+      Answers: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Any'].map((d, i) => ({ Label: d, Value: String(i) })),
+      CurrentAnswer: null,
+    };
+    surveyServer({
+      '/api/nid/getnidassessment': { status: 200, body: { FormID: 'F-1', AcceptedTerms: true, Questions: [long] } },
+    });
+    app = renderApp('/survey');
+    await screen.findByTestId('survey-form');
+    const select = screen.getByRole('combobox', {
+      name: /^Question 1 of 1\s*Which day suits you\?$/,
+    }) as HTMLSelectElement;
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Please Select', ...long.Answers.map((a) => a.Label)]);
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
   it('a failed save is retried when Submit is pressed', async () => {
     saveSurveyToken('survey-token');
     let fail = true;
@@ -289,7 +317,7 @@ describe('/survey', () => {
     });
     app = renderApp('/survey');
     await screen.findByTestId('survey-form');
-    fireEvent.change(screen.getByTestId('survey-answer-1'), { target: { value: '1' } });
+    fireEvent.click(screen.getByTestId('survey-answer-1-1'));
     await waitFor(() => expect(screen.getByTestId('survey-status-1').textContent).toMatch(/Not saved yet/));
     fail = false;
     fireEvent.click(screen.getByTestId('survey-submit-answers'));

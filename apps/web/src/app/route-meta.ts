@@ -61,12 +61,18 @@ function routeMeta(
   return { title, access, left, right, ...more };
 }
 
+/**
+ * Any address no route has, signed in or out: a page that says so and leads on (the spec sends
+ * unknown paths to /claims; decision 036).
+ */
+export const NOT_FOUND_META = routeMeta('Page not found', 'public', 'back', 'phone');
+
 /** The route used when a match carries no meta (should not happen: the error page). */
 export const FALLBACK_META = routeMeta('Page', 'public', 'back', 'phone', { parent: '/claims' });
 
 export const LOGIN_META = routeMeta('Sign in', 'login', 'none', 'phone');
 export const LOGIN_APP_META: RouteMeta = { ...LOGIN_META, mobile: true };
-export const CLAIMS_META = routeMeta('My Claims', 'session', 'menu', 'phone');
+export const CLAIMS_META = routeMeta('My claims', 'session', 'menu', 'phone');
 export const CLAIM_HOME_META = routeMeta('Claim home', 'claim', 'menu', 'phone', { crumb: null });
 
 // Identity: registration, activation, sign-in verification, recovery (spec 001 §2 titles).
@@ -76,7 +82,7 @@ export const VERIFY_META = routeMeta('Verification code', 'verification', 'back'
 export const FORGOT_USERNAME_META = routeMeta('Forgot username', 'signed-out', 'back', 'phone', { parent: '/login' });
 export const SENT_USERNAME_META = routeMeta('Username', 'signed-out', 'back', 'phone', { parent: '/login' });
 export const FORGOT_PASSWORD_META = routeMeta('Forgot password', 'signed-out', 'back', 'phone', { parent: '/login' });
-export const RESET_PASSWORD_META = routeMeta('Reset Password', 'reset', 'back', 'phone', { parent: '/login' });
+export const RESET_PASSWORD_META = routeMeta('Reset password', 'reset', 'back', 'phone', { parent: '/login' });
 /**
  * spec 000 "Access code screens": title 'Access Code' — named 'Verification code' like the sign-in
  * and registration codes, one name for the one 4-digit code (docs/decisions/027); part of the
@@ -91,12 +97,13 @@ export const BANK_DETAILS_CODE_META: RouteMeta = { ...ACCOUNT_DETAILS_CODE_META 
 // Content: what we can pay for, the legal pages and the self-assessment (spec 001 §2).
 export const SERVICES_META = routeMeta('What we can pay for', 'claim', 'back', 'home', { parent: '/claim' });
 /** spec 001 §2 title 'Service Detail'; the loader replaces it with the service's name. */
-export const SERVICE_DETAIL_META = routeMeta('Service Detail', 'claim', 'back', 'home', {
+export const SERVICE_DETAIL_META = routeMeta('Service detail', 'claim', 'back', 'home', {
   parent: '/services',
   section: { label: 'What we can pay for', to: '/services' },
 });
-export const DISCLAIMER_META = routeMeta('Disclaimer', 'public', 'close', 'none', { nhHidesChrome: true });
-export const PRIVACY_META = routeMeta('Privacy', 'public', 'close', 'none');
+// Titled as the links that open them (spec 001 §2 titles 'Disclaimer' and 'Privacy'; decision 036).
+export const DISCLAIMER_META = routeMeta('Terms and conditions', 'public', 'close', 'none', { nhHidesChrome: true });
+export const PRIVACY_META = routeMeta('Privacy policy', 'public', 'close', 'none');
 export const NOTICE_META = routeMeta('Collection notice', 'public', 'close', 'none');
 export const SURVEY_VALIDATION_META = routeMeta('My self-assessment', 'public', 'back', 'phone', { parent: '/login' });
 export const SURVEY_INTRO_META = routeMeta('About my self-assessment', 'survey', 'back', 'phone', {
@@ -109,9 +116,11 @@ export const SURVEY_META = routeMeta('My self-assessment questions', 'survey', '
 });
 export const SURVEY_OUTRO_META = routeMeta('My self-assessment', 'survey', 'none', 'phone');
 
-// Documents: the hub, the documents form, the authority form and the thank-you pages.
+// Documents: the hub, the documents form, the authority form and the thank-you pages. The hub is
+// "Send documents" (the menus' name); its panels are named as the pages they open: the documents
+// form (spec title 'Submit Documents') is "Upload documents" (decision 036).
 export const FORMS_META = routeMeta('Send documents', 'claim', 'back', 'home', { parent: '/claim' });
-export const SUBMIT_DOCUMENTS_META = routeMeta('Submit Documents', 'claim', 'cancel', 'home', {
+export const SUBMIT_DOCUMENTS_META = routeMeta('Upload documents', 'claim', 'cancel', 'home', {
   parent: '/forms',
   section: { label: 'Send documents', to: '/forms' },
 });
@@ -123,27 +132,28 @@ export const THANK_YOU_META = routeMeta('Thank you', 'claim', 'none', 'home', { 
 
 // Account: My Details (also /accountupdated/{type}/{success}, the same page with a toast), the
 // edit pages app mode opens instead of inline editing, and the password change.
-export const ACCOUNT_META = routeMeta('My Details', 'claim', 'back', 'home', {
-  crumb: 'Personal details',
-  parent: '/claim',
-});
+// The spec's title 'My Details' is named as the menus name it: "Personal details" (decision 036).
+export const ACCOUNT_META = routeMeta('Personal details', 'claim', 'back', 'home', { parent: '/claim' });
 const ACCOUNT_SECTION = { label: 'Personal details', to: '/account' };
 const accountEditMeta = (title: string) =>
   routeMeta(title, 'claim', 'cancel', 'home', { parent: '/account', section: ACCOUNT_SECTION });
-export const PERSONAL_DETAILS_META = accountEditMeta('Name & Date of Birth');
-export const CONTACT_DETAILS_META = accountEditMeta('Contact Details');
-export const EMAIL_ADDRESS_META = accountEditMeta('Email Address');
-export const MOBILE_NUMBER_META = accountEditMeta('Mobile Number');
-export const BANK_ACCOUNT_META = accountEditMeta('Bank Account Details');
+// Named as their blocks on /account, in sentence case.
+export const PERSONAL_DETAILS_META = accountEditMeta('Name and date of birth');
+export const CONTACT_DETAILS_META = accountEditMeta('Contact details');
+export const EMAIL_ADDRESS_META = accountEditMeta('Email address');
+export const MOBILE_NUMBER_META = accountEditMeta('Mobile number');
+export const BANK_ACCOUNT_META = accountEditMeta('Bank account details');
 export const UPDATE_PASSWORD_META = accountEditMeta('Change password');
 
 // Messaging: Send a message, Inbox, Sent items and the full-page details app mode opens
 // (spec 001 §2: both spellings of the inbox-item, sent-items and sent-item paths). The sent-item
-// detail is titled "Sent Message" (spec 001 §4, the inbox's route-leave rule).
+// detail is titled "Sent message" (spec 001 §4's "Sent Message", the inbox's route-leave rule).
+// Sentence case: the spec's 'Send a Message' and 'Sent Items' read "Send a message" and
+// "Sent items", as the menus and the pill tabs name them (decision 036).
 const INBOX_SECTION = { label: 'Inbox', to: '/inbox' };
-export const CONTACT_US_META = routeMeta('Send a Message', 'claim', 'cancel', 'home', { parent: '/claim' });
+export const CONTACT_US_META = routeMeta('Send a message', 'claim', 'cancel', 'home', { parent: '/claim' });
 export const INBOX_META = routeMeta('Inbox', 'claim', 'back', 'home', { parent: '/claim' });
-export const SENT_ITEMS_META = routeMeta('Sent Items', 'claim', 'back', 'home', {
+export const SENT_ITEMS_META = routeMeta('Sent items', 'claim', 'back', 'home', {
   parent: '/inbox',
   section: INBOX_SECTION,
 });
@@ -151,9 +161,9 @@ export const INBOX_ITEM_DETAIL_META = routeMeta('Message', 'claim', 'back', 'hom
   parent: '/inbox',
   section: INBOX_SECTION,
 });
-export const SENT_ITEM_DETAIL_META = routeMeta('Sent Message', 'claim', 'back', 'home', {
+export const SENT_ITEM_DETAIL_META = routeMeta('Sent message', 'claim', 'back', 'home', {
   parent: '/sentitems',
-  section: { label: 'Sent Items', to: '/sentitems' },
+  section: { label: 'Sent items', to: '/sentitems' },
 });
 
 // Reimbursement: the claim form (spec 001 §2 title 'Claim reimbursement').

@@ -30,6 +30,7 @@ import {
   LOGIN_APP_META,
   LOGIN_META,
   MOBILE_NUMBER_META,
+  NOT_FOUND_META,
   NOTICE_META,
   PAYMENTS_META,
   PERSONAL_DETAILS_META,
@@ -231,8 +232,9 @@ export function createRoutes(queryClient: LazyQueryClient): RouteObject[] {
         // spec 000 §2: an empty path redirects to /login (whose guard sends a signed-in claimant on).
         { index: true, loader: () => redirect('/login'), Component: Redirecting },
         ...pages.flat(),
-        // spec 000 §2: unknown paths go to /claims (whose guard sends a signed-out visitor to /login).
-        { path: '*', loader: () => redirect('/claims'), Component: Redirecting },
+        // Unknown paths: "Page not found", signed in or out (spec 000 §2 sends them to /claims;
+        // decision 036). /api paths never reach the web app: the server answers them itself.
+        ...route('*', NOT_FOUND_META, () => import('./shell/not-found-page.tsx').then((m) => m.NotFoundPage)),
       ],
     },
   ];

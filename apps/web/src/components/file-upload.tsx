@@ -188,7 +188,7 @@ export function FileUpload({
       <input
         ref={inputRef}
         id={id}
-        className={styles.picker}
+        className="file-picker"
         type="file"
         accept={ACCEPT_ATTRIBUTE}
         disabled={disabled || full}

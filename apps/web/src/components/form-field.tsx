@@ -169,17 +169,23 @@ export function CheckboxField({ label, id: givenId, hint, error: given, children
   );
 }
 
-type FormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'children'> & {
+type FormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'children' | 'aria-label' | 'aria-labelledby'> & {
   /** Disables every control (fieldset) while the form is being sent. */
   submitting: boolean;
+  /**
+   * The form's name, the legend of its fieldset (every fieldset has one, WCAG H71): visually
+   * hidden, since the page's heading already shows it.
+   */
+  legend: string;
   children: ReactNode;
 };
 
-/** A form whose controls sit in a fieldset that is disabled while submitting. */
-export function Form({ submitting, children, ...rest }: FormProps) {
+/** A form whose controls sit in a fieldset that is disabled while submitting, named by its legend. */
+export function Form({ submitting, legend, children, ...rest }: FormProps) {
   return (
     <form noValidate aria-busy={submitting || undefined} {...rest}>
       <fieldset className={styles.fieldset} disabled={submitting}>
+        <legend className="visually-hidden">{legend}</legend>
         {children}
       </fieldset>
     </form>

@@ -25,11 +25,37 @@ type SafeHtmlProps = {
   'data-testid'?: string;
   /** Prose styles (spacing of headings, lists, tables); off for a one-line label. */
   prose?: boolean;
+  /**
+   * Inside a label or a legend, which hold phrasing content only: each paragraph becomes a span
+   * drawn as a block, so the markup stays valid HTML and reads the same.
+   */
+  phrasing?: boolean;
 };
 
-export function SafeHtml({ html, as: Tag = 'div', className, id, prose = true, ...rest }: SafeHtmlProps) {
+/** The HTML with its paragraphs as block-drawn spans (phrasing content). */
+function asPhrasing(html: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  for (const paragraph of Array.from(template.content.querySelectorAll('p'))) {
+    const span = document.createElement('span');
+    span.className = styles.paragraph ?? '';
+    span.append(...Array.from(paragraph.childNodes));
+    paragraph.replaceWith(span);
+  }
+  return template.innerHTML;
+}
+
+export function SafeHtml({
+  html,
+  as: Tag = 'div',
+  className,
+  id,
+  prose = true,
+  phrasing = false,
+  ...rest
+}: SafeHtmlProps) {
   const navigate = useNavigate();
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  const clean = useMemo(() => (phrasing ? asPhrasing(sanitizeHtml(html)) : sanitizeHtml(html)), [html, phrasing]);
 
   /** The link of this content a click landed on, if any. */
   const linkOf = (event: MouseEvent<HTMLElement>): HTMLAnchorElement | null => {

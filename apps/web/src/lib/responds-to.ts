@@ -1,5 +1,5 @@
 /**
- * "More information needed": the decision's button opens Send documents or Claim
+ * "More information needed": the decision's button opens Upload documents or Claim
  * reimbursement with `?respondsTo=<SentItemId>`; the form sends it as RespondsTo, so the claims
  * system sees which submission this one answers. The server checks the id is the claimant's own
  * (another's is "not found"); here it is only read and bounded like the contract's field.
@@ -8,11 +8,11 @@ import { useSearchParams } from 'react-router';
 
 export const RESPONDS_TO_PARAM = 'respondsTo';
 
-/** The form that answers "more information needed": the reimbursement form for a reimbursement, else Send documents. */
+/** The form that answers "more information needed": the reimbursement form for a reimbursement, else Upload documents. */
 export function replyFormOf(type: string): { to: string; label: string } {
   return type.trim().toLowerCase() === 'reimbursement'
     ? { to: '/reimbursementform', label: 'Claim reimbursement' }
-    : { to: '/submitdocuments', label: 'Send documents' };
+    : { to: '/submitdocuments', label: 'Upload documents' };
 }
 
 /** The link of a form that answers `sentItemId`. */

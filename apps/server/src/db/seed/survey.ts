@@ -2,6 +2,8 @@
 const scale = (...labels: string[]) => labels.map((label, i) => ({ Label: label, Value: String(i + 1) }));
 const often = scale('Not at all', 'A little', 'Sometimes', 'Often', 'All the time');
 const agree = scale('Strongly disagree', 'Disagree', 'Not sure', 'Agree', 'Strongly agree');
+/** About mood: nobody has to say how they feel to finish the self-assessment. */
+const oftenOrNotSay = [...often, { Label: 'Prefer not to say', Value: String(often.length + 1) }];
 
 export const SURVEY_QUESTIONS: { html: string; answers: { Label: string; Value: string }[] }[] = [
   {
@@ -27,8 +29,11 @@ export const SURVEY_QUESTIONS: { html: string; answers: { Label: string; Value: 
     ),
   },
   { html: '<p>I feel confident about <strong>returning to my usual activities</strong>.</p>', answers: agree },
-  { html: '<p>In the last week, how often have you felt <strong>worried or anxious</strong>?</p>', answers: often },
-  { html: '<p>In the last week, how often have you felt <strong>down or low</strong>?</p>', answers: often },
+  {
+    html: '<p>In the last week, how often have you felt <strong>worried or anxious</strong>?</p>',
+    answers: oftenOrNotSay,
+  },
+  { html: '<p>In the last week, how often have you felt <strong>down or low</strong>?</p>', answers: oftenOrNotSay },
   { html: '<p>I have enough <strong>support at home</strong> from family or friends.</p>', answers: agree },
   {
     html: '<p>Do you need help with <strong>everyday tasks</strong> such as cooking, cleaning or getting around?</p>',

@@ -108,7 +108,7 @@ export async function decideDetailsRequest(deps: Deps, id: string, input: z.outp
     await submissions.completeSentItemOfForm(trx, r.form_id, input.Note ?? null);
     const approved = input.Decision === 'approved';
     const body = approved
-      ? 'We have approved the change to your personal details. My Details now shows your updated name and date of birth.'
+      ? 'We have approved the change to your personal details. Personal details now shows your updated name and date of birth.'
       : `We could not approve the change to your personal details.${input.Note ? ` ${input.Note}` : ''} Please contact us if you have any questions.`;
     await postToInbox(deps, trx, claim, {
       subject: approved ? 'Your personal details have been updated' : 'Your personal details change request',

@@ -30,7 +30,7 @@ export function RouteError() {
           Reload the page
         </button>
         <Link className="button button--secondary" to="/claims" reloadDocument>
-          Go to My Claims
+          Go to My claims
         </Link>
       </div>
     </main>

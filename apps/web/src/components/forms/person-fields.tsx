@@ -133,7 +133,9 @@ function PersonFieldControl<T extends FieldValues>({
             <input
               {...c}
               {...register(name, partner ? { deps: [partner] } : undefined)}
-              type="tel"
+              // tel-national is a text field's autofill name (HTML's autofill table); the
+              // numeric keypad comes from inputMode.
+              type="text"
               inputMode="numeric"
               autoComplete="tel-national"
               maxLength={10}

@@ -5,13 +5,15 @@
  * described by the message, and the boxes' borders red as a text field's is. The error summary
  * links to the first choice (`options[0].id`).
  */
+import type { ReactNode } from 'react';
 import { FieldGroup } from '../form-field.tsx';
 import styles from './radio-group.module.css';
 
 export type RadioOption<T> = { value: T; label: string; id: string; testId: string };
 
 type RadioGroupProps<T> = {
-  legend: string;
+  /** The question (phrasing content: it is the group's legend). */
+  legend: ReactNode;
   /** Prefix of the group's hint and error ids. */
   idPrefix: string;
   name: string;
@@ -19,6 +21,8 @@ type RadioGroupProps<T> = {
   value: T | null | undefined;
   onChange: (value: T) => void;
   error: string | undefined;
+  /** Every choice disabled (while the answers are being sent). */
+  disabled?: boolean;
   'data-testid'?: string;
 };
 
@@ -30,6 +34,7 @@ export function RadioGroup<T extends string | number>({
   value,
   onChange,
   error,
+  disabled = false,
   ...rest
 }: RadioGroupProps<T>) {
   return (
@@ -45,6 +50,7 @@ export function RadioGroup<T extends string | number>({
                 value={String(option.value)}
                 checked={value === option.value}
                 onChange={() => onChange(option.value)}
+                disabled={disabled}
                 // Not aria-required: a radio cannot carry it (ARIA allows it on the group, not its parts).
                 aria-invalid={group['aria-invalid']}
                 aria-describedby={group['aria-describedby']}

@@ -9,9 +9,14 @@ import type { FormHTMLAttributes, ReactNode } from 'react';
 import { ErrorSummary, type SummaryEntry } from '../error-summary.tsx';
 import { ButtonHint } from './button-hint.tsx';
 
-type SummaryFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'className' | 'children'> & {
+type SummaryFormProps = Omit<
+  FormHTMLAttributes<HTMLFormElement>,
+  'className' | 'children' | 'aria-label' | 'aria-labelledby'
+> & {
   /** Prefix of the test ids: `${name}-form`, `${name}-errors`. */
   name: string;
+  /** The form's name, its fieldset's legend (visually hidden: the card's heading shows it). */
+  legend: string;
   summary: { entries: readonly SummaryEntry[]; focusKey: number };
   submitting: boolean;
   classNames: { readonly form?: string | undefined; readonly fieldset?: string | undefined };
@@ -20,7 +25,16 @@ type SummaryFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'className' | 
   after?: ReactNode;
 };
 
-export function SummaryForm({ name, summary, submitting, classNames, children, after, ...rest }: SummaryFormProps) {
+export function SummaryForm({
+  name,
+  legend,
+  summary,
+  submitting,
+  classNames,
+  children,
+  after,
+  ...rest
+}: SummaryFormProps) {
   return (
     <form
       noValidate
@@ -31,6 +45,7 @@ export function SummaryForm({ name, summary, submitting, classNames, children, a
     >
       <ErrorSummary {...summary} data-testid={`${name}-errors`} />
       <fieldset className={classNames.fieldset} disabled={submitting}>
+        <legend className="visually-hidden">{legend}</legend>
         {children}
       </fieldset>
       {after}

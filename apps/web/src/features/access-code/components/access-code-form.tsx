@@ -84,7 +84,8 @@ export function AccessCodeForm({ label, send, verify, explanation, onCancel }: A
   const [phase, setPhase] = useState<Phase>('ready');
   const [attempts, setAttempts] = useState(0);
   const [status, setStatus] = useState('');
-  const [sent, setSent] = useState<CodeSentResponse | null>(null);
+  // Where the last code went, and whether it replaced an earlier one: said once, on the screen.
+  const [sent, setSent] = useState<{ where: CodeSentResponse; again: boolean } | null>(null);
   const [sending, setSending] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const resendRef = useRef<HTMLButtonElement>(null);
@@ -110,16 +111,12 @@ export function AccessCodeForm({ label, send, verify, explanation, onCancel }: A
     setStatus(again ? 'Sending a new code…' : 'Sending your code…');
     try {
       const where = await send();
-      setSent(where);
+      setSent({ where, again });
       setValue('SecurityCode', '');
       setAttempts(0);
       clearErrors();
       setPhase('ready');
-      setStatus(
-        again
-          ? `We have sent you a new code ${sentToText(where)}. Your previous code no longer works.`
-          : `We have sent you a code ${sentToText(where)}.`,
-      );
+      setStatus('');
       if (again) focusAfter.current = 'input';
     } catch (caught) {
       const { number, text } = messageOf(caught);
@@ -219,11 +216,16 @@ export function AccessCodeForm({ label, send, verify, explanation, onCancel }: A
       <p role="status" className="visually-hidden" data-testid="access-code-status">
         {status}
       </p>
-      {sent ? (
-        <p className={styles.sentTo} data-testid="access-code-sent-to">
-          We sent the code {sentToText(sent)}.
-        </p>
-      ) : null}
+      {/* Where the code went, on the screen and read out as it changes (a status of its own). */}
+      <p role="status" className={sent ? styles.sentTo : undefined}>
+        {sent ? (
+          <span data-testid="access-code-sent-to">
+            {sent.again
+              ? `We have sent you a new code ${sentToText(sent.where)}. Your previous code no longer works.`
+              : `We have sent you a code ${sentToText(sent.where)}.`}
+          </span>
+        ) : null}
+      </p>
 
       <div role="alert" className={styles.alertRegion} data-testid="access-code-alert">
         {error ? <span className="visually-hidden">{error}</span> : null}

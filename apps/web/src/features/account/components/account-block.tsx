@@ -33,9 +33,10 @@ export function AccountBlock({
   testId,
 }: AccountBlockProps) {
   const headingId = `${id}-heading`;
+  // "Edit bank account details": the block's name, in the sentence.
   const label = (
     <>
-      Edit<span className="visually-hidden"> {title}</span>
+      Edit<span className="visually-hidden"> {title.charAt(0).toLowerCase() + title.slice(1)}</span>
     </>
   );
   return (

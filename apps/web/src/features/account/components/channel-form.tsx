@@ -55,7 +55,8 @@ const MOBILE: Channel = {
   fieldId: 'account-mobile-number',
   hint: '10 digits, for example 0412345678. Leave it empty to remove your mobile number.',
   changed: (typed, current) => typed.trim() !== current,
-  input: { type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', maxLength: 10, className: styles.medium },
+  // A text field: tel-national is not an autofill name of type=tel (HTML's autofill table).
+  input: { type: 'text', inputMode: 'numeric', autoComplete: 'tel-national', maxLength: 10, className: styles.medium },
   draft: {
     form: ACCOUNT_DRAFT_FORMS.mobile,
     mirror: ACCOUNT_DRAFT_MIRRORS.mobile,

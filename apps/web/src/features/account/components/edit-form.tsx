@@ -11,7 +11,7 @@ import styles from './account.module.css';
 type EditFormProps = {
   /** Test ids `${name}-form`, `${name}-save`, `${name}-cancel`, …; the hint's id `account-${name}-save-hint`. */
   name: string;
-  /** The form's accessible name. */
+  /** The form's name (its fieldset's legend). */
   label: string;
   /** The view's state: useEditForm's, or a page's own. */
   edit: { submitting: boolean; cancel: () => void; restoredNotice?: string };
@@ -34,7 +34,7 @@ export function EditForm({ name, label, edit, save, children }: EditFormProps) {
       submitting={edit.submitting}
       onSubmit={save.onSubmit}
       className={styles.form}
-      aria-label={label}
+      legend={label}
       data-testid={`${name}-form`}
     >
       {children}

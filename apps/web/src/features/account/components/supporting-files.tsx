@@ -86,7 +86,7 @@ export function SupportingFiles({ id, files, onAdd, onRemove, disabled, maxFiles
         id={id}
         type="file"
         accept={ACCEPT_ATTRIBUTE}
-        className={styles.filePicker}
+        className="file-picker"
         disabled={disabled || full}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}

@@ -1,9 +1,10 @@
 /**
- * /account (My Details) and /accountupdated/{type}/{success} (spec 000 §2, §4, §6, §8): seven
- * blocks — Name & Date of Birth, Mobile Number, Email Address, Contact Details, Bank Account
- * Details, Preferences, Password — each with a read view and, where it can change, an Edit
- * control. One section edits at a time; while it does, the page takes its edit-mode layout (one
- * column, no other Edit controls). Cancel returns to read and reloads the account; a save goes
+ * /account (Personal details, the spec's "My Details") and /accountupdated/{type}/{success}
+ * (spec 000 §2, §4, §6, §8): seven blocks — Name and date of birth, Mobile number, Email address,
+ * Contact details, Bank account details, Preferences, Password — each with a read view and, where
+ * it can change, an Edit control. One section edits at a time; while it does, the page takes its
+ * edit-mode layout (the edited block across the page, the others where they were, no other Edit
+ * controls). Cancel returns to read and reloads the account; a save goes
  * to /accountupdated/{type}/{outcome}, this page again with the toast of that outcome.
  *
  * Mobile, e-mail and bank edits first store their code type and go to the access-code screen,
@@ -218,29 +219,29 @@ function AccountBlocks({ account, editing, setEditing, SecurityBlock }: AccountB
         </p>
       ) : null}
       <div className={styles.blocks}>
-        {editableBlock('personal', 'Name & Date of Birth', { kind: 'allowed' }, PersonalRead, PersonalDetailsForm)}
+        {editableBlock('personal', 'Name and date of birth', { kind: 'allowed' }, PersonalRead, PersonalDetailsForm)}
         {editableBlock(
           'mobile',
-          'Mobile Number',
+          'Mobile number',
           contactChannelPermission(account, 'mobile', provider.phone),
           MobileRead,
           MobileNumberForm,
         )}
         {editableBlock(
           'email',
-          'Email Address',
+          'Email address',
           contactChannelPermission(account, 'email', provider.phone),
           EmailRead,
           EmailAddressForm,
         )}
         {editableBlock(
           'contact',
-          'Contact Details',
+          'Contact details',
           contactDetailsPermission(account),
           ContactRead,
           ContactDetailsForm,
         )}
-        {editableBlock('bank', 'Bank Account Details', bankPermission(account), BankRead, BankDetailsForm)}
+        {editableBlock('bank', 'Bank account details', bankPermission(account), BankRead, BankDetailsForm)}
 
         <AccountBlock id={sectionElementId('preferences')} title="Preferences" testId="account-preferences">
           <PreferencesBlockBody account={account} />

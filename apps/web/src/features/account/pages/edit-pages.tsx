@@ -77,7 +77,7 @@ function EditPage({
       <div className={`card ${styles.editPage}`} data-testid="account-edit-page">
         <PermissionNote permission={permission} testId={`${section}-permission`} />
         <Link to="/account" className="button button--secondary">
-          Back to My Details
+          Back to Personal details
         </Link>
       </div>
     );

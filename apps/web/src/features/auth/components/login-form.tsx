@@ -80,7 +80,7 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
       submitting={isSubmitting}
       onSubmit={form.handleSubmit}
       onFocus={form.prepare}
-      aria-labelledby="signin-heading"
+      legend="Sign in to your account"
       aria-describedby={alert ? errorId : undefined}
       data-testid="login-form"
     >

@@ -1,5 +1,11 @@
-/** A claim on /claims: Claim no., Date of accident (dd/mm/yyyy), Location or 'Not listed'. A button. */
+/**
+ * A claim on /claims: Claim no., Date of accident (dd/mm/yyyy), Location or 'Not listed'. Its one
+ * control is the button "Manage claim" (named "Manage claim 21/45678": its visible words, then the
+ * number), which covers the whole card as its target; the date, the location and "Current claim"
+ * describe it.
+ */
 import { formatDisplayDate, type Claim } from '@portal/contracts';
+import { useId } from 'react';
 import { Icon } from '../../../components/icon.tsx';
 import styles from './claim-card.module.css';
 
@@ -10,31 +16,40 @@ type ClaimCardProps = {
 
 /** Never disabled while a selection is in flight: a disabled button would drop keyboard focus. */
 export function ClaimCard({ claim, onSelect }: ClaimCardProps) {
+  const id = useId();
   return (
-    <button
-      type="button"
-      className={styles.card}
-      onClick={() => onSelect(claim)}
-      data-testid="claim-card"
-      data-claim-number={claim.Number}
-    >
-      <span className={styles.rows}>
-        <span className={styles.row}>
+    <div className={styles.card} data-testid="claim-card" data-claim-number={claim.Number}>
+      <div className={styles.rows}>
+        <p className={styles.row}>
           <span className={styles.label}>Claim no.</span> <span className={styles.number}>{claim.Number}</span>
-        </span>
-        <span className={styles.row}>
-          <span className={styles.label}>Date of accident</span> <span>{formatDisplayDate(claim.Date)}</span>
-        </span>
-        <span className={styles.row}>
-          <span className={styles.label}>Location</span>{' '}
-          <span>{claim.Location?.trim() ? claim.Location : 'Not listed'}</span>
-        </span>
-      </span>
-      <span className={styles.action}>
-        {claim.Selected ? <span className={styles.current}>Current claim</span> : null}
-        <span>Manage this claim</span>
-        <Icon name="chevron" />
-      </span>
-    </button>
+        </p>
+        <div className={styles.rows} id={`${id}-details`}>
+          <p className={styles.row}>
+            <span className={styles.label}>Date of accident</span> <span>{formatDisplayDate(claim.Date)}</span>
+          </p>
+          <p className={styles.row}>
+            <span className={styles.label}>Location</span>{' '}
+            <span>{claim.Location?.trim() ? claim.Location : 'Not listed'}</span>
+          </p>
+        </div>
+      </div>
+      <div className={styles.action}>
+        {claim.Selected ? (
+          <span className={styles.current} id={`${id}-current`}>
+            Current claim
+          </span>
+        ) : null}
+        <button
+          type="button"
+          className={styles.button}
+          aria-describedby={claim.Selected ? `${id}-details ${id}-current` : `${id}-details`}
+          onClick={() => onSelect(claim)}
+          data-testid="claim-card-button"
+        >
+          Manage claim <span className="visually-hidden">{claim.Number}</span>
+          <Icon name="chevron" />
+        </button>
+      </div>
+    </div>
   );
 }

@@ -29,7 +29,7 @@ export function FormsPage() {
       <ul className={styles.panels} data-testid="forms-hub">
         <li>
           <Link to="/submitdocuments" className={styles.panel} data-testid="forms-send-documents">
-            Send documents
+            Upload documents
             {draftDate ? (
               <span className={styles.panelNote} data-testid="forms-draft-date">
                 Draft - edited {formatDisplayDate(draftDate)}
@@ -39,7 +39,7 @@ export function FormsPage() {
         </li>
         <li>
           <Link to="/authorityform" className={styles.panel} data-testid="forms-authority">
-            Complete Authority form
+            Authority to release information form
           </Link>
         </li>
       </ul>

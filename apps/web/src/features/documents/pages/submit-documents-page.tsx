@@ -204,7 +204,7 @@ export function SubmitDocumentsPage() {
       <p role="status" className={styles.restored} data-testid="documents-restored">
         {draft.restoredNotice}
       </p>
-      <Form submitting={submitting} onSubmit={onSubmit} data-testid="documents-form" aria-label="Send documents">
+      <Form submitting={submitting} onSubmit={onSubmit} data-testid="documents-form" legend="Upload documents">
         <DocumentTypeFields
           control={control}
           types={types}
@@ -256,7 +256,7 @@ export function SubmitDocumentsPage() {
             data-testid="documents-discard"
             onClick={() => void onDiscard()}
           >
-            Discard Draft
+            Discard draft
           </button>
         </div>
         <p className="visually-hidden" role="status" data-testid="documents-draft-status">

@@ -63,7 +63,7 @@ function ThankYou({ testId, sentText, next, links }: ThankYouProps) {
       <h2>What happens next</h2>
       {next}
       <p data-testid="thankyou-sent-items">
-        A copy is in <Link to="/sentitems">Sent Items</Link>, with its reference, where you can see where we are up to.
+        A copy is in <Link to="/sentitems">Sent items</Link>, with its reference, where you can see where we are up to.
       </p>
       <Links links={links} />
     </section>

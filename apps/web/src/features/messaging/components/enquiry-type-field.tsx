@@ -30,7 +30,7 @@ export function EnquiryTypeField({ id, field, value, error, categories, reimburs
       <Field
         label={
           <>
-            Enquiry Type
+            Enquiry type
             <Required />
           </>
         }

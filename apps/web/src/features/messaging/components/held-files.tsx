@@ -84,7 +84,7 @@ export function HeldFiles({ items, onChange, disabled, disabledReason, busy }: H
       <input
         ref={inputRef}
         id={inputId}
-        className={styles.picker}
+        className="file-picker"
         type="file"
         accept={ACCEPT_ATTRIBUTE}
         disabled={disabled || full || busy}

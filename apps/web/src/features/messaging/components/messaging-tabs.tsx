@@ -27,7 +27,7 @@ export function MessagingTabs({ current }: { current: 'inbox' | 'sent' }) {
             aria-current={current === 'sent' ? 'page' : undefined}
             data-testid="tab-sent"
           >
-            Sent Items
+            Sent items
           </NavLink>
         </li>
       </ul>

@@ -57,7 +57,7 @@ import styles from '../components/messaging.module.css';
 const IDS = { type: 'contact-type', reason: 'contact-reason', message: 'contact-message' } as const;
 
 /** The recorded event of a sent enquiry (spec 001 Contact us: "Success … records an event"). */
-export const ENQUIRY_SENT_EVENT = { path: '/contactus/sent', title: 'Send a Message: enquiry sent' } as const;
+export const ENQUIRY_SENT_EVENT = { path: '/contactus/sent', title: 'Send a message: enquiry sent' } as const;
 
 const enquiryMirror = createDraftMirror(EnquiryDraft);
 
@@ -192,7 +192,7 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
       <Form
         submitting={sending}
         onSubmit={(e) => void handleSubmit(onSend)(e)}
-        aria-label="Send a message"
+        legend="Send a message"
         data-testid="contact-form"
       >
         <EnquiryTypeField

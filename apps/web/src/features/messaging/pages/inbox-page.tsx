@@ -102,7 +102,7 @@ export function InboxPage() {
           </Link>
           {appMode ? null : (
             <Link to="/sentitems" className={styles.textLink} data-testid="inbox-view-sent">
-              View Sent Items
+              View sent items
             </Link>
           )}
         </div>

@@ -134,7 +134,7 @@ export function SentItemsPage({ progress }: { progress?: SentItemProgressSlot } 
           {hasData ? (
             <>
               <h2 id="sent-count" className={styles.count} data-testid="sent-count">
-                You have {plural(total, 'Sent Item', 'Sent Items')}
+                You have {plural(total, 'sent item', 'sent items')}
                 {typeName ? <span className={styles.countFilter}> ({typeName})</span> : null}
               </h2>
               {showing ? (

@@ -116,7 +116,7 @@ function Declined({ decision, sentItemId }: { decision: Decision; sentItemId: st
           className="button button--secondary"
           data-testid="sent-progress-send-more"
         >
-          Send documents
+          Upload documents
         </Link>
       </div>
       <h5 className={styles.minorHeading}>How to ask for a review</h5>

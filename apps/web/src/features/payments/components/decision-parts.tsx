@@ -10,37 +10,33 @@ type Decision = NonNullable<Progress['Decision']>;
 export function DecisionLines({ lines }: { lines: Decision['Lines'] }) {
   return (
     <div className={styles.lines}>
-      <table className={styles.table} role="table" data-testid="sent-progress-lines">
+      <table className={styles.table} data-testid="sent-progress-lines">
         <caption className={styles.caption}>Each receipt: the amount approved and why</caption>
-        <thead role="rowgroup">
-          <tr role="row">
-            <th scope="col" role="columnheader">
-              Receipt
-            </th>
-            <th scope="col" role="columnheader" className={styles.amountHeader}>
+        <thead>
+          <tr>
+            <th scope="col">Receipt</th>
+            <th scope="col" className={styles.amountHeader}>
               Claimed
             </th>
-            <th scope="col" role="columnheader" className={styles.amountHeader}>
+            <th scope="col" className={styles.amountHeader}>
               Approved
             </th>
-            <th scope="col" role="columnheader">
-              Reason
-            </th>
+            <th scope="col">Reason</th>
           </tr>
         </thead>
-        <tbody role="rowgroup">
+        <tbody>
           {lines.map((line) => (
-            <tr key={line.Line} role="row" data-testid="sent-progress-line">
-              <th scope="row" role="rowheader" data-label="Receipt">
+            <tr key={line.Line} data-testid="sent-progress-line">
+              <th scope="row" data-label="Receipt">
                 <span>{line.Description || `Receipt ${line.Line}`}</span>
               </th>
-              <td role="cell" data-label="Claimed" className={styles.amount}>
+              <td data-label="Claimed" className={styles.amount}>
                 <span>{line.ClaimedCents === null ? 'Not given' : formatAud(line.ClaimedCents)}</span>
               </td>
-              <td role="cell" data-label="Approved" className={styles.amount} data-testid="sent-progress-line-approved">
+              <td data-label="Approved" className={styles.amount} data-testid="sent-progress-line-approved">
                 <span>{formatAud(line.ApprovedCents)}</span>
               </td>
-              <td role="cell" data-label="Reason">
+              <td data-label="Reason">
                 <span>{line.Reason || '—'}</span>
               </td>
             </tr>

@@ -1,8 +1,9 @@
 /**
  * A table of payments: date, what it was for, amount, status and who was paid. A real table
  * with its caption and column headers; below 680 px each row is drawn as a card, each value
- * under its column's name (the roles are spelled out so the table stays a table to screen
- * readers when its rows are drawn as blocks).
+ * under its column's name. No ARIA table roles are spelled out: HTML forbids them on a table's
+ * own rows and cells, and Chromium keeps the table's semantics when CSS draws rows as blocks
+ * (e2e/tests/payments.test.ts reads the rows by role at 375 px; decision 036).
  */
 import type { ClaimantPayment } from '@portal/contracts';
 import { formatLongDate } from '../../../lib/dates.ts';
@@ -27,35 +28,35 @@ const COLUMNS = ['Date', 'What it was for', 'Amount', 'Status', 'Paid to'] as co
 
 export function PaymentsTable({ caption, payments, testId, focusableRows = false }: Props) {
   return (
-    <table className={styles.table} role="table" data-testid={testId}>
+    <table className={styles.table} data-testid={testId}>
       <caption className={styles.caption}>{caption}</caption>
-      <thead role="rowgroup">
-        <tr role="row">
+      <thead>
+        <tr>
           {COLUMNS.map((c) => (
-            <th key={c} scope="col" role="columnheader" className={c === 'Amount' ? styles.amountHeader : undefined}>
+            <th key={c} scope="col" className={c === 'Amount' ? styles.amountHeader : undefined}>
               {c}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody role="rowgroup">
+      <tbody>
         {payments.map((p) => {
           const period = periodText(p);
           return (
             <tr
               key={p.PaymentId}
-              role="row"
+
               id={paymentDomId(p.PaymentId)}
               tabIndex={focusableRows ? -1 : undefined}
               data-testid={`${testId}-row`}
               data-payment-id={p.PaymentId}
             >
-              <th scope="row" role="rowheader" data-label="Date">
+              <th scope="row" data-label="Date">
                 <span>
                   <time dateTime={p.Date}>{formatLongDate(p.Date)}</time>
                 </span>
               </th>
-              <td role="cell" data-label="What it was for">
+              <td data-label="What it was for">
                 <span>
                   <span className={styles.whatFor}>{whatFor(p)}</span>
                   {period ? <span className={styles.period}>{period}</span> : null}
@@ -66,18 +67,18 @@ export function PaymentsTable({ caption, payments, testId, focusableRows = false
                   ) : null}
                 </span>
               </td>
-              <td role="cell" data-label="Amount" className={styles.amount} data-testid="payment-amount">
+              <td data-label="Amount" className={styles.amount} data-testid="payment-amount">
                 <span>
                   {formatAud(p.AmountCents)}
                   {p.GstCents > 0 ? <span className={styles.period}>includes {formatAud(p.GstCents)} GST</span> : null}
                 </span>
               </td>
-              <td role="cell" data-label="Status">
+              <td data-label="Status">
                 <span>
                   <PaymentStatus status={p.Status} />
                 </span>
               </td>
-              <td role="cell" data-label="Paid to">
+              <td data-label="Paid to">
                 <span>{paidToText(p.PaidTo)}</span>
               </td>
             </tr>

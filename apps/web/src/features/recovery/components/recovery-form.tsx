@@ -51,12 +51,14 @@ const DEFAULTS: RecoveryValues = {
 type RecoveryFormProps = {
   /** Prefix of ids and test ids: 'forgot-username' or 'forgot-password'. */
   name: string;
+  /** The form's name (its fieldset's legend): the card's heading. */
+  legend: string;
   submitLabel: string;
   /** Sends the request and moves on; rejects with the request error. */
   onSubmit: (values: RecoveryValues) => Promise<void>;
 };
 
-export function RecoveryForm({ name, submitLabel, onSubmit }: RecoveryFormProps) {
+export function RecoveryForm({ name, legend, submitLabel, onSubmit }: RecoveryFormProps) {
   const form = useForm<RecoveryValues, unknown, RecoveryValues>({
     resolver,
     mode: 'onTouched',
@@ -106,7 +108,14 @@ export function RecoveryForm({ name, submitLabel, onSubmit }: RecoveryFormProps)
   const onFormSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSubmit }, send, listProblems);
 
   return (
-    <SummaryForm name={name} onSubmit={onFormSubmit} submitting={isSubmitting} summary={summary} classNames={styles}>
+    <SummaryForm
+      name={name}
+      legend={legend}
+      onSubmit={onFormSubmit}
+      submitting={isSubmitting}
+      summary={summary}
+      classNames={styles}
+    >
       <PersonFields {...person} fields={['FirstName', 'LastName', 'DateOfBirth']} />
       <p className={styles.note}>Give us the mobile number or the email address we have for you (at least one).</p>
       <PersonFields {...person} fields={['MobileNumber', 'EmailAddress', 'ClaimNumber']} />

@@ -26,7 +26,7 @@ export function RecoveryPage({ name, heading, submitLabel, onSubmit, children }:
         <section className="card" aria-labelledby={`${name}-heading`}>
           <h2 id={`${name}-heading`}>{heading}</h2>
           <p>{children}</p>
-          <RecoveryForm name={name} submitLabel={submitLabel} onSubmit={onSubmit} />
+          <RecoveryForm name={name} legend={heading} submitLabel={submitLabel} onSubmit={onSubmit} />
           <p className="card-footer">
             <Link to="/login">Back to sign in</Link>
           </p>

@@ -70,6 +70,7 @@ export function ResetPasswordForm({ token, onSubmit, onTokenRefused }: ResetPass
   return (
     <SummaryForm
       name="reset-password"
+      legend="Reset password"
       onSubmit={onFormSubmit}
       submitting={isSubmitting}
       summary={summary}

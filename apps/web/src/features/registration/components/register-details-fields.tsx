@@ -45,7 +45,7 @@ export function RegisterDetailsFields({ register, control, errors }: RegisterDet
             {...username}
             onChange={onUsernameChange}
             onKeyDown={blockSpace}
-            type="email"
+            type="text"
             inputMode="email"
             autoComplete="username"
             autoCapitalize="none"

@@ -126,7 +126,7 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
     <SummaryForm
       name="register"
       onSubmit={onFormSubmit}
-      aria-labelledby="register-heading"
+      legend="Create your account"
       submitting={isSubmitting}
       summary={summary}
       classNames={styles}

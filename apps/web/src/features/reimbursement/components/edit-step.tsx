@@ -21,7 +21,7 @@ export function DiscardButton({ form, testId }: { form: ReimbursementForm; testI
       data-testid={testId}
       onClick={() => void form.onDiscard()}
     >
-      Discard Draft
+      Discard draft
     </button>
   );
 }

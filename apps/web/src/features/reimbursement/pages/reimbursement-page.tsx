@@ -44,7 +44,7 @@ export function ReimbursementPage() {
       <Form
         submitting={form.submitting}
         onSubmit={form.onSubmit}
-        aria-labelledby="page-title"
+        legend="Claim reimbursement"
         data-testid="reimbursement-form"
       >
         <EditStep form={form} />

@@ -108,6 +108,7 @@ export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIden
         ) : null}
       </div>
       <fieldset className={styles.fieldset} disabled={isSubmitting}>
+        <legend className="visually-hidden">Check it is you</legend>
         <Controller
           control={control}
           name="ClaimNumber"

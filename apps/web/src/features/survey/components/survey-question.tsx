@@ -1,9 +1,13 @@
 /**
- * One question of the self-assessment: its text (server HTML, sanitised) is the label of a
- * dropdown whose first option is "Please Select". The answer is saved as soon as it is chosen; a
- * polite status under the dropdown says "Saving…" then "Saved".
+ * One question of the self-assessment. Its text (server HTML, sanitised) names the answer: a
+ * question with a few answers (RADIO_LIMIT or fewer) is a group of radio buttons, its text the
+ * legend, every answer in view; a longer list stays the spec's dropdown, its first option "Please
+ * Select" (decision 036). The answer is saved as soon as it is chosen; a polite status under it
+ * says "Saving…" then "Saved".
  */
 import type { SurveyQuestion as Question } from '@portal/contracts';
+import type { ReactNode } from 'react';
+import { RadioGroup } from '../../../components/forms/radio-group.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
 import styles from './survey-question.module.css';
@@ -11,6 +15,9 @@ import styles from './survey-question.module.css';
 export type SaveStatus = 'saving' | 'saved' | 'error';
 
 export const PLEASE_SELECT = 'Please Select';
+
+/** Up to this many answers, all are shown as radio buttons (a choice a person can see whole). */
+export const RADIO_LIMIT = 7;
 
 type SurveyQuestionProps = {
   question: Question;
@@ -24,8 +31,51 @@ type SurveyQuestionProps = {
   onChange: (value: string) => void;
 };
 
+/** The id the form moves to when the question is unanswered: the dropdown, or the first radio. */
 export function surveyQuestionId(questionId: number): string {
   return `survey-question-${questionId}`;
+}
+
+/** The question's position and text, a label's or a legend's content (phrasing only). */
+function QuestionText({ position, html }: { position: string; html: string }) {
+  return (
+    <>
+      <span className={styles.position}>{position}</span>
+      <SafeHtml as="span" prose={false} phrasing html={html} className={styles.text} />
+    </>
+  );
+}
+
+function SaveStatusLine({ id, qid, status }: { id: string; qid: number; status: SaveStatus | undefined }) {
+  return (
+    <p
+      className={`${styles.status} ${status === 'error' ? styles.statusError : ''}`}
+      id={id}
+      role="status"
+      data-testid={`survey-status-${qid}`}
+    >
+      {status === 'saving' ? 'Saving…' : null}
+      {status === 'saved' ? (
+        <>
+          <Icon name="tick" className={styles.statusIcon} />
+          Saved
+        </>
+      ) : null}
+      {status === 'error' ? 'Not saved yet. We will try again when you press Submit.' : null}
+    </p>
+  );
+}
+
+function QuestionBox({ qid, missing, children }: { qid: number; missing: boolean; children: ReactNode }) {
+  return (
+    <div
+      className={`${styles.question} ${missing ? styles.invalid : ''}`}
+      data-testid="survey-question"
+      data-question-id={qid}
+    >
+      {children}
+    </div>
+  );
 }
 
 export function SurveyQuestionField({
@@ -37,22 +87,40 @@ export function SurveyQuestionField({
   disabled,
   onChange,
 }: SurveyQuestionProps) {
-  const id = surveyQuestionId(question.QuestionId);
+  const qid = question.QuestionId;
+  const id = surveyQuestionId(qid);
   const errorId = `${id}-error`;
   const statusId = `${id}-status`;
   const missing = Boolean(error);
+
+  if (question.Answers.length <= RADIO_LIMIT) {
+    return (
+      <QuestionBox qid={qid} missing={false}>
+        <RadioGroup
+          legend={<QuestionText position={position} html={question.QuestionString} />}
+          idPrefix={id}
+          name={id}
+          options={question.Answers.map((answer, index) => ({
+            value: answer.Value,
+            label: answer.Label,
+            id: index === 0 ? id : `${id}-${answer.Value}`,
+            testId: `survey-answer-${qid}-${answer.Value}`,
+          }))}
+          value={value || null}
+          onChange={onChange}
+          error={error}
+          disabled={disabled}
+          data-testid={`survey-answer-${qid}`}
+        />
+        <SaveStatusLine id={statusId} qid={qid} status={status} />
+      </QuestionBox>
+    );
+  }
+
   return (
-    <div
-      className={`${styles.question} ${missing ? styles.invalid : ''}`}
-      data-testid="survey-question"
-      data-question-id={question.QuestionId}
-    >
+    <QuestionBox qid={qid} missing={missing}>
       <label className={styles.label} htmlFor={id}>
-        <span className={styles.position}>
-          {position}
-          <span className="visually-hidden">. </span>
-        </span>
-        <SafeHtml as="span" prose={false} html={question.QuestionString} className={styles.text} />
+        <QuestionText position={position} html={question.QuestionString} />
       </label>
       {missing ? (
         <p className={styles.error} id={errorId}>
@@ -69,7 +137,7 @@ export function SurveyQuestionField({
         aria-describedby={missing ? errorId : undefined}
         aria-required
         className={styles.select}
-        data-testid={`survey-answer-${question.QuestionId}`}
+        data-testid={`survey-answer-${qid}`}
       >
         <option value="">{PLEASE_SELECT}</option>
         {question.Answers.map((answer) => (
@@ -78,21 +146,7 @@ export function SurveyQuestionField({
           </option>
         ))}
       </select>
-      <p
-        className={`${styles.status} ${status === 'error' ? styles.statusError : ''}`}
-        id={statusId}
-        role="status"
-        data-testid={`survey-status-${question.QuestionId}`}
-      >
-        {status === 'saving' ? 'Saving…' : null}
-        {status === 'saved' ? (
-          <>
-            <Icon name="tick" className={styles.statusIcon} />
-            Saved
-          </>
-        ) : null}
-        {status === 'error' ? 'Not saved yet. We will try again when you press Submit.' : null}
-      </p>
-    </div>
+      <SaveStatusLine id={statusId} qid={qid} status={status} />
+    </QuestionBox>
   );
 }
