@@ -17,6 +17,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<BenchResult>
   'sign-in': () => import('./sign-in.ts'),
   'web-bundle': () => import('./web-bundle.ts'),
   lighthouse: () => import('./lighthouse.ts'),
+  pdf: () => import('./pdf.ts'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -10,6 +10,10 @@
  * package's jar, once over the pages e2e/tests/markup.test.ts renders (its own postinstall, which
  * would download a Java build, is denied in package.json's allowScripts).
  *
+ * The PDF viewers and OCR the server suite draws and reads every PDF with
+ * (apps/server/test/pdf-rendering.test.ts, decision 035): poppler, Ghostscript, MuPDF and
+ * Tesseract with its English, Vietnamese and Arabic data. `npm run test:server` runs this first.
+ *
  * Where systemd runs services, Debian starts its own nginx service (port 80, the default site)
  * after installing the package; the tests do not use it (`systemctl disable --now nginx`).
  */
@@ -20,6 +24,13 @@ const NEEDED = [
   { path: '/usr/bin/chromium', pkg: 'chromium' },
   { path: '/usr/sbin/nginx', pkg: 'nginx' },
   { path: '/usr/bin/java', pkg: 'default-jre-headless' },
+  { path: '/usr/bin/pdftoppm', pkg: 'poppler-utils' },
+  { path: '/usr/bin/gs', pkg: 'ghostscript' },
+  { path: '/usr/bin/mutool', pkg: 'mupdf-tools' },
+  { path: '/usr/bin/tesseract', pkg: 'tesseract-ocr' },
+  { path: '/usr/share/tesseract-ocr/5/tessdata/eng.traineddata', pkg: 'tesseract-ocr-eng' },
+  { path: '/usr/share/tesseract-ocr/5/tessdata/vie.traineddata', pkg: 'tesseract-ocr-vie' },
+  { path: '/usr/share/tesseract-ocr/5/tessdata/ara.traineddata', pkg: 'tesseract-ocr-ara' },
 ];
 
 const missing = NEEDED.filter((n) => !existsSync(n.path)).map((n) => n.pkg);

@@ -150,6 +150,7 @@ export const ORDER = [
   'sign-in',
   'web-bundle',
   'lighthouse',
+  'pdf',
 ];
 
 /** Merges one run's results into results.json (other benchmarks keep their newest result) and rewrites RESULTS.md. */

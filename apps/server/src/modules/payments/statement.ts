@@ -261,7 +261,7 @@ export async function renderPdf(deps: Deps, s: Statement, now: number): Promise<
   pdf.setAuthor(p.name);
   pdf.setCreator('Claimant portal');
   pdf.setLanguage('en-AU');
-  const text = createTextSetter(pdf, { subset: false });
+  const text = createTextSetter(pdf);
   const tags = new TaggedWriter(pdf);
 
   let page = pdf.addPage(A4);
@@ -365,7 +365,7 @@ export async function renderPdf(deps: Deps, s: Statement, now: number): Promise<
     8,
   );
   tags.finish();
-  return Buffer.from(await pdf.save());
+  return text.save();
 }
 
 /** The statement of the claim's financial year: its payments (oldest first) and its totals. */

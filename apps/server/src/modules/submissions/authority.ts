@@ -159,7 +159,7 @@ async function renderPdf(deps: Deps, data: AuthorityFormData, signature: Signatu
   );
   await write(`Initials: ${data.Initials}    Signed: ${when}`);
   await write(`Submitted through the claimant portal, recorded at ${signedAt.toISOString()}.`, { size: 9 });
-  return Buffer.from(await pdf.save());
+  return text.save();
 }
 
 /** The form is made at the submit: signed and sent at once, with the PDF as its one file. */

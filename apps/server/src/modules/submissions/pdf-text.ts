@@ -3,21 +3,24 @@
  * fonts encode WinAnsi only, so a name such as Łukasz, Nguyễn, 王 or Ελένη made the authority form
  * fail. The text is drawn with Noto fonts from npm packages instead, chosen per character along a
  * fallback chain (Noto Sans for Latin, Greek, Cyrillic and Vietnamese, then Arabic, Hebrew and
- * Simplified Chinese), embedded only when a run uses them and subset to the glyphs drawn.
+ * Simplified Chinese), embedded only when a run uses them, as hb-subset's subset of the glyphs
+ * drawn (lib/pdf-font.ts, decision 035).
  *
- * Right-to-left: fontkit's layout, which pdf-lib calls for every run, shapes Arabic (joining
- * forms) and lays a right-to-left run out in visual order; this module orders the runs of a line
- * (a left-to-right line whose right-to-left stretches, with the numbers and spaces inside them,
- * read from right to left). That is a small part of the Unicode bidi algorithm: enough for names
- * and addresses, not for nested embeddings.
+ * Right-to-left: fontkit's layout of each run shapes Arabic (joining forms, and the dots and
+ * hamzas Noto Sans Arabic places on their letters by GPOS, drawn where it puts them) and lays a
+ * right-to-left run out in visual order; this module orders the runs of a line (a left-to-right
+ * line whose right-to-left stretches, with the numbers and spaces inside them, read from right to
+ * left; the spaces and punctuation after a stretch stay left to right). That is a small part of
+ * the Unicode bidi algorithm: enough for names and addresses, not for nested embeddings.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type fontkit from '@pdf-lib/fontkit';
-import type { PDFDocument, PDFFont, PDFPage, RGB } from 'pdf-lib';
+import type { PDFDocument, PDFPage, RGB } from 'pdf-lib';
+import { embedDrawnFonts, embedFont, type DocumentFont, type LayoutFont } from '../../lib/pdf-font.ts';
 
 export type Weight = 'regular' | 'bold';
-export type TextRun = { text: string; font: PDFFont };
+export type TextRun = { text: string; font: DocumentFont };
 
 const require = createRequire(import.meta.url);
 
@@ -53,39 +56,25 @@ async function loadFontkit(): Promise<typeof fontkit> {
   return (fontkitLoaded ??= (await import('@pdf-lib/fontkit')).default);
 }
 
-/** Each font file read and parsed once per process (fontkit reads its tables lazily). */
+/**
+ * Each font file read and parsed once per process (fontkit reads its tables lazily). Documents lay
+ * text out on this one parsed font: fontkit's layout of a freshly parsed font costs about 1 ms a
+ * word while it reads the substitution and positioning tables (~0.2 ms once warm).
+ */
 const loaded = new Map<string, Promise<{ bytes: Buffer; font: fontkit.Font }>>();
-const parsed = new WeakMap<Uint8Array, fontkit.Font>();
 function load(file: string) {
   let entry = loaded.get(file);
   if (!entry) {
     // Resolved from the package, so the bundled server (dist/) finds it in node_modules too.
-    entry = Promise.all([readFile(require.resolve(file)), loadFontkit()]).then(([bytes, lib]) => {
-      const font = lib.create(bytes);
-      parsed.set(bytes, font);
-      return { bytes, font };
-    });
+    entry = Promise.all([readFile(require.resolve(file)), loadFontkit()]).then(([bytes, lib]) => ({
+      bytes,
+      font: lib.create(bytes),
+    }));
     entry.catch(() => loaded.delete(file));
     loaded.set(file, entry);
   }
   return entry;
 }
-
-/**
- * pdf-lib parses a font's bytes again for every document, and fontkit's layout of a freshly
- * parsed font costs about 1 ms a word while it reads the substitution and positioning tables
- * (~0.2 ms once warm). Handing pdf-lib the font parsed once keeps those tables warm; a document
- * only reads the font (each embedding keeps its own subset).
- */
-const sharedFontkit = {
-  create: (bytes: Uint8Array, postscriptName?: string) => {
-    const font = parsed.get(bytes);
-    if (font) return font;
-    // Only fonts load() read are embedded, and load() loaded fontkit first.
-    if (!fontkitLoaded) throw new Error('fontkit is not loaded');
-    return fontkitLoaded.create(bytes, postscriptName);
-  },
-};
 
 /** Word widths at size 1, across documents: the consent text is the same every time. Bounded. */
 const widths = new Map<string, number>();
@@ -116,6 +105,23 @@ function directionOf(text: string): Direction {
   return STRONG_LTR.test(text) ? 'ltr' : 'neutral';
 }
 
+const TRAILING_NEUTRALS = /[\p{Z}\p{P}\p{S}]+$/u;
+/**
+ * A piece of one font with its direction. The spaces and punctuation that end a right-to-left
+ * piece become a piece of their own: followed by left-to-right text, or ending the line, they
+ * take the line's direction (left to right), as the bidi algorithm resolves them. Laid out inside
+ * the Arabic run, "هيئة النقل (TAC)" drew its " (" at the left of the Arabic.
+ */
+function withDirection<T extends { text: string }>(piece: T): (T & { direction: Direction })[] {
+  const direction = directionOf(piece.text);
+  const trail = direction === 'rtl' ? (TRAILING_NEUTRALS.exec(piece.text)?.[0] ?? '') : '';
+  if (!trail) return [{ ...piece, direction }];
+  return [
+    { ...piece, text: piece.text.slice(0, -trail.length), direction },
+    { ...piece, text: trail, direction: 'neutral' },
+  ];
+}
+
 /** Runs in visual order: each right-to-left stretch (with the neutral runs inside it) reversed. */
 function visualOrder<T extends { direction: Direction }>(runs: T[]): T[] {
   const out: T[] = [];
@@ -141,18 +147,13 @@ export type TextSetter = {
   /** The width of a word at this size, laid out once per document (fontkit's layout is the slow part). */
   measure(word: string, weight: Weight, size: number): Promise<number>;
   draw(page: PDFPage, runs: readonly TextRun[], at: { x: number; y: number; size: number; color: RGB }): void;
+  /** The document's bytes, with each font drawn in embedded as the subset of its glyphs drawn. */
+  save(): Promise<Buffer>;
 };
 
-/**
- * `subset: false` embeds each font used whole (about 600 KB a face): @pdf-lib/fontkit's subsets of
- * Noto Sans lose glyphs in pdf.js (Firefox) and FreeType/poppler viewers — text extracts, but
- * letters draw blank (its short `loca` table, fixed upstream in fontkit 1.8). The payments
- * statement embeds whole fonts; the default stays as decision 022 chose.
- */
-export function createTextSetter(pdf: PDFDocument, options: { subset?: boolean } = {}): TextSetter {
-  const subset = options.subset ?? true;
-  pdf.registerFontkit(sharedFontkit as Parameters<PDFDocument['registerFontkit']>[0]);
-  const embedded = new Map<string, Promise<PDFFont>>();
+/** Fonts are embedded by lib/pdf-font.ts (decision 035): subset by hb-subset when the document is saved. */
+export function createTextSetter(pdf: PDFDocument): TextSetter {
+  const embedded = new Map<string, Promise<DocumentFont>>();
   const embed = (file: string) => {
     let font = embedded.get(file);
     if (!font) {
@@ -160,7 +161,9 @@ export function createTextSetter(pdf: PDFDocument, options: { subset?: boolean }
       // then stands for the whole letter in the text a reader copies: "Thị" read back as "Thi".
       // NFC text has a precomposed glyph for every Latin, Greek and Cyrillic letter it carries.
       const features = file.startsWith(`${NOTO_SANS}/`) ? { ccmp: false } : undefined;
-      font = load(file).then(({ bytes }) => pdf.embedFont(bytes, { subset, ...(features ? { features } : {}) }));
+      font = load(file).then(({ bytes, font: parsed }) =>
+        embedFont(pdf, parsed as unknown as LayoutFont, bytes, features),
+      );
       embedded.set(file, font);
     }
     return font;
@@ -186,7 +189,7 @@ export function createTextSetter(pdf: PDFDocument, options: { subset?: boolean }
         if (last?.index === index) last.text += drawn;
         else pieces.push({ index, text: drawn });
       }
-      const ordered = visualOrder(pieces.map((p) => ({ ...p, direction: directionOf(p.text) })));
+      const ordered = visualOrder(pieces.flatMap(withDirection));
       return Promise.all(ordered.map(async (p) => ({ text: p.text, font: await embed(chain[p.index] as string) })));
     },
     async measure(word, weight, size) {
@@ -200,14 +203,15 @@ export function createTextSetter(pdf: PDFDocument, options: { subset?: boolean }
       return unit * size;
     },
     width(runs, size) {
-      return runs.reduce((sum, r) => sum + r.font.widthOfTextAtSize(r.text, size), 0);
+      return runs.reduce((sum, r) => sum + r.font.widthOf(r.text, size), 0);
     },
     draw(page, runs, { x, y, size, color }) {
       let at = x;
-      for (const run of runs) {
-        page.drawText(run.text, { x: at, y, size, font: run.font, color });
-        at += run.font.widthOfTextAtSize(run.text, size);
-      }
+      for (const run of runs) at += run.font.draw(page, run.text, { x: at, y, size, color });
+    },
+    async save() {
+      await embedDrawnFonts(await Promise.all(embedded.values()));
+      return Buffer.from(await pdf.save());
     },
   };
 }
