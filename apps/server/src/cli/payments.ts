@@ -6,7 +6,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { PaymentsQuery, SetDecisionRequest, UpsertPaymentRequest, formatCents } from '@portal/contracts';
-import { listPayments, setDecision, upsertPayment } from '../modules/payments/provider.ts';
+import { setDecision } from '../modules/payments/decisions.ts';
+import { listPayments, upsertPayment } from '../modules/payments/provider.ts';
 import {
   CommandError,
   UsageError,

@@ -23,6 +23,7 @@ import * as m0018 from './migrations/0018-reset-and-registration-held.ts';
 import * as m0019 from './migrations/0019-payments-and-decisions.ts';
 import * as m0020 from './migrations/0020-second-factors.ts';
 import * as m0021 from './migrations/0021-localities.ts';
+import * as m0022 from './migrations/0022-idempotency-kept-a-week.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-payments-and-decisions': m0019,
   '0020-second-factors': m0020,
   '0021-localities': m0021,
+  '0022-idempotency-kept-a-week': m0022,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

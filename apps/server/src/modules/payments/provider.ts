@@ -1,43 +1,28 @@
 /**
- * Payments and decisions as the claims system records them through the provider API (and the
- * CLI). The claims system is the source of truth: the portal stores what it is told and never
+ * Payments as the claims system records them through the provider API (and the CLI; decisions
+ * are in decisions.ts). The claims system is the source of truth: the portal stores what it is told and never
  * computes an entitlement. Every check runs before anything is written; a refused request stores
  * nothing. The claimant hears only that there is news (no amounts, no medical details).
  */
-import { Readable } from 'node:stream';
 import type { z } from 'zod';
-import {
-  DECIDING_OUTCOMES,
-  amountCents,
-  isoToday,
-  type DecisionOutcome,
-  type SetDecisionRequest,
-  type UpsertPaymentRequest,
-} from '@portal/contracts';
+import { isoToday, type UpsertPaymentRequest } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/crypto.ts';
-import { mimeOf } from '../../storage/file-check.ts';
-import type { FileStore, StagedFile } from '../../storage/file-store.ts';
-import * as submissions from '../submissions/repository.ts';
-import { deleteFileRow, insertFile } from '../uploads/repository.ts';
-import { safeFilename, stageChecked } from '../uploads/service.ts';
 import { ProviderError, notFound } from '../provider/errors.ts';
 import { notifyClaimant, type Tx } from '../provider/inbox-message.ts';
 import * as repo from './repository.ts';
 
 type PaymentInput = z.output<typeof UpsertPaymentRequest>;
-type DecisionInput = z.output<typeof SetDecisionRequest>;
 
 /** Payments may be scheduled at most this far ahead (a date further is a mistake). */
 export const MAX_YEARS_AHEAD = 2;
 /** The first day of the earliest financial year a claimant can choose (FinancialYear 2000). */
 export const EARLIEST_DATE = '2000-07-01';
 
-const unprocessable = (path: string, message: string) =>
+export const unprocessable = (path: string, message: string) =>
   new ProviderError(422, 'Unprocessable Content', message, [{ path, message }]);
 
-function isRealDate(iso: string): boolean {
+export function isRealDate(iso: string): boolean {
   const d = new Date(`${iso}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso;
 }
@@ -48,7 +33,7 @@ function yearsAhead(today: string, years: number): string {
   return new Date(Date.UTC(y + years, m - 1, d)).toISOString().slice(0, 10);
 }
 
-function today(deps: Deps): string {
+export function today(deps: Deps): string {
   return isoToday(new Date(deps.clock.now()));
 }
 
@@ -111,7 +96,7 @@ function checkPayment(deps: Deps, input: PaymentInput): void {
 const portalName = (deps: Deps) => `${deps.config.provider.shortName} claimant portal`;
 
 /** "There is news": the words of every payment and decision notice, with nothing of the claim in them. */
-function newsNotice(deps: Deps, kind: 'payment-news' | 'decision-news') {
+export function newsNotice(deps: Deps, kind: 'payment-news' | 'decision-news') {
   const portal = portalName(deps);
   return {
     kind,
@@ -271,187 +256,4 @@ export async function listPayments(
     ),
     NextCursor: rows.length > query.limit && last ? `${last.payment_date}~${last.id}` : null,
   };
-}
-
-/** Where each outcome puts the sent item the claimant sees in Sent Items. */
-const SENT_ITEM_STATUS: Record<DecisionOutcome, 'Received' | 'In progress' | 'Completed'> = {
-  received: 'Received',
-  'in-assessment': 'In progress',
-  'more-information-needed': 'In progress',
-  approved: 'Completed',
-  'partly-approved': 'Completed',
-  declined: 'Completed',
-};
-const RANK: Record<DecisionOutcome, number> = {
-  received: 0,
-  'in-assessment': 1,
-  'more-information-needed': 2,
-  approved: 3,
-  'partly-approved': 3,
-  declined: 3,
-};
-
-/** The receipts of a reimbursement as sent: their descriptions and amounts in cents. */
-export function receiptsOf(formData: string | undefined): { description: string; cents: number }[] {
-  if (!formData) return [];
-  try {
-    const data = JSON.parse(formData) as { Receipts?: { Description?: string; Amount?: string }[] };
-    return (data.Receipts ?? []).map((r) => ({
-      description: r.Description ?? '',
-      cents: typeof r.Amount === 'string' ? amountCents(r.Amount) : 0,
-    }));
-  } catch {
-    return [];
-  }
-}
-
-async function checkDecision(deps: Deps, input: DecisionInput, item: { form_id: string; type_item: string }) {
-  if (!isRealDate(input.Date)) throw unprocessable('Date', 'Not a calendar date');
-  if (input.Date > today(deps)) throw unprocessable('Date', 'An outcome cannot be dated in the future');
-  if (input.Outcome === 'more-information-needed') {
-    if (!input.Needed) throw unprocessable('Needed', 'Say what is needed');
-    if (input.NeededBy === undefined) throw unprocessable('NeededBy', 'Say by when it is needed');
-    if (!isRealDate(input.NeededBy) || input.NeededBy < input.Date)
-      throw unprocessable('NeededBy', 'A calendar date on or after the outcome date');
-  } else if (input.NeededBy !== undefined || input.Needed)
-    throw unprocessable('Needed', 'Only when more information is needed');
-  if (input.Outcome === 'declined') {
-    if (!input.Reason) throw unprocessable('Reason', 'Give the reason in plain words');
-    if (!input.Review) throw unprocessable('Review', 'Say how to ask for a review');
-  }
-  if (input.Outcome === 'partly-approved') {
-    if (!input.Reason && input.Lines.every((l) => !l.Reason))
-      throw unprocessable('Reason', 'Give the reason in plain words (overall or per line)');
-    if (!input.Lines.length) throw unprocessable('Lines', 'Give the amount approved for each receipt line');
-  }
-  if (input.Lines.length) {
-    if (input.Outcome !== 'approved' && input.Outcome !== 'partly-approved')
-      throw unprocessable('Lines', 'Only an approval has receipt lines');
-    if (item.type_item !== 'Reimbursement') throw unprocessable('Lines', 'Only a reimbursement has receipt lines');
-    const receipts = receiptsOf(await repo.findFormData(deps.db, item.form_id));
-    const seen = new Set<number>();
-    for (const [i, l] of input.Lines.entries()) {
-      const receipt = receipts[l.Line - 1];
-      if (!receipt) throw unprocessable(`Lines.${i}.Line`, `The reimbursement has ${receipts.length} receipt lines`);
-      if (seen.has(l.Line)) throw unprocessable(`Lines.${i}.Line`, 'Listed twice');
-      seen.add(l.Line);
-      if (l.ApprovedCents > receipt.cents)
-        throw unprocessable(`Lines.${i}.ApprovedCents`, 'More than the receipt claimed');
-    }
-  }
-}
-
-/**
- * Records where a submission stands or its decision, with an optional PDF letter (checked and
- * stored as inbox attachments are). The submission must be one of the named claim's: the claims
- * system cannot attach a decision to another claim's submission. The sent item's status follows
- * (Received, In progress, Completed); a decision (not a step) tells the claimant there is news.
- */
-export async function setDecision(deps: Deps, store: FileStore, sentItemId: string, input: DecisionInput) {
-  const claim = await repo.findClaimByNumber(deps.db, input.ClaimNumber);
-  if (!claim) throw notFound('Claim');
-  const item = await repo.findSentItemOfClaim(deps.db, claim.id, sentItemId);
-  if (!item) throw notFound('Sent item');
-  await checkDecision(deps, input, item);
-
-  const now = deps.clock.now();
-  let staged: { file: StagedFile; name: string } | undefined;
-  if (input.Letter) {
-    const name = safeFilename(input.Letter.Filename);
-    try {
-      staged = {
-        file: await stageChecked(store, 'pdf', Readable.from(Buffer.from(input.Letter.ContentBase64, 'base64'))),
-        name,
-      };
-    } catch (e) {
-      if (e instanceof AppError) throw unprocessable('Letter', e.message);
-      throw e;
-    }
-  }
-  let key: string | undefined;
-  let written = false;
-  try {
-    key = staged ? await staged.file.commit() : undefined;
-    const letterFileId = staged ? newId() : null;
-    const result = await deps.db.transaction().execute(async (trx) => {
-      const existing = await repo.findDecision(trx, item.id, input.Outcome);
-      const decisionId = existing?.id ?? newId();
-      const values = {
-        decided_on: input.Date,
-        reason: input.Reason,
-        needed: input.Needed,
-        needed_by: input.NeededBy ?? null,
-        review: input.Review,
-        lines: JSON.stringify(input.Lines),
-      };
-      // The same decision sent again (a retry without an Idempotency-Key) is no news to the claimant.
-      const news =
-        !existing ||
-        letterFileId !== null ||
-        (Object.keys(values) as (keyof typeof values)[]).some((k) => existing[k] !== values[k]);
-      if (staged && key && letterFileId)
-        await insertFile(trx, {
-          id: letterFileId,
-          account_id: null,
-          claim_id: claim.id,
-          form_type: 'decision',
-          form_id: decisionId,
-          description: '',
-          original_name: staged.name,
-          size: staged.file.size,
-          mime: mimeOf('pdf'),
-          sha256: staged.file.sha256,
-          storage_key: key,
-          created_at: now,
-          submitted_at: now,
-        });
-      await repo.saveDecision(trx, existing?.id, {
-        id: decisionId,
-        sent_item_id: item.id,
-        claim_id: claim.id,
-        outcome: input.Outcome,
-        ...values,
-        // Set again without a letter: the earlier letter of this outcome stays.
-        letter_file_id: letterFileId ?? existing?.letter_file_id ?? null,
-        created_at: now,
-        updated_at: now,
-      });
-      const recorded = await repo.findDecisionsOf(trx, item.id);
-      const furthest = recorded.reduce<DecisionOutcome>(
-        (best, d) => (RANK[d.outcome] > RANK[best] ? d.outcome : best),
-        input.Outcome,
-      );
-      await submissions.setSentItemStatus(trx, item.id, SENT_ITEM_STATUS[furthest], null);
-      const notified =
-        news && (DECIDING_OUTCOMES as readonly string[]).includes(input.Outcome)
-          ? await notifyClaimant(deps, trx, claim.claimant_id, now, newsNotice(deps, 'decision-news'))
-          : false;
-      const replaced = letterFileId && existing?.letter_file_id ? existing.letter_file_id : null;
-      return { notified, replaced };
-    });
-    written = true;
-    if (result.replaced) await removeLetter(deps, store, result.replaced);
-    if (result.notified) deps.notifier.wake();
-    return {
-      SentItemId: item.id,
-      Outcome: input.Outcome,
-      Date: input.Date,
-      LetterFileId: letterFileId ?? (await repo.findDecision(deps.db, item.id, input.Outcome))?.letter_file_id ?? null,
-      Notified: result.notified,
-    };
-  } catch (e) {
-    if (!written) {
-      if (staged && !key) await staged.file.discard();
-      else if (key) await store.remove(key);
-    }
-    throw e;
-  }
-}
-
-/** A letter replaced by a newer one of the same outcome: its row and its bytes go. */
-async function removeLetter(deps: Deps, store: FileStore, fileId: string): Promise<void> {
-  const f = await deps.db.selectFrom('files').select('storage_key').where('id', '=', fileId).executeTakeFirst();
-  if (!f) return;
-  await deleteFileRow(deps.db, fileId);
-  await store.remove(f.storage_key);
 }

@@ -17,7 +17,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { localDateTime } from '../../lib/time.ts';
 import type { AuthContext } from '../session/service.ts';
-import { receiptsOf } from './provider.ts';
+import { receiptsOf } from './decisions.ts';
 import * as repo from './repository.ts';
 
 /** How far back the claim home's panel looks for decisions. */

@@ -12,12 +12,13 @@ import type { Deps } from '../../deps.ts';
 import { contentDisposition } from '../uploads/service.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { ProviderError } from './errors.ts';
-import { runIdempotent } from './idempotency.ts';
+import { runIdempotent, type IdempotencyFault, type Write } from './idempotency.ts';
 import { authenticateApiKey, type ApiKeyAuth } from './keys.ts';
 import * as details from './details-requests.ts';
 import * as content from './portal-content.ts';
 import * as service from './service.ts';
 import * as payments from '../payments/provider.ts';
+import { setDecision } from '../payments/decisions.ts';
 import { MACHINE_API } from '../../lib/route-controls.ts';
 
 /** Five attachments of up to 10 MB each, base64-encoded, plus the message. */
@@ -35,6 +36,8 @@ type Ctx<E extends ProviderEndpoint> = {
   query: Out<E['query']>;
   body: Out<E['body']>;
   reply: FastifyReply;
+  /** The request's write: with an Idempotency-Key, in one transaction with the key and its answer. */
+  write: Write;
 };
 
 function problemFromValidation(err: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
@@ -49,7 +52,12 @@ function problemFromValidation(err: FastifyError & { validation: { instancePath:
   );
 }
 
-export async function providerRoutes(app: FastifyInstance, deps: Deps, store: FileStore): Promise<void> {
+export async function providerRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  store: FileStore,
+  fault?: IdempotencyFault,
+): Promise<void> {
   await app.register(async (scope) => {
     scope.decorateRequest('apiKey', null);
     scope.setErrorHandler((err: FastifyError, request, reply) => {
@@ -94,14 +102,15 @@ export async function providerRoutes(app: FastifyInstance, deps: Deps, store: Fi
           const key = request.apiKey as ApiKeyAuth;
           if (!key.scopes.includes(endpoint.scope))
             throw new ProviderError(403, 'Forbidden', `This key lacks the ${endpoint.scope} scope`);
-          const ctx = { params: request.params, query: request.query, body: request.body, reply } as Ctx<E>;
+          const write: Write = (work) => work(deps);
+          const ctx = { params: request.params, query: request.query, body: request.body, reply, write } as Ctx<E>;
           const idempotencyKey = request.headers[IDEMPOTENCY_HEADER];
           if (endpoint.method === 'GET' || typeof idempotencyKey !== 'string') return handler(ctx);
           const result = await runIdempotent(
-            deps.db,
-            deps.clock.now(),
+            deps,
             { keyId: key.keyId, idempotencyKey, method: request.method, url: request.url, body: request.body },
-            async () => ({ status: 200, body: await handler(ctx) }),
+            (keyed) => handler({ ...ctx, write: keyed }),
+            fault,
           );
           if (result.replayed) reply.header('idempotent-replayed', 'true');
           return reply.code(result.status).send(result.body);
@@ -110,20 +119,23 @@ export async function providerRoutes(app: FastifyInstance, deps: Deps, store: Fi
     };
 
     const E = PROVIDER_ENDPOINTS;
-    bind(E.upsertClaimant, ({ params, body }) => service.upsertClaimant(deps, params.ref, body));
+    // Every write goes through `write`: the handler's work, with an Idempotency-Key, is the key's transaction.
+    bind(E.upsertClaimant, ({ params, body, write }) => write((d) => service.upsertClaimant(d, params.ref, body)));
     bind(E.getClaimant, ({ params }) => service.findClaimant(deps, params.ref));
-    bind(E.postMessage, ({ body }) => service.postMessage(deps, store, body));
-    bind(E.setSentItemStatus, ({ params, body }) => details.setSentItemStatus(deps, params.id, body));
-    bind(E.upsertPayment, ({ body }) => payments.upsertPayment(deps, body));
+    bind(E.postMessage, ({ body, write }) => service.postMessage(deps, store, body, write));
+    bind(E.setSentItemStatus, ({ params, body, write }) => write((d) => details.setSentItemStatus(d, params.id, body)));
+    bind(E.upsertPayment, ({ body, write }) => write((d) => payments.upsertPayment(d, body)));
     bind(E.listPayments, ({ query }) => payments.listPayments(deps, query));
-    bind(E.setDecision, ({ params, body }) => payments.setDecision(deps, store, params.id, body));
+    bind(E.setDecision, ({ params, body, write }) => setDecision(deps, store, params.id, body, write));
     bind(E.listDetailsRequests, ({ query }) => details.listDetailsRequests(deps, query.status));
-    bind(E.decideDetailsRequest, ({ params, body }) => details.decideDetailsRequest(deps, params.id, body));
-    bind(E.setMaintenance, ({ body }) => content.setMaintenance(deps, body));
-    bind(E.putContent, ({ params, body }) => content.putContent(deps, params.name, body.Html));
-    bind(E.putService, ({ params, body }) => content.putService(deps, params.id, body));
-    bind(E.putList, ({ params, body }) => content.putList(deps, params.listType, body));
-    bind(E.putSurvey, ({ body }) => content.putSurvey(deps, body));
+    bind(E.decideDetailsRequest, ({ params, body, write }) =>
+      write((d) => details.decideDetailsRequest(d, params.id, body)),
+    );
+    bind(E.setMaintenance, ({ body, write }) => write((d) => content.setMaintenance(d, body)));
+    bind(E.putContent, ({ params, body, write }) => write((d) => content.putContent(d, params.name, body.Html)));
+    bind(E.putService, ({ params, body, write }) => write((d) => content.putService(d, params.id, body)));
+    bind(E.putList, ({ params, body, write }) => write((d) => content.putList(d, params.listType, body)));
+    bind(E.putSurvey, ({ body, write }) => write((d) => content.putSurvey(d, body)));
     bind(E.getFile, async ({ params, reply }) => {
       const f = await service.openSubmittedFile(deps, store, params.id);
       return reply
