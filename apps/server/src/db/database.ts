@@ -30,6 +30,14 @@ export type DbHandle = {
 
 const INT8_OID = 20;
 
+/**
+ * A connection not made within this is given up: a database host that does not answer at all
+ * (down, or a firewall dropping the packets) is then a "busy" answer (198, decision 037) within
+ * seconds, not a request hanging until its time-out. It bounds a wait for a free pooled
+ * connection too: one that long means the database is saturated, and busy is the truth.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 /** PostgreSQL returns bigint as text; instants here are epoch ms, well inside 2^53. */
 function pgTypes() {
   return {
@@ -80,6 +88,8 @@ export function openDatabase(options: OpenOptions): DbHandle {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     types: pgTypes(),
     Client: PreparingClient,
   });
@@ -91,6 +101,8 @@ export function openDatabase(options: OpenOptions): DbHandle {
   const countersPool = new pg.Pool({
     connectionString: options.url,
     max: 4,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     types: pgTypes(),
     Client: PreparingClient,
     options: '-c synchronous_commit=off',

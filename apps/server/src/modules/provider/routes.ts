@@ -20,6 +20,8 @@ import * as service from './service.ts';
 import * as payments from '../payments/provider.ts';
 import { setDecision } from '../payments/decisions.ts';
 import { MACHINE_API } from '../../lib/route-controls.ts';
+import { isUnreachable } from '../../lib/unreachable.ts';
+import { BUSY_RETRY_AFTER_S } from '../../errors.ts';
 
 /** Five attachments of up to 10 MB each, base64-encoded, plus the message. */
 export const PROVIDER_BODY_LIMIT = 72 * 1024 * 1024;
@@ -73,7 +75,19 @@ export async function providerRoutes(
           STATUS_CODES[err.statusCode] ?? 'Bad Request',
           'The request could not be read',
         );
-      else {
+      else if (isUnreachable(err)) {
+        // Nothing was done (a write's transaction rolled back with its key): the same request may be sent again.
+        request.log.warn(
+          { err: { message: err.message } },
+          'provider API answered busy: a dependency cannot be reached',
+        );
+        problem = new ProviderError(
+          503,
+          'Service Unavailable',
+          `The portal cannot reach its database or Redis; nothing was done. Retry after ${BUSY_RETRY_AFTER_S} seconds`,
+        );
+        void reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
+      } else {
         request.log.error({ err }, 'provider API error');
         problem = new ProviderError(500, 'Internal Server Error');
       }
