@@ -30,8 +30,18 @@ const SERVER_BUSY = /^(08...|57P0[123]|53300)$/;
  * pg's and ioredis's own words for a connection lost or never made (these errors carry no code).
  * Redis's are caught where it is called (DependencyUnavailable); these are the net under them.
  */
-const LOST =
-  /Connection terminated|timeout exceeded when trying to connect|Connection ended unexpectedly|Stream isn't writeable|Connection is closed|Command timed out|max retries per request/i;
+const LOST = new RegExp(
+  [
+    'Connection terminated',
+    'timeout exceeded when trying to connect',
+    'Connection ended unexpectedly',
+    "Stream isn't writeable",
+    'Connection is closed',
+    'Command timed out',
+    'max retries per request',
+  ].join('|'),
+  'i',
+);
 
 /** node:sqlite: SQLITE_BUSY (5) and SQLITE_LOCKED (6), once busy_timeout has passed. */
 const SQLITE_LOCKED = new Set([5, 6]);
