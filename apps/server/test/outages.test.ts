@@ -6,6 +6,7 @@
  * recovers by itself when the dependency is back.
  */
 import { Writable } from 'node:stream';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ErrorNumber } from '@portal/contracts';
@@ -75,6 +76,7 @@ describe('what counts as a dependency out of reach', () => {
       coded('ERR_SQLITE_ERROR', { errcode: 5 }),
       new Error('Connection terminated unexpectedly'),
       new Error('timeout exceeded when trying to connect'),
+      new Error('Client has encountered a connection error and is not queryable'),
       new AggregateError([coded('ECONNREFUSED'), coded('ECONNREFUSED')]),
     ])
       expect(isUnreachable(error), error.message).toBe(true);
@@ -193,5 +195,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database out of reach (Post
     }
     await vi.waitFor(async () => expect((await readyz(app)).status).toBe(200), { timeout: 10_000 });
     expect((await post('/api/account/getaccount', { AccessToken: token })).statusCode).toBe(200);
+  });
+
+  it('a connection lost while a request holds it fails that request as unreachable, not the process', async () => {
+    // A transaction between two statements holds its connection out of the pool: pg emits the
+    // loss on the client itself, which ended the process when nothing listened.
+    let first = false;
+    let resume!: () => void;
+    const paused = new Promise<void>((resolve) => (resume = resolve));
+    const holding = deps.db.transaction().execute(async (trx) => {
+      await sql`select 1`.execute(trx);
+      first = true;
+      await paused;
+      await sql`select 1`.execute(trx);
+    });
+    const failed = holding.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    await vi.waitFor(() => expect(first).toBe(true));
+    await relay.stop();
+    try {
+      resume();
+      const error = await failed;
+      expect(isUnreachable(error), String(error)).toBe(true);
+    } finally {
+      await relay.start();
+    }
+    await vi.waitFor(async () => expect((await readyz(app)).status).toBe(200), { timeout: 10_000 });
   });
 });

@@ -52,6 +52,15 @@ function pgTypes() {
  * join cost PostgreSQL more than running it; bench/RESULTS.md). Every other query goes as it is.
  */
 class PreparingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A connection lost while the pool has the client out (a query running, or between two of a
+    // transaction) is emitted as 'error' with no listener of the pool's: without one of its own the
+    // process would end. The query in flight fails with the error itself, and the pool drops the
+    // client when it is given back (pg marks it no longer queryable).
+    this.on('error', () => undefined);
+  }
+
   override query(...args: unknown[]): never {
     const [text, values] = args;
     const name =

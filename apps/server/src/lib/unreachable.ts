@@ -35,6 +35,7 @@ const LOST = new RegExp(
     'Connection terminated',
     'timeout exceeded when trying to connect',
     'Connection ended unexpectedly',
+    'is not queryable',
     "Stream isn't writeable",
     'Connection is closed',
     'Command timed out',
