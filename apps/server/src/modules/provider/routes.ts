@@ -4,7 +4,7 @@
  * writes. Claimant tokens mean nothing here, and API keys mean nothing on /api.
  */
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IDEMPOTENCY_HEADER, PROVIDER_ENDPOINTS, type ProviderEndpoint } from '@portal/contracts';
@@ -54,6 +54,36 @@ function problemFromValidation(err: FastifyError & { validation: { instancePath:
   );
 }
 
+/** Every error of the provider API as problem details; a dependency out of reach is 503 with Retry-After. */
+function answerProblem(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  let problem: ProviderError;
+  if (err instanceof ProviderError) problem = err;
+  else if (hasZodFastifySchemaValidationErrors(err)) problem = problemFromValidation(err);
+  else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    problem = new ProviderError(413, 'Content Too Large', `At most ${PROVIDER_BODY_LIMIT} bytes`);
+  // A body of another type (multipart, text) is 415 Unsupported Media Type, and so titled.
+  else if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500)
+    problem = new ProviderError(
+      err.statusCode,
+      STATUS_CODES[err.statusCode] ?? 'Bad Request',
+      'The request could not be read',
+    );
+  else if (isUnreachable(err)) {
+    // Nothing was done (a write's transaction rolled back with its key): the same request may be sent again.
+    request.log.warn({ err: { message: err.message } }, 'provider API answered busy: a dependency cannot be reached');
+    problem = new ProviderError(
+      503,
+      'Service Unavailable',
+      `The portal cannot reach its database or Redis; nothing was done. Retry after ${BUSY_RETRY_AFTER_S} seconds`,
+    );
+    void reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
+  } else {
+    request.log.error({ err }, 'provider API error');
+    problem = new ProviderError(500, 'Internal Server Error');
+  }
+  return reply.code(problem.status).type('application/problem+json').send(problem.toProblem());
+}
+
 export async function providerRoutes(
   app: FastifyInstance,
   deps: Deps,
@@ -62,37 +92,7 @@ export async function providerRoutes(
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.decorateRequest('apiKey', null);
-    scope.setErrorHandler((err: FastifyError, request, reply) => {
-      let problem: ProviderError;
-      if (err instanceof ProviderError) problem = err;
-      else if (hasZodFastifySchemaValidationErrors(err)) problem = problemFromValidation(err);
-      else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        problem = new ProviderError(413, 'Content Too Large', `At most ${PROVIDER_BODY_LIMIT} bytes`);
-      // A body of another type (multipart, text) is 415 Unsupported Media Type, and so titled.
-      else if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500)
-        problem = new ProviderError(
-          err.statusCode,
-          STATUS_CODES[err.statusCode] ?? 'Bad Request',
-          'The request could not be read',
-        );
-      else if (isUnreachable(err)) {
-        // Nothing was done (a write's transaction rolled back with its key): the same request may be sent again.
-        request.log.warn(
-          { err: { message: err.message } },
-          'provider API answered busy: a dependency cannot be reached',
-        );
-        problem = new ProviderError(
-          503,
-          'Service Unavailable',
-          `The portal cannot reach its database or Redis; nothing was done. Retry after ${BUSY_RETRY_AFTER_S} seconds`,
-        );
-        void reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
-      } else {
-        request.log.error({ err }, 'provider API error');
-        problem = new ProviderError(500, 'Internal Server Error');
-      }
-      return reply.code(problem.status).type('application/problem+json').send(problem.toProblem());
-    });
+    scope.setErrorHandler(answerProblem);
     // The key is checked before the body is read: an unauthenticated caller cannot make the
     // server parse a 72 MB body.
     scope.addHook('onRequest', async (request) => {
