@@ -144,9 +144,11 @@ export class ChannelSync {
   private echoed(id: string): void {
     const w = this.waiting.get(id);
     if (!w) return;
-    // The peers that may be serving: those whose ping arrived within the bound.
+    // The peers that may be serving: those whose ping arrived within the bound (the others are
+    // forgotten: a process that stopped without a farewell, or one that will ping again).
     const since = this.now() - this.timing.boundMs;
-    w.needed = new Set([...this.peers].filter(([, at]) => at >= since).map(([origin]) => origin));
+    for (const [origin, at] of this.peers) if (at < since) this.peers.delete(origin);
+    w.needed = new Set(this.peers.keys());
     if (w.needed.size === 0) w.done();
   }
 
