@@ -134,8 +134,15 @@ export function postgresChannel(
       closed = true;
       clearTimeout(retry);
       await sync.stop(true);
-      await client?.end().catch(() => undefined);
+      const c = client;
       client = undefined;
+      // A stalled connection never answers the goodbye: closing waits for it no longer than a connection's time-out.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        c?.end().catch(() => undefined),
+        new Promise((resolve) => (timer = setTimeout(resolve, CONNECT_TIMEOUT_MS))),
+      ]);
+      clearTimeout(timer);
     },
   };
 }
