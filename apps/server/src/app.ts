@@ -43,6 +43,7 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
 import { providerRoutes } from './modules/provider/routes.ts';
+import type { IdempotencyFault } from './modules/provider/idempotency.ts';
 import { docsRoutes } from './modules/docs/routes.ts';
 import { parseS3Url, s3ClientFromConfig, s3FileStore, stagingDirOf } from './storage/s3-store.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -69,6 +70,8 @@ export type AppOptions = {
   addressSearch?: AddressSearch;
   /** The file store (default: local disk under DATA_DIR/files). */
   fileStore?: FileStore;
+  /** Tests only: called where a process is stopped to test a crash (the idempotent provider writes). */
+  faults?: { idempotency?: IdempotencyFault };
 };
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -185,7 +188,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await uploadRoutes(app, deps, fileStore);
   formRoutes(app, deps, fileStore);
   submissionRoutes(app, deps);
-  await providerRoutes(app, deps, fileStore);
+  await providerRoutes(app, deps, fileStore, options.faults?.idempotency);
   docsRoutes(app, { publicUrl: config.publicUrl });
   healthRoutes(app, deps, fileStore, redis);
   claimRoutes(app, deps);

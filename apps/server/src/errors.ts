@@ -1,5 +1,5 @@
 /** One error path (STYLE rule 4): services throw AppError; one handler turns it into the 225 list. */
-import { catalogueMessage, type ErrorItem } from '@portal/contracts';
+import { ErrorNumber, catalogueMessage, type ErrorItem } from '@portal/contracts';
 
 export const ERROR_STATUS = 225;
 
@@ -26,4 +26,16 @@ export function zodIssueItems(issues: readonly { path: readonly PropertyKey[]; m
     Message: i.message,
     ...(i.path.length ? { Field: i.path.map(String).join('.') } : {}),
   }));
+}
+
+/** The seconds a busy answer (198) asks a client to wait: Redis is tried again every 2 s, the database on the next request. */
+export const BUSY_RETRY_AFTER_S = 5;
+
+export type Dependency = 'database' | 'redis';
+
+/** A dependency could not be reached: 198 with Retry-After, never 500 (decision 037). */
+export class DependencyUnavailable extends AppError {
+  constructor(readonly dependency: Dependency) {
+    super(ErrorNumber.ServiceBusy);
+  }
 }

@@ -8,6 +8,7 @@ import {
   KEEP_UNTOUCHED_DRAFT_MS,
   removeEndedRecords,
 } from '../src/modules/housekeeping/service.ts';
+import { IDEMPOTENCY_KEEP_MS } from '../src/modules/provider/idempotency.ts';
 import { UNSUBMITTED_FILE_LIFETIME_MS, removeExpiredUploads } from '../src/modules/uploads/service.ts';
 import { localFileStore } from '../src/storage/file-store.ts';
 import { DIALECTS, createTestApp, signInWithClaim } from './helpers.ts';
@@ -203,6 +204,35 @@ describe.each(DIALECTS)('removeEndedRecords (%s)', (dialect) => {
       expect((await t.post('/api/account/getaccount', { AccessToken: live })).statusCode).toBe(200);
       // Run again: nothing more to remove.
       expect(Object.values(await removeEndedRecords(t.deps)).every((n) => n === 0)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("forgets the provider API's idempotent answers a week on", async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const { db } = t.deps;
+      const start = t.clock.now();
+      const answer = (key: string, at: number) => ({
+        key_id: 'key-1',
+        idempotency_key: key,
+        request_hash: 'h',
+        status_code: 200,
+        response: '{}',
+        created_at: at,
+      });
+      await db
+        .insertInto('provider_idempotency')
+        .values([
+          answer('idem-old', start - IDEMPOTENCY_KEEP_MS - 1),
+          answer('idem-edge', start - IDEMPOTENCY_KEEP_MS + 1),
+          answer('idem-new', start),
+        ])
+        .execute();
+      expect((await removeEndedRecords(t.deps)).idempotencyKeys).toBe(1);
+      const kept = await db.selectFrom('provider_idempotency').select('idempotency_key').orderBy('idempotency_key');
+      expect((await kept.execute()).map((r) => r.idempotency_key)).toEqual(['idem-edge', 'idem-new']);
     } finally {
       await t.close();
     }

@@ -304,6 +304,19 @@ describe.each(DIALECTS)('provider API on %s', (dialect) => {
         422,
       );
     });
+
+    it('answers two requests with one key at once with one write: the second waits for the first and replays it', async () => {
+      const headers = { 'idempotency-key': 'msg-2026-11-21-0002' };
+      const answers = await Promise.all([
+        call('POST', '/provider/v1/messages', message({ Subject: 'At once' }), headers),
+        call('POST', '/provider/v1/messages', message({ Subject: 'At once' }), headers),
+      ]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+      expect(answers.map((a) => a.headers['idempotent-replayed'] ?? 'first').sort()).toEqual(['first', 'true']);
+      expect(answers[1]?.json()).toEqual(answers[0]?.json());
+      const rows = await t.deps.db.selectFrom('inbox_messages').select('id').where('subject', '=', 'At once').execute();
+      expect(rows).toHaveLength(1);
+    });
   });
 
   describe('sent items and details requests', () => {

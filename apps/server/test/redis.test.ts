@@ -13,7 +13,7 @@ import { ErrorNumber } from '@portal/contracts';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import type { DialectName } from '../src/db/database.ts';
-import { AppError } from '../src/errors.ts';
+import { DependencyUnavailable, type AppError } from '../src/errors.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { connectRedis } from '../src/lib/redis.ts';
 import { THROTTLE, throttleKeys } from '../src/modules/account/throttle.ts';
@@ -375,7 +375,7 @@ describe.skipIf(!available)(available ? 'counters in Redis' : `counters in Redis
         RememberMe: false,
         DeviceType: 0,
       });
-      expect(errorNumbers(signIn)).toEqual([ErrorNumber.Internal]);
+      expect(errorNumbers(signIn)).toEqual([ErrorNumber.ServiceBusy]);
       const recovery = await t.post('/api/account/retrieveusername', {
         FirstName: 'Sam',
         LastName: 'Single',
@@ -383,7 +383,7 @@ describe.skipIf(!available)(available ? 'counters in Redis' : `counters in Redis
         EmailAddress: 'sam.single@example.com',
         ClaimNumber: '22/11111',
       });
-      expect(errorNumbers(recovery)).toEqual([ErrorNumber.Internal]);
+      expect(errorNumbers(recovery)).toEqual([ErrorNumber.ServiceBusy]);
       expect(t.logs.filter((l) => l.includes('Redis cannot be reached'))).toHaveLength(1);
 
       await relay.start();
@@ -412,7 +412,7 @@ describe.skipIf(!available)(available ? 'counters in Redis' : `counters in Redis
       expect(await keys()).toEqual([]);
     });
 
-    it('fails closed when Redis cannot be reached: every operation is refused with 199', async () => {
+    it('fails closed when Redis cannot be reached: every operation is refused as busy (198)', async () => {
       const { log, lines } = memoryLog();
       const redis = await connectRedis({ url: `redis://127.0.0.1:${await unusedPort()}`, prefix }, log);
       closers.push(redis.close);
@@ -426,8 +426,8 @@ describe.skipIf(!available)(available ? 'counters in Redis' : `counters in Redis
           () => undefined,
           (e: unknown) => e,
         );
-        expect(error).toBeInstanceOf(AppError);
-        expect((error as AppError).items.map((i) => i.Number)).toEqual([ErrorNumber.Internal]);
+        expect(error).toBeInstanceOf(DependencyUnavailable);
+        expect((error as AppError).items.map((i) => i.Number)).toEqual([ErrorNumber.ServiceBusy]);
       }
       expect(
         lines.filter((l) => l.includes('attempt refused: the throttle counters in Redis cannot be reached')),

@@ -164,6 +164,12 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
     meaning: 'Authenticator set-up refused: one is already set up (remove it first)',
     message: 'An authenticator app is already set up. Please remove it before setting up another.',
   },
+  198: {
+    meaning:
+      'A service the portal depends on (its database, or Redis for the sign-in counters) cannot be reached: nothing was done; ' +
+      'try again after the Retry-After header (seconds). /readyz says which',
+    message: 'The service is busy at the moment. Please try again in a few seconds.',
+  },
   199: {
     meaning: 'Unexpected fault on the server (logged with a request id)',
     message: 'Something went wrong on our side. Please try again.',

@@ -54,6 +54,8 @@ export const ErrorNumber = {
   RecoveryCodeIncorrect: 143,
   FactorNotSetUp: 144,
   AuthenticatorAlreadySetUp: 145,
+  /** A service the portal depends on (its database, Redis) cannot be reached: nothing was done; the answer carries Retry-After. */
+  ServiceBusy: 198,
   Internal: 199,
   /** Numbers above 450 mean "information not found" (spec 001 §8). */
   NotFound: 451,

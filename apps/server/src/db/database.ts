@@ -30,6 +30,14 @@ export type DbHandle = {
 
 const INT8_OID = 20;
 
+/**
+ * A connection not made within this is given up: a database host that does not answer at all
+ * (down, or a firewall dropping the packets) is then a "busy" answer (198, decision 037) within
+ * seconds, not a request hanging until its time-out. It bounds a wait for a free pooled
+ * connection too: one that long means the database is saturated, and busy is the truth.
+ */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 /** PostgreSQL returns bigint as text; instants here are epoch ms, well inside 2^53. */
 function pgTypes() {
   return {
@@ -44,6 +52,15 @@ function pgTypes() {
  * join cost PostgreSQL more than running it; bench/RESULTS.md). Every other query goes as it is.
  */
 class PreparingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A connection lost while the pool has the client out (a query running, or between two of a
+    // transaction) is emitted as 'error' with no listener of the pool's: without one of its own the
+    // process would end. The query in flight fails with the error itself, and the pool drops the
+    // client when it is given back (pg marks it no longer queryable).
+    this.on('error', () => undefined);
+  }
+
   override query(...args: unknown[]): never {
     const [text, values] = args;
     const name =
@@ -80,6 +97,8 @@ export function openDatabase(options: OpenOptions): DbHandle {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     types: pgTypes(),
     Client: PreparingClient,
   });
@@ -91,6 +110,8 @@ export function openDatabase(options: OpenOptions): DbHandle {
   const countersPool = new pg.Pool({
     connectionString: options.url,
     max: 4,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     types: pgTypes(),
     Client: PreparingClient,
     options: '-c synchronous_commit=off',

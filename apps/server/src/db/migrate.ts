@@ -24,6 +24,7 @@ import * as m0019 from './migrations/0019-payments-and-decisions.ts';
 import * as m0020 from './migrations/0020-second-factors.ts';
 import * as m0021 from './migrations/0021-localities.ts';
 import * as m0022 from './migrations/0022-decisions-in-words.ts';
+import * as m0023 from './migrations/0023-idempotency-kept-a-week.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-second-factors': m0020,
   '0021-localities': m0021,
   '0022-decisions-in-words': m0022,
+  '0023-idempotency-kept-a-week': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

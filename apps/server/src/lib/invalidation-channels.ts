@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { DbHandle } from '../db/database.ts';
+import { ChannelSync, PING_EVERY_MS, SILENCE_BOUND_MS, type SyncTiming } from './invalidation-sync.ts';
 import { ReadCache, type InvalidationChannel } from './read-cache.ts';
 
 /** The NOTIFY channel and the Redis channel's name (after REDIS_PREFIX). */
@@ -17,24 +18,8 @@ export const READS_CHANNEL = 'portal_reads';
 
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 2_000;
-/**
- * A connection that died without a word (a firewall or NAT dropping it, a partition) raises no
- * error: the listening connection is asked `select 1` this often, and taken as lost when the answer
- * does not come within HEARTBEAT_TIMEOUT_MS (or connecting takes longer than that).
- */
-export const HEARTBEAT_MS = 5_000;
-export const HEARTBEAT_TIMEOUT_MS = 3_000;
-
-const encode = (tags: readonly string[]) => JSON.stringify(tags);
-
-function decode(payload: string): string[] | undefined {
-  try {
-    const tags: unknown = JSON.parse(payload);
-    return Array.isArray(tags) && tags.every((t) => typeof t === 'string') ? tags : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** The listening connection to PostgreSQL is given up when not made within this. */
+const CONNECT_TIMEOUT_MS = 3_000;
 
 /**
  * How often SQLite's data_version is read: at most once per this many ms (each read is a statement,
@@ -68,14 +53,16 @@ export function sqliteChannel(
 }
 
 /**
- * PostgreSQL: one dedicated connection LISTENs; a publisher NOTIFYs through the pool after its
- * write committed. When the connection fails the cache stops serving and the connection is opened
- * again (100 ms, doubling to 2 s); LISTEN done, the cache is flushed and serves again.
+ * PostgreSQL: one dedicated connection LISTENs; pings, invalidations and acks are NOTIFYs through
+ * the pool (an invalidation after its write committed). When the connection fails, or the channel
+ * goes quiet past the bound (lib/invalidation-sync.ts), the cache stops serving and the connection
+ * is opened again (100 ms, doubling to 2 s); LISTEN done and its own ping heard, the cache serves
+ * again, flushed.
  */
 export function postgresChannel(
   database: DbHandle,
   log: FastifyBaseLogger,
-  heartbeatEvery = { ms: HEARTBEAT_MS, timeoutMs: HEARTBEAT_TIMEOUT_MS },
+  timing: SyncTiming = { pingEveryMs: PING_EVERY_MS, boundMs: SILENCE_BOUND_MS },
 ): InvalidationChannel {
   const url = database.url;
   if (!url) throw new Error('postgresChannel needs the database URL');
@@ -83,22 +70,29 @@ export function postgresChannel(
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   let delay = RETRY_MIN_MS;
+  let silenced: (() => void) | undefined;
+  const sync = new ChannelSync(
+    async (payload) => {
+      await sql`select pg_notify(${READS_CHANNEL}, ${payload})`.execute(database.db);
+    },
+    () => silenced?.(),
+    timing,
+  );
 
   const listen = async (deliver: (tags: readonly string[]) => void, state: (up: boolean) => void) => {
     const c = new pg.Client({
       connectionString: url,
       application_name: 'portal-reads',
       keepAlive: true,
-      connectionTimeoutMillis: heartbeatEvery.timeoutMs,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     let lost = false;
-    let heartbeat: NodeJS.Timeout | undefined = undefined;
     const down = (error?: Error) => {
       if (lost) return;
       lost = true;
-      clearInterval(heartbeat);
       if (client === c) client = undefined;
       c.end().catch(() => undefined);
+      void sync.stop(false);
       if (closed) return;
       state(false);
       log.warn(
@@ -111,8 +105,7 @@ export function postgresChannel(
     c.on('error', down);
     c.on('end', () => down());
     c.on('notification', (message) => {
-      const tags = message.channel === READS_CHANNEL && message.payload ? decode(message.payload) : undefined;
-      if (tags) deliver(tags);
+      if (message.channel === READS_CHANNEL && message.payload) sync.receive(message.payload, deliver);
     });
     try {
       await c.connect();
@@ -127,38 +120,47 @@ export function postgresChannel(
     }
     client = c;
     delay = RETRY_MIN_MS;
-    heartbeat = setInterval(() => {
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('no answer to the heartbeat')), heartbeatEvery.timeoutMs);
-      });
-      Promise.race([c.query('select 1'), late])
-        .catch((error: Error) => down(error))
-        .finally(() => clearTimeout(timer));
-    }, heartbeatEvery.ms);
-    heartbeat.unref();
+    // A connection that died without a word (a firewall, a partition) delivers nothing, not even pings.
+    silenced = () => down(new Error(`no ping of its own heard within ${timing.boundMs} ms`));
     state(true);
+    sync.start();
   };
 
   return {
-    publish: async (tags) => {
-      await sql`select pg_notify(${READS_CHANNEL}, ${encode(tags)})`.execute(database.db);
-    },
+    publish: (tags) => sync.publish(tags),
     start: (deliver, state) => listen(deliver, state),
+    current: () => sync.current(),
     close: async () => {
       closed = true;
       clearTimeout(retry);
-      await client?.end().catch(() => undefined);
+      await sync.stop(true);
+      const c = client;
       client = undefined;
+      // A stalled connection never answers the goodbye: closing waits for it no longer than a connection's time-out.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        c?.end().catch(() => undefined),
+        new Promise((resolve) => (timer = setTimeout(resolve, CONNECT_TIMEOUT_MS))),
+      ]);
+      clearTimeout(timer);
     },
   };
 }
 
 /**
- * Redis: a subscriber connection of its own (a subscribed connection can do nothing else). It
- * subscribes again itself after each reconnection, and only then does the cache serve.
+ * Redis: a subscriber connection of its own (a subscribed connection can do nothing else); the
+ * app's client publishes. It subscribes again itself after each reconnection, and only then, its
+ * own ping heard, does the cache serve. When its pings stop coming back within the bound, both
+ * connections are dropped and made again: a connection that stalls without closing is never
+ * noticed by ioredis (commands on it only time out), and the rate limits and throttles share the
+ * publishing one.
  */
-export function redisChannel(redis: Redis, prefix: string, log: FastifyBaseLogger): InvalidationChannel {
+export function redisChannel(
+  redis: Redis,
+  prefix: string,
+  log: FastifyBaseLogger,
+  timing: SyncTiming = { pingEveryMs: PING_EVERY_MS, boundMs: SILENCE_BOUND_MS },
+): InvalidationChannel {
   const channel = `${prefix}${READS_CHANNEL}`;
   const subscriber = redis.duplicate({
     autoResubscribe: false,
@@ -167,21 +169,32 @@ export function redisChannel(redis: Redis, prefix: string, log: FastifyBaseLogge
     connectionName: `${prefix}reads`,
   });
   let closed = false;
-  return {
-    publish: async (tags) => {
-      await redis.publish(channel, encode(tags));
+  const sync = new ChannelSync(
+    async (payload) => {
+      await redis.publish(channel, payload);
     },
+    () => {
+      // Either connection may be the silent one: the pings go out on the app's and come back on the subscriber.
+      log.warn(`Read-cache invalidations: no ping of its own heard within ${timing.boundMs} ms, reconnecting to Redis`);
+      subscriber.disconnect(true);
+      redis.disconnect(true);
+    },
+    timing,
+  );
+  return {
+    publish: (tags) => sync.publish(tags),
+    current: () => sync.current(),
     start: async (deliver, state) => {
       let up = false;
       const lost = () => {
         if (!up || closed) return;
         up = false;
+        void sync.stop(false);
         state(false);
         log.warn('Read-cache invalidations cannot be received: reads go to the database until Redis is back');
       };
       subscriber.on('message', (from: string, payload: string) => {
-        const tags = from === channel ? decode(payload) : undefined;
-        if (tags) deliver(tags);
+        if (from === channel) sync.receive(payload, deliver);
       });
       subscriber.on('error', lost);
       subscriber.on('close', lost);
@@ -192,6 +205,7 @@ export function redisChannel(redis: Redis, prefix: string, log: FastifyBaseLogge
             if (closed || up) return;
             up = true;
             state(true);
+            sync.start();
           })
           .catch((error: Error) => {
             // Still connected but the SUBSCRIBE failed (a slow answer): try again; the cache stays off meanwhile.
@@ -204,6 +218,7 @@ export function redisChannel(redis: Redis, prefix: string, log: FastifyBaseLogge
     },
     close: async () => {
       closed = true;
+      await sync.stop(true);
       subscriber.disconnect();
     },
   };
@@ -223,5 +238,9 @@ export async function startReadCache(
     cache = new ReadCache(postgresChannel(database, log), { live: false }, onPublishError);
   else cache = new ReadCache(sqliteChannel(database.dataVersion), { live: true });
   await cache.start();
+  // Its first ping heard back, the process serves from its cache from its first request (a channel
+  // that stays quiet lets it start without: the bound, then reads from the database).
+  for (const until = performance.now() + SILENCE_BOUND_MS; !cache.serving && performance.now() < until;)
+    await new Promise((resolve) => setTimeout(resolve, 5));
   return cache;
 }

@@ -7,7 +7,10 @@
  * - Entries carry tags (`session:<id>`, `account:<id>`, `claimant:<id>`, `claim:<id>`). Every
  *   write path that changes a cached read calls `changed(tags)` once its write has committed: the
  *   entries go at once in this process, and the tags travel to every other process over the
- *   channel (PostgreSQL LISTEN/NOTIFY, or Redis pub/sub when REDIS_URL is set).
+ *   channel (PostgreSQL LISTEN/NOTIFY, or Redis pub/sub when REDIS_URL is set); `changed`
+ *   resolves once every process that may serve from its cache has dropped them (the acks of
+ *   lib/invalidation-sync.ts), so the write's answer comes after that.
+ * - A channel that goes quiet (its own pings not heard back within a bound) serves nothing.
  * - A read that started before an invalidation never stores what it read (the generation check),
  *   so a slow read cannot put back what a write has just changed.
  * - While the channel is down nothing is served from the cache or stored in it; when it is back
@@ -29,6 +32,11 @@ export type InvalidationChannel = {
   close: () => Promise<void>;
   /** True when a write made outside this process's channel (SQLite's data_version) may have changed anything. */
   changedElsewhere?: () => boolean;
+  /**
+   * False while the channel cannot vouch that every invalidation sent so far has arrived (it has
+   * gone quiet past its bound: lib/invalidation-sync.ts); the cache then serves nothing.
+   */
+  current?: () => boolean;
 };
 
 type Entry = { value: unknown; tags: readonly string[]; storedAt: number };
@@ -65,9 +73,19 @@ export class ReadCache {
   private readonly maxAgeMs: number;
   private readonly now: () => number;
 
-  /** Whether the cache serves: false while the channel is down. */
+  /** Whether the cache serves: false while the channel is down or quiet. */
   get serving(): boolean {
-    return this.live;
+    return this.live && this.channel.current?.() !== false;
+  }
+
+  private wasServing = false;
+
+  /** `serving`, flushing what is held when it has just stopped (a quiet channel may have missed invalidations). */
+  private servingNow(): boolean {
+    const serving = this.serving;
+    if (!serving && this.wasServing) this.flush();
+    this.wasServing = serving;
+    return serving;
   }
 
   get size(): number {
@@ -81,7 +99,7 @@ export class ReadCache {
    */
   async read<T>(key: string, load: () => Promise<Loaded<T>>): Promise<T | undefined> {
     if (this.live && this.channel.changedElsewhere?.()) this.flush();
-    if (this.live) {
+    if (this.servingNow()) {
       const hit = this.entries.get(key);
       if (hit && this.now() - hit.storedAt < this.maxAgeMs) {
         this.stats.hits++;
@@ -93,7 +111,7 @@ export class ReadCache {
     const generation = this.generation;
     const loaded = await load();
     if (!loaded) return undefined;
-    if (this.live && generation === this.generation) this.store(key, loaded.value, loaded.tags);
+    if (this.servingNow() && generation === this.generation) this.store(key, loaded.value, loaded.tags);
     return loaded.value;
   }
 

@@ -5,7 +5,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorNumber, catalogueMessage, type ErrorItem } from '@portal/contracts';
-import { AppError, ERROR_STATUS } from '../errors.ts';
+import { AppError, BUSY_RETRY_AFTER_S, DependencyUnavailable, ERROR_STATUS } from '../errors.ts';
+import { isUnreachable } from '../lib/unreachable.ts';
 import { areaOfUnmatched } from '../lib/route-controls.ts';
 import { isMalformedMultipart } from './multipart.ts';
 
@@ -63,6 +64,14 @@ export function validationItems(error: {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // A dependency that cannot be reached is the portal being busy, not a fault: 198, and when to try again.
+    if (err instanceof DependencyUnavailable || (!(err instanceof AppError) && isUnreachable(err))) {
+      request.log.warn({ err: { message: err.message } }, 'answered busy: a dependency cannot be reached');
+      return reply
+        .code(ERROR_STATUS)
+        .header('retry-after', String(BUSY_RETRY_AFTER_S))
+        .send(list(ErrorNumber.ServiceBusy));
+    }
     if (err instanceof AppError) return reply.code(ERROR_STATUS).send(boundedItems(err.items));
     if (hasZodFastifySchemaValidationErrors(err)) return reply.code(ERROR_STATUS).send(validationItems(err));
     switch (err.code) {

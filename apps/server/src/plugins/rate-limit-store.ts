@@ -5,12 +5,14 @@
  */
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { RouteOptions } from 'fastify';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import type { Deps } from '../deps.ts';
 import type { Clock } from '../lib/clock.ts';
+import { DependencyUnavailable } from '../errors.ts';
 
 export function rateLimitStorage(
   deps: Deps,
@@ -19,17 +21,52 @@ export function rateLimitStorage(
 ): Partial<RateLimitPluginOptions> {
   if (redis) {
     return {
-      // The plugin's own Redis store: one Lua script per request (INCR, PEXPIRE on the first),
-      // so the counting is atomic and every key expires by itself at the end of its window.
-      redis,
-      nameSpace: 'rate-limit:',
+      store: redisRateLimitStore(redis),
       // Redis unreachable: the general limit lets requests through uncounted rather than the
-      // whole API failing with it; routes' own limits refuse them (refuseUncountedOwnLimits).
+      // whole API failing with it; routes' own limits refuse them (refuseUncountedOwnLimits), as busy.
       skipOnError: true,
     };
   }
   if (deps.dialect === 'postgres') return { store: databaseRateLimitStore(counters ?? deps.db, deps.clock) };
   return {};
+}
+
+type Counted = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * The plugin's own Redis store — one Lua script per request (INCR, PEXPIRE on the first), so the
+ * counting is atomic and every key expires by itself at the end of its window — whose failures
+ * say which dependency failed: a refusal is then "busy" (198 with Retry-After), never a 500.
+ */
+function redisRateLimitStore(redis: Redis) {
+  type Store = {
+    incr: (key: string, callback: Counted, timeWindow: number, max: number) => void;
+    child: (routeOptions: object) => Store;
+  };
+  const counting = (inner: RedisStore): Store => ({
+    incr: (key, callback, timeWindow, max) =>
+      inner.incr(
+        key,
+        (error, result) => callback(error ? new DependencyUnavailable('redis') : null, result),
+        timeWindow,
+        max,
+      ),
+    child: (routeOptions) => counting(inner.child(routeOptions)),
+  });
+  return class RedisRateLimitStore {
+    private readonly inner: Store;
+    constructor(options: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      this.inner = counting(
+        new RedisStore(Boolean(options.continueExceeding), Boolean(options.exponentialBackoff), redis, 'rate-limit:'),
+      );
+    }
+    incr(key: string, callback: Counted, timeWindow: number, max: number): void {
+      this.inner.incr(key, callback, timeWindow, max);
+    }
+    child(routeOptions: object): Store {
+      return this.inner.child(routeOptions);
+    }
+  };
 }
 
 /**
@@ -42,8 +79,7 @@ export function refuseUncountedOwnLimits(route: RouteOptions): void {
   if (own) route.config = { ...route.config, rateLimit: { ...own, skipOnError: false } };
 }
 
-type Result = { current: number; ttl: number };
-type Callback = (error: Error | null, result?: Result) => void;
+type Callback = Counted;
 
 /** Rows whose window ended this long ago are removed now and then. */
 const STALE_MS = 60 * 60_000;

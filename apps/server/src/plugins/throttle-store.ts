@@ -7,9 +7,8 @@
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { ErrorNumber } from '@portal/contracts';
 import type { Db } from '../db/database.ts';
-import { AppError } from '../errors.ts';
+import { DependencyUnavailable } from '../errors.ts';
 
 /** A counter with no failure for this long starts again (decision 005). */
 export const THROTTLE_FORGET_AFTER_MS = 24 * 60 * 60_000;
@@ -117,12 +116,15 @@ export function lockSchedule(policy: Policy): number[] {
   return delays;
 }
 
-/** Keys under REDIS_PREFIX + 'throttle:'. Unreachable Redis fails closed: the attempt is refused. */
+/**
+ * Keys under REDIS_PREFIX + 'throttle:'. Unreachable Redis fails closed: the attempt is refused,
+ * as busy (198 with Retry-After, decision 037).
+ */
 export function redisThrottleStore(redis: Redis, log: FastifyBaseLogger): ThrottleStore {
   const id = (key: string) => `throttle:${key}`;
   const refuse = (err: unknown): never => {
     log.warn({ err }, 'attempt refused: the throttle counters in Redis cannot be reached');
-    throw new AppError(ErrorNumber.Internal);
+    throw new DependencyUnavailable('redis');
   };
   return {
     lockedUntil: async (keys) => {

@@ -22,6 +22,7 @@ import { deleteUnactivatedAccounts } from '../account/repository.ts';
 import { deleteAbandonedDrafts } from '../forms/repository.ts';
 import { deleteResetTokensExpiredBefore } from '../registration/repository.ts';
 import { deleteChallengesExpiredBefore } from '../security/repository.ts';
+import { removeExpiredIdempotencyKeys } from '../provider/idempotency.ts';
 import { deleteEndedSessions } from '../session/repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -47,7 +48,8 @@ export type Removed = Record<
   | 'devMail'
   | 'pageViews'
   | 'abandonedDrafts'
-  | 'webauthnChallenges',
+  | 'webauthnChallenges'
+  | 'idempotencyKeys',
   number
 >;
 
@@ -81,5 +83,7 @@ export async function removeEndedRecords(deps: Deps): Promise<Removed> {
     // A passkey ceremony's challenge is worthless once expired (anyone may ask for one at /login),
     // and so is an authenticator set-up never confirmed.
     webauthnChallenges: await deleteChallengesExpiredBefore(db, now),
+    // A provider write's answer is replayed for its Idempotency-Key for a week (decision 037).
+    idempotencyKeys: await removeExpiredIdempotencyKeys(db, now),
   };
 }

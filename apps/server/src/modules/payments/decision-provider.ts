@@ -15,6 +15,7 @@ import * as submissions from '../submissions/repository.ts';
 import { deleteFileRow, insertFile } from '../uploads/repository.ts';
 import { safeFilename, stageChecked } from '../uploads/service.ts';
 import { notFound } from '../provider/errors.ts';
+import type { Write } from '../provider/idempotency.ts';
 import { notifyClaimant } from '../provider/inbox-message.ts';
 import { isRealDate, newsNotice, today, unprocessable } from './provider.ts';
 import * as decisions from './decisions-repository.ts';
@@ -92,106 +93,138 @@ async function checkDecision(deps: Deps, input: DecisionInput, item: { form_id: 
   }
 }
 
+type Letter = { file: StagedFile; name: string; key: string; fileId: string };
+
+/**
+ * The decision's rows in one transaction: the letter's file, the decision (a new one, or the
+ * outcome's earlier one updated), the sent item's status and, for news, the claimant's notice.
+ * Returns whether the claimant was told, and the earlier letter a new one replaces.
+ */
+async function recordDecision(
+  deps: Deps,
+  claim: { id: string; claimant_id: string },
+  item: { id: string },
+  input: DecisionInput,
+  letter: Letter | undefined,
+) {
+  const now = deps.clock.now();
+  return deps.db.transaction().execute(async (trx) => {
+    const existing = await decisions.findDecision(trx, item.id, input.Outcome);
+    const decisionId = existing?.id ?? newId();
+    const values = {
+      decided_on: input.Date,
+      reason: input.Reason,
+      needed: input.Needed,
+      needed_by: input.NeededBy ?? null,
+      review: input.Review,
+      review_by: input.ReviewBy ?? null,
+      lines: JSON.stringify(input.Lines),
+    };
+    // The same decision sent again (a retry without an Idempotency-Key) is no news to the claimant.
+    const news =
+      !existing ||
+      letter !== undefined ||
+      (Object.keys(values) as (keyof typeof values)[]).some((k) => existing[k] !== values[k]);
+    if (letter)
+      await insertFile(trx, {
+        id: letter.fileId,
+        account_id: null,
+        claim_id: claim.id,
+        form_type: 'decision',
+        form_id: decisionId,
+        description: '',
+        original_name: letter.name,
+        size: letter.file.size,
+        mime: mimeOf('pdf'),
+        sha256: letter.file.sha256,
+        storage_key: letter.key,
+        created_at: now,
+        submitted_at: now,
+      });
+    await decisions.saveDecision(trx, existing?.id, {
+      id: decisionId,
+      sent_item_id: item.id,
+      claim_id: claim.id,
+      outcome: input.Outcome,
+      ...values,
+      // Set again without a letter: the earlier letter of this outcome stays.
+      letter_file_id: letter?.fileId ?? existing?.letter_file_id ?? null,
+      created_at: now,
+      updated_at: now,
+    });
+    const recorded = await decisions.findDecisionsOf(trx, item.id);
+    const furthest = recorded.reduce<DecisionOutcome>(
+      (best, d) => (RANK[d.outcome] > RANK[best] ? d.outcome : best),
+      input.Outcome,
+    );
+    await submissions.setSentItemStatus(trx, item.id, SENT_ITEM_STATUS[furthest], null);
+    const notified =
+      news && (DECIDING_OUTCOMES as readonly string[]).includes(input.Outcome)
+        ? await notifyClaimant(deps, trx, claim.claimant_id, now, newsNotice(deps, 'decision-news'))
+        : false;
+    const replaced = letter && existing?.letter_file_id ? existing.letter_file_id : null;
+    return { notified, replaced };
+  });
+}
+
+/** The letter checked and put in the file store, before any row is written. */
+async function stageLetter(store: FileStore, letter: NonNullable<DecisionInput['Letter']>) {
+  const name = safeFilename(letter.Filename);
+  try {
+    return {
+      file: await stageChecked(store, 'pdf', Readable.from(Buffer.from(letter.ContentBase64, 'base64'))),
+      name,
+    };
+  } catch (e) {
+    if (e instanceof AppError) throw unprocessable('Letter', e.message);
+    throw e;
+  }
+}
+
 /**
  * Records where a submission stands or its decision, with an optional PDF letter (checked and
- * stored as inbox attachments are). The submission must be one of the named claim's: the claims
+ * stored as inbox attachments are, before `write`: the idempotent write's transaction holds no
+ * lock while it reads the letter). The submission must be one of the named claim's: the claims
  * system cannot attach a decision to another claim's submission. The sent item's status follows
  * (Received, In progress, Completed); a decision (not a step) tells the claimant there is news.
  */
-export async function setDecision(deps: Deps, store: FileStore, sentItemId: string, input: DecisionInput) {
+export async function setDecision(
+  deps: Deps,
+  store: FileStore,
+  sentItemId: string,
+  input: DecisionInput,
+  write: Write = (work) => work(deps),
+) {
   const claim = await repo.findClaimByNumber(deps.db, input.ClaimNumber);
   if (!claim) throw notFound('Claim');
   const item = await repo.findSentItemOfClaim(deps.db, claim.id, sentItemId);
   if (!item) throw notFound('Sent item');
   await checkDecision(deps, input, item);
 
-  const now = deps.clock.now();
-  let staged: { file: StagedFile; name: string } | undefined;
-  if (input.Letter) {
-    const name = safeFilename(input.Letter.Filename);
-    try {
-      staged = {
-        file: await stageChecked(store, 'pdf', Readable.from(Buffer.from(input.Letter.ContentBase64, 'base64'))),
-        name,
-      };
-    } catch (e) {
-      if (e instanceof AppError) throw unprocessable('Letter', e.message);
-      throw e;
-    }
-  }
+  const staged = input.Letter ? await stageLetter(store, input.Letter) : undefined;
   let key: string | undefined;
+  let replaced: string | null = null;
   let written = false;
   try {
     key = staged ? await staged.file.commit() : undefined;
-    const letterFileId = staged ? newId() : null;
-    const result = await deps.db.transaction().execute(async (trx) => {
-      const existing = await decisions.findDecision(trx, item.id, input.Outcome);
-      const decisionId = existing?.id ?? newId();
-      const values = {
-        decided_on: input.Date,
-        reason: input.Reason,
-        needed: input.Needed,
-        needed_by: input.NeededBy ?? null,
-        review: input.Review,
-        review_by: input.ReviewBy ?? null,
-        lines: JSON.stringify(input.Lines),
+    const letter = staged && key ? { ...staged, key, fileId: newId() } : undefined;
+    const answer = await write(async (d) => {
+      const result = await recordDecision(d, claim, item, input, letter);
+      // The earlier letter's row goes with the write; its bytes once the write has committed.
+      replaced = result.replaced ? await removeLetterRow(d, result.replaced) : null;
+      if (result.notified) d.notifier.wake();
+      return {
+        SentItemId: item.id,
+        Outcome: input.Outcome,
+        Date: input.Date,
+        LetterFileId:
+          letter?.fileId ?? (await decisions.findDecision(d.db, item.id, input.Outcome))?.letter_file_id ?? null,
+        Notified: result.notified,
       };
-      // The same decision sent again (a retry without an Idempotency-Key) is no news to the claimant.
-      const news =
-        !existing ||
-        letterFileId !== null ||
-        (Object.keys(values) as (keyof typeof values)[]).some((k) => existing[k] !== values[k]);
-      if (staged && key && letterFileId)
-        await insertFile(trx, {
-          id: letterFileId,
-          account_id: null,
-          claim_id: claim.id,
-          form_type: 'decision',
-          form_id: decisionId,
-          description: '',
-          original_name: staged.name,
-          size: staged.file.size,
-          mime: mimeOf('pdf'),
-          sha256: staged.file.sha256,
-          storage_key: key,
-          created_at: now,
-          submitted_at: now,
-        });
-      await decisions.saveDecision(trx, existing?.id, {
-        id: decisionId,
-        sent_item_id: item.id,
-        claim_id: claim.id,
-        outcome: input.Outcome,
-        ...values,
-        // Set again without a letter: the earlier letter of this outcome stays.
-        letter_file_id: letterFileId ?? existing?.letter_file_id ?? null,
-        created_at: now,
-        updated_at: now,
-      });
-      const recorded = await decisions.findDecisionsOf(trx, item.id);
-      const furthest = recorded.reduce<DecisionOutcome>(
-        (best, d) => (RANK[d.outcome] > RANK[best] ? d.outcome : best),
-        input.Outcome,
-      );
-      await submissions.setSentItemStatus(trx, item.id, SENT_ITEM_STATUS[furthest], null);
-      const notified =
-        news && (DECIDING_OUTCOMES as readonly string[]).includes(input.Outcome)
-          ? await notifyClaimant(deps, trx, claim.claimant_id, now, newsNotice(deps, 'decision-news'))
-          : false;
-      const replaced = letterFileId && existing?.letter_file_id ? existing.letter_file_id : null;
-      return { notified, replaced };
     });
     written = true;
-    if (result.replaced) await removeLetter(deps, store, result.replaced);
-    if (result.notified) deps.notifier.wake();
-    return {
-      SentItemId: item.id,
-      Outcome: input.Outcome,
-      Date: input.Date,
-      LetterFileId:
-        letterFileId ?? (await decisions.findDecision(deps.db, item.id, input.Outcome))?.letter_file_id ?? null,
-      Notified: result.notified,
-    };
+    if (replaced) await store.remove(replaced);
+    return answer;
   } catch (e) {
     if (!written) {
       if (staged && !key) await staged.file.discard();
@@ -201,10 +234,10 @@ export async function setDecision(deps: Deps, store: FileStore, sentItemId: stri
   }
 }
 
-/** A letter replaced by a newer one of the same outcome: its row and its bytes go. */
-async function removeLetter(deps: Deps, store: FileStore, fileId: string): Promise<void> {
+/** A letter replaced by a newer one of the same outcome: its row goes; returns where its bytes are. */
+async function removeLetterRow(deps: Deps, fileId: string): Promise<string | null> {
   const f = await deps.db.selectFrom('files').select('storage_key').where('id', '=', fileId).executeTakeFirst();
-  if (!f) return;
+  if (!f) return null;
   await deleteFileRow(deps.db, fileId);
-  await store.remove(f.storage_key);
+  return f.storage_key;
 }

@@ -1,74 +1,142 @@
 /**
- * Idempotent writes of the provider API: the first request with an Idempotency-Key reserves it
- * (a row with status 0) before doing anything, so a concurrent retry with the same key waits
- * its turn (409) instead of doing the work twice; the answer is stored and replayed for the
- * same key and body. The same key with a different body is refused (422).
+ * Idempotent writes of the provider API (decision 037). With an Idempotency-Key, the key's
+ * reservation, the work and its answer are one database transaction: a process killed anywhere
+ * before the commit leaves neither the work nor the key (the database rolls back what was never
+ * committed), so the retry does the work, once; from the commit on, the answer is stored beside
+ * the work, and every retry with the key gets it. Nothing is ever left reserved without an
+ * answer, so there is no lease to wait out and no 409.
+ *
+ * A retry arriving while the first request runs waits for it: on PostgreSQL its insert of the key
+ * waits on the first's uncommitted row; on SQLite the one connection runs one transaction at a
+ * time. The same key with another body is refused (422). A failed request rolls back its key
+ * with its work: the key is free for the retry. Answers are kept IDEMPOTENCY_KEEP_MS, then the
+ * hourly clean-up removes them (removeExpiredIdempotencyKeys).
+ *
+ * What a handler does before its write (checking an attachment's content, copying it into the
+ * file store) stays outside the transaction: it holds no lock while it reads 10 MB.
  */
 import crypto from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import { joinedDeps, type AfterCommit } from '../../db/joined-transaction.ts';
+import type { Deps } from '../../deps.ts';
 import { ProviderError } from './errors.ts';
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,100}$/;
 
+/** How long an answer is replayed for its key: a claims system's retry after a weekend's outage still finds it. */
+export const IDEMPOTENCY_KEEP_MS = 7 * 24 * 60 * 60_000;
+
 export type Stored = { status: number; body: unknown };
 
-export async function runIdempotent(
-  db: Db,
-  now: number,
-  scope: { keyId: string; idempotencyKey: string; method: string; url: string; body: unknown },
-  work: () => Promise<Stored>,
-): Promise<Stored & { replayed: boolean }> {
-  if (!IDEMPOTENCY_KEY_PATTERN.test(scope.idempotencyKey))
-    throw new ProviderError(400, 'Bad Request', 'Idempotency-Key must be 8–100 characters: letters, digits, . _ : -');
-  const requestHash = crypto
+/**
+ * Runs `work` as the request's write: inside the key's transaction with an Idempotency-Key
+ * (`work` is given dependencies that join it), on the plain dependencies without one. What
+ * `work` returns is the answer.
+ */
+export type Write = <T>(work: (deps: Deps) => Promise<T>) => Promise<T>;
+
+/** Where a test stops a process: the key reserved, or the work done and not yet committed. */
+export type IdempotencyFaultPoint = 'reserved' | 'worked';
+export type IdempotencyFault = (point: IdempotencyFaultPoint) => Promise<void>;
+
+/** The key's stored answer, found inside the write: the handler's own clean-up runs on the way out. */
+class Replayed extends Error {
+  constructor(readonly stored: Stored) {
+    super('replayed');
+  }
+}
+
+type Scope = { keyId: string; idempotencyKey: string; method: string; url: string; body: unknown };
+
+function requestHash(scope: Scope): string {
+  return crypto
     .createHash('sha256')
     .update(`${scope.method} ${scope.url}\n${JSON.stringify(scope.body ?? null)}`)
     .digest('hex');
-  const reserved = await db
-    .insertInto('provider_idempotency')
-    .values({
-      key_id: scope.keyId,
-      idempotency_key: scope.idempotencyKey,
-      request_hash: requestHash,
-      status_code: 0,
-      response: '',
-      created_at: now,
-    })
-    .onConflict((oc) => oc.columns(['key_id', 'idempotency_key']).doNothing())
+}
+
+async function storedAnswer(db: Db, scope: Scope, hash: string): Promise<Stored | undefined> {
+  const row = await db
+    .selectFrom('provider_idempotency')
+    .select(['request_hash', 'status_code', 'response'])
+    .where('key_id', '=', scope.keyId)
+    .where('idempotency_key', '=', scope.idempotencyKey)
     .executeTakeFirst();
-  if (Number(reserved.numInsertedOrUpdatedRows ?? 0) === 0) {
-    const row = await db
-      .selectFrom('provider_idempotency')
-      .select(['request_hash', 'status_code', 'response'])
-      .where('key_id', '=', scope.keyId)
-      .where('idempotency_key', '=', scope.idempotencyKey)
-      .executeTakeFirstOrThrow();
-    if (row.request_hash !== requestHash)
-      throw new ProviderError(422, 'Unprocessable Content', 'This Idempotency-Key was used with a different request');
-    if (row.status_code === 0)
-      throw new ProviderError(
-        409,
-        'Conflict',
-        'A request with this Idempotency-Key is still being processed; retry shortly',
-      );
-    return { status: row.status_code, body: JSON.parse(row.response) as unknown, replayed: true };
-  }
+  if (!row) return undefined;
+  if (row.request_hash !== hash)
+    throw new ProviderError(422, 'Unprocessable Content', 'This Idempotency-Key was used with a different request');
+  // A reservation without an answer, left by a version that committed it before the work
+  // (migration 0022 removes those): abandoned, and taken over by this request.
+  if (row.status_code === 0) return undefined;
+  return { status: row.status_code, body: JSON.parse(row.response) as unknown };
+}
+
+export async function runIdempotent(
+  deps: Deps,
+  scope: Scope,
+  handler: (write: Write) => Promise<unknown>,
+  fault?: IdempotencyFault,
+): Promise<Stored & { replayed: boolean }> {
+  if (!IDEMPOTENCY_KEY_PATTERN.test(scope.idempotencyKey))
+    throw new ProviderError(400, 'Bad Request', 'Idempotency-Key must be 8–100 characters: letters, digits, . _ : -');
+  const hash = requestHash(scope);
+  // A retry of a finished request answers at once, without running its handler (nor reading its attachments again).
+  const earlier = await storedAnswer(deps.db, scope, hash);
+  if (earlier) return { ...earlier, replayed: true };
+
+  let answer: { value: unknown } | undefined;
+  const write: Write = async (work) => {
+    if (answer) throw new Error('a handler writes once');
+    const afterCommit: AfterCommit = [];
+    const value = await deps.db.transaction().execute(async (trx) => {
+      const reserved = await trx
+        .insertInto('provider_idempotency')
+        .values({
+          key_id: scope.keyId,
+          idempotency_key: scope.idempotencyKey,
+          request_hash: hash,
+          status_code: 0,
+          response: '',
+          created_at: deps.clock.now(),
+        })
+        .onConflict((oc) => oc.columns(['key_id', 'idempotency_key']).doNothing())
+        .executeTakeFirst();
+      if (Number(reserved.numInsertedOrUpdatedRows ?? 0) === 0) {
+        // Finished by another request meanwhile (PostgreSQL: this insert waited for its commit).
+        const stored = await storedAnswer(trx, scope, hash);
+        if (stored) throw new Replayed(stored);
+      }
+      await fault?.('reserved');
+      const result = await work(joinedDeps(deps, trx, afterCommit));
+      await fault?.('worked');
+      await trx
+        .updateTable('provider_idempotency')
+        .set({ status_code: 200, response: JSON.stringify(result ?? null) })
+        .where('key_id', '=', scope.keyId)
+        .where('idempotency_key', '=', scope.idempotencyKey)
+        .execute();
+      return result;
+    });
+    answer = { value };
+    for (const effect of afterCommit) await effect();
+    return value;
+  };
   try {
-    const result = await work();
-    await db
-      .updateTable('provider_idempotency')
-      .set({ status_code: result.status, response: JSON.stringify(result.body) })
-      .where('key_id', '=', scope.keyId)
-      .where('idempotency_key', '=', scope.idempotencyKey)
-      .execute();
-    return { ...result, replayed: false };
+    await handler(write);
   } catch (e) {
-    // A failed request did nothing: the key is free for the retry.
-    await db
-      .deleteFrom('provider_idempotency')
-      .where('key_id', '=', scope.keyId)
-      .where('idempotency_key', '=', scope.idempotencyKey)
-      .execute();
+    if (e instanceof Replayed) return { ...e.stored, replayed: true };
     throw e;
   }
+  if (!answer) throw new Error('an idempotent handler must write');
+  // The answer is what was stored: a replay and the first answer are the same bytes.
+  return { status: 200, body: JSON.parse(JSON.stringify(answer.value ?? null)) as unknown, replayed: false };
+}
+
+/** Forgets answers older than IDEMPOTENCY_KEEP_MS (the hourly clean-up): the key may then be used again. */
+export async function removeExpiredIdempotencyKeys(db: Db, now: number): Promise<number> {
+  const res = await db
+    .deleteFrom('provider_idempotency')
+    .where('created_at', '<', now - IDEMPOTENCY_KEEP_MS)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
 }

@@ -4,7 +4,7 @@
  * writes. Claimant tokens mean nothing here, and API keys mean nothing on /api.
  */
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IDEMPOTENCY_HEADER, PROVIDER_ENDPOINTS, type ProviderEndpoint } from '@portal/contracts';
@@ -12,7 +12,7 @@ import type { Deps } from '../../deps.ts';
 import { contentDisposition } from '../uploads/service.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { ProviderError } from './errors.ts';
-import { runIdempotent } from './idempotency.ts';
+import { runIdempotent, type IdempotencyFault, type Write } from './idempotency.ts';
 import { authenticateApiKey, type ApiKeyAuth } from './keys.ts';
 import * as details from './details-requests.ts';
 import * as content from './portal-content.ts';
@@ -20,6 +20,8 @@ import * as service from './service.ts';
 import { setDecision } from '../payments/decision-provider.ts';
 import * as payments from '../payments/provider.ts';
 import { MACHINE_API } from '../../lib/route-controls.ts';
+import { isUnreachable } from '../../lib/unreachable.ts';
+import { BUSY_RETRY_AFTER_S } from '../../errors.ts';
 
 /** Five attachments of up to 10 MB each, base64-encoded, plus the message. */
 export const PROVIDER_BODY_LIMIT = 72 * 1024 * 1024;
@@ -36,6 +38,8 @@ type Ctx<E extends ProviderEndpoint> = {
   query: Out<E['query']>;
   body: Out<E['body']>;
   reply: FastifyReply;
+  /** The request's write: with an Idempotency-Key, in one transaction with the key and its answer. */
+  write: Write;
 };
 
 function problemFromValidation(err: FastifyError & { validation: { instancePath: string; message?: string }[] }) {
@@ -50,28 +54,45 @@ function problemFromValidation(err: FastifyError & { validation: { instancePath:
   );
 }
 
-export async function providerRoutes(app: FastifyInstance, deps: Deps, store: FileStore): Promise<void> {
+/** Every error of the provider API as problem details; a dependency out of reach is 503 with Retry-After. */
+function answerProblem(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  let problem: ProviderError;
+  if (err instanceof ProviderError) problem = err;
+  else if (hasZodFastifySchemaValidationErrors(err)) problem = problemFromValidation(err);
+  else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    problem = new ProviderError(413, 'Content Too Large', `At most ${PROVIDER_BODY_LIMIT} bytes`);
+  // A body of another type (multipart, text) is 415 Unsupported Media Type, and so titled.
+  else if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500)
+    problem = new ProviderError(
+      err.statusCode,
+      STATUS_CODES[err.statusCode] ?? 'Bad Request',
+      'The request could not be read',
+    );
+  else if (isUnreachable(err)) {
+    // Nothing was done (a write's transaction rolled back with its key): the same request may be sent again.
+    request.log.warn({ err: { message: err.message } }, 'provider API answered busy: a dependency cannot be reached');
+    problem = new ProviderError(
+      503,
+      'Service Unavailable',
+      `The portal cannot reach its database or Redis; nothing was done. Retry after ${BUSY_RETRY_AFTER_S} seconds`,
+    );
+    void reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
+  } else {
+    request.log.error({ err }, 'provider API error');
+    problem = new ProviderError(500, 'Internal Server Error');
+  }
+  return reply.code(problem.status).type('application/problem+json').send(problem.toProblem());
+}
+
+export async function providerRoutes(
+  app: FastifyInstance,
+  deps: Deps,
+  store: FileStore,
+  fault?: IdempotencyFault,
+): Promise<void> {
   await app.register(async (scope) => {
     scope.decorateRequest('apiKey', null);
-    scope.setErrorHandler((err: FastifyError, request, reply) => {
-      let problem: ProviderError;
-      if (err instanceof ProviderError) problem = err;
-      else if (hasZodFastifySchemaValidationErrors(err)) problem = problemFromValidation(err);
-      else if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        problem = new ProviderError(413, 'Content Too Large', `At most ${PROVIDER_BODY_LIMIT} bytes`);
-      // A body of another type (multipart, text) is 415 Unsupported Media Type, and so titled.
-      else if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500)
-        problem = new ProviderError(
-          err.statusCode,
-          STATUS_CODES[err.statusCode] ?? 'Bad Request',
-          'The request could not be read',
-        );
-      else {
-        request.log.error({ err }, 'provider API error');
-        problem = new ProviderError(500, 'Internal Server Error');
-      }
-      return reply.code(problem.status).type('application/problem+json').send(problem.toProblem());
-    });
+    scope.setErrorHandler(answerProblem);
     // The key is checked before the body is read: an unauthenticated caller cannot make the
     // server parse a 72 MB body.
     scope.addHook('onRequest', async (request) => {
@@ -95,14 +116,15 @@ export async function providerRoutes(app: FastifyInstance, deps: Deps, store: Fi
           const key = request.apiKey as ApiKeyAuth;
           if (!key.scopes.includes(endpoint.scope))
             throw new ProviderError(403, 'Forbidden', `This key lacks the ${endpoint.scope} scope`);
-          const ctx = { params: request.params, query: request.query, body: request.body, reply } as Ctx<E>;
+          const write: Write = (work) => work(deps);
+          const ctx = { params: request.params, query: request.query, body: request.body, reply, write } as Ctx<E>;
           const idempotencyKey = request.headers[IDEMPOTENCY_HEADER];
           if (endpoint.method === 'GET' || typeof idempotencyKey !== 'string') return handler(ctx);
           const result = await runIdempotent(
-            deps.db,
-            deps.clock.now(),
+            deps,
             { keyId: key.keyId, idempotencyKey, method: request.method, url: request.url, body: request.body },
-            async () => ({ status: 200, body: await handler(ctx) }),
+            (keyed) => handler({ ...ctx, write: keyed }),
+            fault,
           );
           if (result.replayed) reply.header('idempotent-replayed', 'true');
           return reply.code(result.status).send(result.body);
@@ -111,20 +133,23 @@ export async function providerRoutes(app: FastifyInstance, deps: Deps, store: Fi
     };
 
     const E = PROVIDER_ENDPOINTS;
-    bind(E.upsertClaimant, ({ params, body }) => service.upsertClaimant(deps, params.ref, body));
+    // Every write goes through `write`: the handler's work, with an Idempotency-Key, is the key's transaction.
+    bind(E.upsertClaimant, ({ params, body, write }) => write((d) => service.upsertClaimant(d, params.ref, body)));
     bind(E.getClaimant, ({ params }) => service.findClaimant(deps, params.ref));
-    bind(E.postMessage, ({ body }) => service.postMessage(deps, store, body));
-    bind(E.setSentItemStatus, ({ params, body }) => details.setSentItemStatus(deps, params.id, body));
-    bind(E.upsertPayment, ({ body }) => payments.upsertPayment(deps, body));
+    bind(E.postMessage, ({ body, write }) => service.postMessage(deps, store, body, write));
+    bind(E.setSentItemStatus, ({ params, body, write }) => write((d) => details.setSentItemStatus(d, params.id, body)));
+    bind(E.upsertPayment, ({ body, write }) => write((d) => payments.upsertPayment(d, body)));
     bind(E.listPayments, ({ query }) => payments.listPayments(deps, query));
-    bind(E.setDecision, ({ params, body }) => setDecision(deps, store, params.id, body));
+    bind(E.setDecision, ({ params, body, write }) => setDecision(deps, store, params.id, body, write));
     bind(E.listDetailsRequests, ({ query }) => details.listDetailsRequests(deps, query.status));
-    bind(E.decideDetailsRequest, ({ params, body }) => details.decideDetailsRequest(deps, params.id, body));
-    bind(E.setMaintenance, ({ body }) => content.setMaintenance(deps, body));
-    bind(E.putContent, ({ params, body }) => content.putContent(deps, params.name, body.Html));
-    bind(E.putService, ({ params, body }) => content.putService(deps, params.id, body));
-    bind(E.putList, ({ params, body }) => content.putList(deps, params.listType, body));
-    bind(E.putSurvey, ({ body }) => content.putSurvey(deps, body));
+    bind(E.decideDetailsRequest, ({ params, body, write }) =>
+      write((d) => details.decideDetailsRequest(d, params.id, body)),
+    );
+    bind(E.setMaintenance, ({ body, write }) => write((d) => content.setMaintenance(d, body)));
+    bind(E.putContent, ({ params, body, write }) => write((d) => content.putContent(d, params.name, body.Html)));
+    bind(E.putService, ({ params, body, write }) => write((d) => content.putService(d, params.id, body)));
+    bind(E.putList, ({ params, body, write }) => write((d) => content.putList(d, params.listType, body)));
+    bind(E.putSurvey, ({ body, write }) => write((d) => content.putSurvey(d, body)));
     bind(E.getFile, async ({ params, reply }) => {
       const f = await service.openSubmittedFile(deps, store, params.id);
       return reply

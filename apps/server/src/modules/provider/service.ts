@@ -26,6 +26,7 @@ import { ProviderError, notFound } from './errors.ts';
 import { postToInbox } from './inbox-message.ts';
 import { inboxChanged } from '../inbox/service.ts';
 import { tag } from '../../lib/read-cache.ts';
+import type { Write } from './idempotency.ts';
 
 const address = (a: { Line1: string; Line2: string; Line3: string } | null) =>
   a
@@ -179,7 +180,17 @@ export async function upsertClaimant(deps: Deps, ref: string, input: z.output<ty
   return findClaimant(deps, ref);
 }
 
-export async function postMessage(deps: Deps, store: FileStore, input: z.output<typeof PostMessageRequest>) {
+/**
+ * Posts a message to a claim's inbox. Its attachments are checked and put in the file store
+ * first, outside `write` (the idempotent write's transaction holds no lock while it reads them);
+ * a failed or replayed write takes them out again.
+ */
+export async function postMessage(
+  deps: Deps,
+  store: FileStore,
+  input: z.output<typeof PostMessageRequest>,
+  write: Write = (work) => work(deps),
+) {
   const claim = await deps.db
     .selectFrom('claims')
     .select(['id', 'claimant_id'])
@@ -215,35 +226,37 @@ export async function postMessage(deps: Deps, store: FileStore, input: z.output<
     const files: { key: string; staged: (typeof staged)[number] }[] = [];
     for (const s of staged) files.push({ key: await s.file.commit(), staged: s });
     committed.push(...files.map((f) => f.key));
-    const result = await deps.db.transaction().execute(async (trx) => {
-      const message = await postToInbox(deps, trx, claim, {
-        subject: input.Subject,
-        body: input.Body,
-        sentAt: input.SentAt ? Date.parse(input.SentAt) : now,
-        now,
-      });
-      for (const f of files) {
-        await insertFile(trx, {
-          id: newId(),
-          account_id: null,
-          claim_id: claim.id,
-          form_type: 'inbox',
-          form_id: message.id,
-          description: '',
-          original_name: f.staged.name,
-          size: f.staged.file.size,
-          mime: mimeOf(f.staged.type),
-          sha256: f.staged.file.sha256,
-          storage_key: f.key,
-          created_at: now,
-          submitted_at: now,
+    return await write(async (d) => {
+      const message = await d.db.transaction().execute(async (trx) => {
+        const posted = await postToInbox(d, trx, claim, {
+          subject: input.Subject,
+          body: input.Body,
+          sentAt: input.SentAt ? Date.parse(input.SentAt) : now,
+          now,
         });
-      }
-      return message;
+        for (const f of files) {
+          await insertFile(trx, {
+            id: newId(),
+            account_id: null,
+            claim_id: claim.id,
+            form_type: 'inbox',
+            form_id: posted.id,
+            description: '',
+            original_name: f.staged.name,
+            size: f.staged.file.size,
+            mime: mimeOf(f.staged.type),
+            sha256: f.staged.file.sha256,
+            storage_key: f.key,
+            created_at: now,
+            submitted_at: now,
+          });
+        }
+        return posted;
+      });
+      await inboxChanged(d, claim.id);
+      d.notifier.wake();
+      return { MessageId: message.id, Notified: message.notified };
     });
-    await inboxChanged(deps, claim.id);
-    deps.notifier.wake();
-    return { MessageId: result.id, Notified: result.notified };
   } catch (e) {
     for (const s of staged.slice(committed.length)) await s.file.discard();
     for (const key of committed) await store.remove(key);
