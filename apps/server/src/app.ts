@@ -170,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   // Routes' own limits per signed-in account, in the same store, after authentication.
   registerAccountRateLimits(app);
-  registerCsrf(app, { secure: config.cookieSecure });
+  registerCsrf(app);
 
   accountRoutes(app, deps);
   accessCodeRoutes(app, deps);

@@ -59,7 +59,7 @@ describe.each(DIALECTS)('metrics on %s', (dialect) => {
       method: 'POST',
       url: LOGIN,
       payload: {},
-      headers: { cookie: `XSRF-TOKEN=${CSRF}` },
+      headers: { cookie: `__Host-XSRF-TOKEN=${CSRF}` },
     });
     expect(errorNumbers(noToken)).toEqual([ErrorNumber.CsrfMismatch]);
     const unknown = await t.app.inject({ method: 'GET', url: '/api/no/such/call?user=someone@example.com' });

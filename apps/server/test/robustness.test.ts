@@ -19,7 +19,7 @@ import { parseS3Url, s3ClientFromConfig, s3FileStore } from '../src/storage/s3-s
 import { CSRF, createTestApp, errorNumbers, signInWithClaim, type TestApp } from './helpers.ts';
 
 const MALFORMED = [{ Number: ErrorNumber.MalformedBody, Message: catalogueMessage(ErrorNumber.MalformedBody) }];
-const BROWSER = { cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF };
+const BROWSER = { cookie: `__Host-XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF };
 
 /** Log lines at error level or above (pino: 50 error, 60 fatal). */
 function errorLogs(t: TestApp): string[] {
@@ -266,7 +266,7 @@ describe('slow clients and many connections, on a listening server', () => {
     // A byte now and then: the connection is never idle, so only the request time-out can end it.
     const trickle = setInterval(() => socket.write(' '), 50);
     try {
-      const headers = `Host: 127.0.0.1\r\nCookie: XSRF-TOKEN=${CSRF}\r\nX-XSRF-Token: ${CSRF}\r\nContent-Type: application/json\r\nContent-Length: 1000`;
+      const headers = `Host: 127.0.0.1\r\nCookie: __Host-XSRF-TOKEN=${CSRF}\r\nX-XSRF-Token: ${CSRF}\r\nContent-Type: application/json\r\nContent-Length: 1000`;
       socket.write(`POST /api/analytics/pageview HTTP/1.1\r\n${headers}\r\n\r\n{"Pa`);
       expect(await closed).toMatch(/^HTTP\/1\.1 408 /);
     } finally {

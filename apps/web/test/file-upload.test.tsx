@@ -74,7 +74,7 @@ function setup() {
   FakeXhr.instances = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   saveLoginToken('token-1', false);
-  document.cookie = 'XSRF-TOKEN=xsrf-9; path=/';
+  document.cookie = '__Host-XSRF-TOKEN=xsrf-9; path=/; secure';
 }
 
 describe('upload pre-checks (STYLE.md rule 10)', () => {

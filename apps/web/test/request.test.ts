@@ -61,7 +61,7 @@ describe('request layer', () => {
   });
 
   it('uses an existing XSRF cookie without the bootstrap call', async () => {
-    document.cookie = 'XSRF-TOKEN=abc%3D%3D; path=/';
+    document.cookie = '__Host-XSRF-TOKEN=abc%3D%3D; path=/; secure';
     const server = mockServer({ '/api/maintenance/checkmessage': { status: 200, body: [] } });
     await call('checkMaintenance', {});
     expect(server.calls.map((c) => c.url)).toEqual(['/api/maintenance/checkmessage']);
@@ -138,7 +138,7 @@ describe('request layer', () => {
 
   it('times out after 120 000 ms with "Sorry, request timed out. Please try again."', async () => {
     vi.useFakeTimers();
-    document.cookie = 'XSRF-TOKEN=x; path=/';
+    document.cookie = '__Host-XSRF-TOKEN=x; path=/; secure';
     vi.stubGlobal(
       'fetch',
       vi.fn(
@@ -214,7 +214,7 @@ describe('request layer', () => {
   });
 
   it('reports a network failure as a script error (number 3)', async () => {
-    document.cookie = 'XSRF-TOKEN=x; path=/';
+    document.cookie = '__Host-XSRF-TOKEN=x; path=/; secure';
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),

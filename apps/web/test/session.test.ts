@@ -107,7 +107,7 @@ describe('session storage (spec 000 §4)', () => {
 
   it('a failed logout call still signs out locally and does not throw', async () => {
     saveLoginToken('t-fail', false);
-    document.cookie = 'XSRF-TOKEN=x; path=/';
+    document.cookie = '__Host-XSRF-TOKEN=x; path=/; secure';
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('offline'))),

@@ -5,7 +5,7 @@
  *   is `call` (below, typed in ./call.ts and imported from there), which names the endpoint and is
  *   typed by the contracts' endpoint table; the untyped `request` under it stays in this module.
  * - Adds `AccessToken` to the body when absent (spec 000 §7), from the stored session.
- * - CSRF: sends header X-XSRF-TOKEN equal to the readable XSRF-TOKEN cookie on every non-GET call;
+ * - CSRF: sends header X-XSRF-TOKEN equal to the readable __Host-XSRF-TOKEN cookie on every non-GET call;
  *   when the cookie is missing before the first POST, GET /api/information/getinformation sets it.
  * - 120 000 ms time-out (LIMITS.requestTimeoutMs) → 'Sorry, request timed out. Please try again.'
  * - HTTP 200 is success (the body is checked against the endpoint's response schema);
