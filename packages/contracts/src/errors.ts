@@ -37,6 +37,7 @@ export const ErrorNumber = {
   // Registration and recovery: contacts on record, throttles per claim and per account.
   NoContactOnRecord: 130,
   RecoveryThrottled: 131,
+  IdentityChecksClosed: 132,
   BankEditStateTrustee: 112,
   BankEditLocked: 113,
   SecureTokenRequired: 114,
