@@ -173,6 +173,12 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
     meaning: 'Authenticator set-up refused: one is already set up (remove it first)',
     message: 'An authenticator app is already set up. Please remove it before setting up another.',
   },
+  150: {
+    meaning:
+      'The request stopped arriving: nothing came for REQUEST_TIMEOUT_MS, or it was not whole within ' +
+      'REQUEST_TOTAL_TIMEOUT_MS (HTTP 408, connection closed)',
+    message: 'Sorry, request timed out. Please try again.',
+  },
   199: {
     meaning: 'Unexpected fault on the server (logged with a request id)',
     message: 'Something went wrong on our side. Please try again.',

@@ -55,6 +55,8 @@ export const ErrorNumber = {
   RecoveryCodeIncorrect: 143,
   FactorNotSetUp: 144,
   AuthenticatorAlreadySetUp: 145,
+  // The request itself: it stopped arriving (answered with HTTP 408, not 225).
+  RequestTimedOut: 150,
   Internal: 199,
   /** Numbers above 450 mean "information not found" (spec 001 §8). */
   NotFound: 451,

@@ -84,7 +84,7 @@ function claimantRefusals(e: Endpoint): string {
   return [
     ...(e.body ? ['415 (number 2) a body that is not JSON'] : []),
     ...(e.params ? ['404 (number 1) a path parameter longer than the router reads'] : []),
-    '408 (no body) a request that did not arrive whole within REQUEST_TIMEOUT_MS',
+    '408 (number 150, connection closed) a request on which nothing arrived for REQUEST_TIMEOUT_MS, or not whole within REQUEST_TOTAL_TIMEOUT_MS',
   ].join('; ');
 }
 

@@ -102,7 +102,9 @@ async function tellClaimant(deps: Deps, claimNumber: string, now: number): Promi
     `If this was you, please call us on ${p.phone} (${p.callHours}) and we will help you.`,
     `If it was not you, please call us too, so we can check your claim is safe.`,
   ].join('\n');
-  const sms = `${p.shortName} portal: many failed attempts today to confirm your identity; online registration and recovery are paused until midnight. Please call ${p.phone}.`;
+  const sms =
+    `${p.shortName} portal: many failed attempts today to confirm your identity; ` +
+    `online registration and recovery are paused until midnight. Please call ${p.phone}.`;
   const targets = [
     ...(c.email ? [{ channel: 'email' as const, to: c.email, text: email }] : []),
     ...(c.mobile ? [{ channel: 'sms' as const, to: c.mobile, text: sms }] : []),
