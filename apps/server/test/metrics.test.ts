@@ -87,6 +87,33 @@ describe.each(DIALECTS)('metrics on %s', (dialect) => {
     expect(text).not.toContain('example.com');
   });
 
+  it('counts every answer as ok, refused or fault — a 225 by its first number — so monitoring by outcome sees errors', async () => {
+    const outcome = (samples: Sample[], route: string, value: string) =>
+      valueOf(samples, 'portal_http_outcomes_total', { route, outcome: value });
+    const before = await scrape(t);
+    expect((await login(t, LOGIN, PASSWORD)).statusCode).toBe(200);
+    expect(errorNumbers(await login(t, LOGIN, 'not-the-password'))).toEqual([ErrorNumber.LoginFailed]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/no/such/call' })).statusCode).toBe(404);
+    const PAGEVIEW = '/api/analytics/pageview';
+    // A fault of ours (199) travels as a 225 too: the table the call writes is gone.
+    await t.deps.db.schema.dropTable('page_views').execute();
+    expect(errorNumbers(await t.post(PAGEVIEW, { Path: '/claims', Title: 'Claims' }))).toEqual([ErrorNumber.Internal]);
+    const after = await scrape(t);
+    const delta = (route: string, value: string) => outcome(after, route, value) - outcome(before, route, value);
+    expect(delta(LOGIN, 'ok')).toBe(1);
+    expect(delta(LOGIN, 'refused')).toBe(1);
+    expect(delta(LOGIN, 'fault')).toBe(0);
+    expect(delta('unmatched', 'refused')).toBe(1);
+    expect(delta(PAGEVIEW, 'fault')).toBe(1);
+    expect(delta(PAGEVIEW, 'ok')).toBe(0);
+    // Every outcome series of a route starts at 0 once it has answered, so rate() and ratios work at once.
+    expect(
+      after.some(
+        (s) => s.name === 'portal_http_outcomes_total' && s.labels.route === PAGEVIEW && s.labels.outcome === 'ok',
+      ),
+    ).toBe(true);
+  });
+
   it('counts a percent-encoded spelling of a route under its pattern, not as a label of its own', async () => {
     const before = await scrape(t);
     const res = await login(t, '/%61pi/account/login', 'not-the-password');

@@ -366,6 +366,14 @@ describe('slow clients and many connections, on a listening server', () => {
           socket.write(body.payload.subarray(0, Math.floor(body.payload.length / 2)));
         }
         expectTimedOut(await closed);
+        // A body Fastify was reading is counted as the route's refusal, so monitoring sees requests
+        // that stop arriving. (An upload the route was reading is not: see docs/operations/metrics.md.)
+        if (kind === 'json') {
+          const route = '/api/analytics/pageview';
+          const metrics = await t.app.metrics.metrics();
+          expect(metrics).toContain(`portal_http_requests_total{route="${route}",method="POST",status="408"} 1`);
+          expect(metrics).toContain(`portal_http_outcomes_total{route="${route}",outcome="refused"} 1`);
+        }
       } finally {
         socket.destroy();
         await t.close();
