@@ -168,8 +168,8 @@ describe('request layer', () => {
 
   it.each([8, 18, 21, 22, 24, 28])('forces a logout on token-expired number %i', async (number) => {
     saveLoginToken('token-1', true);
-    expect(window.localStorage.getItem('currentUser')).not.toBeNull();
-    window.sessionStorage.setItem('currentUser', JSON.stringify({ AccessToken: 'other' }));
+    expect(window.sessionStorage.getItem('currentUser')).not.toBeNull();
+    expect(window.localStorage.getItem('rememberedSession')).toBe('1');
     const forced = vi.fn();
     const beforeLogout = vi.fn();
     const stop = onForcedLogout(forced);
@@ -180,7 +180,7 @@ describe('request layer', () => {
 
     expect(error.forcedLogout).toBe(true);
     expect(isSignedIn()).toBe(false);
-    expect(window.localStorage.getItem('currentUser')).toBeNull();
+    expect(window.localStorage.getItem('rememberedSession')).toBeNull();
     expect(window.sessionStorage.getItem('currentUser')).toBeNull();
     expect(forced).toHaveBeenCalledWith(number === 8 ? 'idle' : 'expired');
     expect(beforeLogout).toHaveBeenCalledTimes(1);

@@ -65,6 +65,8 @@ export type RequestOptions = {
    * never signs the claimant out, and a success does not restart the claimant's idle clock.
    */
   token?: string;
+  /** A token-expired answer is this call's own and signs nobody out (resumesession: a remembered session that ended). */
+  keepSession?: boolean;
   /** fetch keepalive: lets a call (a page view) finish while the page unloads. */
   keepalive?: boolean;
   /** The caller's own cancellation; a cancelled call rejects with an AbortError and no alert. */
@@ -199,7 +201,7 @@ async function send(endpoint: Call, body: RequestBody, options: RequestOptions):
       );
     }
     const first = items[0];
-    if (first && isTokenExpiredNumber(first.Number) && options.token === undefined) {
+    if (first && isTokenExpiredNumber(first.Number) && options.token === undefined && !options.keepSession) {
       // A late answer for a session that has already been replaced must not end the new one.
       const stale = sentToken !== undefined && !storedTokens().includes(sentToken);
       if (!stale) {
