@@ -78,13 +78,14 @@ export function targets(origin: string): Target[] {
         const token = await signInWithClaim(origin, CLAIMANT.username, CLAIMANT.claim);
         const cdp = await page.createCDPSession();
         for (const [name, value] of Object.entries(cookies)) {
-          const httpOnly = name !== 'XSRF-TOKEN';
+          const httpOnly = name !== '__Host-XSRF-TOKEN';
           await cdp.send('Network.setCookie', {
             name,
-            value: name === 'XSRF-TOKEN' ? CSRF : (value as string),
+            value: name === '__Host-XSRF-TOKEN' ? CSRF : (value as string),
             url: origin,
             path: '/',
             httpOnly,
+            secure: name.startsWith('__Host-'),
             sameSite: 'Strict',
           });
         }

@@ -29,7 +29,7 @@ export const DEMO_PASSWORD = 'Claimant#2026';
 /** The cookie header of a browser every account has verified on, with the CSRF double-submit cookie. */
 export function browserCookies(): string {
   const value = deviceCookieValue({ hmacKey: deriveKey(BENCH_KEY, 'hmac') } as Deps, KNOWN_DEVICE);
-  return `XSRF-TOKEN=${CSRF}; ${DEVICE_COOKIE}=${value}`;
+  return `__Host-XSRF-TOKEN=${CSRF}; ${DEVICE_COOKIE}=${value}`;
 }
 
 /** Headers of a claimant API call: JSON, the CSRF cookie and header, the known-device cookie. */

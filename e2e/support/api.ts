@@ -39,7 +39,7 @@ export class ApiClient {
     if (this.xsrf) return this.xsrf;
     const response = await fetch(`${this.baseURL}/api/information/getinformation`);
     for (const cookie of response.headers.getSetCookie()) {
-      const match = /^XSRF-TOKEN=([^;]*)/.exec(cookie);
+      const match = /^__Host-XSRF-TOKEN=([^;]*)/.exec(cookie);
       if (match?.[1]) this.xsrf = decodeURIComponent(match[1]);
     }
     if (!this.xsrf) throw new Error('GET /api/information/getinformation did not set an XSRF-TOKEN cookie');
@@ -56,7 +56,7 @@ export class ApiClient {
         Accept: 'application/json',
         'X-XSRF-TOKEN': xsrf,
         Cookie: [
-          `XSRF-TOKEN=${encodeURIComponent(xsrf)}`,
+          `__Host-XSRF-TOKEN=${encodeURIComponent(xsrf)}`,
           ...(this.device ? [`${DEVICE_COOKIE}=${this.device}`] : []),
         ].join('; '),
       },

@@ -98,14 +98,14 @@ export class ClaimantBrowser {
 
   private cookies(): Record<string, string> {
     const pairs = [
-      ...(this.xsrf ? [`XSRF-TOKEN=${encodeURIComponent(this.xsrf)}`] : []),
+      ...(this.xsrf ? [`__Host-XSRF-TOKEN=${encodeURIComponent(this.xsrf)}`] : []),
       ...(this.device ? [`${DEVICE_COOKIE}=${this.device}`] : []),
     ];
     return pairs.length > 0 ? { Cookie: pairs.join('; ') } : {};
   }
 
   private remember(headers: http.IncomingHttpHeaders): void {
-    this.xsrf = cookieValue(headers, 'XSRF-TOKEN') ?? this.xsrf;
+    this.xsrf = cookieValue(headers, '__Host-XSRF-TOKEN') ?? this.xsrf;
     const device = cookieValue(headers, DEVICE_COOKIE);
     if (device) this.device = encodeURIComponent(device);
   }

@@ -42,7 +42,7 @@ function db(): DatabaseSync {
 async function xsrfToken(): Promise<string> {
   const response = await fetch(`${suite.baseURL}/api/information/getinformation`);
   for (const cookie of response.headers.getSetCookie()) {
-    const match = /^XSRF-TOKEN=([^;]*)/.exec(cookie);
+    const match = /^__Host-XSRF-TOKEN=([^;]*)/.exec(cookie);
     if (match?.[1]) return decodeURIComponent(match[1]);
   }
   throw new Error('no XSRF-TOKEN cookie');
@@ -62,7 +62,11 @@ async function uploadAs(
   form.append('uploads[]', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
   const response = await fetch(`${suite.baseURL}/api/documentupload/uploadfile`, {
     method: 'POST',
-    headers: { Accept: 'application/json', 'X-XSRF-TOKEN': xsrf, Cookie: `XSRF-TOKEN=${encodeURIComponent(xsrf)}` },
+    headers: {
+      Accept: 'application/json',
+      'X-XSRF-TOKEN': xsrf,
+      Cookie: `__Host-XSRF-TOKEN=${encodeURIComponent(xsrf)}`,
+    },
     body: form,
   });
   const body = (await response.json()) as { FileId?: string };

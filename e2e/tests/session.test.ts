@@ -53,14 +53,25 @@ async function expectSignedOutFor(page: Page, message: string, label: string): P
 }
 
 describe.each(VIEWPORTS)('session at $name ($width×$height)', (viewport) => {
-  test('remember-me: survives closing the page, a new page in the same context, and a reload', async () => {
+  test('remember-me: survives closing the page, a new page, a reload and a browser restart, with no token script can read', async () => {
     const context = await suite.openContext(viewport);
     const first = await context.newPage();
     await visit(first, '/login', `/login (${viewport.name})`);
     expect(await loginForm(first).rememberMe.isChecked(), 'remember-me is off by default').toBe(false);
     await signIn(first, DEMO.alex, undefined, { rememberMe: true });
     await arriveAt(first, '/claims', `/claims (${viewport.name})`);
-    expect((await storedUser(first))?.area, 'remember-me keeps the user in localStorage').toBe('local');
+    const user = await storedUser(first);
+    expect(user?.area, 'the page keeps its token in sessionStorage').toBe('session');
+    // The remembered token is in an HttpOnly cookie: no script on the page can read it.
+    const readable = await first.evaluate(() => JSON.stringify({ ...window.localStorage }) + document.cookie);
+    expect(readable, 'localStorage and document.cookie hold no token').not.toContain(user?.token as string);
+    const kept = (await context.cookies(suite.baseURL)).find((c) => c.name === '__Host-portal-session');
+    expect(kept, 'the remembered session cookie').toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      path: '/',
+    });
     await first.close();
 
     const second = await context.newPage();
@@ -69,6 +80,38 @@ describe.each(VIEWPORTS)('session at $name ($width×$height)', (viewport) => {
     await second.reload();
     await arriveAt(second, '/claims', `/claims after reload (${viewport.name})`);
     await expectCount(claimCards(second), 3, 'claim cards after a reload');
+
+    // A browser restart: a new context with the stored state (its cookies and localStorage) and no page.
+    const state = await context.storageState();
+    await context.close();
+    const restarted = await suite.openContext(viewport);
+    await restarted.addCookies(state.cookies);
+    const stored = state.origins.find((o) => o.origin === new URL(suite.baseURL).origin)?.localStorage ?? [];
+    const origin = new URL(suite.baseURL).origin;
+    await restarted.addInitScript(
+      ({ at, items }: { at: string; items: { name: string; value: string }[] }) => {
+        // Once, on the portal's own pages (never about:blank): what the browser had kept.
+        if (location.origin !== at || sessionStorage.getItem('restored')) return;
+        sessionStorage.setItem('restored', '1');
+        for (const item of items) localStorage.setItem(item.name, item.value);
+      },
+      { at: origin, items: stored },
+    );
+    const third = await restarted.newPage();
+    await visit(third, '/claims', `/claims after a browser restart (${viewport.name})`);
+    await expectCount(claimCards(third), 3, 'claim cards after a browser restart');
+  });
+
+  test('remember-me: a token the old app kept in localStorage is moved out of it, without signing the claimant out', async () => {
+    const { page, context } = await suite.open(viewport);
+    // seedSession writes a remembered token to localStorage, as the app did before decision 038.
+    const token = await seedSession(page, suite.baseURL, DEMO.alex, { claim: FIRST.number, rememberMe: true });
+    await visit(page, '/claim', `/claim with a token from localStorage (${viewport.name})`);
+    await expectVisible(header(page).getByText(FIRST.number).first(), 'still signed in, on the selected claim');
+    expect(await storedUser(page), 'the token is now in sessionStorage only').toEqual({ area: 'session', token });
+    await expect
+      .poll(async () => (await context.cookies(suite.baseURL)).find((c) => c.name === '__Host-portal-session')?.value)
+      .toBe(token);
   });
 
   test('without remember-me: survives a reload, but a new context lands on /login', async () => {
@@ -110,7 +153,7 @@ describe.each(VIEWPORTS)('session at $name ($width×$height)', (viewport) => {
     await new ApiClient(suite.baseURL).logout(token);
     await page.reload();
     await arriveAt(page, '/login', `/login after reload of a revoked session (${viewport.name})`);
-    expect(await storedUser(page), 'the forced logout clears localStorage too').toBeNull();
+    expect(await storedUser(page), 'the forced logout clears both storage areas').toBeNull();
     await expectVisible(page.getByText(/sign in again/i).first(), 'the message saying why the claimant was signed out');
     await expectNoSeriousA11yViolations(page, `/login with the signed-out reason (${viewport.name})`);
   });

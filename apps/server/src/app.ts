@@ -12,7 +12,7 @@ import type { Deps } from './deps.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { dataCipher, deriveKey, resolveEncryptionKey } from './lib/crypto.ts';
 import { clientKey } from './lib/client-key.ts';
-import { boundedHttpServer } from './lib/http-server.ts';
+import { answerClientError, boundedHttpServer } from './lib/http-server.ts';
 import { createLogger, lazyChildLogger } from './lib/logger.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { controlsOf, requireDeclaredControls } from './lib/route-controls.ts';
@@ -103,9 +103,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     requestIdHeader: false,
     // A path that cannot be decoded, or a parameter over the router's length: a catalogue answer.
     frameworkErrors: answerFrameworkError,
-    // Request, headers and keep-alive time-outs, and a cap on connections per client address.
+    // Time-outs that follow progress (idle, headers, total, keep-alive), answered 408 with the
+    // catalogue's words where a response can still be written, and a cap on connections per client address.
+    clientErrorHandler: answerClientError,
     serverFactory: boundedHttpServer({
-      requestTimeoutMs: config.requestTimeoutMs,
+      requestIdleTimeoutMs: config.requestTimeoutMs,
+      requestTotalTimeoutMs: config.requestTotalTimeoutMs,
       maxConnectionsPerAddress: config.maxConnectionsPerAddress,
       trustedProxies: config.trustedProxies,
     }),
@@ -173,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   // Routes' own limits per signed-in account, in the same store, after authentication.
   registerAccountRateLimits(app);
-  registerCsrf(app, { secure: config.cookieSecure });
+  registerCsrf(app);
 
   accountRoutes(app, deps);
   accessCodeRoutes(app, deps);

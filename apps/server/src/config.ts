@@ -49,8 +49,15 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  /** A request, headers and body, must arrive whole within this; the web app gives up after as long. */
+  /** Nothing arriving for this long while a request is sent (its headers or body): 408, and closed. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(LIMITS.requestTimeoutMs),
+  /** However steadily it arrives, a request must be whole within this (a 10 MB upload at 23 kbit/s). */
+  REQUEST_TOTAL_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(24 * 60 * 60_000)
+    .default(60 * 60_000),
   /** Connections one client address may hold open at once (trusted proxies are not counted). */
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().positive().default(64),
   /** Required in production: without it, access codes would wait in the outbox for ever and nobody could sign in. */
@@ -124,6 +131,7 @@ export type Config = {
   rateLimitPerMinute: number;
   loginRateLimitPerMinute: number;
   requestTimeoutMs: number;
+  requestTotalTimeoutMs: number;
   maxConnectionsPerAddress: number;
   smtpUrl: string | undefined;
   smtpFrom: string;
@@ -238,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    requestTotalTimeoutMs: e.REQUEST_TOTAL_TIMEOUT_MS,
     maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CodeType, ErrorNumber } from '@portal/contracts';
+import { hmac, sha256 } from '../src/lib/crypto.ts';
 import { CODE_LIMITS } from '../src/modules/access-code/service.ts';
 import { consumeSecureToken } from '../src/modules/access-code/sign-in.ts';
 import { authenticate } from '../src/modules/session/service.ts';
@@ -549,9 +550,12 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
     expect(row.sent_at).not.toBeNull();
     expect(row.body_enc).toBeNull();
     expect(row.recipient_enc).not.toContain(ROBIN);
-    const stored = await t.deps.db.selectFrom('access_codes').select(['code_hash']).executeTakeFirstOrThrow();
-    expect(stored.code_hash).not.toContain(code);
-    expect(stored.code_hash).toMatch(/^[0-9a-f]{64}$/);
+    // Stored as the keyed HMAC of the code's id and the code, never as the code or a plain digest
+    // of it: compared whole, so no hex string can contain the digits by chance.
+    const stored = await t.deps.db.selectFrom('access_codes').select(['id', 'code_hash']).executeTakeFirstOrThrow();
+    expect(stored.code_hash).toBe(hmac(t.deps.hmacKey, `${stored.id}:${code}`));
+    expect(stored.code_hash).not.toBe(sha256(code).toString('hex'));
+    expect(stored.code_hash).not.toBe(hmac(t.deps.hmacKey, code));
   });
 
   describe('a code message that has not gone out yet', () => {

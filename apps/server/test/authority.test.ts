@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, PDFRawStream, PDFName } from 'pdf-lib';
-import { ErrorNumber, SIGNATURE_MAX_BYTES, SIGNATURE_MAX_SCALE, SIGNATURE_PAD } from '@portal/contracts';
+import { ErrorNumber, MESSAGES, SIGNATURE_MAX_BYTES, SIGNATURE_MAX_SCALE, SIGNATURE_PAD } from '@portal/contracts';
 import { checkPng, inflatedSize } from '../src/lib/png-bounds.ts';
 import { DIALECTS, createTestApp, errorNumbers, signInWithClaim, type TestApp } from './helpers.ts';
 import { multipart } from './multipart.ts';
@@ -121,6 +121,34 @@ describe.each(DIALECTS)('authority form on %s', (dialect) => {
     const res = await send({ SignatureMethod: 'typed', TypedName: 'Alex James Citizen', Declaration: 'true' });
     expect(res.statusCode, res.body).toBe(200);
     await storedPdf(res.json().SentItemId);
+  });
+
+  it.each([
+    ['a NUL', 'Alex\u0000 Citizen'],
+    ['a right-to-left override (spoofing the order)', 'Alex \u202EnezitiC'],
+    ['a bidi isolate', 'Alex \u2066Citizen\u2069'],
+    ['a zero-width space', 'Al\u200Bex Citizen'],
+    ['a zero-width joiner outside a word', '\u200DAlex Citizen'],
+    ['a byte-order mark inside it', 'Alex\uFEFF Citizen'],
+    ['a Hangul filler (a blank that is a letter)', '\u3164'],
+    ['no letter at all', '...'],
+  ])('refuses a typed name with %s, naming the field, and keeps nothing', async (_label, name) => {
+    const sentItems = () => t.deps.db.selectFrom('sent_items').select('id').execute();
+    const before = (await sentItems()).length;
+    const res = await send({ SignatureMethod: 'typed', TypedName: name, Declaration: 'true' });
+    expect(res.json()).toEqual([
+      { Number: ErrorNumber.Validation, Message: MESSAGES.typedNameHidden, Field: 'TypedName' },
+    ]);
+    expect(await sentItems()).toHaveLength(before);
+  });
+
+  it('takes a typed name in any script, with the joiners some scripts need inside a word', async () => {
+    // Persian writes a zero-width non-joiner inside words (می‌خواهم); Sinhala and Malayalam use the joiner.
+    for (const name of ['Zahra Mi\u200Cxah', 'مریم می\u200Cخواه', "Siobhán O'Connor-Nguyễn"]) {
+      const res = await send({ SignatureMethod: 'typed', TypedName: name, Declaration: 'true' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().SentItemId).toBeTruthy();
+    }
   });
 
   it('refuses a missing or fake signature and an unsigned-in request', async () => {
@@ -269,7 +297,7 @@ describe.each(DIALECTS)('authority form on %s', (dialect) => {
 
     it('removes zero-width and bidi control characters before drawing', async () => {
       await renameClaimant('Ali\u200Bce\u200D', '\u202ESm\u2066ith\u2069\uFEFF');
-      const res = await send({ SignatureMethod: 'typed', TypedName: 'Ali\u200Bce \u202ESmith', Declaration: 'true' });
+      const res = await send({ SignatureMethod: 'typed', TypedName: 'Alice Smith', Declaration: 'true' });
       expect(res.statusCode, res.body).toBe(200);
       const bytes = await storedBytes(res.json().SentItemId);
       await PDFDocument.load(bytes);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorNumber } from '@portal/contracts';
 import { sealedAt } from '../src/lib/crypto.ts';
+import { maskValue } from '../src/modules/audit/repository.ts';
 import { DIALECTS, createTestApp, errorNumbers, signInWithClaim, type TestApp } from './helpers.ts';
 
 describe.each(DIALECTS)('claims and account on %s', (dialect) => {
@@ -108,10 +109,39 @@ describe.each(DIALECTS)('claims and account on %s', (dialect) => {
     ).toBe('123456789');
   });
 
-  it('marks bank details verified when the banner is closed', async () => {
+  it('marks bank details verified when the banner is closed, and audits the confirmation once', async () => {
     const token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
+    const account = (await t.post('/api/account/getaccount', { AccessToken: token })).json();
+    const audits = () =>
+      t.deps.db
+        .selectFrom('audit_events')
+        .select(['account_id', 'session_id', 'kind', 'changes', 'at'])
+        .where('kind', '=', 'bank-details-confirmed')
+        .execute();
+    expect(await audits()).toEqual([]);
     expect((await t.post('/api/account/verifybankdetails', { AccessToken: token })).json()).toBe(true);
     expect((await t.post('/api/account/getaccount', { AccessToken: token })).json().BankDetailsVerified).toBe(true);
+    const [row, ...more] = await audits();
+    expect(more).toEqual([]);
+    const session = await t.deps.db
+      .selectFrom('sessions')
+      .select(['id', 'account_id'])
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ account_id: session.account_id, session_id: session.id, at: t.clock.now() });
+    // What was confirmed, masked as every audit row is: the BSB and the account number's last digits.
+    expect(JSON.parse(String(row?.changes))).toEqual({
+      BankDetailsVerified: { from: 'no', to: 'yes' },
+      Bsb: { from: maskValue(account.BankAccountDetails.Bsb), to: maskValue(account.BankAccountDetails.Bsb) },
+      AccountNumber: {
+        from: maskValue(account.BankAccountDetails.AccountNumber.slice(-4)),
+        to: maskValue(account.BankAccountDetails.AccountNumber.slice(-4)),
+      },
+    });
+    // Pressed again (another tab, say), it changes nothing and writes nothing.
+    expect((await t.post('/api/account/verifybankdetails', { AccessToken: token })).json()).toBe(true);
+    expect(await audits()).toHaveLength(1);
   });
 
   it('blocks bank edits for a State Trustees claim and in the first 48 hours', async () => {

@@ -5,6 +5,7 @@ import { EARLIER_SERVICE_PAGES } from '../src/db/seed/services-earlier.ts';
 import { SERVICES } from '../src/db/seed/services.ts';
 import { sanitizeHtml } from '../src/lib/html.ts';
 import { createApiKey } from '../src/modules/provider/keys.ts';
+import { IDENTITY_GUESSES } from '../src/modules/registration/identity-guesses.ts';
 import { SURVEY_THROTTLE } from '../src/modules/survey/service.ts';
 import { DIALECTS, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
 
@@ -266,24 +267,29 @@ describe.each(DIALECTS)('self-assessment survey on %s', (dialect) => {
     ]);
   });
 
-  it('refuses a wrong date of birth with the same answer as an unknown claim, and throttles per claim number', async () => {
+  it('refuses a wrong date of birth with the same answer as an unknown claim, and locks the source for that claim, not the claimant', async () => {
     const wrong = await login('20/22222', '01/01/1960', '198.51.100.7');
     const unknown = await login('99/99999', '01/01/1960', '198.51.100.8');
     expect(errorNumbers(wrong)).toEqual([56]);
     expect(wrong.body).toBe(unknown.body);
-    for (let i = 1; i < SURVEY_THROTTLE.claim.threshold; i++)
-      await login('20/22222', '01/01/1960', `198.51.100.${20 + i}`);
-    // Locked for this claim number, even with the right date of birth from another address.
-    expect(errorNumbers(await login('20/22222', '03/09/1958', '198.51.100.99'))).toEqual([ErrorNumber.LoginThrottled]);
-    t.clock.advance(SURVEY_THROTTLE.claim.baseMs);
+    for (let i = 1; i < IDENTITY_GUESSES.source.threshold; i++) await login('20/22222', '01/01/1960', '198.51.100.7');
+    // That address is locked for this claim number, even with the right date of birth ...
+    expect(errorNumbers(await login('20/22222', '03/09/1958', '198.51.100.7'))).toEqual([
+      ErrorNumber.RecoveryThrottled,
+    ]);
+    // ... and the claimant from another address is not.
     expect((await login('20/22222', '03/09/1958', '198.51.100.99')).statusCode).toBe(200);
+    t.clock.advance(IDENTITY_GUESSES.source.baseMs);
+    expect((await login('20/22222', '03/09/1958', '198.51.100.7')).statusCode).toBe(200);
   });
 
-  it('keeps no claim number in the throttle: the key is a keyed hash', async () => {
+  it('keeps no claim number in the throttle: the keys are keyed hashes', async () => {
     await login('20/33333', '01/01/1960', '198.51.100.40');
     const keys = (await t.deps.db.selectFrom('login_throttle').select('key').execute()).map((r) => r.key);
     expect(keys).toContain('sva:198.51.100.40');
-    expect(keys.filter((k) => k.startsWith('sv:')).every((k) => /^sv:[0-9a-f]{64}$/.test(k))).toBe(true);
+    const claimKeys = keys.filter((k) => k.startsWith('ic:') || k.startsWith('icd:'));
+    expect(claimKeys.length).toBeGreaterThan(0);
+    expect(claimKeys.every((k) => /^ic:[0-9a-f]{64}$|^icd:[0-9a-f]{64}:\d{4}-\d\d-\d\d$/.test(k))).toBe(true);
     expect(keys.join(' ')).not.toMatch(/\d\d\/\d{5}|2033333/);
   });
 

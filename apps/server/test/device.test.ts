@@ -33,7 +33,7 @@ describe.each(DIALECTS)('sign-in verification on a new browser on %s', (dialect)
     const cookie = done.cookies.find((c) => c.name === DEVICE_COOKIE);
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Strict');
-    const browser = `XSRF-TOKEN=${CSRF}; ${DEVICE_COOKIE}=${cookie?.value}`;
+    const browser = `__Host-XSRF-TOKEN=${CSRF}; ${DEVICE_COOKIE}=${cookie?.value}`;
 
     const again = await login(browser);
     expect(again.json().AccountActivated).toBe(2);
@@ -64,7 +64,7 @@ describe.each(DIALECTS)('sign-in verification on a new browser on %s', (dialect)
   });
 
   it('refuses a forged device cookie', async () => {
-    const forged = `XSRF-TOKEN=${CSRF}; ${DEVICE_COOKIE}=known-test-device.0000`;
+    const forged = `__Host-XSRF-TOKEN=${CSRF}; ${DEVICE_COOKIE}=known-test-device.0000`;
     expect((await login(forged)).json().AccountActivated).toBe(1);
   });
 

@@ -77,7 +77,7 @@ describe('API documentation', () => {
     ).securitySchemes;
     expect(schemes.AccessToken).toMatchObject({ type: 'apiKey', name: 'AccessToken' });
     expect(schemes.AccessToken?.description).toContain('JSON body');
-    expect(schemes.XsrfCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'XSRF-TOKEN' });
+    expect(schemes.XsrfCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: '__Host-XSRF-TOKEN' });
     expect(schemes.XsrfHeader).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' });
     expect(schemes.ProviderApiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const e of CLAIMANT) {

@@ -160,7 +160,7 @@ export const PASSWORD = 'Claimant#2026';
 export const CSRF = 'test-csrf-token-value';
 export const KNOWN_DEVICE = 'known-test-device';
 /** Cookies of a browser the server has never seen (no device cookie). */
-export const NEW_BROWSER = { cookie: `XSRF-TOKEN=${CSRF}` };
+export const NEW_BROWSER = { cookie: `__Host-XSRF-TOKEN=${CSRF}` };
 
 export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}): Promise<TestApp> {
   const { handle, drop } = await openTestDatabase(dialect);
@@ -187,7 +187,7 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
       method: 'POST',
       url,
       payload: body as Record<string, unknown>,
-      headers: { cookie: `XSRF-TOKEN=${CSRF}; ${knownDeviceCookie}`, 'x-xsrf-token': CSRF, ...options.headers },
+      headers: { cookie: `__Host-XSRF-TOKEN=${CSRF}; ${knownDeviceCookie}`, 'x-xsrf-token': CSRF, ...options.headers },
       ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     });
   const signIn: TestApp['signIn'] = async (username, extra = {}) => {

@@ -124,7 +124,7 @@ describe.each(DIALECTS)('log redaction on %s', (dialect) => {
 
     it('censors the cookie, CSRF and authorization headers of a logged headers object', () => {
       const headers = {
-        cookie: `XSRF-TOKEN=${CSRF}`,
+        cookie: `__Host-XSRF-TOKEN=${CSRF}`,
         'x-xsrf-token': CSRF,
         authorization: 'Bearer secret-api-key',
         'set-cookie': 'device=secret-cookie',

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 import { startMetricsListener, type MetricsListener } from '../src/lib/metrics-listener.ts';
 import { queueForProvider } from '../src/modules/provider/outbox.ts';
 import { enqueueNotification } from '../src/notify/outbox.ts';
-import { errorNumbersOf } from '../src/plugins/metrics.ts';
+import { errorNumbersOf, outcomeOf } from '../src/plugins/metrics.ts';
 import { CSRF, DIALECTS, PASSWORD, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
 
 type Sample = { name: string; labels: Record<string, string>; value: number };
@@ -59,7 +59,7 @@ describe.each(DIALECTS)('metrics on %s', (dialect) => {
       method: 'POST',
       url: LOGIN,
       payload: {},
-      headers: { cookie: `XSRF-TOKEN=${CSRF}` },
+      headers: { cookie: `__Host-XSRF-TOKEN=${CSRF}` },
     });
     expect(errorNumbers(noToken)).toEqual([ErrorNumber.CsrfMismatch]);
     const unknown = await t.app.inject({ method: 'GET', url: '/api/no/such/call?user=someone@example.com' });
@@ -85,6 +85,42 @@ describe.each(DIALECTS)('metrics on %s', (dialect) => {
     const text = await t.app.metrics.metrics();
     expect(text).not.toContain('no/such/call');
     expect(text).not.toContain('example.com');
+  });
+
+  it('counts every answer as ok, refused or fault — a 225 by its first number — so monitoring by outcome sees errors', async () => {
+    const outcome = (samples: Sample[], route: string, value: string) =>
+      valueOf(samples, 'portal_http_outcomes_total', { route, outcome: value });
+    const before = await scrape(t);
+    expect((await login(t, LOGIN, PASSWORD)).statusCode).toBe(200);
+    expect(errorNumbers(await login(t, LOGIN, 'not-the-password'))).toEqual([ErrorNumber.LoginFailed]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/no/such/call' })).statusCode).toBe(404);
+    const PAGEVIEW = '/api/analytics/pageview';
+    // A fault of ours (199) travels as a 225 too: the table the call writes is gone.
+    await t.deps.db.schema.dropTable('page_views').execute();
+    expect(errorNumbers(await t.post(PAGEVIEW, { Path: '/claims', Title: 'Claims' }))).toEqual([ErrorNumber.Internal]);
+    const after = await scrape(t);
+    const delta = (route: string, value: string) => outcome(after, route, value) - outcome(before, route, value);
+    expect(delta(LOGIN, 'ok')).toBe(1);
+    expect(delta(LOGIN, 'refused')).toBe(1);
+    expect(delta(LOGIN, 'fault')).toBe(0);
+    expect(delta('unmatched', 'refused')).toBe(1);
+    expect(delta(PAGEVIEW, 'fault')).toBe(1);
+    expect(delta(PAGEVIEW, 'ok')).toBe(0);
+    // Every outcome series of a route starts at 0 once it has answered, so rate() and ratios work at once.
+    expect(
+      after.some(
+        (s) => s.name === 'portal_http_outcomes_total' && s.labels.route === PAGEVIEW && s.labels.outcome === 'ok',
+      ),
+    ).toBe(true);
+  });
+
+  it('reads a busy answer (198, a dependency out) as a fault and a limit or a wrong detail as a refusal', () => {
+    expect(outcomeOf(225, String(ErrorNumber.ServiceBusy))).toBe('fault');
+    expect(outcomeOf(225, String(ErrorNumber.Internal))).toBe('fault');
+    expect(outcomeOf(225, String(ErrorNumber.LoginFailed))).toBe('refused');
+    expect(outcomeOf(408, undefined)).toBe('refused');
+    expect(outcomeOf(503, undefined)).toBe('fault');
+    expect(outcomeOf(200, undefined)).toBe('ok');
   });
 
   it('counts a percent-encoded spelling of a route under its pattern, not as a label of its own', async () => {

@@ -23,7 +23,7 @@ export function multipart(
     payload: Buffer.concat(parts),
     headers: {
       'content-type': `multipart/form-data; boundary=${boundary}`,
-      cookie: `XSRF-TOKEN=${CSRF}`,
+      cookie: `__Host-XSRF-TOKEN=${CSRF}`,
       'x-xsrf-token': CSRF,
     },
   };

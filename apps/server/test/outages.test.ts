@@ -160,7 +160,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the database out of reach (Post
       url,
       payload: body,
       headers: {
-        cookie: `XSRF-TOKEN=${CSRF}; ${DEVICE_COOKIE}=${deviceCookieValue(deps, KNOWN_DEVICE)}`,
+        cookie: `__Host-XSRF-TOKEN=${CSRF}; ${DEVICE_COOKIE}=${deviceCookieValue(deps, KNOWN_DEVICE)}`,
         'x-xsrf-token': CSRF,
       },
     });

@@ -306,7 +306,12 @@ describe.each([
   });
 
   const post = (app: FastifyInstance, url: string, body: Record<string, unknown>) =>
-    app.inject({ method: 'POST', url, payload: body, headers: { cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF } });
+    app.inject({
+      method: 'POST',
+      url,
+      payload: body,
+      headers: { cookie: `__Host-XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF },
+    });
   const refusedBy = async (app: FastifyInstance, token: string) => {
     const res = await post(app, '/api/account/getaccount', { AccessToken: token });
     return res.statusCode !== 200 && TOKEN_EXPIRED_NUMBERS.includes(errorNumbers(res)[0] as never);

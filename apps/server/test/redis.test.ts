@@ -165,7 +165,7 @@ describe.skipIf(!available)(available ? 'counters in Redis' : `counters in Redis
       method: 'POST',
       url,
       payload: body,
-      headers: { cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF },
+      headers: { cookie: `__Host-XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF },
       remoteAddress,
     });
   const login = (app: FastifyInstance, password: string, remoteAddress = ADDRESS, username = USERNAME) =>

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ErrorNumber, catalogueMessage } from '@portal/contracts';
+import { startOfDay } from '../src/lib/time.ts';
+import { IDENTITY_GUESSES } from '../src/modules/registration/identity-guesses.ts';
 import { isAtLeast16 } from '../src/modules/registration/service.ts';
 import { DIALECTS, KNOWN_DEVICE, PASSWORD, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
 import { codeIn, useDelivery } from './mail-sink.ts';
@@ -36,6 +38,12 @@ describe.each(DIALECTS)('registration and recovery on %s', (dialect) => {
     t = await createTestApp(dialect, mail.env());
   });
   afterEach(() => t.close());
+  const notices = () =>
+    t.deps.db
+      .selectFrom('notifications')
+      .select(['channel', 'kind'])
+      .where('kind', '=', 'identity-checks-closed')
+      .execute();
 
   it('registers the demo unregistered claimant, activates by the code sent to the e-mail on record, then signs in', async () => {
     const res = await t.post('/api/account/register', JORDAN);
@@ -156,26 +164,91 @@ describe.each(DIALECTS)('registration and recovery on %s', (dialect) => {
     ).toEqual(before);
   });
 
-  it('throttles identity checks per claim number, whatever the address', async () => {
-    for (let i = 0; i < 5; i++) {
+  it('locks one source (an address, an IPv6 /64) for a claim number; the claimant from another address still gets through', async () => {
+    const stranger = (i: number) => `2001:db8:1:2::${(i + 1).toString(16)}`;
+    for (let i = 0; i < IDENTITY_GUESSES.source.threshold; i++) {
       const res = await t.post(
         '/api/account/register',
         { ...JORDAN, FirstName: `Guess${i}` },
-        { remoteAddress: `198.51.100.${i}` },
+        { remoteAddress: stranger(i) },
       );
       expect(errorNumbers(res)).toEqual([ErrorNumber.InformationNotFound]);
     }
-    // Locked for the claim: even the right details, from a new address, wait.
-    const locked = await t.post('/api/account/register', JORDAN, { remoteAddress: '192.0.2.50' });
+    // That source is locked for this claim, whichever address of its /64 it uses, and whatever it sends.
+    const locked = await t.post('/api/account/register', JORDAN, { remoteAddress: '2001:db8:1:2:ffff::9' });
     expect(errorNumbers(locked)).toEqual([ErrorNumber.RecoveryThrottled]);
     expect(locked.json()[0].Message).toBe(
       'There have been too many attempts for this claim. Please wait 5 minutes and try again, or call us on 1300 654 329.',
     );
-    expect(errorNumbers(await t.post('/api/account/forgotpassword', { ...SAM, FirstName: 'Samuel' }))).toEqual([
-      ErrorNumber.InformationNotFound,
-    ]);
-    t.clock.advance(5 * 60_000);
-    expect((await t.post('/api/account/register', JORDAN, { remoteAddress: '192.0.2.50' })).statusCode).toBe(200);
+    // Another claim from that source is still checked; the claimant from elsewhere registers.
+    expect(
+      errorNumbers(
+        await t.post('/api/account/forgotpassword', { ...SAM, FirstName: 'Samuel' }, { remoteAddress: stranger(0) }),
+      ),
+    ).toEqual([ErrorNumber.InformationNotFound]);
+    expect((await t.post('/api/account/register', JORDAN, { remoteAddress: '2001:db8:1:3::1' })).statusCode).toBe(200);
+    // Nobody was told: one source's few guesses are not worth a message.
+    expect(await notices()).toEqual([]);
+  });
+
+  it("closes a claim number's checks for the day at the ceiling from all sources, says to call, and tells the claimant once", async () => {
+    const guesses = (claim: string, from: number, to: number) =>
+      Promise.all(
+        Array.from({ length: to - from }, (_, k) =>
+          t.post(
+            '/api/account/register',
+            { ...JORDAN, TACNumber: claim, FirstName: `Guess${from + k}` },
+            { remoteAddress: `198.51.100.${from + k}` },
+          ),
+        ),
+      );
+    const ceiling = IDENTITY_GUESSES.ceilingPerDay;
+    for (const res of await guesses(JORDAN.TACNumber, 0, ceiling - 1))
+      expect(errorNumbers(res)).toEqual([ErrorNumber.InformationNotFound]);
+    expect(await notices()).toEqual([]);
+    // The failure that reaches the ceiling is answered as closed, and so is everything after it.
+    const [last] = await guesses(JORDAN.TACNumber, ceiling - 1, ceiling);
+    const closed = [
+      {
+        Number: ErrorNumber.IdentityChecksClosed,
+        Message:
+          'There have been too many attempts for this claim today, so we cannot check these details online until tomorrow. ' +
+          'Please call us on 1300 654 329 and we will help you.',
+      },
+    ];
+    expect(last?.json()).toEqual(closed);
+    // Even the claimant, with the right details from an address never used: below the ceiling they got through.
+    expect((await t.post('/api/account/register', JORDAN, { remoteAddress: '192.0.2.80' })).json()).toEqual(closed);
+    expect(
+      (
+        await t.post(
+          '/api/nid/nidlogin',
+          { ClaimNumber: JORDAN.TACNumber, DateOfBirth: JORDAN.DateOfBirth, DeviceType: 0 },
+          { remoteAddress: '192.0.2.81' },
+        )
+      ).json(),
+    ).toEqual(closed);
+    // Told once, on each contact the claims system holds (never one a guesser typed), saying to call.
+    const told = await notices();
+    expect(told.map((n) => n.channel).sort()).toEqual(['email', 'sms']);
+    const email = await mail.smtp.next('jordan.doe@example.com');
+    expect(email.text).toContain('tried many times to confirm your identity');
+    expect(email.text).toContain('call us on 1300 654 329');
+    expect((await mail.sms.next('0467890123')).text).toContain('Please call 1300 654 329');
+    expect(mail.smtp.messages.some((m) => m.to === JORDAN.EmailAddress)).toBe(false);
+
+    // A claim number that does not exist is answered the same way, and nobody is told.
+    // In parallel: the one whose failure reached the ceiling is answered as closed, the others as not found.
+    const unknown = (await guesses('98/76543', 100, 100 + ceiling)).map((r) => errorNumbers(r)[0]);
+    expect(unknown.filter((n) => n === ErrorNumber.IdentityChecksClosed)).toHaveLength(1);
+    expect(unknown.filter((n) => n === ErrorNumber.InformationNotFound)).toHaveLength(ceiling - 1);
+    expect((await guesses('98/76543', 150, 151))[0]?.json()).toEqual(closed);
+    expect(await notices()).toHaveLength(2);
+
+    // The checks open again at midnight, Melbourne time.
+    const now = t.clock.now();
+    t.clock.advance(startOfDay(now) + 24 * 3_600_000 + 2 * 3_600_000 - now);
+    expect((await t.post('/api/account/register', JORDAN, { remoteAddress: '192.0.2.80' })).statusCode).toBe(200);
   });
 
   it('throttles recovery messages and resets per account', async () => {

@@ -45,8 +45,8 @@ function rawPost(port: number, target: string, headers: Record<string, string>, 
   });
 }
 
-const WITH_CSRF = { cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF };
-const WITHOUT_HEADER = { cookie: `XSRF-TOKEN=${CSRF}` };
+const WITH_CSRF = { cookie: `__Host-XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF };
+const WITHOUT_HEADER = { cookie: `__Host-XSRF-TOKEN=${CSRF}` };
 
 /** A refused or unknown path: CSRF refused, rate-limited, or 404 — never the route's own work. */
 function isRefusedBeforeWork(a: Answer): boolean {

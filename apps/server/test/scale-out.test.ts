@@ -38,7 +38,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL
       method: 'POST',
       url,
       payload: body,
-      headers: { cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF },
+      headers: { cookie: `__Host-XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF },
       remoteAddress,
     });
 

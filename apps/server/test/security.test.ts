@@ -38,12 +38,26 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
   afterAll(() => t.close());
 
   describe('CSRF', () => {
-    it('sets a readable XSRF-TOKEN cookie on first contact', async () => {
+    it('sets a readable __Host-XSRF-TOKEN cookie on first contact: Secure, Path=/, no Domain, even over plain HTTP in development', async () => {
+      // The test app runs as development does (COOKIE_SECURE unset): browsers take a Secure
+      // cookie from http://localhost, and the __Host- prefix is refused without Secure.
+      expect(t.deps.config.cookieSecure).toBe(false);
       const res = await t.app.inject({ method: 'GET', url: '/api/information/getinformation' });
-      const cookie = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
+      const cookie = res.cookies.find((c) => c.name === '__Host-XSRF-TOKEN');
       expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(cookie?.httpOnly).toBeFalsy();
       expect(cookie?.sameSite).toBe('Strict');
+      expect(cookie?.secure).toBe(true);
+      expect(cookie?.path).toBe('/');
+      expect(cookie?.domain).toBeUndefined();
+      // A cookie of the old name (set by a subdomain, say) is not taken for the token.
+      const old = await t.app.inject({
+        method: 'POST',
+        url: '/api/maintenance/checkmessage',
+        payload: {},
+        headers: { cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF },
+      });
+      expect(errorNumbers(old)).toEqual([ErrorNumber.CsrfMismatch]);
     });
 
     it.each(POSTS.map((e) => e.path))('refuses %s without a matching X-XSRF-TOKEN header', async (url) => {
@@ -51,7 +65,7 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
         method: 'POST',
         url,
         payload: {},
-        headers: { cookie: `XSRF-TOKEN=${CSRF}` },
+        headers: { cookie: `__Host-XSRF-TOKEN=${CSRF}` },
       });
       expect(errorNumbers(missing)).toEqual([ErrorNumber.CsrfMismatch]);
       const wrong = await t.post(url, {}, { headers: { 'x-xsrf-token': 'something-else' } });
@@ -72,6 +86,15 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(res.headers['cache-control']).toBe('no-store');
+    // Powerful features the portal never uses are off for it and anything it might embed;
+    // passkeys (WebAuthn) stay allowed for the portal's own origin.
+    for (const page of [res, await t.app.inject({ method: 'GET', url: '/claims' })]) {
+      const policy = String(page.headers['permissions-policy']);
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()'])
+        expect(policy).toContain(feature);
+      expect(policy).toContain('publickey-credentials-get=(self)');
+      expect(policy).toContain('publickey-credentials-create=(self)');
+    }
   });
 
   describe('bad input never gets a 500 or a stack trace', () => {
@@ -113,7 +136,7 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
           method: 'POST',
           url,
           payload,
-          headers: { 'content-type': contentType, cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF },
+          headers: { 'content-type': contentType, cookie: `__Host-XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF },
         });
         expect(res.body).not.toMatch(STACK_TRACE);
         if (name === 'an unknown token' && STALE_TOKEN_IS_NO_TOKEN.has(url)) {

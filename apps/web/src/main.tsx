@@ -12,29 +12,39 @@ import { preloadSignedInShell } from './app/shell/lazy-signed-in.ts';
 import { initAppMode } from './lib/app-mode.ts';
 import { loadProvider } from './lib/provider.ts';
 import { startServiceWorker } from './lib/service-worker.ts';
+import { keepRememberedTokens, resumeRememberedSession } from './lib/api/remembered-session.ts';
 import { isSignedIn } from './lib/session.ts';
 
 initAppMode();
-const queryClient = createLazyQueryClient();
-const router = createBrowserRouter(createRoutes(queryClient));
-startSessionSync(router, queryClient);
-// The shell's signed-in parts and the query client are loaded on demand (the /login budget); a
-// signed-in start needs them at once.
-if (isSignedIn()) {
-  preloadSignedInShell();
-  void queryClient.load().catch(() => undefined);
-}
+keepRememberedTokens();
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element.');
-const root = createRoot(container);
-// The provider's name and phone appear on every page: read them (and get the XSRF cookie) first.
-void loadProvider().then(() =>
+/**
+ * A remembered session is asked for before the router starts (its guards read the session) and
+ * before the first render; the provider's name and phone appear on every page, so they are read
+ * first too (and the XSRF cookie with them).
+ */
+async function start(): Promise<void> {
+  const provider = loadProvider();
+  await resumeRememberedSession();
+  const queryClient = createLazyQueryClient();
+  const router = createBrowserRouter(createRoutes(queryClient));
+  startSessionSync(router, queryClient);
+  // The shell's signed-in parts and the query client are loaded on demand (the /login budget); a
+  // signed-in start needs them at once.
+  if (isSignedIn()) {
+    preloadSignedInShell();
+    void queryClient.load().catch(() => undefined);
+  }
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element.');
+  const root = createRoot(container);
+  await provider;
   root.render(
     <StrictMode>
       <App router={router} queryClient={queryClient} />
     </StrictMode>,
-  ),
-);
+  );
+}
 
+void start();
 startServiceWorker();

@@ -160,7 +160,7 @@ describe('access-code screen: /activate and /verify (spec 000 §4 "Access code")
     expect(resend().disabled).toBe(true);
   });
 
-  it('/verify after a remembered sign-in stores the login token in localStorage', async () => {
+  it('/verify after a remembered sign-in keeps the login token remembered (this tab, and the cookie), never in localStorage', async () => {
     saveVerificationToken('ver-1', true);
     loginFlowServer(() => ({ status: 200, body: { AccessToken: 'login-3' } }));
     app = renderApp('/verify');
@@ -168,8 +168,9 @@ describe('access-code screen: /activate and /verify (spec 000 §4 "Access code")
     await screen.findByTestId('access-code-sent-to');
     type('5678');
     await waitFor(() => expect(app?.pathname()).toBe('/claim'));
-    expect(window.localStorage.getItem('currentUser')).toContain('login-3');
-    expect(window.sessionStorage.getItem('currentUser')).toBeNull();
+    expect(window.sessionStorage.getItem('currentUser')).toContain('login-3');
+    expect(window.localStorage.getItem('currentUser')).toBeNull();
+    expect(window.localStorage.getItem('rememberedSession')).toBe('1');
   });
 });
 
@@ -214,9 +215,10 @@ describe('access-code screen: signed in (/activationaccountdetails, /activationb
       DeviceType: 0,
       AccessToken: 'session-1',
     });
-    // The rotated token replaces the old one where it was kept (remembered: localStorage).
+    // The rotated token replaces the old one, and a remembered session stays remembered.
     expect(getCurrentUser()?.AccessToken).toBe('session-2');
-    expect(window.localStorage.getItem('currentUser')).toContain('session-2');
+    expect(window.sessionStorage.getItem('currentUser')).toContain('session-2');
+    expect(window.localStorage.getItem('currentUser')).toBeNull();
     expect(getSecureToken(CodeType.Mobile)?.SecureToken).toBe('secure-1');
     expect(getSecureToken(CodeType.Bank)).toBeUndefined();
   });

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
+import { CLIENT_MESSAGES, LIMITS } from '@portal/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { FileUpload, TruncatedText, type UploadItem } from '../src/components/file-upload.tsx';
 import { getAlerts } from '../src/lib/alerts.ts';
@@ -74,7 +75,7 @@ function setup() {
   FakeXhr.instances = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   saveLoginToken('token-1', false);
-  document.cookie = 'XSRF-TOKEN=xsrf-9; path=/';
+  document.cookie = '__Host-XSRF-TOKEN=xsrf-9; path=/; secure';
 }
 
 describe('upload pre-checks (STYLE.md rule 10)', () => {
@@ -127,6 +128,41 @@ describe('upload progress, completion and cancel', () => {
     expect(xhr.aborted).toBe(true);
     await waitFor(() => expect(screen.queryAllByTestId('upload-item')).toHaveLength(0));
     expect(getAlerts()).toHaveLength(0);
+  });
+
+  it('never gives up an upload while its bytes keep going; gives up once nothing moves for the time-out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      setup();
+      render(<Harness />);
+      pick(new File(['abc'], 'notes.txt', { type: 'text/plain' }));
+      const xhr = FakeXhr.instances[0] as FakeXhr;
+      // Progress every 100 s, for 5 minutes: well past the 120 s time-out, never idle for it.
+      for (let loaded = 10; loaded <= 30; loaded += 5) {
+        act(() => vi.advanceTimersByTime(100_000));
+        act(() => xhr.progress(loaded, 100));
+      }
+      expect(xhr.aborted).toBe(false);
+      act(() => vi.advanceTimersByTime(LIMITS.requestTimeoutMs - 1));
+      expect(xhr.aborted).toBe(false);
+      act(() => vi.advanceTimersByTime(1));
+      expect(xhr.aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(getAlerts().at(-1)?.entries[0]?.message).toBe(CLIENT_MESSAGES.requestTimedOut));
+  });
+
+  it('takes a 408 from the server (the upload stopped arriving) as a time-out', async () => {
+    setup();
+    render(<Harness />);
+    pick(new File(['abc'], 'notes.txt', { type: 'text/plain' }));
+    act(() =>
+      (FakeXhr.instances[0] as FakeXhr).respond(408, [
+        { Number: 150, Message: 'Sorry, request timed out. Please try again.' },
+      ]),
+    );
+    await waitFor(() => expect(getAlerts().at(-1)?.entries[0]?.message).toBe(CLIENT_MESSAGES.requestTimedOut));
   });
 
   it('shows the server refusal as an alert and drops the item', async () => {

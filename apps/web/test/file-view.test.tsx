@@ -18,7 +18,7 @@ type Seen = { url: string; init: RequestInit | undefined };
 
 /** A fetch that answers downloadfile with `answer`; the XSRF cookie is already set. */
 function serve(answer: () => Response | Promise<Response>) {
-  document.cookie = 'XSRF-TOKEN=xsrf-1; path=/';
+  document.cookie = '__Host-XSRF-TOKEN=xsrf-1; path=/; secure';
   const seen: Seen[] = [];
   vi.stubGlobal(
     'fetch',

@@ -80,7 +80,7 @@ export function mockServer(routes: Record<string, Reply>) {
     const call: Call = { url, method, headers, body };
     calls.push(call);
     if (url === '/api/information/getinformation') {
-      document.cookie = 'XSRF-TOKEN=xsrf-123; path=/';
+      document.cookie = '__Host-XSRF-TOKEN=xsrf-123; path=/; secure';
       return jsonResponse(200, { Version: '1.5.30', Commit: 'abc', BuiltAt: '2026-01-01' });
     }
     // A route without a query string also answers the same path with one (GET lookups).

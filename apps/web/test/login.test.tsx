@@ -113,8 +113,10 @@ describe('/login (spec 000 §2, §5)', () => {
     await act(async () => release?.());
     await waitFor(() => expect(app?.pathname()).toBe('/claims'));
     expect(isSignedIn()).toBe(true);
-    // RememberMe → localStorage.
-    expect(JSON.parse(localStorage.getItem('currentUser')!).AccessToken).toBe('tok-2');
+    // RememberMe → this tab's sessionStorage and the server's HttpOnly cookie; localStorage holds only a flag.
+    expect(JSON.parse(sessionStorage.getItem('currentUser')!).AccessToken).toBe('tok-2');
+    expect(localStorage.getItem('currentUser')).toBeNull();
+    expect(localStorage.getItem('rememberedSession')).toBe('1');
   });
 
   it('AccountActivated 0 stores a registration token and goes to /activate; 1 goes to /verify', async () => {

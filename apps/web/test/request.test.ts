@@ -61,7 +61,7 @@ describe('request layer', () => {
   });
 
   it('uses an existing XSRF cookie without the bootstrap call', async () => {
-    document.cookie = 'XSRF-TOKEN=abc%3D%3D; path=/';
+    document.cookie = '__Host-XSRF-TOKEN=abc%3D%3D; path=/; secure';
     const server = mockServer({ '/api/maintenance/checkmessage': { status: 200, body: [] } });
     await call('checkMaintenance', {});
     expect(server.calls.map((c) => c.url)).toEqual(['/api/maintenance/checkmessage']);
@@ -138,7 +138,7 @@ describe('request layer', () => {
 
   it('times out after 120 000 ms with "Sorry, request timed out. Please try again."', async () => {
     vi.useFakeTimers();
-    document.cookie = 'XSRF-TOKEN=x; path=/';
+    document.cookie = '__Host-XSRF-TOKEN=x; path=/; secure';
     vi.stubGlobal(
       'fetch',
       vi.fn(
@@ -168,8 +168,8 @@ describe('request layer', () => {
 
   it.each([8, 18, 21, 22, 24, 28])('forces a logout on token-expired number %i', async (number) => {
     saveLoginToken('token-1', true);
-    expect(window.localStorage.getItem('currentUser')).not.toBeNull();
-    window.sessionStorage.setItem('currentUser', JSON.stringify({ AccessToken: 'other' }));
+    expect(window.sessionStorage.getItem('currentUser')).not.toBeNull();
+    expect(window.localStorage.getItem('rememberedSession')).toBe('1');
     const forced = vi.fn();
     const beforeLogout = vi.fn();
     const stop = onForcedLogout(forced);
@@ -180,7 +180,7 @@ describe('request layer', () => {
 
     expect(error.forcedLogout).toBe(true);
     expect(isSignedIn()).toBe(false);
-    expect(window.localStorage.getItem('currentUser')).toBeNull();
+    expect(window.localStorage.getItem('rememberedSession')).toBeNull();
     expect(window.sessionStorage.getItem('currentUser')).toBeNull();
     expect(forced).toHaveBeenCalledWith(number === 8 ? 'idle' : 'expired');
     expect(beforeLogout).toHaveBeenCalledTimes(1);
@@ -214,7 +214,7 @@ describe('request layer', () => {
   });
 
   it('reports a network failure as a script error (number 3)', async () => {
-    document.cookie = 'XSRF-TOKEN=x; path=/';
+    document.cookie = '__Host-XSRF-TOKEN=x; path=/; secure';
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),

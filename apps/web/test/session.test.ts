@@ -2,9 +2,15 @@ import { ENDPOINTS } from '@portal/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { logout } from '../src/lib/api/logout.ts';
 import { isAppMode, setAppMode, initAppMode } from '../src/lib/app-mode.ts';
+import { resumeRememberedSession } from '../src/lib/api/remembered-session.ts';
 import {
   CURRENT_USER_KEY,
+  REMEMBERED_KEY,
   clearPendingTokens,
+  clearSession,
+  onForcedLogout,
+  onRememberedToken,
+  replaceLoginToken,
   forceLogout,
   getAccessToken,
   getCurrentUser,
@@ -20,24 +26,43 @@ import { mockServer } from './helpers.ts';
 const stored = (area: Storage) => area.getItem(CURRENT_USER_KEY);
 
 describe('session storage (spec 000 §4)', () => {
-  it('RememberMe saves the user to localStorage', () => {
+  it('RememberMe keeps no token where script can read it after a restart: sessionStorage, a flag, and the cookie call', () => {
+    const kept: string[] = [];
+    const stop = onRememberedToken((token) => kept.push(token));
     saveLoginToken('t-remember', true);
-    expect(JSON.parse(stored(localStorage)!)).toEqual({ AccessToken: 't-remember', IsOneTimePassword: false });
-    expect(stored(sessionStorage)).toBeNull();
+    expect(JSON.parse(stored(sessionStorage)!)).toEqual({
+      AccessToken: 't-remember',
+      IsOneTimePassword: false,
+      RememberMe: true,
+    });
+    expect(stored(localStorage)).toBeNull();
+    expect(localStorage.getItem(REMEMBERED_KEY)).toBe('1');
+    expect(JSON.stringify({ ...localStorage })).not.toContain('t-remember');
+    expect(kept).toEqual(['t-remember']);
+    // A step-up rotation: the new token goes to the cookie too, the old one was revoked.
+    replaceLoginToken('t-rotated');
+    expect(kept).toEqual(['t-remember', 't-rotated']);
     expect(isSignedIn()).toBe(true);
+    stop();
   });
 
-  it('without RememberMe the user goes to sessionStorage', () => {
+  it('without RememberMe the user goes to sessionStorage, and nothing is remembered', () => {
+    const kept: string[] = [];
+    const stop = onRememberedToken((token) => kept.push(token));
     saveLoginToken('t-session', false);
+    replaceLoginToken('t-session-2');
     expect(stored(sessionStorage)).not.toBeNull();
     expect(stored(localStorage)).toBeNull();
-    expect(getAccessToken()).toBe('t-session');
+    expect(localStorage.getItem(REMEMBERED_KEY)).toBeNull();
+    expect(getAccessToken()).toBe('t-session-2');
+    expect(kept).toEqual([]);
+    stop();
   });
 
-  it('a new sign-in replaces a user kept in the other area', () => {
+  it('a new sign-in without RememberMe forgets a remembered one', () => {
     saveLoginToken('first', true);
     saveLoginToken('second', false);
-    expect(stored(localStorage)).toBeNull();
+    expect(localStorage.getItem(REMEMBERED_KEY)).toBeNull();
     expect(JSON.parse(stored(sessionStorage)!).AccessToken).toBe('second');
   });
 
@@ -54,14 +79,41 @@ describe('session storage (spec 000 §4)', () => {
     expect(isSignedIn()).toBe(false);
   });
 
-  it('a fresh load reads localStorage first, then sessionStorage', () => {
+  it('moves a token kept in localStorage before the change to this tab and the cookie, without signing the claimant out', () => {
     localStorage.setItem(CURRENT_USER_KEY, JSON.stringify({ AccessToken: 'from-local', IsOneTimePassword: false }));
-    sessionStorage.setItem(CURRENT_USER_KEY, JSON.stringify({ AccessToken: 'from-session', IsOneTimePassword: false }));
     expect(readStoredUser()?.AccessToken).toBe('from-local');
-    localStorage.removeItem(CURRENT_USER_KEY);
-    expect(readStoredUser()?.AccessToken).toBe('from-session');
+    expect(stored(localStorage)).toBeNull();
+    expect(JSON.parse(stored(sessionStorage)!).AccessToken).toBe('from-local');
+    expect(localStorage.getItem(REMEMBERED_KEY)).toBe('1');
+    // The listener that sends tokens to the cookie gets it when it starts.
+    const kept: string[] = [];
+    const stop = onRememberedToken((token) => kept.push(token));
+    expect(kept).toEqual(['from-local']);
+    stop();
     reloadSessionFromStorage();
-    expect(getAccessToken()).toBe('from-session');
+    expect(getAccessToken()).toBe('from-local');
+  });
+
+  it('a fresh tab with a remembered session asks the server for it; one that ended leaves the claimant signed out, untold', async () => {
+    localStorage.setItem(REMEMBERED_KEY, '1');
+    reloadSessionFromStorage();
+    const server = mockServer({ '/api/account/resumesession': { status: 200, body: { AccessToken: 'resumed' } } });
+    await resumeRememberedSession();
+    expect(getAccessToken()).toBe('resumed');
+    expect(server.calls.find((c) => c.url === '/api/account/resumesession')?.body).toEqual({});
+
+    clearSession();
+    localStorage.setItem(REMEMBERED_KEY, '1');
+    mockServer({
+      '/api/account/resumesession': { status: 225, body: [{ Number: 8, Message: 'Your session has timed out.' }] },
+    });
+    const forced = vi.fn();
+    const stop = onForcedLogout(forced);
+    await resumeRememberedSession();
+    expect(isSignedIn()).toBe(false);
+    expect(localStorage.getItem(REMEMBERED_KEY)).toBeNull();
+    expect(forced).not.toHaveBeenCalled();
+    stop();
   });
 
   it('a damaged entry counts as signed out', () => {
@@ -107,7 +159,7 @@ describe('session storage (spec 000 §4)', () => {
 
   it('a failed logout call still signs out locally and does not throw', async () => {
     saveLoginToken('t-fail', false);
-    document.cookie = 'XSRF-TOKEN=x; path=/';
+    document.cookie = '__Host-XSRF-TOKEN=x; path=/; secure';
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('offline'))),

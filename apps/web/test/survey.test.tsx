@@ -124,22 +124,23 @@ describe('/surveyvalidation (spec 001 "Survey")', () => {
     expect(getSurveyToken()).toBeUndefined();
   });
 
-  it('shows the server message when there have been too many attempts', async () => {
-    surveyServer({
-      '/api/nid/nidlogin': {
-        status: 225,
-        body: [{ Number: 105, Message: 'Too many attempts. Please wait a minute and try again.' }],
-      },
-    });
+  it.each([
+    [105, 'Too many attempts. Please wait a minute and try again.'],
+    [
+      131,
+      'There have been too many attempts for this claim. Please wait 5 minutes and try again, or call us on 1300 654 329.',
+    ],
+    [
+      132,
+      'There have been too many attempts for this claim today, so we cannot check these details online until tomorrow. Please call us on 1300 654 329 and we will help you.',
+    ],
+  ])('shows the server message when there have been too many attempts (%i)', async (number, message) => {
+    surveyServer({ '/api/nid/nidlogin': { status: 225, body: [{ Number: number, Message: message }] } });
     app = renderApp('/surveyvalidation');
     await screen.findByTestId('survey-login-form');
     fillIdentity(['12', '34567'], '01/02/1980');
     await submitIdentity();
-    await waitFor(() =>
-      expect(screen.getByTestId('survey-login-error').textContent).toBe(
-        'Too many attempts. Please wait a minute and try again.',
-      ),
-    );
+    await waitFor(() => expect(screen.getByTestId('survey-login-error').textContent).toBe(message));
   });
 
   it('keeps the survey token apart from the signed-in claimant and goes to the intro', async () => {

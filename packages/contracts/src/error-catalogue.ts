@@ -134,9 +134,18 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
       'Please call us on {phone} ({callHours}) to finish registering.',
   },
   131: {
-    meaning: 'Registration or recovery throttled for this claim number or account (too many attempts)',
+    meaning:
+      'Identity checks throttled for this claim number from this address (an IPv6 /64), or recovery messages for this account (too many attempts)',
     message:
       'There have been too many attempts for this claim. Please wait {minutes} minutes and try again, or call us on {phone}.',
+  },
+  132: {
+    meaning:
+      'Identity checks closed for this claim number until midnight (Melbourne): ' +
+      "the day's failed checks from all addresses reached 20; the claimant is told on the contacts on record",
+    message:
+      'There have been too many attempts for this claim today, so we cannot check these details online until tomorrow. ' +
+      'Please call us on {phone} and we will help you.',
   },
   140: {
     meaning: 'Passkey refused: the account already has 5 passkeys',
@@ -163,6 +172,12 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
   145: {
     meaning: 'Authenticator set-up refused: one is already set up (remove it first)',
     message: 'An authenticator app is already set up. Please remove it before setting up another.',
+  },
+  150: {
+    meaning:
+      'The request stopped arriving: nothing came for REQUEST_TIMEOUT_MS, or it was not whole within ' +
+      'REQUEST_TOTAL_TIMEOUT_MS (HTTP 408, connection closed)',
+    message: 'Sorry, request timed out. Please try again.',
   },
   198: {
     meaning:

@@ -37,6 +37,7 @@ export const ErrorNumber = {
   // Registration and recovery: contacts on record, throttles per claim and per account.
   NoContactOnRecord: 130,
   RecoveryThrottled: 131,
+  IdentityChecksClosed: 132,
   BankEditStateTrustee: 112,
   BankEditLocked: 113,
   SecureTokenRequired: 114,
@@ -54,6 +55,8 @@ export const ErrorNumber = {
   RecoveryCodeIncorrect: 143,
   FactorNotSetUp: 144,
   AuthenticatorAlreadySetUp: 145,
+  // The request itself: it stopped arriving (answered with HTTP 408, not 225).
+  RequestTimedOut: 150,
   /** A service the portal depends on (its database, Redis) cannot be reached: nothing was done; the answer carries Retry-After. */
   ServiceBusy: 198,
   Internal: 199,

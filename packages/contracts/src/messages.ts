@@ -47,6 +47,8 @@ export const MESSAGES = {
   processing: 'Please wait. We are processing your request.',
   // Documents (spec 001 §5 Documents page)
   authorisationRequired: 'Please provide your authorisation',
+  typedNameHidden:
+    'Your name has a character in it that cannot be seen or that turns the text around. Please type your name again.',
   documentsRequired: 'Please upload at least one document',
   documentTypeRequired: 'Please select a document type',
   documentMessageRequired: 'Please provide a message (max 1000 characters)',

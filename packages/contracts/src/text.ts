@@ -8,3 +8,21 @@
 export function stripSpaces(value: string): string {
   return value.replace(/\s+/g, '');
 }
+
+/**
+ * Characters that cannot be seen or that reorder what is around them: controls (NUL and the like,
+ * Cc), format characters (Cf: zero-width spaces, bidi embeddings, overrides and isolates, the BOM,
+ * soft hyphens) and the Hangul fillers, blanks that count as letters. A name typed as a signature
+ * carrying one would read differently from what is stored.
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}\u115F\u1160\u3164\uFFA0]/u;
+/** The joiners that some scripts write inside a word (Persian's non-joiner, the Indic joiner). */
+const JOINER_IN_WORD = /(?<=[\p{L}\p{M}])[\u200C\u200D](?=\p{L})/gu;
+
+/**
+ * True when a name is fit to sign with: at least one letter, and no hidden character, except a
+ * zero-width joiner or non-joiner between two letters, where those scripts need it.
+ */
+export function isVisibleName(value: string): boolean {
+  return /\p{L}/u.test(value) && !HIDDEN.test(value.replace(JOINER_IN_WORD, ''));
+}

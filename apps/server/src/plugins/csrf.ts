@@ -1,6 +1,11 @@
 /**
- * Double-submit CSRF protection with the framework-default names the spec's client uses:
- * a readable XSRF-TOKEN cookie, echoed in the X-XSRF-TOKEN header on every non-GET request.
+ * Double-submit CSRF protection: a readable cookie, echoed in the framework-default X-XSRF-TOKEN
+ * header the spec's client uses on every non-GET request. The cookie is the framework default's
+ * name with the __Host- prefix (decision 038): the browser then takes it only from this very
+ * host, Secure, with Path=/ and no Domain, so a sibling subdomain or a plain-HTTP page on the
+ * network cannot plant a token of its own (a known value would defeat the double submit).
+ * Secure always, whatever COOKIE_SECURE says: without it the prefix is refused, and browsers
+ * accept Secure cookies from http://localhost, where development runs.
  */
 import type { FastifyInstance } from 'fastify';
 import { ErrorNumber } from '@portal/contracts';
@@ -8,19 +13,19 @@ import { AppError } from '../errors.ts';
 import { newToken, secretsEqual } from '../lib/crypto.ts';
 import { controlsOf } from '../lib/route-controls.ts';
 
-export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_COOKIE = '__Host-XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Checked on every route that declares `csrf` (lib/route-controls.ts), whatever its URL looked like. */
-export function registerCsrf(app: FastifyInstance, options: { secure: boolean }): void {
+export function registerCsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     const cookie = request.cookies[CSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(CSRF_COOKIE, newToken(), {
         path: '/',
         sameSite: 'strict',
-        secure: options.secure,
+        secure: true,
         httpOnly: false,
       });
     }

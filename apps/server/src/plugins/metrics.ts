@@ -1,7 +1,8 @@
 /**
  * Prometheus metrics (docs/operations/metrics.md). Errors travel as HTTP 225 (decision 001), which
  * standard monitoring takes for success: here every answer is counted by the route that matched,
- * its method and status, and a 225 answer by the catalogue numbers in its list; each is timed; and
+ * its method and status, by its outcome (ok, refused, fault: a 225 by its first number), and a
+ * 225 answer by the catalogue numbers in its list; each is timed; and
  * the two outboxes are counted when the metrics are scraped. One registry per app (never
  * prom-client's global one), served by a listener of its own (lib/metrics-listener.ts), never on
  * the portal's port. Labels hold route patterns, methods, statuses and catalogue numbers only:
@@ -35,6 +36,23 @@ const OUTBOX_COUNT_TIMEOUT_MS = 2_000;
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 
 const CATALOGUE = new Set<number>(Object.values(ErrorNumber));
+
+/**
+ * Catalogue numbers that mean the portal failed the claimant, not that it refused them: a 225
+ * whose first number is one of these counts as a fault, like a 5xx. Every other 225 is a refusal
+ * (wrong details, a limit, a rule), like a 4xx. A new number for "we could not do it" belongs here.
+ */
+export const FAULT_NUMBERS: ReadonlySet<number> = new Set([ErrorNumber.ServiceBusy, ErrorNumber.Internal]);
+export const OUTCOMES = ['ok', 'refused', 'fault'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** What an answer was, as monitoring that groups by status class should have read it. */
+export function outcomeOf(status: number, firstNumber: string | undefined): Outcome {
+  if (status === ERROR_STATUS)
+    return firstNumber !== undefined && FAULT_NUMBERS.has(Number(firstNumber)) ? 'fault' : 'refused';
+  if (status >= 500) return 'fault';
+  return status >= 400 ? 'refused' : 'ok';
+}
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /** The matched route's pattern, never the URL as sent: `/%61pi/...` counts under `/api/...`. */
@@ -138,6 +156,12 @@ export function registerMetrics(app: FastifyInstance, deps: Deps): void {
     labelNames: ['route', 'number'] as const,
     registers: [registry],
   });
+  const outcomes = new Counter({
+    name: 'portal_http_outcomes_total',
+    help: 'Answers by matched route pattern and outcome: ok, refused (4xx, or a 225 of a refusal) or fault (5xx, or a 225 whose first number is 199).',
+    labelNames: ['route', 'outcome'] as const,
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'portal_http_request_duration_seconds',
     help: 'Time from the request arriving to the answer sent, by matched route pattern.',
@@ -190,10 +214,26 @@ export function registerMetrics(app: FastifyInstance, deps: Deps): void {
     return found;
   };
 
+  // The first number of each 225 answer, for its outcome once it is sent.
+  const firstNumbers = new WeakMap<FastifyRequest, string>();
+  const outcomeChildren = new Map<string, { inc: () => void }>();
+  const countOutcome = (route: string, outcome: Outcome) => {
+    if (!outcomeChildren.has(`${route} ok`))
+      // Every outcome of a route from its first answer: ratios and rate() need no absent series.
+      for (const o of OUTCOMES) {
+        const series = outcomes.labels({ route, outcome: o });
+        series.inc(0);
+        outcomeChildren.set(`${route} ${o}`, series);
+      }
+    outcomeChildren.get(`${route} ${outcome}`)?.inc();
+  };
+
   app.addHook('onSend', (request, reply, payload, done) => {
     if (reply.statusCode === ERROR_STATUS) {
       const route = routeOf(request);
-      for (const number of errorNumbersOf(payload))
+      const numbers = errorNumbersOf(payload);
+      if (numbers[0] !== undefined) firstNumbers.set(request, numbers[0]);
+      for (const number of numbers)
         child(errorChildren, `${route} ${number}`, () => apiErrors.labels({ route, number })).inc();
     }
     done(null, payload);
@@ -203,6 +243,7 @@ export function registerMetrics(app: FastifyInstance, deps: Deps): void {
     const method = methodOf(request);
     const status = String(reply.statusCode);
     child(requestChildren, `${route} ${method} ${status}`, () => requests.labels({ route, method, status })).inc();
+    countOutcome(route, outcomeOf(reply.statusCode, firstNumbers.get(request)));
     child(durationChildren, route, () => duration.labels({ route })).observe(reply.elapsedTime / 1000);
     done();
   });

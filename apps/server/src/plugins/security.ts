@@ -3,7 +3,30 @@ import helmet from 'helmet';
 import { controlsOf } from '../lib/route-controls.ts';
 
 /**
- * Strict CSP (no inline script, no eval), HSTS, nosniff, referrer policy; API answers never cached.
+ * Powerful features the portal never uses are off, for it and for anything it might frame; passkeys
+ * (WebAuthn) stay on for the portal's own origin. Features a browser does not know are ignored.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-create=(self)',
+  'publickey-credentials-get=(self)',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+].join(', ');
+
+/**
+ * Strict CSP (no inline script, no eval), HSTS, nosniff, referrer and permissions policies; API
+ * answers never cached.
  * helmet's middleware is built once here: @fastify/helmet rebuilt it (parsing the CSP) on every
  * request, which was a tenth of a small API call's CPU time (bench/RESULTS.md, API throughput).
  */
@@ -32,6 +55,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     crossOriginEmbedderPolicy: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     headers(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
   app.addHook('onSend', async (request, reply, payload) => {

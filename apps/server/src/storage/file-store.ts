@@ -31,9 +31,10 @@ export type FileStore = {
 };
 
 /**
- * A staged file older than this belongs to no upload still running: a request must arrive whole
- * within REQUEST_TIMEOUT_MS (at most 10 minutes), and a staged file is committed or discarded as
- * soon as it is checked. One left behind was cut off by a crash or a kill.
+ * A staged file last written longer ago than this belongs to no upload still running: an upload
+ * that sends nothing for REQUEST_TIMEOUT_MS (at most 10 minutes) is closed, so one still arriving
+ * writes more often than that, and a staged file is committed or discarded as soon as it is
+ * checked. One left behind was cut off by a crash or a kill.
  */
 export const STALE_STAGED_MS = 60 * 60_000;
 

@@ -2,11 +2,16 @@
  * Keeps the app in step with the session:
  * - a forced logout (idle time-out, token-expired number) drops the session's cached data and
  *   goes to /login (the login page shows why);
- * - signing out in another tab of a remembered session (localStorage) signs this tab out too.
+ * - signing out in another tab of a remembered session signs this tab out too: the remembered
+ *   flag (localStorage, lib/session.ts) goes, and a tab holding a remembered session follows.
  */
 import { queryKeys } from '../lib/api/query-keys.ts';
 import {
   CURRENT_USER_KEY,
+  REMEMBERED_KEY,
+  clearSession,
+  getCurrentUser,
+  hasRememberedSession,
   isSignedIn,
   onForcedLogout,
   reloadSessionFromStorage,
@@ -33,9 +38,11 @@ export function startSessionSync(router: Navigator, queryClient: LazyQueryClient
   });
 
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== null && event.key !== CURRENT_USER_KEY) return;
+    if (event.key !== null && event.key !== CURRENT_USER_KEY && event.key !== REMEMBERED_KEY) return;
     const before = isSignedIn();
-    reloadSessionFromStorage();
+    // Another tab signed a remembered session out: it was this tab's too.
+    if (event.key !== CURRENT_USER_KEY && !hasRememberedSession() && getCurrentUser()?.RememberMe) clearSession();
+    else reloadSessionFromStorage();
     if (before && !isSignedIn()) void router.navigate('/login', { replace: true });
   };
   window.addEventListener('storage', onStorage);

@@ -5,7 +5,7 @@
  *   is `call` (below, typed in ./call.ts and imported from there), which names the endpoint and is
  *   typed by the contracts' endpoint table; the untyped `request` under it stays in this module.
  * - Adds `AccessToken` to the body when absent (spec 000 §7), from the stored session.
- * - CSRF: sends header X-XSRF-TOKEN equal to the readable XSRF-TOKEN cookie on every non-GET call;
+ * - CSRF: sends header X-XSRF-TOKEN equal to the readable __Host-XSRF-TOKEN cookie on every non-GET call;
  *   when the cookie is missing before the first POST, GET /api/information/getinformation sets it.
  * - 120 000 ms time-out (LIMITS.requestTimeoutMs) → 'Sorry, request timed out. Please try again.'
  * - HTTP 200 is success (the body is checked against the endpoint's response schema);
@@ -65,6 +65,8 @@ export type RequestOptions = {
    * never signs the claimant out, and a success does not restart the claimant's idle clock.
    */
   token?: string;
+  /** A token-expired answer is this call's own and signs nobody out (resumesession: a remembered session that ended). */
+  keepSession?: boolean;
   /** fetch keepalive: lets a call (a page view) finish while the page unloads. */
   keepalive?: boolean;
   /** The caller's own cancellation; a cancelled call rejects with an AbortError and no alert. */
@@ -199,7 +201,7 @@ async function send(endpoint: Call, body: RequestBody, options: RequestOptions):
       );
     }
     const first = items[0];
-    if (first && isTokenExpiredNumber(first.Number) && options.token === undefined) {
+    if (first && isTokenExpiredNumber(first.Number) && options.token === undefined && !options.keepSession) {
       // A late answer for a session that has already been replaced must not end the new one.
       const stale = sentToken !== undefined && !storedTokens().includes(sentToken);
       if (!stale) {

@@ -2,17 +2,24 @@
  * The signed-in user (spec 000 §3 "Current user", §4 "Session").
  *
  * - Signed out = no stored user with a login token; signed in = a stored user with one.
- * - A normal sign-in saves to localStorage when RememberMe is true, otherwise to sessionStorage.
+ * - Every sign-in saves to sessionStorage (this tab). With RememberMe the token is also kept by
+ *   the server in an HttpOnly cookie that script cannot read (decision 038, departing from the
+ *   spec's localStorage): `onRememberedToken` listeners send it there (remembersession), and a
+ *   new tab or a restarted browser asks for it back (resumesession) before the first render.
+ *   localStorage holds only a flag saying a session is remembered, never a token.
+ * - A token a browser kept in localStorage before this change is moved to sessionStorage and to
+ *   the cookie on the first load, so the claimant stays signed in.
  * - Registration (and the login-verification step) always store in sessionStorage, and those
  *   tokens do not count as signed in: they only open /activate and /verify.
- * - A fresh load reads localStorage first, then sessionStorage.
- * - A forced logout clears memory and both storage areas; a normal logout clears before and
- *   after the server call (see lib/api/logout.ts).
+ * - A forced logout clears memory, both storage areas and the flag; a normal logout clears before
+ *   and after the server call (see lib/api/logout.ts), which also forgets the cookie.
  */
 import { createStore, useStore } from './store.ts';
 import { readItem, removeItem, writeItem, type StorageArea } from './safe-storage.ts';
 
 export const CURRENT_USER_KEY = 'currentUser';
+/** localStorage: '1' while this browser has a remembered session (the token is in an HttpOnly cookie). */
+export const REMEMBERED_KEY = 'rememberedSession';
 
 export type CurrentUser = {
   /** The login token of a signed-in claimant. */
@@ -21,7 +28,7 @@ export type CurrentUser = {
   RegistrationToken?: string;
   /** AccountActivated 1: the token that the /verify step exchanges for a login token. */
   VerificationToken?: string;
-  /** The sign-in that led to /verify asked to be remembered: the login token goes to localStorage then. */
+  /** The sign-in that led to /verify asked to be remembered: the login token is remembered then (decision 038). */
   RememberMe?: boolean;
   IsOneTimePassword: boolean;
 };
@@ -59,9 +66,49 @@ function parseUser(raw: string | null): CurrentUser | null {
   return null;
 }
 
-/** Spec 000 §4: on a fresh load the user is read from local storage first, then session storage. */
+/**
+ * A fresh load reads this tab's sessionStorage. A user a browser kept in localStorage before
+ * decision 038 is moved there (and its token handed to the cookie once a listener is ready).
+ */
 export function readStoredUser(): CurrentUser | null {
-  return parseUser(readItem('local', CURRENT_USER_KEY)) ?? parseUser(readItem('session', CURRENT_USER_KEY));
+  const legacy = parseUser(readItem('local', CURRENT_USER_KEY));
+  if (legacy) {
+    removeItem('local', CURRENT_USER_KEY);
+    if (legacy.AccessToken) {
+      const moved: CurrentUser = { ...legacy, RememberMe: true };
+      writeItem('session', CURRENT_USER_KEY, JSON.stringify(moved));
+      writeItem('local', REMEMBERED_KEY, '1');
+      pendingRemember = legacy.AccessToken;
+      return moved;
+    }
+  }
+  return parseUser(readItem('session', CURRENT_USER_KEY));
+}
+
+/** A remembered token not yet sent to the cookie (a moved legacy one): the first listener gets it. */
+let pendingRemember: string | undefined;
+const rememberListeners = new Set<(token: string) => void>();
+
+/** Called with every remembered login token (sign-in, rotation, a moved legacy one), to keep it in the cookie. */
+export function onRememberedToken(listener: (token: string) => void): () => void {
+  rememberListeners.add(listener);
+  if (pendingRemember) {
+    const token = pendingRemember;
+    pendingRemember = undefined;
+    listener(token);
+  }
+  return () => rememberListeners.delete(listener);
+}
+
+function remember(token: string): void {
+  writeItem('local', REMEMBERED_KEY, '1');
+  if (rememberListeners.size === 0) pendingRemember = token;
+  for (const listener of [...rememberListeners]) listener(token);
+}
+
+/** True while this browser has a remembered session to resume (the flag; never the token). */
+export function hasRememberedSession(): boolean {
+  return readItem('local', REMEMBERED_KEY) === '1';
 }
 
 const userStore = createStore<CurrentUser | null>(readStoredUser());
@@ -87,9 +134,11 @@ export function isSignedIn(): boolean {
   return Boolean(userStore.get()?.AccessToken);
 }
 
-/** Spec 000 §4: a normal sign-in — localStorage when RememberMe, else sessionStorage. */
+/** A normal sign-in: sessionStorage; with RememberMe the token also goes to the cookie (decision 038). */
 export function saveLoginToken(token: string, rememberMe: boolean): void {
-  save({ AccessToken: token, IsOneTimePassword: false }, rememberMe ? 'local' : 'session');
+  save({ AccessToken: token, IsOneTimePassword: false, ...(rememberMe ? { RememberMe: true } : {}) }, 'session');
+  if (rememberMe) remember(token);
+  else removeItem('local', REMEMBERED_KEY);
   signedOutReasonStore.set(null);
 }
 
@@ -109,13 +158,13 @@ export function saveVerificationToken(token: string, rememberMe = false): void {
 
 /**
  * A step-up verification rotates the session token (the old one is revoked server-side): the new
- * token replaces the stored one in the same storage area, so a remembered sign-in stays remembered.
+ * token replaces the stored one, and a remembered sign-in stays remembered (the cookie gets it).
  */
 export function replaceLoginToken(token: string): void {
   const user = userStore.get();
   if (!user?.AccessToken) return;
-  const where: StorageArea = readItem('local', CURRENT_USER_KEY) ? 'local' : 'session';
-  save({ ...user, AccessToken: token }, where);
+  save({ ...user, AccessToken: token }, 'session');
+  if (user.RememberMe) remember(token);
 }
 
 /**
@@ -128,9 +177,10 @@ export function clearPendingTokens(): void {
   if (user && !user.AccessToken) clearSession();
 }
 
-/** Memory and both storage areas. */
+/** Memory, both storage areas and the remembered flag. */
 export function clearSession(): void {
   removeItem('local', CURRENT_USER_KEY);
+  removeItem('local', REMEMBERED_KEY);
   removeItem('session', CURRENT_USER_KEY);
   userStore.set(null);
 }

@@ -94,13 +94,28 @@ export function sendMultipart<T>(
     const xsrf = readCookie(XSRF_COOKIE);
     if (xsrf) xhr.setRequestHeader(XSRF_HEADER, xsrf);
     xhr.setRequestHeader('Accept', 'application/json');
-    xhr.timeout = LIMITS.requestTimeoutMs;
+    // The time-out follows progress, as the server's does (decision 038): a slow upload whose bytes
+    // keep going is never given up; nothing for LIMITS.requestTimeoutMs (no progress, or no answer
+    // once sent) is a time-out.
+    let timedOut = false;
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const stillMoving = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        timedOut = true;
+        xhr.abort();
+      }, LIMITS.requestTimeoutMs);
+    };
+    const settled = () => clearTimeout(idle);
     xhr.upload.onprogress = (event) => {
+      stillMoving();
       if (event.lengthComputable && event.total > 0)
         onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.onload = () => {
-      if (xhr.status === 200) {
+      settled();
+      if (xhr.status === 408) reject(new RequestError('timeout', [], 408));
+      else if (xhr.status === 200) {
         try {
           onProgress?.(100);
           resolve(JSON.parse(xhr.responseText) as T);
@@ -109,10 +124,16 @@ export function sendMultipart<T>(
         }
       } else reject(errorFrom(xhr));
     };
-    xhr.onerror = () => reject(aborted ? new UploadAborted() : errorFrom(xhr));
-    xhr.onabort = () => reject(new UploadAborted());
-    xhr.ontimeout = () => reject(new RequestError('timeout', []));
+    xhr.onerror = () => {
+      settled();
+      reject(aborted ? new UploadAborted() : errorFrom(xhr));
+    };
+    xhr.onabort = () => {
+      settled();
+      reject(timedOut ? new RequestError('timeout', []) : new UploadAborted());
+    };
     xhr.send(form);
+    stillMoving();
   });
   return {
     promise,

@@ -1,10 +1,10 @@
 /**
  * CSRF for the request layer and uploads: the header X-XSRF-TOKEN repeats the readable
- * XSRF-TOKEN cookie; before the first POST without the cookie, GET getinformation sets it.
+ * __Host-XSRF-TOKEN cookie (Secure, Path=/, this host only; decision 038); before the first POST without the cookie, GET getinformation sets it.
  */
 import { ROUTES } from '@portal/contracts';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_COOKIE = '__Host-XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
 export function readCookie(name: string): string | undefined {
@@ -25,7 +25,7 @@ export function readCookie(name: string): string | undefined {
 
 let xsrfBootstrap: Promise<void> | null = null;
 
-/** GET getinformation sets the XSRF-TOKEN cookie; concurrent callers share one bootstrap call. */
+/** GET getinformation sets the __Host-XSRF-TOKEN cookie; concurrent callers share one bootstrap call. */
 export async function ensureXsrfCookie(): Promise<void> {
   if (readCookie(XSRF_COOKIE)) return;
   xsrfBootstrap ??= fetch(ROUTES.getInformation.path, {

@@ -88,3 +88,7 @@ export const Account = z.object({
 export type Account = z.infer<typeof Account>;
 
 export const KeepAliveResponse = z.object({ IdleTimeoutSeconds: z.number().int() });
+
+/** A remembered session's token, handed back to a new tab or a restarted browser (decision 038). */
+export const ResumeSessionResponse = z.object({ AccessToken: z.string() });
+export type ResumeSessionResponse = z.infer<typeof ResumeSessionResponse>;

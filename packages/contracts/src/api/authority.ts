@@ -1,6 +1,7 @@
 /** Authority to release information (spec 001 Authority form; uploads issue). */
 import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
+import { isVisibleName } from '../text.ts';
 import { isoDate } from './common.ts';
 
 /** The consent the claimant signs: shown on the page and printed in the signed record. */
@@ -49,6 +50,10 @@ export const AuthorityFields = z
   })
   .refine((f) => f.SignatureMethod === 'drawn' || (f.TypedName ?? '').length > 0, {
     message: 'Please type your full name',
+    path: ['TypedName'],
+  })
+  .refine((f) => f.SignatureMethod === 'drawn' || !f.TypedName || isVisibleName(f.TypedName), {
+    message: MESSAGES.typedNameHidden,
     path: ['TypedName'],
   })
   .refine((f) => f.SignatureMethod === 'drawn' || f.Declaration === 'true', {

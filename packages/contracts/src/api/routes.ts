@@ -23,6 +23,8 @@ export type Route = {
 export const ROUTES = {
   login: { method: 'POST', path: '/api/account/login', auth: 'public' },
   logout: { method: 'POST', path: '/api/account/logout', auth: 'public' },
+  rememberSession: { method: 'POST', path: '/api/account/remembersession', auth: 'session' },
+  resumeSession: { method: 'POST', path: '/api/account/resumesession', auth: 'public' },
   keepAlive: { method: 'POST', path: '/api/account/keepalive', auth: 'session' },
   getAccount: { method: 'POST', path: '/api/account/getaccount', auth: 'session' },
   verifyBankDetails: { method: 'POST', path: '/api/account/verifybankdetails', auth: 'session' },
@@ -131,6 +133,8 @@ export const ENDPOINT_AREAS = {
   account: [
     'login',
     'logout',
+    'rememberSession',
+    'resumeSession',
     'keepAlive',
     'getAccount',
     'verifyBankDetails',

@@ -21,8 +21,15 @@ export type ClaimantNamesAndFlags = {
   verify_sign_in: number;
 };
 
-export async function markBankVerified(db: Db, claimantId: string): Promise<void> {
-  await db.updateTable('claimants').set({ bank_verified: 1 }).where('id', '=', claimantId).execute();
+/** Marks the bank details checked; the details confirmed, or undefined when they already were. */
+export async function markBankVerified(db: Writer, claimantId: string) {
+  return db
+    .updateTable('claimants')
+    .set({ bank_verified: 1 })
+    .where('id', '=', claimantId)
+    .where('bank_verified', '=', 0)
+    .returning(['bank_bsb', 'bank_account_last4'])
+    .executeTakeFirst();
 }
 
 export async function setPreferences(db: Writer, claimantId: string, sms: boolean, email: boolean): Promise<void> {

@@ -3,6 +3,7 @@ import { AccountActivated, ENDPOINTS } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { bindEndpoint } from '../../plugins/endpoint.ts';
 import { DEVICE_COOKIE, issueDeviceCookie, readDeviceCookie } from '../device/service.ts';
+import { REMEMBER_COOKIE, forgetRememberedSession, rememberSession, resumeSession } from '../session/remember.ts';
 import { endSession } from '../session/service.ts';
 import { findAccount, keepAlive, prepareDummyHash, signIn, verifyBankDetails } from './service.ts';
 import { updateBankDetails, updateContactDetails, updatePassword, updatePreferences } from './updates.ts';
@@ -30,10 +31,17 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     },
     { rateLimit: { max: deps.config.loginRateLimitPerMinute, timeWindow: 60_000 } },
   );
-  bindEndpoint(app, deps, ENDPOINTS.logout, async ({ body }) => {
+  bindEndpoint(app, deps, ENDPOINTS.logout, async ({ body, reply }) => {
     await endSession(deps, body.AccessToken);
+    forgetRememberedSession(reply);
     return true as const;
   });
+  bindEndpoint(app, deps, ENDPOINTS.rememberSession, ({ auth, body, reply }) =>
+    rememberSession(deps, auth, body.AccessToken ?? '', reply),
+  );
+  bindEndpoint(app, deps, ENDPOINTS.resumeSession, ({ request, reply }) =>
+    resumeSession(deps, request.cookies[REMEMBER_COOKIE], reply),
+  );
   bindEndpoint(app, deps, ENDPOINTS.keepAlive, async () => keepAlive());
   bindEndpoint(app, deps, ENDPOINTS.getAccount, ({ auth }) => findAccount(deps, auth));
   bindEndpoint(app, deps, ENDPOINTS.verifyBankDetails, ({ auth }) => verifyBankDetails(deps, auth));

@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { recogniseDevice } from '../device/service.ts';
 import { endSession, startSession, type AuthContext } from '../session/service.ts';
 import { markBankVerified } from './claimant-repository.ts';
+import { maskValue, recordAudit } from '../audit/repository.ts';
 import { findBankFlags } from '../claim/service.ts';
 import * as repo from './repository.ts';
 import { recordFailure, recordSuccess, throttledError, throttleKeys, throttleWait } from './throttle.ts';
@@ -130,8 +131,28 @@ export async function findAccount(deps: Deps, auth: AuthContext): Promise<Accoun
   };
 }
 
+/**
+ * "Yes, these are correct" on the bank banner: the claimant's word that the details on record are
+ * theirs, audited like a change (masked, in the same transaction). A second press changes nothing
+ * and writes nothing.
+ */
 export async function verifyBankDetails(deps: Deps, auth: AuthContext): Promise<true> {
-  await markBankVerified(deps.db, auth.claimantId);
+  await deps.db.transaction().execute(async (trx) => {
+    const confirmed = await markBankVerified(trx, auth.claimantId);
+    if (!confirmed) return;
+    const same = (value: string | null) => ({ from: maskValue(value), to: maskValue(value) });
+    await recordAudit(trx, {
+      accountId: auth.accountId,
+      sessionId: auth.sessionId,
+      kind: 'bank-details-confirmed',
+      changes: {
+        BankDetailsVerified: { from: 'no', to: 'yes' },
+        Bsb: same(confirmed.bank_bsb),
+        AccountNumber: same(confirmed.bank_account_last4),
+      },
+      at: deps.clock.now(),
+    });
+  });
   return true;
 }
 

@@ -84,7 +84,7 @@ function claimantRefusals(e: Endpoint): string {
   return [
     ...(e.body ? ['415 (number 2) a body that is not JSON'] : []),
     ...(e.params ? ['404 (number 1) a path parameter longer than the router reads'] : []),
-    '408 (no body) a request that did not arrive whole within REQUEST_TIMEOUT_MS',
+    '408 (number 150, connection closed) a request on which nothing arrived for REQUEST_TIMEOUT_MS, or not whole within REQUEST_TOTAL_TIMEOUT_MS',
   ].join('; ');
 }
 
@@ -93,7 +93,7 @@ function claimantOperation(name: string, e: Endpoint): Json {
     operationId: name,
     tags: [CLAIMANT_TAG],
     summary: e.summary,
-    description: `${WHO[e.auth]}${e.method === 'GET' ? '' : ' Needs the X-XSRF-TOKEN header matching the XSRF-TOKEN cookie (103 otherwise).'}`,
+    description: `${WHO[e.auth]}${e.method === 'GET' ? '' : ' Needs the X-XSRF-TOKEN header matching the __Host-XSRF-TOKEN cookie (103 otherwise).'}`,
     security: claimantSecurity(e),
     parameters: parameters(e.params, e.query),
     ...(e.body
@@ -227,16 +227,17 @@ export function buildOpenApi(options: { publicUrl?: string | undefined } = {}): 
         [XSRF_COOKIE]: {
           type: 'apiKey',
           in: 'cookie',
-          name: 'XSRF-TOKEN',
+          name: '__Host-XSRF-TOKEN',
           description:
-            'Double-submit CSRF token: the server sets this readable cookie (SameSite=Strict) ' +
+            'Double-submit CSRF token: the server sets this readable cookie (Secure, Path=/, SameSite=Strict; the __Host- prefix: this host only) ' +
             'on any answer to a browser without one; every unsafe claimant call must echo it in X-XSRF-TOKEN.',
         },
         [XSRF_HEADER]: {
           type: 'apiKey',
           in: 'header',
           name: 'X-XSRF-TOKEN',
-          description: "The XSRF-TOKEN cookie's value, on every unsafe claimant call (103 when missing or different).",
+          description:
+            "The __Host-XSRF-TOKEN cookie's value, on every unsafe claimant call (103 when missing or different).",
         },
         [PROVIDER_KEY]: {
           type: 'http',

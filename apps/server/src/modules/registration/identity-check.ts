@@ -1,30 +1,26 @@
 /**
  * The identity checks of registration and recovery, and their throttles (decision 023). Personal
- * details are not secret, so a mismatch of any kind gets the same 56 answer, failed checks are
- * counted per claim number (keyed HMAC, so the counters hold no claim numbers) and recovery
- * messages and resets per account, on top of the per-address route limit.
+ * details are not secret, so a mismatch of any kind gets the same 56 answer; failed checks are
+ * bounded per claim number and address and per claim number and day (identity-guesses.ts,
+ * decision 038), and recovery messages and resets per account, on top of the per-address route
+ * limit.
  */
 import { ErrorNumber, catalogueMessage, fillMessage } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { hmac } from '../../lib/crypto.ts';
 import type { Policy } from '../../plugins/throttle-store.ts';
 import { countFailures, waitFor } from '../account/throttle.ts';
+import { countFailedCheck, guessKeys, refuseWhileLocked } from './identity-guesses.ts';
 import { findClaimantByClaimNumber } from '../claim/repository.ts';
 
 /**
- * On top of the per-address route limit: identity checks that fail, per claim number (keyed
- * HMAC, so the counters hold no claim numbers); and recovery messages and resets, per account
- * (each one sends the claimant something, so a stranger cannot flood them).
+ * Recovery messages and resets, per account, on top of the per-address route limit and the
+ * identity checks' own bounds (identity-guesses.ts): each one sends the claimant something, so a
+ * stranger cannot flood them.
  */
-export const RECOVERY_THROTTLE: { claim: Policy; account: Policy } = {
-  claim: { threshold: 5, baseMs: 5 * 60_000, maxMs: 60 * 60_000 },
+export const RECOVERY_THROTTLE: { account: Policy } = {
   account: { threshold: 5, baseMs: 15 * 60_000, maxMs: 4 * 60 * 60_000 },
 };
-
-function claimKey(deps: Deps, claimNumber: string): string {
-  return `rc:${hmac(deps.hmacKey, `recovery-claim:${claimNumber}`)}`;
-}
 
 function accountKey(accountId: string): string {
   return `ra:${accountId}`;
@@ -59,23 +55,22 @@ export function notFound(deps: Deps): AppError {
 export const same = (a: string, b: string) =>
   a.trim().toLocaleLowerCase('en-AU') === b.trim().toLocaleLowerCase('en-AU');
 
+/** The claimant whose claim number, date of birth and names these are, from this address; counted when not. */
 export async function matchClaimant(
   deps: Deps,
-  input: { claimNumber: string; dateOfBirth: string; firstName: string; lastName: string },
+  input: { claimNumber: string; dateOfBirth: string; firstName: string; lastName: string; address: string },
 ) {
-  const key = claimKey(deps, input.claimNumber);
-  await refuseWhileThrottled(deps, key);
+  const keys = guessKeys(deps, input.claimNumber, input.address);
+  await refuseWhileLocked(deps, keys);
   const c = await findClaimantByClaimNumber(deps.db, input.claimNumber);
   if (
     !c ||
     c.date_of_birth !== input.dateOfBirth ||
     !same(c.first_name, input.firstName) ||
     !same(c.surname, input.lastName)
-  ) {
-    await countFailures(deps, [[key, RECOVERY_THROTTLE.claim]]);
-    throw notFound(deps);
-  }
-  return { ...c, throttleKey: key };
+  )
+    return countFailedCheck(deps, keys, input.claimNumber, notFound(deps));
+  return { ...c, guessKeys: keys };
 }
 
 export type RecoveryInput = {
@@ -85,6 +80,8 @@ export type RecoveryInput = {
   mobile: string | undefined;
   email: string | undefined;
   claimNumber: string;
+  /** The client's address (request.ip): failed checks are counted per claim number and address. */
+  address: string;
 };
 
 /** A registered claimant whose e-mail or mobile on record is the one given; the channel it matched. */
@@ -96,10 +93,7 @@ export async function matchAccount(deps: Deps, input: RecoveryInput) {
   const bySms =
     input.mobile && c.mobile && input.mobile === c.mobile ? { channel: 'sms' as const, to: c.mobile } : null;
   const target = byEmail ?? bySms;
-  if (!target) {
-    await countFailures(deps, [[c.throttleKey, RECOVERY_THROTTLE.claim]]);
-    throw notFound(deps);
-  }
+  if (!target) return countFailedCheck(deps, c.guessKeys, input.claimNumber, notFound(deps));
   await spendAccountAttempt(deps, c.account_id);
   return {
     accountId: c.account_id,

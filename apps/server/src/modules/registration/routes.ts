@@ -8,14 +8,17 @@ import { registerClaimant, sendUsername } from './service.ts';
 /** Identity checks by personal details are limited per address far below the general limit. */
 const RECOVERY_LIMIT = { rateLimit: { max: 10, timeWindow: 60_000 } };
 
-function recovery(b: {
-  FirstName: string;
-  LastName: string;
-  DateOfBirth: string;
-  MobileNumber?: string | undefined;
-  EmailAddress?: string | undefined;
-  ClaimNumber: string;
-}) {
+function recovery(
+  b: {
+    FirstName: string;
+    LastName: string;
+    DateOfBirth: string;
+    MobileNumber?: string | undefined;
+    EmailAddress?: string | undefined;
+    ClaimNumber: string;
+  },
+  address: string,
+) {
   return {
     firstName: b.FirstName,
     lastName: b.LastName,
@@ -23,6 +26,7 @@ function recovery(b: {
     mobile: b.MobileNumber || undefined,
     email: b.EmailAddress || undefined,
     claimNumber: b.ClaimNumber,
+    address,
   };
 }
 
@@ -31,8 +35,9 @@ export function registrationRoutes(app: FastifyInstance, deps: Deps): void {
     app,
     deps,
     ENDPOINTS.register,
-    ({ body }) =>
+    ({ body, request }) =>
       registerClaimant(deps, {
+        address: request.ip,
         username: body.Username,
         dateOfBirth: body.DateOfBirth,
         firstName: body.FirstName,
@@ -46,12 +51,18 @@ export function registrationRoutes(app: FastifyInstance, deps: Deps): void {
       }),
     RECOVERY_LIMIT,
   );
-  bindEndpoint(app, deps, ENDPOINTS.retrieveUsername, ({ body }) => sendUsername(deps, recovery(body)), RECOVERY_LIMIT);
+  bindEndpoint(
+    app,
+    deps,
+    ENDPOINTS.retrieveUsername,
+    ({ body, request }) => sendUsername(deps, recovery(body, request.ip)),
+    RECOVERY_LIMIT,
+  );
   bindEndpoint(
     app,
     deps,
     ENDPOINTS.forgotPassword,
-    ({ body }) => startPasswordReset(deps, recovery(body)),
+    ({ body, request }) => startPasswordReset(deps, recovery(body, request.ip)),
     RECOVERY_LIMIT,
   );
   bindEndpoint(

@@ -58,6 +58,8 @@ export async function registerClaimant(
     email: string | undefined;
     mobile: string | undefined;
     password: string;
+    /** The client's address (request.ip): failed identity checks are counted per claim and address. */
+    address: string;
     homeAddress: RegistrationAddress;
     postalAddress: RegistrationAddress;
   },

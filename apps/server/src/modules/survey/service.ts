@@ -1,49 +1,46 @@
 /**
  * The pre-login self-assessment (spec 001 Survey; content issue). Claim number and date of birth
- * are a weak secret, so identity checks are throttled per claim number and per address, and a
+ * are a weak secret, so identity checks are bounded as registration's are (per claim number and
+ * address, and per claim number and day: identity-guesses.ts) and per address, and a
  * survey token is good for the survey calls only (its own table: no claimant call accepts it).
  */
 import { ErrorNumber, type SurveyQuestion } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { clientKey } from '../../lib/client-key.ts';
-import { hmac, newId, newToken, secretsEqual } from '../../lib/crypto.ts';
+import { newId, newToken, secretsEqual } from '../../lib/crypto.ts';
 import { countFailures, waitFor } from '../account/throttle.ts';
 import { findClaimantByClaimNumber } from '../claim/repository.ts';
 import { findContent } from '../content/service.ts';
 import { tokenHash } from '../session/service.ts';
 import { queueForProvider } from '../provider/outbox.ts';
 import { notFound } from '../registration/identity-check.ts';
+import { countFailedCheck, guessKeys, refuseWhileLocked } from '../registration/identity-guesses.ts';
 import * as repo from './repository.ts';
 
 export type SurveyAuth = { sessionId: string; claimantId: string; claimId: string };
 
 export const SURVEY_SESSION_MS = 2 * 60 * 60_000;
+/** Failed identity checks per address, across claim numbers (one address trying many claims). */
 export const SURVEY_THROTTLE = {
-  claim: { threshold: 5, baseMs: 60_000, maxMs: 60 * 60_000 },
   address: { threshold: 10, baseMs: 60_000, maxMs: 60 * 60_000 },
 } as const;
 
-/**
- * The throttle keys of an identity check. The claim number is keyed-hashed: the throttle table
- * (or Redis) then holds no claim numbers, and with only 10^7 of them a plain hash would be
- * reversed by trying them all.
- */
-function surveyThrottleKeys(deps: Deps, claimNumber: string, address: string): [claim: string, address: string] {
-  return [`sv:${hmac(deps.hmacKey, `survey-claim:${claimNumber}`)}`, `sva:${clientKey(address)}`];
+/** The per-address key; the claim number's own bounds are registration's (identity-guesses.ts). */
+function surveyAddressKey(address: string): string {
+  return `sva:${clientKey(address)}`;
 }
 
 export async function surveyLogin(deps: Deps, input: { claimNumber: string; dateOfBirth: string; address: string }) {
-  const keys = surveyThrottleKeys(deps, input.claimNumber, input.address);
-  if ((await waitFor(deps, keys)) > 0)
+  const addressKey = surveyAddressKey(input.address);
+  if ((await waitFor(deps, [addressKey])) > 0)
     throw new AppError(ErrorNumber.LoginThrottled, 'Too many attempts. Please wait a while and try again, or call us.');
+  const keys = guessKeys(deps, input.claimNumber, input.address);
+  await refuseWhileLocked(deps, keys);
   const c = await findClaimantByClaimNumber(deps.db, input.claimNumber);
   if (!c || c.date_of_birth !== input.dateOfBirth) {
-    await countFailures(deps, [
-      [keys[0], SURVEY_THROTTLE.claim],
-      [keys[1], SURVEY_THROTTLE.address],
-    ]);
-    throw notFound(deps);
+    await countFailures(deps, [[addressKey, SURVEY_THROTTLE.address]]);
+    return countFailedCheck(deps, keys, input.claimNumber, notFound(deps));
   }
   const token = newToken();
   const now = deps.clock.now();

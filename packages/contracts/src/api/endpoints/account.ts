@@ -1,4 +1,4 @@
-import { Account, KeepAliveResponse, LoginRequest, LoginResponse } from '../account.ts';
+import { Account, KeepAliveResponse, LoginRequest, LoginResponse, ResumeSessionResponse } from '../account.ts';
 import {
   PreferencesResponse,
   UpdateBankDetailsRequest,
@@ -18,7 +18,24 @@ import { post, type AreaTable } from './define.ts';
  */
 export const ACCOUNT_ENDPOINTS = {
   login: post(ROUTES.login, LoginRequest, LoginResponse, 'Sign in with username and password'),
-  logout: post(ROUTES.logout, EmptyRequest, Ok, 'Sign out: revokes the session server-side'),
+  logout: post(
+    ROUTES.logout,
+    EmptyRequest,
+    Ok,
+    'Sign out: revokes the session server-side and forgets a remembered one',
+  ),
+  rememberSession: post(
+    ROUTES.rememberSession,
+    EmptyRequest,
+    Ok,
+    'Keeps a RememberMe session in an HttpOnly cookie that script cannot read (decision 038); other sessions are not kept',
+  ),
+  resumeSession: post(
+    ROUTES.resumeSession,
+    EmptyRequest,
+    ResumeSessionResponse,
+    "The remembered session's token, read from its cookie (the only call that reads it); token-expired numbers when it is gone",
+  ),
   keepAlive: post(ROUTES.keepAlive, EmptyRequest, KeepAliveResponse, 'Extends the idle time-out ("Stay signed in")'),
   getAccount: post(ROUTES.getAccount, EmptyRequest, Account, "The signed-in claimant's account"),
   verifyBankDetails: post(

@@ -8,8 +8,8 @@
  * | /activationaccountdetails  | signed in, claim selected   | stored (M, E or B) | rotated token + secure token →  |
  * | /activationbankdetails     | signed in, claim selected   | Bank               |   the success hook (/account)   |
  *
- * A verification after a sign-in with "Remember me" keeps that choice (the login token goes to
- * localStorage); activation always stores in sessionStorage (spec 000 §4).
+ * A verification after a sign-in with "Remember me" keeps that choice (the login token is remembered
+ * in the server's HttpOnly cookie, decision 038); activation always stores in sessionStorage (spec 000 §4).
  */
 import { CodeType, LIMITS } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';

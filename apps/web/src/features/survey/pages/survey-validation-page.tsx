@@ -7,7 +7,8 @@
  * than 2, 'Need help? Contact us on {phone}' appears (spec 001 §4, §8). The spec shows no other
  * message for a failed check; we also say in plain words that the details did not match — without
  * it a screen-reader user hears nothing at all after pressing Submit (WCAG 3.3.1, 4.1.3). Too
- * many attempts (102, 105) show the server's message.
+ * many attempts (102, 105, 131) and a claim closed for the day (132: call us) show the server's
+ * message.
  */
 import { ErrorNumber } from '@portal/contracts';
 import { useState, type ReactNode } from 'react';
@@ -20,6 +21,14 @@ import { getSurveyLoginFailures, saveSurveyToken, setSurveyLoginFailures } from 
 import { surveyLogin, type SurveyLoginValues } from '../api/survey-login.ts';
 import { SurveyIdentityForm } from '../components/survey-identity-form.tsx';
 import styles from './survey-pages.module.css';
+
+/** Answers whose own words say what to do next: wait, or call. */
+const SERVER_WORDS = new Set<number>([
+  ErrorNumber.LoginThrottled,
+  ErrorNumber.RateLimited,
+  ErrorNumber.RecoveryThrottled,
+  ErrorNumber.IdentityChecksClosed,
+]);
 
 /** spec 001 §4: "After more than 2 failed identity logins the help line appears." */
 export const HELP_AFTER_FAILURES = 2;
@@ -60,7 +69,7 @@ export function SurveyValidationPage() {
         return;
       }
       const first = error.items[0];
-      if (first && (first.Number === ErrorNumber.LoginThrottled || first.Number === ErrorNumber.RateLimited)) {
+      if (first && SERVER_WORDS.has(first.Number)) {
         fail(<p>{first.Message}</p>);
         return;
       }
