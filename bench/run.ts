@@ -18,6 +18,7 @@ const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<BenchResult>
   'web-bundle': () => import('./web-bundle.ts'),
   lighthouse: () => import('./lighthouse.ts'),
   pdf: () => import('./pdf.ts'),
+  decoders: () => import('./decoders.ts'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

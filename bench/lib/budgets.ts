@@ -20,6 +20,11 @@ export const BUDGETS: Record<string, Budget> = {
   'lighthouse.login-accessibility': { op: '>=', value: 100, unit: '/100' },
   'lighthouse.claim-performance': { op: '>=', value: 95, unit: '/100' },
   'lighthouse.claim-accessibility': { op: '>=', value: 100, unit: '/100' },
+  // Refusals of what would be costly to decode (bench/decoders.ts); the tests say why each is refused.
+  'decoders.png-5000px-ms': { op: '<', value: 50, unit: 'ms' },
+  'decoders.png-bomb-ms': { op: '<', value: 100, unit: 'ms' },
+  'decoders.zip-bomb-ms': { op: '<', value: 1000, unit: 'ms' },
+  'decoders.zip-deadline-ms': { op: '<', value: 1000, unit: 'ms' },
 };
 
 export function withinBudget(value: number, budget: Budget): boolean {

@@ -151,6 +151,7 @@ export const ORDER = [
   'web-bundle',
   'lighthouse',
   'pdf',
+  'decoders',
 ];
 
 /** Merges one run's results into results.json (other benchmarks keep their newest result) and rewrites RESULTS.md. */

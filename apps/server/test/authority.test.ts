@@ -58,11 +58,18 @@ describe.each(DIALECTS)('authority form on %s', (dialect) => {
     return Buffer.from(content.Data, 'base64');
   };
   const storedPdf = async (sentItemId: string) => PDFDocument.load(await storedBytes(sentItemId));
-  /** Sends a drawn signature and checks it is refused with 120, quickly (the 5000×5000 header took 2 s). */
-  const expectRefusedQuickly = async (png: Buffer) => {
-    const started = performance.now();
+  const signatureLimits = {
+    maxBytes: SIGNATURE_MAX_BYTES,
+    maxWidth: SIGNATURE_PAD.width * SIGNATURE_MAX_SCALE,
+    maxHeight: SIGNATURE_PAD.height * SIGNATURE_MAX_SCALE,
+  };
+  /**
+   * Sends a drawn signature and checks it is refused with 120, and why: 'dimensions' and 'not-png'
+   * are decided from the header, before anything is inflated; 'data' by an inflate capped at the size
+   * the header declares. How long a refusal takes is measured in bench/ (decoders), not here.
+   */
+  const expectRefused = async (png: Buffer, reason: 'not-png' | 'malformed' | 'dimensions' | 'data') => {
     const res = await send({ SignatureMethod: 'drawn' }, png);
-    const ms = performance.now() - started;
     expect(res.json()).toEqual([
       {
         Number: ErrorNumber.SignatureNotAccepted,
@@ -70,7 +77,7 @@ describe.each(DIALECTS)('authority form on %s', (dialect) => {
         Field: 'Signature',
       },
     ]);
-    expect(ms).toBeLessThan(500);
+    expect(() => checkPng(png, signatureLimits)).toThrow(`PNG refused: ${reason}`);
   };
   const renameClaimant = async (first: string, surname: string) => {
     const account = await t.deps.db
@@ -197,38 +204,41 @@ describe.each(DIALECTS)('authority form on %s', (dialect) => {
       expect((await send({ SignatureMethod: 'drawn' }, big)).statusCode).toBe(200);
     });
 
-    it('refuses a PNG declaring 5000×5000 px quickly, unread — the bare header and with its 100 MB of data deflated', async () => {
+    it('refuses a PNG declaring 5000×5000 px from its header, unread — the bare header and with its 100 MB of data deflated', async () => {
       const header = makePng(5000, 5000, { idat: zlib.deflateSync(Buffer.alloc(0)) });
       expect(header.length).toBeLessThan(100);
-      await expectRefusedQuickly(header);
+      await expectRefused(header, 'dimensions');
       const full = makePng(5000, 5000, { idat: zlib.deflateSync(Buffer.alloc(5000 * (1 + 5000 * 4)), { level: 9 }) });
       expect(full.length).toBeLessThan(SIGNATURE_MAX_BYTES);
-      await expectRefusedQuickly(full);
+      await expectRefused(full, 'dimensions');
     });
 
     it('refuses what is not a PNG: a JPEG, an SVG, a PNG signature with nothing after it', async () => {
-      await expectRefusedQuickly(SAMPLES['photo.jpg'] as Buffer);
-      await expectRefusedQuickly(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'));
-      await expectRefusedQuickly(Buffer.from('89504e470d0a1a0a', 'hex'));
+      await expectRefused(SAMPLES['photo.jpg'] as Buffer, 'not-png');
+      await expectRefused(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'not-png');
+      await expectRefused(Buffer.from('89504e470d0a1a0a', 'hex'), 'not-png');
     });
 
     it('refuses a PNG whose IHDR lies: small dimensions over a deflate bomb, or pad dimensions over too little data', async () => {
-      await expectRefusedQuickly(
+      await expectRefused(
         makePng(64, 24, { idat: zlib.deflateSync(Buffer.alloc(50 * 1024 * 1024), { level: 9 }) }),
+        'data',
       );
-      await expectRefusedQuickly(
+      await expectRefused(
         makePng(SIGNATURE_PAD.width, SIGNATURE_PAD.height, { idat: zlib.deflateSync(Buffer.alloc(100)) }),
+        'data',
       );
-      await expectRefusedQuickly(
+      await expectRefused(
         makePng(SIGNATURE_PAD.width, SIGNATURE_PAD.height, { idat: Buffer.from('not deflate at all') }),
+        'data',
       );
     });
 
     it('refuses an oversized one: one pixel wider or taller than the pad allows, or more bytes than the limit', async () => {
       const maxW = SIGNATURE_PAD.width * SIGNATURE_MAX_SCALE;
       const maxH = SIGNATURE_PAD.height * SIGNATURE_MAX_SCALE;
-      await expectRefusedQuickly(makePng(maxW + 1, 10));
-      await expectRefusedQuickly(makePng(10, maxH + 1));
+      await expectRefused(makePng(maxW + 1, 10), 'dimensions');
+      await expectRefused(makePng(10, maxH + 1), 'dimensions');
       const tooBig = await send(
         { SignatureMethod: 'drawn' },
         Buffer.concat([drawnSignature(), Buffer.alloc(SIGNATURE_MAX_BYTES)]),

@@ -22,15 +22,14 @@ describe('the ZIP check of docx and xlsx uploads is bounded', () => {
   });
 
   it('stops inflating at the inflated-size bound', async () => {
-    const started = performance.now();
-    expect(await isSafeZip(write('bomb.docx', zipBombDocx()))).toBe(false);
-    expect(performance.now() - started).toBeLessThan(ZIP_LIMITS.ms);
+    // A deadline of an hour cannot be what refuses it: only the bound on inflated bytes can.
+    expect(await isSafeZip(write('bomb.docx', zipBombDocx()), { ...ZIP_LIMITS, ms: 3_600_000 })).toBe(false);
   });
 
-  it('gives up when inflating takes longer than the time bound', async () => {
+  it('gives up when inflating outlasts the time bound', async () => {
+    // With a bound of 1 GB on inflated bytes only the deadline can refuse it; how long a refusal
+    // takes is measured in bench/ (decoders), not asserted here.
     const slow = write('slow.docx', zipBombDocx());
-    const started = performance.now();
-    expect(await isSafeZip(slow, { ...ZIP_LIMITS, inflatedBytes: 1024 * 1024 * 1024, ms: 5 })).toBe(false);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await isSafeZip(slow, { ...ZIP_LIMITS, inflatedBytes: 1024 * 1024 * 1024, ms: 0 })).toBe(false);
   });
 });
