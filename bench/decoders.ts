@@ -11,7 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { SIGNATURE_MAX_BYTES, SIGNATURE_MAX_SCALE, SIGNATURE_PAD } from '@portal/contracts';
 import { PngRefused, checkPng } from '../apps/server/src/lib/png-bounds.ts';
-import { ZIP_LIMITS, isSafeZip } from '../apps/server/src/storage/file-check.ts';
+import { ZIP_LIMITS, isSafeZip, type ZipLimits } from '../apps/server/src/storage/file-check.ts';
 import { drawnSignature, makePng } from '../apps/server/test/png.ts';
 import { SAMPLES, zipBombDocx } from '../apps/server/test/samples.ts';
 import { envNumber, isMain, log, scratchDir, startBench } from './lib/bench.ts';
@@ -90,7 +90,7 @@ export async function run(): Promise<BenchResult> {
     };
     const docx = write('report.docx', SAMPLES['report.docx'] as Buffer);
     const zipBomb = write('bomb.docx', zipBombDocx());
-    const expectRefusal = async (file: string, limits = ZIP_LIMITS) => {
+    const expectRefusal = async (file: string, limits: ZipLimits = ZIP_LIMITS) => {
       if (await isSafeZip(file, limits)) throw new Error(`${file} was accepted`);
     };
     const zipBase = {
@@ -103,7 +103,12 @@ export async function run(): Promise<BenchResult> {
     const figures = [
       figure('png-5000px-ms', 'Refusing a PNG declaring 5000×5000 px', timeSync(runs, refused(huge)), pngBase),
       figure('png-bomb-ms', 'Refusing a 64×24 PNG over a 50 MB deflate bomb', timeSync(runs, refused(bomb)), pngBase),
-      figure('zip-bomb-ms', 'Refusing a docx inflating past 100 MB', await timeAsync(runs, () => expectRefusal(zipBomb)), zipBase),
+      figure(
+        'zip-bomb-ms',
+        'Refusing a docx inflating past 100 MB',
+        await timeAsync(runs, () => expectRefusal(zipBomb)),
+        zipBase,
+      ),
       figure(
         'zip-deadline-ms',
         `Refusing the same docx by a ${deadline} ms deadline alone (1 GB byte bound)`,
