@@ -1,8 +1,9 @@
 /**
- * Lighthouse: the performance and accessibility scores of /login and /claim on
+ * Lighthouse: the performance and accessibility scores of /login and every signed-in page (/claim,
+ * /inbox, /payments, /sentitems, /account, /submitdocuments, /reimbursementform) on
  * Lighthouse's mobile preset (its default config: a mid-range phone's screen, simulated slow 4G and
  * 4× CPU slowdown), from the production server bundle serving the built web app, in Debian's
- * Chromium. /claim is audited signed in as a demo claimant with a claim selected. Each page is
+ * Chromium. The signed-in pages are audited as a demo claimant with a claim selected. Each page is
  * run LIGHTHOUSE_RUNS times (the runs of the pages interleaved, each in a fresh Chromium); the
  * figures are medians. Baseline: the same Lighthouse run on a minimal static HTML page served by
  * the same server — what the machine and the throttling cost before the app adds anything.
@@ -22,6 +23,7 @@ import {
   BASELINE_HTML,
   CLAIMANT,
   CURRENT_USER_KEY,
+  PAGE_KEYS,
   targets,
   type Target,
 } from './lib/lighthouse-pages.ts';
@@ -68,7 +70,7 @@ const KB = 1000;
 const med = (runs: PageRun[], pick: (r: PageRun) => number) => median(runs.map(pick));
 
 export async function run(): Promise<BenchResult> {
-  const finish = startBench(NAME, 'Lighthouse: /login and /claim (mobile preset)');
+  const finish = startBench(NAME, 'Lighthouse: /login and the signed-in pages (mobile preset)');
   // Five: Lighthouse's own advice on variability is the median of five runs; with three, one run
   // whose Total Blocking Time the shared machine inflated moved the median by several points.
   const runs = envNumber('LIGHTHOUSE_RUNS', 5);
@@ -81,13 +83,16 @@ export async function run(): Promise<BenchResult> {
     const { webDir, source } = prepareWeb(scratch.dir);
     await prepareDatabase(scratch.dir);
     const server = await startServer({ dataDir: scratch.dir, env: { WEB_DIST: webDir } });
-    const results: Record<Target['key'], PageRun[]> = { baseline: [], login: [], claim: [] };
+    const results = Object.fromEntries(['baseline', ...PAGE_KEYS].map((k) => [k, [] as PageRun[]])) as Record<
+      Target['key'],
+      PageRun[]
+    >;
     const seconds: number[] = [];
     let compression: string;
     try {
       compression = await compressionOf(server.url);
       const pages = targets(server.url);
-      // Interleaved (baseline, /login, /claim, baseline, …): a busy spell on the machine lands on every page alike.
+      // Interleaved (baseline, /login, /claim, /inbox, …, baseline, …): a busy spell on the machine lands on every page alike.
       for (let i = 0; i < runs; i++) {
         for (const t of pages) {
           const started = Date.now();
@@ -114,7 +119,7 @@ export async function run(): Promise<BenchResult> {
 
     const base = results.baseline;
     const figures: Figure[] = [];
-    for (const key of ['login', 'claim'] as const) {
+    for (const key of PAGE_KEYS) {
       const r = results[key];
       const page = `/${key}`;
       const baselineOf = (label: string, pick: (x: PageRun) => number, unit: string, digits = 0) => ({
@@ -203,9 +208,9 @@ export async function run(): Promise<BenchResult> {
     }
 
     const first = results.login[0] as PageRun;
-    const all = [...results.login, ...results.claim];
+    const all = PAGE_KEYS.flatMap((key) => results[key]);
     const notes: string[] = [];
-    for (const key of ['baseline', 'login', 'claim'] as const) {
+    for (const key of ['baseline', ...PAGE_KEYS] as const) {
       const r = results[key];
       const label = key === 'baseline' ? `static page (/${BASELINE_FILE})` : `/${key}`;
       notes.push(
@@ -215,7 +220,7 @@ export async function run(): Promise<BenchResult> {
           `${Math.round(med(r, (x) => x.requests))} requests (median).`,
       );
     }
-    for (const key of ['login', 'claim'] as const) {
+    for (const key of PAGE_KEYS) {
       const r = results[key];
       const mid = r.find((x) => x.performance === med(r, (y) => y.performance)) as PageRun;
       const d = mid.diagnostics;
@@ -224,7 +229,7 @@ export async function run(): Promise<BenchResult> {
           `layout shifts: ${d.layoutShifts.join(', ') || 'none'}; opportunities: ${d.opportunities.join(', ') || 'none'}.`,
       );
     }
-    for (const key of ['login', 'claim'] as const) {
+    for (const key of PAGE_KEYS) {
       const failing = failingAudits(results[key]);
       notes.push(
         failing.length
@@ -252,13 +257,14 @@ export async function run(): Promise<BenchResult> {
         `on a fresh SQLite database with the demo data, serving ${source}. ` +
         `Asked with Accept-Encoding gzip, deflate, br, it answered: ${compression} (byte weights are as transferred). ` +
         `The service worker registers once the page is idle: /sw.js is among the requests Lighthouse recorded ` +
-        `in ${all.filter((x) => x.serviceWorkerFetched).length} of ${all.length} runs of /login and /claim.`,
-      `/claim: signed in through the API as ${CLAIMANT.username} with claim ${CLAIMANT.claim} selected ` +
+        `in ${all.filter((x) => x.serviceWorkerFetched).length} of ${all.length} runs of the portal's pages.`,
+      `The signed-in pages: signed in through the API as ${CLAIMANT.username} with claim ${CLAIMANT.claim} selected ` +
         `(POST /api/account/login from a browser the account has verified, then /api/claim/selectclaim), ` +
         `the token given to the web app as a remembered sign-in (localStorage ${CURRENT_USER_KEY}) ` +
         `with the device and XSRF cookies set through the DevTools protocol; ` +
-        `each run checks that Lighthouse ended on /claim showing the claim home ` +
-        `("What would you like to do?" and the enquiries note), and fails otherwise.`,
+        `each run checks that Lighthouse ended on the page meant — /claim showing the claim home ` +
+        `("What would you like to do?" and the enquiries note), each other page at its own address with its heading, ` +
+        `not sent to sign in and not "Page not found" — and fails otherwise.`,
     );
     return finish(
       {
