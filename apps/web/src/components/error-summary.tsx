@@ -1,10 +1,16 @@
 /**
  * The list of a form's problems (spec 001 §4 "On submit with problems an alert lists each field
  * as required or invalid, plus help line text"; §8 "listed under 'There are n errors in this
- * form'"). An alert region at the top of the form: it is announced when it appears and receives
- * focus, each entry links to its field, and the help line closes it.
+ * form'"). A region landmark at the top of the form, named by its title: it receives focus each
+ * time it is shown (so it is read), each entry links to its field, and the help line closes it.
+ *
+ * Errors follow the form (decision 039): the form gives the entries when it is pressed, and an
+ * entry then lasts exactly as long as its field says something. Once a field has shown its error
+ * (aria-invalid) and no longer does, or the field is gone (a postal address replaced by "same as
+ * home"), its entry goes at once, and it comes back if the field shows an error again; the count
+ * is always the number of entries shown. While any is shown the page's title starts "Error: ".
  */
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { QuoteError } from './alert-entry-text.tsx';
 import { Icon } from './icon.tsx';
 import { PhoneLink } from './phone-link.tsx';
@@ -45,14 +51,77 @@ type ErrorSummaryProps = {
   'data-testid'?: string;
 };
 
-export function ErrorSummary({ entries, focusKey, ...rest }: ErrorSummaryProps) {
+const TITLE_PREFIX = 'Error: ';
+
+/** Whether the field an entry links to still says something: absent, or no longer in error once it was. */
+function fieldState(fieldId: string): 'gone' | 'invalid' | 'valid' {
+  const field = document.getElementById(fieldId);
+  if (!field) return 'gone';
+  return field.getAttribute('aria-invalid') === 'true' ? 'invalid' : 'valid';
+}
+
+/**
+ * The entries whose fields still say something, re-read whenever the page's fields change (their
+ * messages may follow a press or a blur on their own, so the page is watched, not this render).
+ */
+function useEntriesInError(entries: readonly SummaryEntry[]): readonly SummaryEntry[] {
+  const seenInvalid = useRef(new Set<string>());
+  const [shown, setShown] = useState(entries);
+
+  useLayoutEffect(() => {
+    seenInvalid.current = new Set();
+    const read = () => {
+      const next = entries.filter((entry) => {
+        if (!entry.fieldId) return true;
+        const state = fieldState(entry.fieldId);
+        if (state === 'invalid') seenInvalid.current.add(entry.fieldId);
+        if (state === 'gone') return false;
+        return state === 'invalid' || !seenInvalid.current.has(entry.fieldId);
+      });
+      setShown((prev) => (prev.length === next.length && prev.every((entry, i) => entry === next[i]) ? prev : next));
+    };
+    read();
+    if (entries.length === 0) return undefined;
+    const observer = new MutationObserver(read);
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-invalid', 'id'],
+    });
+    return () => observer.disconnect();
+  }, [entries]);
+
+  return shown;
+}
+
+/** While the form shows errors the page's title says so first (WCAG 3.3.1, GOV.UK pattern). */
+function useErrorTitle(inError: boolean): void {
+  useEffect(() => {
+    if (!inError) return undefined;
+    if (!document.title.startsWith(TITLE_PREFIX)) document.title = `${TITLE_PREFIX}${document.title}`;
+    return () => {
+      if (document.title.startsWith(TITLE_PREFIX)) document.title = document.title.slice(TITLE_PREFIX.length);
+    };
+  }, [inError]);
+}
+
+export function ErrorSummary({ entries: given, focusKey, ...rest }: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
   const testId = rest['data-testid'] ?? 'error-summary';
+  const entries = useEntriesInError(given);
+  const focusPending = useRef(0);
+  useErrorTitle(entries.length > 0);
 
   // Focus follows a new submission, not every edit of the entries (ref is null when empty).
   useEffect(() => {
-    if (focusKey > 0) ref.current?.focus();
+    if (focusKey > 0) focusPending.current = focusKey;
   }, [focusKey]);
+  useEffect(() => {
+    if (focusPending.current === 0 || !ref.current) return;
+    focusPending.current = 0;
+    ref.current.focus();
+  });
 
   const goTo = (event: MouseEvent<HTMLAnchorElement>, fieldId: string) => {
     const field = document.getElementById(fieldId);
@@ -63,9 +132,10 @@ export function ErrorSummary({ entries, focusKey, ...rest }: ErrorSummaryProps) 
   };
 
   return (
-    <div role="alert" className={styles.region} data-testid={testId}>
+    <div className={styles.region} data-testid={testId}>
       {entries.length > 0 ? (
         <div
+          role="region"
           className={`callout callout--error ${styles.summary}`}
           ref={ref}
           tabIndex={-1}
