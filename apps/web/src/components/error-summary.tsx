@@ -7,8 +7,9 @@
  * Errors follow the form (decision 039): the form gives the entries when it is pressed, and an
  * entry then lasts exactly as long as its field says something. Once a field has shown its error
  * (aria-invalid) and no longer does, or the field is gone (a postal address replaced by "same as
- * home"), its entry goes at once, and it comes back if the field shows an error again; the count
- * is always the number of entries shown. While any is shown the page's title starts "Error: ".
+ * home"), its entry goes at once, and it comes back if the field shows an error again; a field of
+ * the form that shows a message no entry is about is listed too, in its words. So the count is
+ * always the number of fields in error. While any is shown the page's title starts "Error: ".
  */
 import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { QuoteError } from './alert-entry-text.tsx';
@@ -60,25 +61,56 @@ function fieldState(fieldId: string): 'gone' | 'invalid' | 'valid' {
   return field.getAttribute('aria-invalid') === 'true' ? 'invalid' : 'valid';
 }
 
+/** The controls in `scope` described by the message with this id. */
+function describedBy(scope: ParentNode, messageId: string): Element[] {
+  return Array.from(scope.querySelectorAll('[aria-describedby]')).filter((el) =>
+    (el.getAttribute('aria-describedby') ?? '').split(' ').includes(messageId),
+  );
+}
+
 /**
- * The entries whose fields still say something, re-read whenever the page's fields change (their
- * messages may follow a press or a blur on their own, so the page is watched, not this render).
+ * The messages fields in `scope` show that no listed entry's field is described by (a field that was
+ * right at the press and has been broken since): each becomes an entry too, in the field's words.
  */
-function useEntriesInError(entries: readonly SummaryEntry[]): readonly SummaryEntry[] {
+function unlistedMessages(scope: ParentNode, listed: readonly SummaryEntry[]): SummaryEntry[] {
+  const covered = new Set(
+    listed.flatMap((entry) =>
+      entry.fieldId ? (document.getElementById(entry.fieldId)?.getAttribute('aria-describedby') ?? '').split(' ') : [],
+    ),
+  );
+  return Array.from(scope.querySelectorAll('p[id$="-error"]')).flatMap((message) => {
+    const field = covered.has(message.id) ? undefined : describedBy(scope, message.id)[0];
+    if (!field?.id) return [];
+    return [{ fieldId: field.id, message: (message.textContent ?? '').replace(/^Error: /, '') }];
+  });
+}
+
+const sameEntries = (a: readonly SummaryEntry[], b: readonly SummaryEntry[]) =>
+  a.length === b.length && a.every((entry, i) => entry.message === b[i]?.message && entry.fieldId === b[i]?.fieldId);
+
+/**
+ * The entries whose fields still say something, and any other message a field in the form shows,
+ * re-read whenever the page's fields change (their messages may follow a press or a blur on their
+ * own, so the page is watched, not this render). `scope` holds the summary and its form.
+ */
+function useEntriesInError(entries: readonly SummaryEntry[], scope: () => ParentNode | null): readonly SummaryEntry[] {
   const seenInvalid = useRef(new Set<string>());
   const [shown, setShown] = useState(entries);
 
   useLayoutEffect(() => {
     seenInvalid.current = new Set();
     const read = () => {
-      const next = entries.filter((entry) => {
+      const listed = entries.filter((entry) => {
         if (!entry.fieldId) return true;
         const state = fieldState(entry.fieldId);
         if (state === 'invalid') seenInvalid.current.add(entry.fieldId);
         if (state === 'gone') return false;
         return state === 'invalid' || !seenInvalid.current.has(entry.fieldId);
       });
-      setShown((prev) => (prev.length === next.length && prev.every((entry, i) => entry === next[i]) ? prev : next));
+      // Nothing is listed before a press has shown the summary.
+      const within = entries.length > 0 ? scope() : null;
+      const next = within ? [...listed, ...unlistedMessages(within, listed)] : listed;
+      setShown((prev) => (sameEntries(prev, next) ? prev : next));
     };
     read();
     if (entries.length === 0) return undefined;
@@ -86,10 +118,12 @@ function useEntriesInError(entries: readonly SummaryEntry[]): readonly SummaryEn
     observer.observe(document.body, {
       subtree: true,
       childList: true,
+      characterData: true,
       attributes: true,
-      attributeFilter: ['aria-invalid', 'id'],
+      attributeFilter: ['aria-invalid', 'aria-describedby', 'id'],
     });
     return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- scope reads a ref
   }, [entries]);
 
   return shown;
@@ -108,8 +142,9 @@ function useErrorTitle(inError: boolean): void {
 
 export function ErrorSummary({ entries: given, focusKey, ...rest }: ErrorSummaryProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const outer = useRef<HTMLDivElement>(null);
   const testId = rest['data-testid'] ?? 'error-summary';
-  const entries = useEntriesInError(given);
+  const entries = useEntriesInError(given, () => outer.current?.parentElement ?? null);
   const focusPending = useRef(0);
   useErrorTitle(entries.length > 0);
 
@@ -132,7 +167,7 @@ export function ErrorSummary({ entries: given, focusKey, ...rest }: ErrorSummary
   };
 
   return (
-    <div className={styles.region} data-testid={testId}>
+    <div className={styles.region} data-testid={testId} ref={outer}>
       {entries.length > 0 ? (
         <div
           role="region"
