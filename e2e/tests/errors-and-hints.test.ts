@@ -30,6 +30,24 @@ async function hintOf(page: Page, buttonTestId: string): Promise<{ text: string;
   });
 }
 
+/**
+ * Reaches a waiting submit button with Tab alone (it stays in the tab order: aria-disabled, never
+ * disabled) and presses it with Enter.
+ */
+async function tabToAndPress(page: Page, buttonTestId: string): Promise<void> {
+  await page.locator('body').focus();
+  for (let presses = 0; presses < 80; presses += 1) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+    if (at === buttonTestId) break;
+  }
+  const button = page.getByTestId(buttonTestId);
+  expect(await button.evaluate((el) => el === document.activeElement), `${buttonTestId} reached by Tab`).toBe(true);
+  expect(await button.getAttribute('aria-disabled')).toBe('true');
+  expect(await button.getAttribute('disabled')).toBeNull();
+  await page.keyboard.press('Enter');
+}
+
 /** The part of the registration that is not the address (Jordan, the demo registrant). */
 async function fillJordan(page: Page, username: string): Promise<void> {
   await page.getByTestId('register-username').fill(username);
@@ -111,6 +129,9 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
     });
     await form.username.fill(DEMO.alex);
     await expect.poll(async () => (await hintOf(page, 'login-submit')).text).toBe('To sign in, enter your password.');
+    // Pressed while waiting: the password says what it needs, and the claimant is put there.
+    await tabToAndPress(page, 'login-submit');
+    await expect.poll(() => page.getByTestId('login-password').getAttribute('aria-invalid')).toBe('true');
     await expectNoSeriousA11yViolations(page, `/login with the hint (${viewport.name})`);
     await screenshot(page, `hints-login-${viewport.name}`);
 
@@ -134,6 +155,12 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
       live: 'polite',
     });
     await screenshot(page, `hints-contact-${viewport.name}`);
+    // Pressed while waiting: each field says what it needs.
+    await tabToAndPress(page, 'contact-submit');
+    await expect
+      .poll(() => page.locator('[data-testid="contact-page"] [aria-invalid="true"]').count())
+      .toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page, `/contactus pressed while waiting (${viewport.name})`);
 
     await visit(page, '/authorityform', `/authorityform (${viewport.name})`);
     await page.getByTestId('authority-signature-pad').waitFor();
@@ -149,6 +176,7 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
     await expect
       .poll(async () => (await hintOf(page, 'authority-submit')).text)
       .toBe('To continue, tick the declaration.');
+    await tabToAndPress(page, 'authority-submit');
     await expectNoSeriousA11yViolations(page, `/authorityform with the hint (${viewport.name})`);
     await screenshot(page, `hints-authority-${viewport.name}`);
   });
