@@ -30,6 +30,24 @@ async function hintOf(page: Page, buttonTestId: string): Promise<{ text: string;
   });
 }
 
+/**
+ * Reaches a waiting submit button with Tab alone (it stays in the tab order: aria-disabled, never
+ * disabled) and presses it with Enter.
+ */
+async function tabToAndPress(page: Page, buttonTestId: string): Promise<void> {
+  await page.locator('body').focus();
+  for (let presses = 0; presses < 80; presses += 1) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+    if (at === buttonTestId) break;
+  }
+  const button = page.getByTestId(buttonTestId);
+  expect(await button.evaluate((el) => el === document.activeElement), `${buttonTestId} reached by Tab`).toBe(true);
+  expect(await button.getAttribute('aria-disabled')).toBe('true');
+  expect(await button.getAttribute('disabled')).toBeNull();
+  await page.keyboard.press('Enter');
+}
+
 /** The part of the registration that is not the address (Jordan, the demo registrant). */
 async function fillJordan(page: Page, username: string): Promise<void> {
   await page.getByTestId('register-username').fill(username);
@@ -56,6 +74,43 @@ async function enterAddress(
   await page.getByTestId(`${prefix}-postcode`).press('Tab');
 }
 
+/**
+ * Errors follow the form: the summary's count is the number of fields that show a message in
+ * `formTestId`, and every entry links to a field that is there and in error. Returns the count.
+ */
+async function expectSummaryFollows(page: Page, summaryTestId: string, formTestId: string): Promise<number> {
+  const read = () =>
+    page.evaluate(
+      ({ summaryId, formId }) => {
+        const summary = document.querySelector(`[data-testid="${summaryId}"]`);
+        const title = summary?.querySelector('h2')?.textContent ?? '';
+        const counted = /There are (\d+) errors/.exec(title)?.[1];
+        const count = counted ? Number(counted) : /There is 1 error/.test(title) ? 1 : 0;
+        const links = Array.from(summary?.querySelectorAll('a[href^="#"]') ?? []);
+        const broken = links.filter((link) => {
+          const field = document.getElementById((link.getAttribute('href') ?? '').slice(1));
+          return !field || field.getAttribute('aria-invalid') !== 'true';
+        }).length;
+        const messages = document.querySelectorAll(`[data-testid="${formId}"] p[id$="-error"]`).length;
+        const titled = document.title.startsWith('Error: ') === count > 0;
+        const listed = links.map((link) => link.getAttribute('href'));
+        const said = Array.from(document.querySelectorAll(`[data-testid="${formId}"] p[id$="-error"]`)).map(
+          (p) => `${p.id}: ${p.textContent}`,
+        );
+        return { count, messages, broken, titled, listed, said };
+      },
+      { summaryId: summaryTestId, formId: formTestId },
+    );
+  await expect
+    .poll(async () => {
+      const { count, messages, broken, titled, listed, said } = await read();
+      const follows = count === messages && broken === 0 && titled;
+      return follows ? 'follows' : JSON.stringify({ count, broken, titled, listed, said });
+    })
+    .toBe('follows');
+  return (await read()).count;
+}
+
 /** My Details with its Contact Details block in edit mode. */
 async function openContactDetails(page: Page, label: string): Promise<void> {
   await visit(page, '/account', `/account (${label})`);
@@ -74,6 +129,9 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
     });
     await form.username.fill(DEMO.alex);
     await expect.poll(async () => (await hintOf(page, 'login-submit')).text).toBe('To sign in, enter your password.');
+    // Pressed while waiting: the password says what it needs, and the claimant is put there.
+    await tabToAndPress(page, 'login-submit');
+    await expect.poll(() => page.getByTestId('login-password').getAttribute('aria-invalid')).toBe('true');
     await expectNoSeriousA11yViolations(page, `/login with the hint (${viewport.name})`);
     await screenshot(page, `hints-login-${viewport.name}`);
 
@@ -97,6 +155,12 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
       live: 'polite',
     });
     await screenshot(page, `hints-contact-${viewport.name}`);
+    // Pressed while waiting: each field says what it needs.
+    await tabToAndPress(page, 'contact-submit');
+    await expect
+      .poll(() => page.locator('[data-testid="contact-page"] [aria-invalid="true"]').count())
+      .toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page, `/contactus pressed while waiting (${viewport.name})`);
 
     await visit(page, '/authorityform', `/authorityform (${viewport.name})`);
     await page.getByTestId('authority-signature-pad').waitFor();
@@ -112,8 +176,42 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
     await expect
       .poll(async () => (await hintOf(page, 'authority-submit')).text)
       .toBe('To continue, tick the declaration.');
+    await tabToAndPress(page, 'authority-submit');
     await expectNoSeriousA11yViolations(page, `/authorityform with the hint (${viewport.name})`);
     await screenshot(page, `hints-authority-${viewport.name}`);
+  });
+
+  test('Upload documents: each error fixed in turn goes with its summary entry; Submit reached by Tab', async () => {
+    // A server of its own: the draft this leaves behind is nobody else's.
+    await suite.withOwnServer(viewport, async ({ page }, server) => {
+      await seedSession(page, server.url, DEMO.sam, { claim: SAM_CLAIM.number });
+      await visit(page, '/submitdocuments', `/submitdocuments (${viewport.name})`);
+      await page.getByTestId('documents-authorised').focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('documents-submit');
+      await page.keyboard.press('Enter');
+      const summary = page.getByTestId('documents-errors');
+      await summary.getByRole('link').first().waitFor();
+      expect(await expectSummaryFollows(page, 'documents-errors', 'documents-form')).toBe(4);
+      await expectNoSeriousA11yViolations(page, `/submitdocuments with the summary (${viewport.name})`);
+      await screenshot(page, `errors-documents-summary-${viewport.name}`);
+
+      await page.getByTestId('documents-type').selectOption({ label: 'Medical certificate' });
+      expect(await expectSummaryFollows(page, 'documents-errors', 'documents-form')).toBe(3);
+      await page.getByTestId('documents-message').fill('My certificate.');
+      expect(await expectSummaryFollows(page, 'documents-errors', 'documents-form')).toBe(2);
+      await page.getByTestId('documents-upload-input').setInputFiles({
+        name: 'certificate.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+      });
+      await page.locator('[data-testid="documents-upload-item"][data-state="done"]').waitFor();
+      expect(await expectSummaryFollows(page, 'documents-errors', 'documents-form')).toBe(1);
+      await expectNoSeriousA11yViolations(page, `/submitdocuments with one error left (${viewport.name})`);
+      await screenshot(page, `errors-documents-one-left-${viewport.name}`);
+      await page.getByTestId('documents-authorised').check();
+      expect(await expectSummaryFollows(page, 'documents-errors', 'documents-form')).toBe(0);
+    });
   });
 
   test('registration: the summary says what each field says; an address not in the index is entered and checked', async () => {
@@ -141,9 +239,20 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
       await expectNoSeriousA11yViolations(page, `/register with the summary (${viewport.name})`);
       await screenshot(page, `errors-register-summary-${viewport.name}`);
 
+      // Errors follow the form: each field put right takes its entry with it, the count follows.
+      let count = await expectSummaryFollows(page, 'register-errors', 'register-form');
+      await page.getByTestId('register-username').fill(`jordan.entered.${viewport.name}@example.org`);
+      await page.getByTestId('register-username').press('Tab');
+      expect(await expectSummaryFollows(page, 'register-errors', 'register-form')).toBe(count - 1);
+      count -= 1;
+      await page.getByTestId('register-first-name').fill('Jordan');
+      await page.getByTestId('register-first-name').press('Tab');
+      expect(await expectSummaryFollows(page, 'register-errors', 'register-form')).toBe(count - 1);
+
       // An address in Acton, Canberra: not in the index (a Victorian sample), so entered by hand;
       // its locality is checked against every Australian locality.
       await fillJordan(page, `jordan.entered.${viewport.name}@example.org`);
+      await expectSummaryFollows(page, 'register-errors', 'register-form');
       await page.getByTestId('register-home-address-enter').click();
       expect(
         await page.getByTestId('register-home-address-street').evaluate((el) => el === document.activeElement),
@@ -154,8 +263,12 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
         state: 'NSW',
         postcode: '2601',
       });
+      await expectSummaryFollows(page, 'register-errors', 'register-form');
+      // Same as home: the postal address field goes, and its entry with it (no link to nothing).
       await page.getByTestId('register-same-as-home').check();
+      expect(await expectSummaryFollows(page, 'register-errors', 'register-form')).toBe(1);
       await page.getByTestId('register-terms').check();
+      expect(await expectSummaryFollows(page, 'register-errors', 'register-form')).toBe(0);
       await expectNoSeriousA11yViolations(page, `/register with an address entered (${viewport.name})`);
       await screenshot(page, `address-entered-register-${viewport.name}`);
       await page.getByTestId('register-submit').click();

@@ -68,12 +68,12 @@ describe('/authorityform', () => {
     expect(screen.getByTestId('authority-initials').textContent).toBe('Name: AC');
     expect(screen.getByTestId('authority-consent').textContent).not.toMatch(/\{provider\}|\{shortName\}/);
     const submit = screen.getByTestId('authority-submit') as HTMLButtonElement;
-    expect(submit.disabled).toBe(true);
+    expect(submit.getAttribute('aria-disabled') === 'true').toBe(true);
     fireEvent.click(screen.getByRole('button', { name: "I can't draw a signature" }));
     fireEvent.change(screen.getByLabelText(/Your full name/), { target: { value: 'Alex Citizen' } });
-    expect(submit.disabled).toBe(true);
+    expect(submit.getAttribute('aria-disabled') === 'true').toBe(true);
     fireEvent.click(screen.getByTestId('authority-declaration'));
-    expect(submit.disabled).toBe(false);
+    expect(submit.getAttribute('aria-disabled') === 'true').toBe(false);
     fireEvent.click(submit);
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
     const first = FakeXhr.instances[0] as FakeXhr;
@@ -85,10 +85,10 @@ describe('/authorityform', () => {
       TypedName: 'Alex Citizen',
       Declaration: 'true',
     });
-    expect(submit.disabled).toBe(true);
+    expect(submit.getAttribute('aria-disabled') === 'true').toBe(true);
     act(() => first.respond(225, [{ Number: 405, Message: 'The form could not be signed' }]));
     expect((await screen.findByTestId('authority-error')).textContent).toBe('Error 405: The form could not be signed');
-    await waitFor(() => expect(submit.disabled).toBe(false));
+    await waitFor(() => expect(submit.getAttribute('aria-disabled') === 'true').toBe(false));
     fireEvent.click(submit);
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(2));
     act(() => (FakeXhr.instances[1] as FakeXhr).respond(200, { SentItemId: 'S1' }));

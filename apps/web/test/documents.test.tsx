@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAlerts } from '../src/lib/alerts.ts';
 import { draftMirrorKey, setDraftMirrorStorage, type StoredDraft } from '../src/lib/draft-mirror.ts';
 import { forceLogout, saveLoginToken } from '../src/lib/session.ts';
@@ -170,6 +171,73 @@ describe('/submitdocuments', () => {
       'Please upload at least one document',
     );
     expect(app.pathname()).toBe('/submitdocuments');
+  });
+});
+
+/** An upload the test answers: each request is kept until it is answered. */
+class AnsweredXhr {
+  static sent: AnsweredXhr[] = [];
+  upload = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  timeout = 0;
+  withCredentials = false;
+  open() {}
+  setRequestHeader() {}
+  send() {
+    AnsweredXhr.sent.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+describe('/submitdocuments: errors follow the form', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('each field put right takes its message and its summary entry with it; a file added clears "no documents"', async () => {
+    saveLoginToken('t', false);
+    documentsServer();
+    AnsweredXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', AnsweredXhr);
+    const user = userEvent.setup();
+    app = renderApp('/submitdocuments');
+    await user.click(await screen.findByTestId('documents-submit'));
+    const summary = await screen.findByTestId('documents-errors');
+    const title = () => summary.querySelector('h2')?.textContent;
+    const messages = () => document.querySelectorAll('[data-testid="documents-form"] [id$="-error"]').length;
+    await waitFor(() => expect(title()).toBe('There are 4 errors in this form'));
+    expect(messages()).toBe(4);
+    expect(document.title).toMatch(/^Error: /);
+
+    await user.selectOptions(screen.getByTestId('documents-type'), 'Medical certificate');
+    await waitFor(() => expect(title()).toBe('There are 3 errors in this form'));
+    await user.type(screen.getByTestId('documents-message'), 'My certificate');
+    await waitFor(() => expect(title()).toBe('There are 2 errors in this form'));
+    expect(messages()).toBe(2);
+
+    await user.upload(
+      screen.getByTestId('documents-upload-input'),
+      new File(['%PDF-1.4'], 'cert.pdf', { type: 'application/pdf' }),
+    );
+    await waitFor(() => expect(AnsweredXhr.sent).toHaveLength(1));
+    act(() => AnsweredXhr.sent[0]?.respond(200, { FileId: 'F1' }));
+    await waitFor(() => expect(title()).toBe('There is 1 error in this form'));
+    expect(screen.queryByText('Please upload at least one document')).toBeNull();
+
+    await user.click(screen.getByTestId('documents-authorised'));
+    await waitFor(() => expect(summary.textContent).toBe(''));
+    expect(messages()).toBe(0);
+    expect(document.title).not.toMatch(/^Error: /);
   });
 });
 

@@ -55,16 +55,16 @@ describe('/login (spec 000 §2, §5)', () => {
 
   it('keeps Sign in disabled while the form is invalid', async () => {
     await openLogin();
-    expect(submit().disabled).toBe(true);
+    expect(submit().getAttribute('aria-disabled') === 'true').toBe(true);
     fill('not-an-email', 'secret');
     await waitFor(() => expect(screen.getByText(MESSAGES.usernameInvalid)).toBeTruthy());
-    expect(submit().disabled).toBe(true);
+    expect(submit().getAttribute('aria-disabled') === 'true').toBe(true);
     expect(username().getAttribute('aria-invalid')).toBe('true');
     fill('alex.citizen@example.com', '');
     await waitFor(() => expect(screen.getByText(MESSAGES.passwordRequired)).toBeTruthy());
-    expect(submit().disabled).toBe(true);
+    expect(submit().getAttribute('aria-disabled') === 'true').toBe(true);
     fill('alex.citizen@example.com', 'Claimant#2026');
-    await waitFor(() => expect(submit().disabled).toBe(false));
+    await waitFor(() => expect(submit().getAttribute('aria-disabled') === 'true').toBe(false));
     expect(username().getAttribute('aria-invalid')).toBeNull();
   });
 
@@ -100,10 +100,10 @@ describe('/login (spec 000 §2, §5)', () => {
     });
     fill('alex.citizen@example.com', 'Claimant#2026');
     fireEvent.click(remember());
-    await waitFor(() => expect(submit().disabled).toBe(false));
+    await waitFor(() => expect(submit().getAttribute('aria-disabled') === 'true').toBe(false));
     fireEvent.submit(screen.getByTestId('login-form'));
     await waitFor(() => expect(server.callsTo('/api/account/login')).toHaveLength(1));
-    expect(submit().disabled).toBe(true);
+    expect(submit().getAttribute('aria-disabled') === 'true').toBe(true);
     expect(server.callsTo('/api/account/login')[0]?.body).toEqual({
       EmailAddress: 'alex.citizen@example.com',
       Password: 'Claimant#2026',
@@ -122,7 +122,7 @@ describe('/login (spec 000 §2, §5)', () => {
   it('AccountActivated 0 stores a registration token and goes to /activate; 1 goes to /verify', async () => {
     await openLogin({ '/api/account/login': { status: 200, body: { AccessToken: 'reg-1', AccountActivated: 0 } } });
     fill('robin.pending@example.com', 'Claimant#2026');
-    await waitFor(() => expect(submit().disabled).toBe(false));
+    await waitFor(() => expect(submit().getAttribute('aria-disabled') === 'true').toBe(false));
     fireEvent.submit(screen.getByTestId('login-form'));
     await waitFor(() => expect(app?.pathname()).toBe('/activate'));
     expect(getCurrentUser()?.RegistrationToken).toBe('reg-1');
@@ -132,7 +132,7 @@ describe('/login (spec 000 §2, §5)', () => {
 
     await openLogin({ '/api/account/login': { status: 200, body: { AccessToken: 'ver-1', AccountActivated: 1 } } });
     fill('someone@example.com', 'Claimant#2026');
-    await waitFor(() => expect(submit().disabled).toBe(false));
+    await waitFor(() => expect(submit().getAttribute('aria-disabled') === 'true').toBe(false));
     fireEvent.submit(screen.getByTestId('login-form'));
     await waitFor(() => expect(app?.pathname()).toBe('/verify'));
     expect(getCurrentUser()?.VerificationToken).toBe('ver-1');
@@ -144,7 +144,7 @@ describe('/login (spec 000 §2, §5)', () => {
     });
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       fill('alex.citizen@example.com', 'wrong-password');
-      await waitFor(() => expect(submit().disabled).toBe(false));
+      await waitFor(() => expect(submit().getAttribute('aria-disabled') === 'true').toBe(false));
       fireEvent.submit(screen.getByTestId('login-form'));
       await waitFor(() => expect(server.callsTo('/api/account/login')).toHaveLength(attempt));
       await waitFor(() =>
@@ -154,13 +154,13 @@ describe('/login (spec 000 §2, §5)', () => {
         'If you call us on 1300 654 329, quote error 101.',
       );
       await waitFor(() => expect(password().value).toBe(''));
-      expect(submit().disabled).toBe(true);
+      expect(submit().getAttribute('aria-disabled') === 'true').toBe(true);
       expect(app?.pathname()).toBe('/login');
     }
     expect(screen.getByTestId('login-error').getAttribute('role')).toBe('alert');
     await waitFor(() => expect(document.activeElement).toBe(password()));
     fill('alex.citizen@example.com', 'wrong-password');
-    await waitFor(() => expect(submit().disabled).toBe(false));
+    await waitFor(() => expect(submit().getAttribute('aria-disabled') === 'true').toBe(false));
     fireEvent.submit(screen.getByTestId('login-form'));
     await waitFor(() => expect(app?.pathname()).toBe('/forgotpassword'));
   });

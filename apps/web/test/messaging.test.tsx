@@ -556,27 +556,27 @@ describe('/contactus', () => {
     ]);
     const submit = screen.getByTestId('contact-submit') as HTMLButtonElement;
     const upload = screen.getByTestId('contact-upload-input') as HTMLInputElement;
-    expect(submit.disabled).toBe(true);
+    expect(submit.getAttribute('aria-disabled') === 'true').toBe(true);
     expect(upload.disabled).toBe(true);
     expect((screen.getByTestId('contact-message') as HTMLTextAreaElement).placeholder).toBe('Max 950 characters');
 
     fireEvent.change(type, { target: { value: '30' } });
     expect(upload.disabled).toBe(false);
     expect(screen.getByTestId('contact-reimbursement-link').getAttribute('href')).toBe('/reimbursementform');
-    expect(submit.disabled).toBe(true);
+    expect(submit.getAttribute('aria-disabled') === 'true').toBe(true);
 
     fireEvent.change(type, { target: { value: '60' } });
     expect(screen.queryByTestId('contact-reimbursement')).toBeNull();
     fireEvent.change(screen.getByTestId('contact-message'), { target: { value: 'Where is my payment?' } });
     expect(screen.getByTestId('contact-message-count').textContent).toBe('20 of 950 characters');
-    expect(submit.disabled).toBe(true);
+    expect(submit.getAttribute('aria-disabled') === 'true').toBe(true);
     expect(screen.getByTestId('contact-submit-hint').textContent).toContain('give the reason');
     const reason = screen.getByTestId('contact-reason');
     fireEvent.blur(reason);
     await waitFor(() => expect(screen.getByText('Reason must be between 1 - 25 characters')).toBeTruthy());
     expect(reason.getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(reason, { target: { value: 'Travel' } });
-    await waitFor(() => expect(submit.disabled).toBe(false));
+    await waitFor(() => expect(submit.getAttribute('aria-disabled') === 'true').toBe(false));
 
     fireEvent.click(submit);
     await waitFor(() => expect(app?.pathname()).toBe('/thankyou-contact-us'));
@@ -610,7 +610,7 @@ describe('/contactus', () => {
     fireEvent.change(type, { target: { value: '10' } });
     fireEvent.change(screen.getByTestId('contact-message'), { target: { value: 'Hello' } });
     const submit = screen.getByTestId('contact-submit') as HTMLButtonElement;
-    await waitFor(() => expect(submit.disabled).toBe(false));
+    await waitFor(() => expect(submit.getAttribute('aria-disabled') === 'true').toBe(false));
     fireEvent.click(submit);
     expect((await screen.findByTestId('error-alert')).textContent).toContain('Failed to upload form');
     expect(server.callsTo('/api/documentupload/uploadcontactform')[0]?.body).not.toHaveProperty('CustomCategory');
@@ -668,7 +668,7 @@ describe('/contactus keeps what is typed on this device until it is sent or left
     );
     await waitFor(() => expect(screen.getByTestId('contact-restored').textContent).toBe(RESTORED_MESSAGE));
     const submit = screen.getByTestId('contact-submit') as HTMLButtonElement;
-    await waitFor(() => expect(submit.disabled).toBe(false));
+    await waitFor(() => expect(submit.getAttribute('aria-disabled') === 'true').toBe(false));
     fireEvent.click(submit);
     await waitFor(() => expect(app?.pathname()).toBe('/thankyou-contact-us'));
     await waitFor(() => expect(storage.entries.has(KEY)).toBe(false));

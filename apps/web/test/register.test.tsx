@@ -1,5 +1,6 @@
 import { MESSAGES } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAppMode } from '../src/lib/app-mode.ts';
 import { checkForAppUpdate } from '../src/lib/service-worker.ts';
@@ -198,7 +199,10 @@ describe('/register (spec 001 §2, §4, §5)', () => {
     expect(summary.textContent).toContain(MESSAGES.termsRequired);
     expect(summary.textContent).not.toMatch(/is required\.|is invalid\./);
     expect(summary.textContent).toMatch(/Need help\? Call the .+ on 1300 654 329/);
-    expect(summary.getAttribute('role')).toBe('alert');
+    // A region landmark named by its title (valid under the Nu checker), focused when shown.
+    const region = screen.getByRole('region', { name: /There are \d+ errors in this form/ });
+    expect(summary.contains(region)).toBe(true);
+    expect(document.title).toMatch(/^Error: /);
     expect(api.callsTo('/api/account/register')).toHaveLength(0);
     await waitFor(() => expect(document.activeElement?.closest('[data-testid="register-errors"]')).toBe(summary));
     // issue 18: one error pattern — each entry says exactly what its field says.
@@ -210,6 +214,50 @@ describe('/register (spec 001 §2, §4, §5)', () => {
     }
     const link = screen.getByRole('link', { name: MESSAGES.registerUsernameInvalid });
     expect(link.getAttribute('href')).toBe('#register-username');
+  });
+
+  it('errors follow the form: each field corrected takes its summary entry with it, and the count follows', async () => {
+    server();
+    await open();
+    const user = userEvent.setup();
+    await user.click(submit());
+    const summary = await screen.findByTestId('register-errors');
+    await waitFor(() => expect(summary.textContent).toMatch(/There are \d+ errors in this form/));
+    const count = () =>
+      Number(
+        /There are (\d+) errors/.exec(summary.textContent ?? '')?.[1] ??
+          (/There is 1 error/.test(summary.textContent ?? '') ? 1 : 0),
+      );
+    const entries = () => Array.from(summary.querySelectorAll('a[href^="#"]')).map((a) => a.textContent);
+    // The fields' own messages (a claim number's two boxes share one).
+    const inError = () => document.querySelectorAll('[data-testid="register-form"] p[id$="-error"]').length;
+    const before = count();
+    expect(entries()).toContain(MESSAGES.postalAddressRequired);
+    expect(before).toBe(entries().length);
+
+    await user.type(byTestId('register-username'), 'jordan.doe@example.com');
+    await user.tab();
+    await waitFor(() => expect(entries()).not.toContain(MESSAGES.registerUsernameInvalid));
+    expect(count()).toBe(before - 1);
+    await user.type(byTestId('register-first-name'), 'Jordan');
+    await user.tab();
+    await waitFor(() => expect(count()).toBe(before - 2));
+    // The summary lists exactly the fields that say something (the terms box's message included).
+    expect(count()).toBe(inError());
+
+    // Same as home: the postal address field goes, and its entry with it.
+    await user.click(byTestId('register-same-as-home'));
+    await waitFor(() => expect(entries()).not.toContain(MESSAGES.postalAddressRequired));
+    expect(document.getElementById('register-postal-address')).toBeNull();
+    await user.click(byTestId('register-terms'));
+    await waitFor(() => expect(entries()).not.toContain(MESSAGES.termsRequired));
+    expect(count()).toBe(inError());
+
+    // A field broken again says so again, and so does the summary.
+    await user.clear(byTestId('register-first-name'));
+    await user.tab();
+    await waitFor(() => expect(count()).toBe(inError()));
+    expect(document.title).toMatch(/^Error: /);
   });
 
   it('a date of birth of tomorrow or later is invalid', async () => {

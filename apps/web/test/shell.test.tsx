@@ -247,7 +247,9 @@ describe('a session time-out keeps what was typed, for the same account only (fo
     const password = screen.getByTestId('login-password');
     fireEvent.change(password, { target: { value: 'Claimant#2026' } });
     fireEvent.blur(password);
-    await waitFor(() => expect((screen.getByTestId('login-submit') as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect(screen.getByTestId('login-submit').getAttribute('aria-disabled') === 'true').toBe(false),
+    );
     fireEvent.submit(screen.getByTestId('login-form'));
     await waitFor(() => expect(app?.pathname()).toBe('/claims'));
   }

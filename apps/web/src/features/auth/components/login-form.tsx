@@ -167,7 +167,7 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
       <button
         type="submit"
         className="button button--block"
-        disabled={!canSubmit}
+        aria-disabled={!canSubmit || undefined}
         aria-describedby={!canSubmit && !isSubmitting ? hintId : undefined}
         data-testid="login-submit"
       >

@@ -287,7 +287,7 @@ export function AuthorityPage() {
           type="button"
           className="button"
           data-testid="authority-submit"
-          disabled={!ready || submitting}
+          aria-disabled={!ready || submitting || undefined}
           aria-describedby={!ready && !submitting ? 'authority-submit-hint' : undefined}
           onClick={() => void submit()}
         >

@@ -21,6 +21,7 @@ import { useSubmissionSent } from '../../../lib/api/submission-sent.ts';
 import { UPLOAD_KINDS_TEXT } from '../../../lib/upload.ts';
 import { CheckboxField, Form } from '../../../components/form-field.tsx';
 import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
+import { useCorrectedProblemsGo } from '../../../components/forms/use-corrected-problems-go.ts';
 import { createDraftMirror } from '../../../lib/draft-mirror.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import { showAlert } from '../../../lib/alerts.ts';
@@ -62,7 +63,7 @@ export function SubmitDocumentsPage() {
   const documentTypes = useDocumentTypes();
   // The form shows once the list has answered; without it (the app's alert said why) it offers none.
   const types = documentTypes.data ?? (documentTypes.isError && !documentTypes.isFetching ? [] : null);
-  // Problems show when Submit is pressed and stay until it is pressed again.
+  // Problems show when Submit is pressed; each goes as soon as it is corrected (decision 039).
   const { control, handleSubmit, getValues, setValue, setError, clearErrors, formState } = useForm<
     DocumentsValues,
     unknown,
@@ -106,6 +107,14 @@ export function SubmitDocumentsPage() {
     draftSavedNoticeAt: '/forms',
   });
   const { formId } = draft;
+
+  useCorrectedProblemsGo(JSON.stringify([type, message, authorisedField.value, uploadedFiles(items)]), () => {
+    const shown = (Object.keys(FIELD_IDS) as FieldName[]).filter((name) => errors[name]);
+    if (shown.length === 0) return;
+    const problems = problemsOf({ ...getValues(), Documents: uploadedFiles(latest.current.items) });
+    const corrected = shown.filter((name) => problems[name] === undefined);
+    if (corrected.length > 0) clearErrors(corrected);
+  });
 
   const tfd = type?.Item === TAX_FILE_DECLARATION;
   const busy = uploading;

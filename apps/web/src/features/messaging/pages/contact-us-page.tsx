@@ -19,7 +19,7 @@ import { MESSAGES, LIMITS } from '@portal/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { Field, Form } from '../../../components/form-field.tsx';
+import { Field, Form, submitWhenReady } from '../../../components/form-field.tsx';
 import { ButtonHint } from '../../../components/forms/button-hint.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useSubmissionSent } from '../../../lib/api/submission-sent.ts';
@@ -191,7 +191,12 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
 
       <Form
         submitting={sending}
-        onSubmit={(e) => void handleSubmit(onSend)(e)}
+        onSubmit={submitWhenReady(
+          { submitting: sending, ready: canSend },
+          (e) => handleSubmit(onSend)(e),
+          // A press while waiting shows each field's problem (react-hook-form's check) and goes to the first.
+          () => handleSubmit(onSend)(),
+        )}
         legend="Send a message"
         data-testid="contact-form"
       >
@@ -253,7 +258,7 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
         <button
           type="submit"
           className={`button ${styles.submit}`}
-          disabled={!canSend}
+          aria-disabled={!canSend || undefined}
           aria-describedby="contact-submit-hint"
           data-testid="contact-submit"
         >

@@ -5,14 +5,14 @@
  * with the contracts' claim schema (validateClaim: the schema the server checks again); the
  * problems show under their fields and in the summary in the same press (react-hook-form's
  * handleSubmit and trigger answer a tick later, after focus and announcements have moved on). A
- * problem is cleared when its field changes and checked again on the next press.
+ * problem is cleared when its field changes (a file added clears the documents'), its summary
+ * entry with it (decision 039), and is checked again on the next press.
  *
  * The draft (ReimbursementDraft: the step, who to pay, each receipt as its description text, the
  * agreement, the uploaded files) is saved LIMITS.draftDebounceMs after every change, mirrored at
  * once on this device and restored on open (lib/use-form-draft.ts, shared with the documents
  * form). Discard asks, cancels uploads, deletes the draft and goes to /claim. Submit needs a valid
- * claim, a document, the agreement and no submit in flight; it waits for uploads and sends one
- * IdempotencyKey per attempt.
+ * claim, a document, the agreement, no submit in flight; waits for uploads; one IdempotencyKey each try.
  */
 import { MESSAGES, PayOther, ReimbursementDraft } from '@portal/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -103,6 +103,9 @@ export function useReimbursementForm() {
   const { edit, receiptAnnouncement } = useClaimEdits(form);
   const uploading = isUploading(items);
 
+  useEffect(() => {
+    if (documents.length > 0) clearErrors('documents' as FieldPath<ClaimFields>);
+  }, [documents.length, clearErrors]);
   const [summary, setSummary] = useState<SummaryEntry[]>([]);
   const [focusKey, setFocusKey] = useState(0);
   const [submitting, setSubmitting] = useState(false);
