@@ -179,7 +179,7 @@ export async function appendResumable(
         formId: row.form_id ?? undefined,
         description: row.description,
         filename: row.filename,
-        stream: fs.createReadStream(file),
+        stream: { localPath: file },
       });
       return { ...state, fileId: FileId };
     } finally {
