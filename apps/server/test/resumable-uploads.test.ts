@@ -191,6 +191,30 @@ describe.each(DIALECTS)('resumable uploads (tus) on %s', (dialect) => {
     expect(left).toEqual([]);
   });
 
+  it('stops an upload whose claimant signs out part-way: the next PATCH answers 401 and stores nothing', async () => {
+    const token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
+    const url = (await create(token, 20)).headers.location as string;
+    const patch = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url,
+        headers: tusHeaders(token, { 'upload-offset': '10', 'content-type': 'application/offset+octet-stream' }),
+        payload: Buffer.from('0123456789'),
+      });
+    const first = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: tusHeaders(token, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }),
+      payload: Buffer.from('0123456789'),
+    });
+    expect(first.headers['upload-offset']).toBe('10');
+    expect((await t.post('/api/account/logout', { AccessToken: token })).statusCode).toBe(200);
+    expect((await patch()).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'HEAD', url, headers: tusHeaders(alex) })).headers['upload-offset']).toBe(
+      '10',
+    );
+  });
+
   it('answers a signed-out token 401, and removes an unfinished upload after 24 hours', async () => {
     expect((await create('not-a-session', 10)).statusCode).toBe(401);
     const url = (await create(alex, 10)).headers.location as string;
