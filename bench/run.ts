@@ -12,6 +12,7 @@ import { ORDER, saveResults, verdicts, type BenchResult } from './lib/results.ts
 const BENCHMARKS: Record<string, () => Promise<{ run: () => Promise<BenchResult> }>> = {
   'address-search': () => import('./address-search.ts'),
   'upload-memory': () => import('./upload-memory.ts'),
+  'tus-upload': () => import('./tus-upload.ts'),
   'api-throughput': () => import('./api-throughput.ts'),
   'api-throughput-pg': () => import('./api-throughput-pg.ts'),
   'sign-in': () => import('./sign-in.ts'),

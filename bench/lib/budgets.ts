@@ -4,6 +4,10 @@ export type Budget = { op: '<' | '<=' | '>='; value: number; unit: string };
 export const BUDGETS: Record<string, Budget> = {
   'address-search.p95': { op: '<', value: 20, unit: 'ms' },
   'upload-memory.peak-rss-growth': { op: '<', value: 64, unit: 'MB' },
+  // Resumable uploads (decision 040): time in copies of the same bytes, memory, and what a cut costs.
+  'tus-upload.ratio': { op: '<=', value: 8, unit: '× copyFile' },
+  'tus-upload.peak-rss-growth': { op: '<=', value: 48, unit: 'MB' },
+  'tus-upload.resent': { op: '<=', value: 15, unit: '%' },
   // Issue #22: judged in the pinned layout (server and load generator each on their own cores).
   'api-throughput.pinned.ratio': { op: '>=', value: 40, unit: '%' },
   'api-throughput.pinned.p99': { op: '<=', value: 25, unit: 'ms' },

@@ -145,6 +145,7 @@ const SUITE_NOTES = [
 export const ORDER = [
   'address-search',
   'upload-memory',
+  'tus-upload',
   'api-throughput',
   'api-throughput-pg',
   'sign-in',

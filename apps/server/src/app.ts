@@ -40,6 +40,7 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/static.ts';
 import { localFileStore, type FileStore } from './storage/file-store.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { tusRoutes } from './modules/uploads/tus-routes.ts';
 import { formRoutes } from './modules/forms/routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
 import { providerRoutes } from './modules/provider/routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   devOutboxRoutes(app, deps);
   const fileStore = options.fileStore ?? (await fileStoreFromConfig(config));
   await uploadRoutes(app, deps, fileStore);
+  tusRoutes(app, deps, fileStore);
   formRoutes(app, deps, fileStore);
   submissionRoutes(app, deps);
   await providerRoutes(app, deps, fileStore, options.faults?.idempotency);

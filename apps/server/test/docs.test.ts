@@ -5,6 +5,7 @@ import {
   CATALOGUE_ENTRIES,
   ENDPOINTS,
   PROVIDER_ENDPOINTS,
+  RESUMABLE_UPLOAD_PATH,
   UPLOAD_PATH,
   type Endpoint,
   type ProviderEndpoint,
@@ -123,7 +124,8 @@ describe('docs/api.md', () => {
       .map((e) => `| ${e.method} ${e.path} |`)
       .filter((row) => !committed.includes(row));
     expect(missing).toEqual([]);
-    for (const path of [UPLOAD_PATH, AUTHORITY_UPLOAD_PATH]) expect(committed).toContain(`| POST ${path} |`);
+    for (const path of [UPLOAD_PATH, AUTHORITY_UPLOAD_PATH, RESUMABLE_UPLOAD_PATH])
+      expect(committed).toContain(`| POST ${path} |`);
     for (const entry of CATALOGUE_ENTRIES) expect(committed).toContain(`| ${entry.number} |`);
   });
 
@@ -131,7 +133,7 @@ describe('docs/api.md', () => {
     const known = new Set(
       [...CLAIMANT, ...PROVIDER]
         .map((e) => `${e.method} ${e.path}`)
-        .concat([`POST ${UPLOAD_PATH}`, `POST ${AUTHORITY_UPLOAD_PATH}`]),
+        .concat([`POST ${UPLOAD_PATH}`, `POST ${AUTHORITY_UPLOAD_PATH}`, `POST ${RESUMABLE_UPLOAD_PATH}`]),
     );
     const named = [...committed.matchAll(/\b(GET|POST|PUT) (\/(?:api|provider)\/[^\s|`*?]+)/g)].map(
       (m) => `${m[1]} ${m[2]}`,

@@ -30,6 +30,7 @@ const OWNERS: Record<string, string | null> = {
   page_views: 'modules/analytics/repository.ts',
   forms: 'modules/forms/repository.ts',
   files: 'modules/uploads/repository.ts',
+  resumable_uploads: 'modules/uploads/resumable-repository.ts',
   sent_items: 'modules/submissions/repository.ts',
   details_requests: 'modules/submissions/repository.ts',
   inbox_messages: 'modules/inbox/repository.ts',

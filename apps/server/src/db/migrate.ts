@@ -25,6 +25,7 @@ import * as m0020 from './migrations/0020-second-factors.ts';
 import * as m0021 from './migrations/0021-localities.ts';
 import * as m0022 from './migrations/0022-decisions-in-words.ts';
 import * as m0023 from './migrations/0023-idempotency-kept-a-week.ts';
+import * as m0024 from './migrations/0024-resumable-uploads.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-localities': m0021,
   '0022-decisions-in-words': m0022,
   '0023-idempotency-kept-a-week': m0023,
+  '0024-resumable-uploads': m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -24,6 +24,7 @@ import type {
 import type {
   FormTable,
   FileTable,
+  ResumableUploadTable,
   SentItemTable,
   DetailsRequestTable,
   SurveyQuestionTable,
@@ -69,6 +70,7 @@ export type Database = {
   provider_api_keys: ProviderApiKeyTable;
   provider_idempotency: ProviderIdempotencyTable;
   files: FileTable;
+  resumable_uploads: ResumableUploadTable;
   audit_events: AuditEventTable;
   bsb_directory: BsbTable;
   bank_institutions: BankInstitutionTable;

@@ -7,17 +7,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../deps.ts';
 import { removeEndedRecords } from '../modules/housekeeping/service.ts';
 import { createProviderDelivery } from '../modules/provider/delivery.ts';
+import { removeExpiredResumable } from '../modules/uploads/resumable.ts';
 import { removeExpiredUploads } from '../modules/uploads/service.ts';
 import type { FileStore } from '../storage/file-store.ts';
 import { every, type Job } from './outbox-worker.ts';
 
 /**
- * Files never sent with a form go after 7 days; ended sessions, dead codes and delivered messages
+ * Files never sent with a form go after 7 days, resumable uploads never finished after 24 hours; ended sessions, dead codes and delivered messages
  * after 30 (decision 019). Idempotent: every process runs it.
  */
 export const hourlyCleanup = (deps: Deps, fileStore: FileStore): Job =>
   every(60 * 60_000, () => {
     removeExpiredUploads(deps, fileStore).catch((err: unknown) => deps.log.error({ err }, 'upload clean-up failed'));
+    removeExpiredResumable(deps).catch((err: unknown) => deps.log.error({ err }, 'resumable upload clean-up failed'));
     removeEndedRecords(deps).then(
       (removed) => {
         if (Object.values(removed).some((n) => n > 0)) deps.log.info({ removed }, 'ended records removed');

@@ -19,9 +19,17 @@ export type StagedFile = {
   discard: () => Promise<void>;
 };
 
+/**
+ * A whole file already on local disk and fsynced (a resumable upload's bytes): staged by moving
+ * it, not by copying it again.
+ */
+export type LocalFile = { localPath: string };
+
+export const isLocalFile = (source: Readable | LocalFile): source is LocalFile => 'localPath' in source;
+
 export type FileStore = {
   /** Streams into a staged file (the caller bounds the stream); on error nothing is left behind. */
-  stage: (source: Readable) => Promise<StagedFile>;
+  stage: (source: Readable | LocalFile) => Promise<StagedFile>;
   read: (key: string) => Readable;
   remove: (key: string) => Promise<void>;
   /** Throws when the store cannot take a file now (the readiness check). */
@@ -63,12 +71,39 @@ export function removeStaleStagedSync(dir: string, now = Date.now()): void {
   }
 }
 
+/** Moves a local file under `tmp` (copied when it is on another file system) and hashes it. */
+async function adoptIntoStaging(
+  staged: string,
+  file: LocalFile,
+): Promise<{ path: string; size: number; sha256: string }> {
+  try {
+    await fsp.rename(file.localPath, staged);
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'EXDEV') throw e;
+    await fsp.copyFile(file.localPath, staged, fs.constants.COPYFILE_EXCL);
+    await fsp.rm(file.localPath, { force: true });
+  }
+  try {
+    const hash = crypto.createHash('sha256');
+    let size = 0;
+    for await (const chunk of fs.createReadStream(staged)) {
+      size += (chunk as Buffer).length;
+      hash.update(chunk as Buffer);
+    }
+    return { path: staged, size, sha256: hash.digest('hex') };
+  } catch (e) {
+    await fsp.rm(staged, { force: true });
+    throw e;
+  }
+}
+
 /** Streams `source` into a new file under `tmp`, fsynced; on error nothing is left behind. */
 export async function stageToDisk(
   tmp: string,
-  source: Readable,
+  source: Readable | LocalFile,
 ): Promise<{ path: string; size: number; sha256: string }> {
   const staged = path.join(tmp, crypto.randomBytes(16).toString('hex'));
+  if (isLocalFile(source)) return adoptIntoStaging(staged, source);
   const hash = crypto.createHash('sha256');
   let size = 0;
   source.on('data', (chunk: Buffer) => {

@@ -19,6 +19,13 @@ export const UploadFields = z.strictObject({
 /** The multipart part that carries the file (one per request). */
 export const UPLOAD_FILE_FIELD = 'uploads[]';
 export const UPLOAD_PATH = '/api/documentupload/uploadfile';
+/**
+ * The tus 1.0 resumable upload (decision 040): POST creates (metadata filename, filetype, formType,
+ * optional formId and description), HEAD/PATCH/DELETE on `${RESUMABLE_UPLOAD_PATH}/{id}`; the last
+ * PATCH answers the stored file's id in Portal-File-Id.
+ */
+export const RESUMABLE_UPLOAD_PATH = '/api/uploads/tus';
+export const RESUMABLE_FILE_ID_HEADER = 'Portal-File-Id';
 
 export const UploadResponse = z.object({ FileId: z.string() });
 

@@ -36,6 +36,19 @@ export type FileTable = {
   submitted_at: number | null;
 };
 
+/** A resumable upload still arriving (tus): what its creation declared; its offset is its bytes on disk. */
+export type ResumableUploadTable = {
+  id: string;
+  account_id: string;
+  claim_id: string;
+  upload_length: number;
+  filename: string;
+  form_type: string;
+  form_id: string | null;
+  description: string;
+  created_at: number;
+};
+
 export type SentItemTable = {
   id: string;
   account_id: string;

@@ -9,7 +9,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/crypto.ts';
 import { contentMatches, extensionOf, mimeOf, type UploadType } from '../../storage/file-check.ts';
-import type { FileStore, StagedFile } from '../../storage/file-store.ts';
+import { isLocalFile, type FileStore, type LocalFile, type StagedFile } from '../../storage/file-store.ts';
 import type { AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
 
@@ -64,7 +64,7 @@ export function safeFilename(name: string): string {
 export async function stageChecked(
   store: FileStore,
   type: UploadType,
-  stream: Readable & { truncated?: boolean },
+  stream: (Readable & { truncated?: boolean }) | LocalFile,
 ): Promise<StagedFile> {
   let staged;
   try {
@@ -74,7 +74,8 @@ export async function stageChecked(
     throw e;
   }
   try {
-    if (stream.truncated || staged.size > LIMITS.uploadMaxBytes) throw new AppError(ErrorNumber.DocumentTooLarge);
+    if ((!isLocalFile(stream) && stream.truncated) || staged.size > LIMITS.uploadMaxBytes)
+      throw new AppError(ErrorNumber.DocumentTooLarge);
     if (staged.size === 0 || !(await contentMatches(staged.path, type)))
       throw new AppError(ErrorNumber.DocumentTypeNotAccepted);
   } catch (e) {
@@ -94,23 +95,26 @@ export async function storeUpload(
     formId: string | undefined;
     description: string;
     filename: string;
-    stream: Readable & { truncated?: boolean };
+    /** The file's bytes as they arrive, or a whole local file (a resumable upload's), moved not copied. */
+    stream: (Readable & { truncated?: boolean }) | LocalFile;
   },
 ): Promise<{ FileId: string }> {
+  const source = input.stream;
+  const drain = () => void (isLocalFile(source) || source.resume());
   const type = extensionOf(input.filename);
   if (!type) {
-    input.stream.resume();
+    drain();
     throw new AppError(ErrorNumber.DocumentTypeNotAccepted);
   }
   // A file joins only the claimant's own open form of the same kind: another claimant's form id,
   // or a form already sent, is "not found".
   if (input.formId && !(await repo.findOpenForm(deps.db, input.formId, auth.accountId, claimId, input.formType))) {
-    input.stream.resume();
+    drain();
     throw new AppError(ErrorNumber.NotFound);
   }
   const before = await uploadQuotaLeft(deps, auth.accountId);
   if (before.files < 1 || before.bytes < 1) {
-    input.stream.resume();
+    drain();
     throw quotaReached(deps);
   }
   const staged = await stageChecked(store, type, input.stream);
