@@ -127,7 +127,7 @@ describe('registration with no contact on record', () => {
 
 describe('registration errors', () => {
   it.each(VIEWPORTS.map((v) => [v.name, v] as const))(
-    'pressing Register with nothing filled in lists every field in an alert (%s)',
+    'pressing Register with nothing filled in lists every field in the error summary (%s)',
     async (_name, viewport) => {
       const { page } = await suite.open(viewport);
       await visit(page, '/register', `register (${viewport.name})`);
@@ -136,7 +136,9 @@ describe('registration errors', () => {
       const summary = page.getByTestId('register-errors');
       // Each entry says what its field says (issue 18: one error pattern).
       await summary.filter({ hasText: 'Username must be an email, try again' }).waitFor();
-      await expect(summary.getAttribute('role')).resolves.toBe('alert');
+      // The summary is a region named by its count and takes focus (decision 039), so it is read once.
+      const region = summary.getByRole('region', { name: /^There (is|are) \d+ errors? in this form/ });
+      await expect(region.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
       await expect(summary.textContent()).resolves.toContain('Please agree to the terms and conditions');
       await expectNoSeriousA11yViolations(page, `register error summary (${viewport.name})`);
     },
