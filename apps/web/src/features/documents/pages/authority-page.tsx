@@ -12,7 +12,7 @@ import {
   SIGNATURE_PAD,
   formatDisplayDate,
 } from '@portal/contracts';
-import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CheckboxField, Field } from '../../../components/form-field.tsx';
 import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
@@ -22,6 +22,7 @@ import { isRequestError } from '../../../lib/request-error.ts';
 import { sendMultipart } from '../../../lib/upload.ts';
 import type { SentState } from '../../../lib/reference.ts';
 import { useAuthorityFormData } from '../api/get-authority-form-data.ts';
+import { useSignaturePad } from '../components/use-signature-pad.ts';
 import styles from './documents.module.css';
 
 /** A server item as this page shows it: 'Error 3: Your signature could not be read. …'. */
@@ -33,76 +34,17 @@ function todayDisplay(): string {
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
 }
 
-function toPng(canvas: HTMLCanvasElement): Promise<Blob | null> {
-  return new Promise((resolve) => {
-    if (typeof canvas.toBlob !== 'function') resolve(null);
-    else canvas.toBlob((b) => resolve(b), 'image/png');
-  });
-}
-
 export function AuthorityPage() {
   const navigate = useNavigate();
   const authority = useAuthorityFormData();
   const [typedMode, setTypedMode] = useState(false);
-  const [signed, setSigned] = useState(false);
   const [typedName, setTypedName] = useState('');
   const [declared, setDeclared] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const drawing = useRef(false);
-  const drewSomething = useRef(false);
   const idempotencyKey = useRef<string | null>(null);
 
-  const context = () => {
-    const canvas = canvasRef.current;
-    const ctx = canvas?.getContext('2d') ?? null;
-    if (ctx) {
-      ctx.lineWidth = 2.5;
-      ctx.lineCap = 'round';
-      ctx.lineJoin = 'round';
-      ctx.strokeStyle = '#1b1f23';
-    }
-    return ctx;
-  };
-
-  const point = (e: ReactPointerEvent<HTMLCanvasElement>) => {
-    const canvas = e.currentTarget;
-    const rect = canvas.getBoundingClientRect();
-    const sx = rect.width ? canvas.width / rect.width : 1;
-    const sy = rect.height ? canvas.height / rect.height : 1;
-    return { x: (e.clientX - rect.left) * sx, y: (e.clientY - rect.top) * sy };
-  };
-
-  const onDown = (e: ReactPointerEvent<HTMLCanvasElement>) => {
-    if (submitting) return;
-    e.preventDefault();
-    drawing.current = true;
-    const ctx = context();
-    const p = point(e);
-    ctx?.beginPath();
-    ctx?.moveTo(p.x, p.y);
-  };
-  const onMove = (e: ReactPointerEvent<HTMLCanvasElement>) => {
-    if (!drawing.current) return;
-    const ctx = context();
-    const p = point(e);
-    ctx?.lineTo(p.x, p.y);
-    ctx?.stroke();
-    drewSomething.current = true;
-  };
-  // Drawing ends on pointer up or leave (spec 001 §5: mouse up, mouse out, touch end).
-  const onEnd = () => {
-    if (!drawing.current) return;
-    drawing.current = false;
-    if (drewSomething.current) setSigned(true);
-  };
-  const clear = () => {
-    const canvas = canvasRef.current;
-    canvas?.getContext('2d')?.clearRect(0, 0, canvas.width, canvas.height);
-    drewSomething.current = false;
-    setSigned(false);
-  };
+  const { canvasRef, signed, handlers, clear, toPng } = useSignaturePad(submitting);
 
   const ready = typedMode ? typedName.trim() !== '' && declared : signed;
 
@@ -115,7 +57,7 @@ export function AuthorityPage() {
       const files: Array<{ name: string; blob: Blob; filename: string }> = [];
       if (!typedMode) {
         const canvas = canvasRef.current;
-        const png = canvas ? await toPng(canvas) : null;
+        const png = canvas ? await toPng() : null;
         if (!png || png.size > SIGNATURE_MAX_BYTES) throw new Error('signature');
         files.push({ name: SIGNATURE_FIELD, blob: png, filename: 'signature.png' });
       }
@@ -248,11 +190,7 @@ export function AuthorityPage() {
             aria-describedby="authority-pad-hint"
             data-testid="authority-signature-pad"
             data-signed={signed ? 'true' : 'false'}
-            onPointerDown={onDown}
-            onPointerMove={onMove}
-            onPointerUp={onEnd}
-            onPointerLeave={onEnd}
-            onPointerCancel={onEnd}
+            {...handlers}
           />
           <div className={styles.signatureMeta}>
             <span data-testid="authority-initials">Name: {data.Initials}</span>
