@@ -6,10 +6,10 @@
  * flight; and the bytes a client sends again when a relay cuts its connection at 50 %.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { Upload } from 'tus-js-client';
 import { LIMITS, RESUMABLE_UPLOAD_PATH } from '@portal/contracts';
+import { cuttingRelay } from '../apps/server/test/cutting-relay.ts';
 import { envNumber, isMain, log, scratchDir, startBench } from './lib/bench.ts';
 import { paddedPdf } from './lib/pdf.ts';
 import type { BenchResult } from './lib/results.ts';
@@ -18,34 +18,6 @@ import { median, msSince, round } from './lib/stats.ts';
 
 const NAME = 'tus-upload';
 const MB = 2 ** 20;
-
-/** Forwards to `port`, cutting the first connection once `cutAt` bytes came from the client; counts them all. */
-async function cuttingRelay(port: number, cutAt: number) {
-  let sent = 0;
-  let cut = false;
-  const server = net.createServer((inbound) => {
-    const outbound = net.connect(port, '127.0.0.1');
-    for (const s of [inbound, outbound]) s.on('error', () => undefined);
-    inbound.on('data', (chunk: Buffer) => {
-      sent += chunk.length;
-      outbound.write(chunk);
-      if (!cut && sent > cutAt) {
-        cut = true;
-        outbound.destroy();
-        inbound.destroy();
-      }
-    });
-    outbound.pipe(inbound);
-    inbound.on('close', () => outbound.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    sent: () => sent,
-    wasCut: () => cut,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 function send(baseUrl: string, token: string, data: Buffer, filename: string): Promise<string> {
   return new Promise((resolve, reject) => {

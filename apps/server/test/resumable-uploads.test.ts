@@ -1,42 +1,15 @@
 import fs from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import path from 'node:path';
 import { Upload, type HttpResponse } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorNumber, LIMITS } from '@portal/contracts';
 import { RESUMABLE_LIFETIME_MS, removeExpiredResumable } from '../src/modules/uploads/resumable.ts';
 import { CSRF, DIALECTS, createTestApp, signInWithClaim, type TestApp } from './helpers.ts';
+import { cuttingRelay } from './cutting-relay.ts';
 import { SAMPLES } from './samples.ts';
 
 const TUS = '/api/uploads/tus';
-
-/** A relay in front of the server that cuts every connection once, after `cutAt` bytes from the client. */
-async function cuttingRelay(port: number, cutAt: number) {
-  let sent = 0;
-  let cut = false;
-  const server = net.createServer((inbound) => {
-    const outbound = net.connect(port, '127.0.0.1');
-    for (const s of [inbound, outbound]) s.on('error', () => undefined);
-    inbound.on('data', (chunk: Buffer) => {
-      sent += chunk.length;
-      outbound.write(chunk);
-      if (!cut && sent > cutAt) {
-        cut = true;
-        outbound.destroy();
-        inbound.destroy();
-      }
-    });
-    outbound.pipe(inbound);
-    inbound.on('close', () => outbound.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
-    sent: () => sent,
-    wasCut: () => cut,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe.each(DIALECTS)('resumable uploads (tus) on %s', (dialect) => {
   let t: TestApp;
