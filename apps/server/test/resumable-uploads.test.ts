@@ -146,6 +146,21 @@ describe.each(DIALECTS)('resumable uploads (tus) on %s', (dialect) => {
     );
   });
 
+  it('refuses a PATCH whose body is not an offset stream with 415, keeping the offset', async () => {
+    const url = (await create(alex, 20)).headers.location as string;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url,
+      headers: tusHeaders(alex, { 'upload-offset': '0', 'content-type': 'application/json' }),
+      payload: '{"a":1}',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual([
+      { Number: ErrorNumber.Validation, Message: 'Content-Type must be application/offset+octet-stream' },
+    ]);
+    expect((await t.app.inject({ method: 'HEAD', url, headers: tusHeaders(alex) })).headers['upload-offset']).toBe('0');
+  });
+
   it('refuses an Upload-Length over 10 MB with 413 in our words, before storing anything', async () => {
     const res = await create(alex, LIMITS.uploadMaxBytes + 1);
     expect(res.statusCode).toBe(413);

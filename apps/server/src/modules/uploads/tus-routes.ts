@@ -36,6 +36,9 @@ function statusOf(n: number): number {
   return 400;
 }
 
+/** A PATCH whose body is not tus's offset stream (tus 1.0: 415). */
+class NotOffsetStream extends Error {}
+
 function fail(reply: FastifyReply, e: unknown): FastifyReply {
   reply.header('tus-resumable', TUS_VERSION).header('cache-control', 'no-store');
   if (e instanceof OffsetMismatch)
@@ -44,6 +47,8 @@ function fail(reply: FastifyReply, e: unknown): FastifyReply {
       .send([{ Number: ErrorNumber.Validation, Message: 'Upload-Offset is not where the upload stands' }]);
   if (e instanceof UploadBusy)
     return reply.code(423).send([{ Number: ErrorNumber.Validation, Message: 'The upload is already being sent' }]);
+  if (e instanceof NotOffsetStream)
+    return reply.code(415).send([{ Number: ErrorNumber.Validation, Message: `Content-Type must be ${OFFSET_TYPE}` }]);
   if (e instanceof AppError) return reply.code(statusOf(e.items[0]?.Number ?? 100)).send(e.items);
   throw e;
 }
@@ -125,8 +130,7 @@ export function tusRoutes(app: FastifyInstance, deps: Deps, store: FileStore): v
     scope.patch<{ Params: { id: string } }>(one, { config }, async (request, reply) => {
       try {
         const { auth, claimId } = await claimant(deps, request);
-        if (request.headers['content-type'] !== OFFSET_TYPE)
-          return fail(reply, new AppError(ErrorNumber.Validation, `Content-Type must be ${OFFSET_TYPE}`)).code(415);
+        if (request.headers['content-type'] !== OFFSET_TYPE) throw new NotOffsetStream();
         const offset = request.headers['upload-offset'];
         if (typeof offset !== 'string' || !/^\d{1,15}$/.test(offset))
           throw new AppError(ErrorNumber.Validation, 'Upload-Offset is required');
