@@ -442,7 +442,7 @@ describe('Bank account details', () => {
     await expectFieldError(page, 'bank-bsb', 'Enter a valid 6 digit BSB number');
     // A BSB of the right shape that is no bank is marked invalid by the look-up.
     await enter(page, 'bank-bsb', '999999');
-    await expectFieldError(page, 'bank-bsb', 'Enter a valid 6 digit BSB number');
+    await expectFieldError(page, 'bank-bsb', 'We cannot find a bank with BSB 999-999. Check the BSB and try again.');
     expect(await page.getByTestId('bank-bsb').inputValue()).toBe('999-999');
     await enter(page, 'bank-bsb', '063000');
     await expectNoFieldError(page, 'bank-bsb');

@@ -174,7 +174,10 @@ describe('send documents', () => {
 
     // Without the authorisation: the message is tied to the box.
     await page.getByTestId('documents-submit').click();
-    await page.getByTestId('documents-errors').filter({ hasText: 'Please provide your authorisation' }).waitFor();
+    await page
+      .getByTestId('documents-errors')
+      .filter({ hasText: 'Tick the box to confirm your declaration' })
+      .waitFor();
     expect(await page.getByTestId('documents-authorised').getAttribute('aria-invalid')).toBe('true');
 
     await page.getByTestId('documents-authorised').check();
@@ -196,7 +199,7 @@ describe('send documents', () => {
     for (const message of [
       'Please provide a message (max 1000 characters)',
       'Please upload at least one document',
-      'Please provide your authorisation',
+      'Tick the box to confirm your declaration',
     ]) {
       expect(text).toContain(message);
     }
@@ -214,7 +217,10 @@ describe('send documents', () => {
     await uploaded(page, 'tfd.pdf');
     expect(await page.getByTestId('documents-upload-input').isDisabled()).toBe(true);
     await page.getByTestId('documents-submit').click();
-    await page.getByTestId('documents-errors').filter({ hasText: 'Please provide your authorisation' }).waitFor();
+    await page
+      .getByTestId('documents-errors')
+      .filter({ hasText: 'Tick the box to confirm your declaration' })
+      .waitFor();
     expect(await errors.textContent()).not.toContain('Please provide a message');
 
     // Reimbursement: the message is blocked and the form is pointed to.

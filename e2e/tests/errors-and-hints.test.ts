@@ -177,8 +177,21 @@ describe.each(VIEWPORTS)('errors and hints at $name ($width×$height)', (viewpor
       .poll(async () => (await hintOf(page, 'authority-submit')).text)
       .toBe('To continue, tick the declaration.');
     await tabToAndPress(page, 'authority-submit');
-    await expectNoSeriousA11yViolations(page, `/authorityform with the hint (${viewport.name})`);
+    // Pressed while waiting: the summary lists what is missing, as every form's does.
+    await page.getByTestId('authority-errors').getByRole('link').first().waitFor();
+    expect(await expectSummaryFollows(page, 'authority-errors', 'authority-form')).toBe(1);
+    expect(await page.getByTestId('authority-errors').getByRole('link').textContent()).toBe(
+      'Tick the box to confirm your declaration',
+    );
+    await expectNoSeriousA11yViolations(page, `/authorityform pressed while waiting (${viewport.name})`);
     await screenshot(page, `hints-authority-${viewport.name}`);
+    await page.getByTestId('authority-declaration').check();
+    expect(await expectSummaryFollows(page, 'authority-errors', 'authority-form')).toBe(0);
+    await page.getByTestId('authority-draw-instead').click();
+    await tabToAndPress(page, 'authority-submit');
+    await page.getByTestId('authority-errors').getByRole('link', { name: 'Draw your signature in the box' }).waitFor();
+    expect(await expectSummaryFollows(page, 'authority-errors', 'authority-form')).toBe(1);
+    await screenshot(page, `errors-authority-pad-${viewport.name}`);
   });
 
   test('Upload documents: each error fixed in turn goes with its summary entry; Submit reached by Tab', async () => {

@@ -28,7 +28,7 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntraile
 
 const MESSAGES = {
   payeeRequired: 'Please choose who to pay',
-  disclaimerRequired: 'Please select the disclaimer',
+  disclaimerRequired: 'Tick the box to confirm your declaration',
   noDocumentsUploaded: 'You have not uploaded any documents yet.',
   bankDetailsNotFound:
     'Bank details not found - please update on the Personal details screen before sending us your claim for reimbursement',
@@ -44,6 +44,7 @@ const MESSAGES = {
   amountInvalid: 'Enter a valid amount, e.g. $25 or $25.50',
   emailInvalid: 'Enter a valid email address',
   bsbInvalid: 'Enter a valid 6 digit BSB number',
+  bsbNotFound: 'We cannot find a bank with BSB 999-999. Check the BSB and try again.',
   accountNumberInvalid: 'Enter an Account Number between 6-9 digits',
   unsavedChanges: 'You are about to lose your recent changes',
   discard: 'You are about to lose the uploaded information. Are you sure?',
@@ -482,7 +483,7 @@ describe('validation messages', () => {
     await page.getByTestId('reimbursement-payee-BankAccNo').fill('123');
     await fillReceipt(page, 0, { Kind: 'Pharmacy', Date: '01/01/2099', Pharmacy: '', Cost: '12.5' });
     await page.getByTestId('reimbursement-next').click();
-    await errors.filter({ hasText: MESSAGES.bsbInvalid }).waitFor();
+    await errors.filter({ hasText: MESSAGES.bsbNotFound }).waitFor();
     text = (await errors.textContent()) ?? '';
     for (const message of [
       MESSAGES.emailInvalid,

@@ -84,7 +84,9 @@ describe.each(VIEWPORTS)('sign-in at $name ($width×$height)', (viewport) => {
     const alert = loginError(page);
     await expectVisible(alert, 'the sign-in error (role alert) with its error code');
     const text = await alert.innerText();
-    expect(text, 'the sign-in error message').toContain('Provide valid login details');
+    expect(text, 'the sign-in error message').toContain(
+      'The email address or password is not right. Check them and try again.',
+    );
     expect(text, 'the sign-in error number').toContain('If you call us on 1300 654 329, quote error 101.');
     await expectNoSeriousA11yViolations(page, `/login with the sign-in error (${viewport.name})`);
     await screenshot(page, `login-error-${viewport.name}`);

@@ -202,16 +202,30 @@ describe.each(DIALECTS)('access codes on %s', (dialect) => {
     expect([50, ErrorNumber.CodeEntryLocked]).toContain(right);
   });
 
-  it('limits codes to 5 an hour and 10 a day', async () => {
+  it('limits codes to 5 an hour and 10 a day, and says when more can be asked for', async () => {
+    // The test clock starts at 10:00am on Saturday 21 November in Melbourne (2026-11-20T23:00Z).
+    const said = async (token: string) => (await generate(token)).json() as Array<{ Number: number; Message: string }>;
     const token = await registrationToken();
     for (let i = 0; i < 5; i++) expect((await generate(token)).statusCode).toBe(200);
-    expect(errorNumbers(await generate(token))).toEqual([ErrorNumber.CodeRequestLimit]);
+    expect(await said(token)).toEqual([
+      {
+        Number: ErrorNumber.CodeRequestLimit,
+        Message:
+          'You have asked for too many codes. You can ask for another after 11:00am, or call us on 1300 654 329.',
+      },
+    ]);
     t.clock.advance(61 * 60_000);
     const later = await registrationToken();
     for (let i = 0; i < 5; i++) expect((await generate(later)).statusCode).toBe(200);
     t.clock.advance(61 * 60_000);
     const again = await registrationToken();
-    expect(errorNumbers(await generate(again))).toEqual([ErrorNumber.CodeRequestLimit]);
+    expect(await said(again)).toEqual([
+      {
+        Number: ErrorNumber.CodeRequestLimit,
+        Message:
+          'You have asked for too many codes. You can ask for another after 10:00am on Sunday 22 November, or call us on 1300 654 329.',
+      },
+    ]);
   });
 
   it('holds the 5-an-hour cap under 12 parallel requests', async () => {

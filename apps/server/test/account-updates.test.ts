@@ -257,7 +257,7 @@ describe.each(DIALECTS)('account updates on %s', (dialect) => {
       const sam = await signInWithClaim(t, 'sam.single@example.com', '22/11111');
       const samBank = await stepUp(sam, CodeType.Bank, mail.smtp, 'sam.single@example.com');
       expect((await bank(samBank.AccessToken, samBank.SecureToken, { Bsb: '012-003' })).json()).toEqual([
-        { Number: 100, Message: 'Enter a valid 6 digit BSB number', Field: 'Bsb' },
+        { Number: 100, Message: 'We cannot find a bank with BSB 012-003. Check the BSB and try again.', Field: 'Bsb' },
       ]);
 
       const pat = await signInWithClaim(t, 'pat.trustee@example.com', '20/22222');

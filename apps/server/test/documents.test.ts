@@ -77,7 +77,7 @@ describe.each(DIALECTS)('documents form on %s', (dialect) => {
     const [a, b] = [await upload(), await upload('scan.png')];
     const { FormId } = (await save({ Draft: draft({ Documents: [a, b] }) })).json();
     expect((await submit({ FormId, Draft: draft({ Documents: [a] }), Authorised: false })).json()[0].Message).toBe(
-      'Please provide your authorisation',
+      'Tick the box to confirm your declaration',
     );
     expect(
       (await submit({ FormId, Draft: draft({ DocumentType: TAX, Description: '', Documents: [a, b] }) }))

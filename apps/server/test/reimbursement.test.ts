@@ -157,7 +157,11 @@ describe.each(DIALECTS)('reimbursement claims on %s', (dialect) => {
     const { FormId, file } = await draft(sam);
     const res = await submit(sam, { FormId, PayOther: 1, Payee: { ...SOMEONE, BankBSB: '999999' }, Documents: [file] });
     expect(res.json()).toEqual([
-      { Number: ErrorNumber.Validation, Message: MESSAGES.bsbInvalid, Field: 'Payee.BankBSB' },
+      {
+        Number: ErrorNumber.Validation,
+        Message: 'We cannot find a bank with BSB 999-999. Check the BSB and try again.',
+        Field: 'Payee.BankBSB',
+      },
     ]);
   });
 

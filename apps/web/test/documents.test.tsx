@@ -61,7 +61,7 @@ describe('validateDocuments (spec 001 Submit documents)', () => {
       DocumentType: 'Please select a document type',
       Description: 'Please provide a message (max 1000 characters)',
       Documents: 'Please upload at least one document',
-      Authorised: 'Please provide your authorisation',
+      Authorised: 'Tick the box to confirm your declaration',
     });
   });
   it('a Tax File Declaration Form needs no message and allows one document only', () => {
@@ -128,7 +128,9 @@ describe('/submitdocuments', () => {
     });
     app = renderApp('/submitdocuments');
     fireEvent.click(await screen.findByTestId('documents-submit'));
-    expect((await screen.findByTestId('documents-errors')).textContent).toContain('Please provide your authorisation');
+    expect((await screen.findByTestId('documents-errors')).textContent).toContain(
+      'Tick the box to confirm your declaration',
+    );
     expect(screen.getByTestId('documents-authorised').getAttribute('aria-invalid')).toBe('true');
     expect(server.callsTo('/api/documentupload/submitdocumentform')).toHaveLength(0);
     fireEvent.click(screen.getByTestId('documents-authorised'));

@@ -154,8 +154,14 @@ describe('/login (spec 000 §2, §5)', () => {
         'If you call us on 1300 654 329, quote error 101.',
       );
       await waitFor(() => expect(password().value).toBe(''));
+      // Said at the password field too, where the focus goes: it goes once a new password is typed.
+      await waitFor(() => expect(password().getAttribute('aria-invalid')).toBe('true'));
+      const said = document.getElementById(password().getAttribute('aria-describedby')?.split(' ').at(-1) ?? '');
+      expect(said?.textContent).toBe('Error: Provide valid login details');
       expect(submit().getAttribute('aria-disabled') === 'true').toBe(true);
       expect(app?.pathname()).toBe('/login');
+      fireEvent.change(password(), { target: { value: 'w' } });
+      await waitFor(() => expect(password().getAttribute('aria-invalid')).toBeNull());
     }
     expect(screen.getByTestId('login-error').getAttribute('role')).toBe('alert');
     await waitFor(() => expect(document.activeElement).toBe(password()));

@@ -3,7 +3,7 @@
  * sequence, the call-line note at its boundaries, the linkifier, and the inbox / sent items /
  * contact us pages against a scripted server.
  */
-import { LIMITS } from '@portal/contracts';
+import { LIMITS, MESSAGES } from '@portal/contracts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CallLineNote } from '../src/features/messaging/components/call-line-note.tsx';
@@ -589,6 +589,33 @@ describe('/contactus', () => {
     await waitFor(() =>
       expect(server.callsTo('/api/analytics/pageview').some((c) => c.body?.Path === '/contactus/sent')).toBe(true),
     );
+  });
+
+  it('a press while waiting lists each field in error in a summary that follows the form as fields are put right', async () => {
+    saveLoginToken('t', false);
+    const server = contactServer();
+    app = renderApp('/contactus');
+    const type = (await screen.findByTestId('contact-type')) as HTMLSelectElement;
+    await waitFor(() => expect(type.options).toHaveLength(4));
+    const submit = screen.getByTestId('contact-submit');
+    const links = () =>
+      Array.from(screen.getByTestId('contact-errors').querySelectorAll('a[href^="#"]')).map((a) => a.textContent);
+    expect(links()).toEqual([]);
+
+    fireEvent.click(submit);
+    const summary = await screen.findByRole('region', { name: 'There are 2 errors in this form' });
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(links()).toEqual([MESSAGES.enquiryTypeRequired, MESSAGES.enquiryMessageRequired]);
+    expect(screen.getByRole('link', { name: MESSAGES.enquiryTypeRequired }).getAttribute('href')).toBe('#contact-type');
+    expect(type.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(type, { target: { value: '10' } });
+    await screen.findByRole('region', { name: 'There is 1 error in this form' });
+    expect(links()).toEqual([MESSAGES.enquiryMessageRequired]);
+    fireEvent.change(screen.getByTestId('contact-message'), { target: { value: 'Where is my payment?' } });
+    await waitFor(() => expect(links()).toEqual([]));
+    expect(screen.queryByRole('region', { name: /error/ })).toBeNull();
+    expect(server.callsTo('/api/documentupload/uploadcontactform')).toHaveLength(0);
   });
 
   it("sends no CustomCategory for other types, and shows 'Failed to upload form' when the form cannot be created", async () => {

@@ -241,7 +241,7 @@ describe('the claim model (contracts rules, draft text)', () => {
     const unknownBank = { ...other, payee: { ...other.payee, PaymentEmail: 'lee@example.com', BankAccNo: '123456' } };
     expect(
       validateClaim(unknownBank, { ownBank: 'present', bsbLookup: { bsb: '063-000', state: 'invalid' } }, 'edit'),
-    ).toEqual({ 'Payee.BankBSB': MESSAGES.bsbInvalid });
+    ).toEqual({ 'Payee.BankBSB': 'We cannot find a bank with BSB 063-000. Check the BSB and try again.' });
   });
 });
 

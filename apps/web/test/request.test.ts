@@ -222,5 +222,7 @@ describe('request layer', () => {
     const error = await failure(call('checkMaintenance', {}, { silent: true }));
     expect(error.kind).toBe('network');
     expect(error.number).toBe(3);
+    expect(error.entries).toEqual([{ message: MESSAGES.connectionLost, code: 3 }]);
+    expect(error.message).not.toContain('Failed to fetch');
   });
 });

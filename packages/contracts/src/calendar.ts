@@ -128,3 +128,23 @@ export function enquiryReplyBy(sentAt: Date): string {
 export function reimbursementPayBy(sentAt: Date): string {
   return addWorkingDays(isoToday(sentAt, PROVIDER_TIME_ZONE), REIMBURSEMENT_PAYMENT_WORKING_DAYS);
 }
+
+/**
+ * A moment as a claimant reads it, in Melbourne time, rounded up to the minute: "3:45pm" when it is
+ * on the same day as `now`, otherwise "10:00am on Sunday 22 November".
+ */
+export function providerTimeWords(at: Date, now: Date): string {
+  const minute = new Date(Math.ceil(at.getTime() / 60_000) * 60_000);
+  const time = dateTimeFormat('en-AU', {
+    timeZone: PROVIDER_TIME_ZONE,
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  })
+    .format(minute)
+    .replace(/\s/g, '')
+    .toLowerCase();
+  const day = (d: Date) =>
+    dateTimeFormat('en-AU', { timeZone: PROVIDER_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' }).format(d);
+  return day(minute) === day(now) ? time : `${time} on ${day(minute).replace(',', '')}`;
+}

@@ -8,6 +8,9 @@ export const CLIENT_MESSAGES = {
   requestTimedOut: 'Sorry, request timed out. Please try again.',
   unprocessableRequest: 'Unprocessable Request',
   requestNotCompleted: 'Your request could not be completed.',
+  // The connection failed (offline, dropped): said as what happened and what to do (decision 027).
+  connectionLost:
+    'We could not reach the service, so nothing was sent. Check your internet connection and try again: what you typed is still here.',
   leaveSite: 'You are about to leave the website of the {provider}. Do you wish to continue?',
   unsavedChanges: 'You are about to lose your recent changes',
   sessionIdleSignedOut:

@@ -50,7 +50,8 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
   100: { meaning: 'A request field failed validation (Field names it)', message: 'The field message from the rule' },
   101: {
     meaning: 'Sign-in failed (unknown username or wrong password: never says which)',
-    message: 'Provide valid login details',
+    // Not the spec's 'Provide valid login details': says what happened and what to do (decision 027).
+    message: 'The email address or password is not right. Check them and try again.',
   },
   102: {
     meaning:
@@ -70,7 +71,8 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
   107: { meaning: 'Body is not valid JSON (or carries __proto__)', message: 'Your request could not be read.' },
   108: {
     meaning: 'Too many access codes requested (5 an hour, 10 a day, per purpose)',
-    message: 'You have asked for too many codes. Please try again later or call us on {phone}.',
+    // Says when more can be asked for, not only "later" (decision 027).
+    message: 'You have asked for too many codes. You can ask for another after {when}, or call us on {phone}.',
   },
   109: {
     meaning: 'Too many wrong access codes today (6): code entry locked until tomorrow',

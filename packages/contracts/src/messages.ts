@@ -19,6 +19,8 @@ export const MESSAGES = {
   postalAddressRequired: 'Postal address required.',
   accountNameInvalid: 'Enter an Account Name between 1-100 characters',
   bsbInvalid: 'Enter a valid 6 digit BSB number',
+  // A BSB of the right shape that is no bank (GOV.UK wording, decision 027): bsbNotFound(bsb) fills it.
+  bsbNotFound: 'We cannot find a bank with BSB {bsb}. Check the BSB and try again.',
   accountNumberInvalid: 'Enter an Account Number between 6-9 digits',
   firstNameInvalid: 'Enter your First Name between 1-60 characters',
   lastNameInvalid: 'Enter your Last Name between 1-60 characters',
@@ -46,7 +48,11 @@ export const MESSAGES = {
   informationNotFound: 'Your information could not be found. Please try again or contact the {shortName} on {phone}',
   processing: 'Please wait. We are processing your request.',
   // Documents (spec 001 §5 Documents page)
-  authorisationRequired: 'Please provide your authorisation',
+  // The GOV.UK wording beside the spec's (decision 027): say what to do, in the claimant's words.
+  authorisationRequired: 'Tick the box to confirm your declaration',
+  // The authority form (spec 001 §5) and its typed alternative.
+  signatureRequired: 'Draw your signature in the box',
+  typedNameRequired: 'Enter your full name',
   typedNameHidden:
     'Your name has a character in it that cannot be seen or that turns the text around. Please type your name again.',
   documentsRequired: 'Please upload at least one document',
@@ -65,7 +71,7 @@ export const MESSAGES = {
   detailsSubmitFailed: 'Error: Failed to submit form',
   // Reimbursement (spec 001 §5 Sub-forms, Reimbursement; §8)
   payeeRequired: 'Please choose who to pay',
-  disclaimerRequired: 'Please select the disclaimer',
+  disclaimerRequired: 'Tick the box to confirm your declaration',
   noDocumentsUploaded: 'You have not uploaded any documents yet.',
   bankDetailsNotFound:
     'Bank details not found - please update on the Personal details screen before sending us your claim for reimbursement',
@@ -99,3 +105,9 @@ export const MESSAGES = {
     "For security reasons, you can't make changes to your bank account in the first 48 hours after you register. Please try again in 48 hours.",
   bankVerifyBanner: 'Please check that the bank account details we hold for you are correct.',
 } as const;
+
+/** "We cannot find a bank with BSB 999-999. …": the BSB as the claimant sees it, nnn-nnn. */
+export function bsbNotFound(bsb: string): string {
+  const digits = bsb.replace(/\D/g, '');
+  return MESSAGES.bsbNotFound.replace('{bsb}', digits.length === 6 ? `${digits.slice(0, 3)}-${digits.slice(3)}` : bsb);
+}

@@ -62,6 +62,8 @@ function isClientCatalogueNumber(n: number): boolean {
 
 export function alertEntries(kind: RequestErrorKind, items: readonly ErrorItem[]): AlertEntry[] {
   if (kind === 'timeout') return [{ message: CLIENT_MESSAGES.requestTimedOut }];
+  // Not the browser's words ("TypeError: Failed to fetch"): what happened and what to do.
+  if (kind === 'network') return [{ message: CLIENT_MESSAGES.connectionLost, code: ErrorNumber.ScriptError }];
   // spec 000 §8: if any error has a negative number only that one is shown.
   const negative = items.find((item) => item.Number < 0);
   const shown = negative ? [negative] : items;

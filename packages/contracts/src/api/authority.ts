@@ -49,7 +49,7 @@ export const AuthorityFields = z
     IdempotencyKey: z.string().min(8).max(100),
   })
   .refine((f) => f.SignatureMethod === 'drawn' || (f.TypedName ?? '').length > 0, {
-    message: 'Please type your full name',
+    message: MESSAGES.typedNameRequired,
     path: ['TypedName'],
   })
   .refine((f) => f.SignatureMethod === 'drawn' || !f.TypedName || isVisibleName(f.TypedName), {

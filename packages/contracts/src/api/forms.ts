@@ -58,7 +58,7 @@ export const DiscardDraftRequest = requestBody({ FormId: z.string().max(64).opti
 export const SubmitDocumentsRequest = requestBody({
   FormId: z.string().max(64),
   Draft: DocumentDraft,
-  Authorised: z.literal(true, { error: 'Please provide your authorisation' }),
+  Authorised: z.literal(true, { error: MESSAGES.authorisationRequired }),
   IdempotencyKey: z.string().min(8).max(100),
   RespondsTo: respondsTo,
 });

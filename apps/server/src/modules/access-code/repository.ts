@@ -6,15 +6,22 @@ import type { AccessCodeTable, CodePurpose, Database } from '../../db/schema.ts'
 const unspent = (eb: ExpressionBuilder<Database, 'access_codes'>) =>
   eb.and([eb('used_at', 'is', null), eb('voided_at', 'is', null)]);
 
-export async function countCodesSince(db: Db, accountId: string, purpose: CodePurpose, since: number): Promise<number> {
-  const row = await db
+/** When each code of this purpose asked for since `since` was made, oldest first. */
+export async function codeTimesSince(
+  db: Db,
+  accountId: string,
+  purpose: CodePurpose,
+  since: number,
+): Promise<number[]> {
+  const rows = await db
     .selectFrom('access_codes')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .select('created_at')
     .where('account_id', '=', accountId)
     .where('purpose', '=', purpose)
     .where('created_at', '>=', since)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => Number(row.created_at));
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 import crypto from 'node:crypto';
 import {
+  providerTimeWords,
   CodeType,
   ErrorNumber,
   LIMITS,
@@ -54,6 +55,29 @@ const CODE_NAME: Record<CodePurpose, string> = {
   verification: 'verification',
   secure: 'verification',
 };
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * When another code may be asked for, or null if one may be now: each limit holds until enough of
+ * the codes it counts have aged out of its window (`times`: the last day's codes, oldest first).
+ */
+function nextCodeAllowedAt(times: readonly number[], now: number): number | null {
+  const limits = [
+    { window: HOUR_MS, max: CODE_LIMITS.perHour },
+    { window: DAY_MS, max: CODE_LIMITS.perDay },
+  ];
+  let at: number | null = null;
+  for (const { window, max } of limits) {
+    const counted = times.filter((t) => t >= now - window);
+    if (counted.length < max) continue;
+    // The claimant may ask again once the oldest codes that keep the count at the limit are out.
+    const frees = (counted[counted.length - max] as number) + window;
+    at = Math.max(at ?? frees, frees);
+  }
+  return at;
+}
 
 function message(deps: Deps, number: number, values: Record<string, string> = {}): string {
   return fillMessage(catalogueMessage(number), {
@@ -133,10 +157,11 @@ export async function sendAccessCode(
     // Counted and inserted under the account's lock, so parallel requests cannot all see room
     // under the cap and all send.
     await repo.lockAccount(trx, deps.dialect, input.accountId);
-    const lastHour = await repo.countCodesSince(trx, input.accountId, input.purpose, now - 3_600_000);
-    const lastDay = await repo.countCodesSince(trx, input.accountId, input.purpose, now - 86_400_000);
-    if (lastHour >= CODE_LIMITS.perHour || lastDay >= CODE_LIMITS.perDay) {
-      throw new AppError(ErrorNumber.CodeRequestLimit, message(deps, ErrorNumber.CodeRequestLimit));
+    const lastDay = await repo.codeTimesSince(trx, input.accountId, input.purpose, now - DAY_MS);
+    const nextAt = nextCodeAllowedAt(lastDay, now);
+    if (nextAt !== null) {
+      const when = providerTimeWords(new Date(nextAt), new Date(now));
+      throw new AppError(ErrorNumber.CodeRequestLimit, message(deps, ErrorNumber.CodeRequestLimit, { when }));
     }
     // Re-sending voids the code before it and starts a fresh attempt count (spec 000 §4); its
     // message, if still waiting, must not arrive after the new one.

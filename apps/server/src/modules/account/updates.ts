@@ -4,10 +4,10 @@
  * audited in the same transaction, with values masked.
  */
 import {
+  bsbNotFound,
   CodeType,
   ErrorNumber,
   LIMITS,
-  MESSAGES,
   catalogueMessage,
   enteredLocality,
   fillMessage,
@@ -146,7 +146,7 @@ export async function updateBankDetails(
   if (!flags.bankEditAllowed || deps.clock.now() - a.registered_at < LIMITS.bankChangeLockHours * 3_600_000)
     throw new AppError(ErrorNumber.BankEditLocked);
   const { BankName } = await findBankName(deps, input.bsb);
-  if (!BankName) throw new AppError(ErrorNumber.Validation, MESSAGES.bsbInvalid, 'Bsb');
+  if (!BankName) throw new AppError(ErrorNumber.Validation, bsbNotFound(input.bsb), 'Bsb');
   await requireSecureToken(deps, auth, input.secureToken, CodeType.Bank);
   const now = deps.clock.now();
   const last4 = input.accountNumber.slice(-4);

@@ -6,6 +6,7 @@
  * only unsealed when the event is delivered to the claims system.
  */
 import {
+  bsbNotFound,
   ErrorNumber,
   MESSAGES,
   PayOther,
@@ -62,7 +63,8 @@ async function payeeOf(
   if (body.PayOther === PayOther.Provider) return { items, payee: { Kind: PAYEE_KIND[2] }, words: 'Your provider' };
   const p = body.Payee as Payee;
   const { BankName } = await findBankName(deps, p.BankBSB);
-  if (!BankName) items.push({ Number: ErrorNumber.Validation, Message: MESSAGES.bsbInvalid, Field: 'Payee.BankBSB' });
+  if (!BankName)
+    items.push({ Number: ErrorNumber.Validation, Message: bsbNotFound(p.BankBSB), Field: 'Payee.BankBSB' });
   const last4 = p.BankAccNo.slice(-4);
   return {
     items,

@@ -10,7 +10,7 @@
  * and the number is typed again.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS, MESSAGES, UpdateBankDetailsRequest } from '@portal/contracts';
+import { LIMITS, UpdateBankDetailsRequest, bsbNotFound } from '@portal/contracts';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useWatch, type Resolver } from 'react-hook-form';
 import { BsbBankName } from '../../../components/bsb-bank-name.tsx';
@@ -112,7 +112,7 @@ export function BankDetailsForm({
   const current = formatBsb(bsb.trim());
   const answered = lookup && lookup.bsb === current ? lookup : null;
   const bankKnown = answered?.state === 'found';
-  const bsbError = errors.Bsb?.message ?? (answered?.state === 'invalid' ? MESSAGES.bsbInvalid : undefined);
+  const bsbError = errors.Bsb?.message ?? (answered?.state === 'invalid' ? bsbNotFound(answered.bsb) : undefined);
   const canSave = isValid && bankKnown;
   const hint = answered?.state === 'checking' ? 'Checking the BSB…' : 'Complete each detail correctly to save.';
 

@@ -6,7 +6,7 @@
  * What a press changes (leaving a field shows its message) waits until the press has become a
  * click, so Sign in and the links below never move under the pointer (lib/steady-while-pressed.ts).
  */
-import { stripSpaces } from '@portal/contracts';
+import { ErrorNumber, stripSpaces } from '@portal/contracts';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { AlertEntryText } from '../../../components/alert-entry-text.tsx';
 import { CheckboxField, Field, Form } from '../../../components/form-field.tsx';
@@ -68,7 +68,10 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
   const alert = error ?? (rulesUnavailable ? RULES_UNAVAILABLE : null);
   const canSubmit = isValid && !isSubmitting;
   const usernameError = useSteadyWhilePressed(errorOf('EmailAddress'));
-  const passwordError = useSteadyWhilePressed(errorOf('Password'));
+  // A refused sign-in is said at the password field too (GOV.UK pattern), where the focus goes with
+  // the password cleared; it goes once a new password is typed.
+  const refused = values.Password === '' ? error?.find((entry) => entry.code === ErrorNumber.LoginFailed) : undefined;
+  const passwordError = useSteadyWhilePressed(errorOf('Password') ?? refused?.message);
   // What Sign in still needs (issue 18): each field that is empty, or typed but not yet valid.
   const needed = [
     values.EmailAddress === '' ? 'your username' : form.messages.EmailAddress ? 'a valid username' : null,

@@ -1,20 +1,20 @@
 /**
  * /authorityform (spec 001 "Authority form"; uploads issue): the intro, the read-only details,
- * the consent text, a signature pad (pointer events on a canvas, with Clear, the initials and
+ * the consent text, a signature pad (pointer events on a canvas, with Clear, the full name and
  * today's date) and, beyond the spec, an accessible alternative for people who cannot draw: type
- * the full name and tick the declaration. Submit is disabled until signed and while submitting.
+ * the full name and tick the declaration. Submit waits (aria-disabled) until signed; a press while
+ * it waits lists what is missing, as every form does (decision 039).
  */
 import {
   AUTHORITY_CONSENT,
   AUTHORITY_UPLOAD_PATH,
   SIGNATURE_FIELD,
   SIGNATURE_MAX_BYTES,
-  SIGNATURE_PAD,
   formatDisplayDate,
 } from '@portal/contracts';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CheckboxField, Field } from '../../../components/form-field.tsx';
+import { ErrorSummary, fieldEntries, type SummaryEntry } from '../../../components/error-summary.tsx';
 import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
 import { ButtonHint } from '../../../components/forms/button-hint.tsx';
 import { fillProvider } from '../../../lib/provider.ts';
@@ -22,6 +22,7 @@ import { isRequestError } from '../../../lib/request-error.ts';
 import { sendMultipart } from '../../../lib/upload.ts';
 import type { SentState } from '../../../lib/reference.ts';
 import { useAuthorityFormData } from '../api/get-authority-form-data.ts';
+import { DrawnSignature, TypedSignature, signatureProblems } from '../components/authority-signature.tsx';
 import { useSignaturePad } from '../components/use-signature-pad.ts';
 import styles from './documents.module.css';
 
@@ -44,12 +45,32 @@ export function AuthorityPage() {
   const [error, setError] = useState<string | null>(null);
   const idempotencyKey = useRef<string | null>(null);
 
-  const { canvasRef, signed, handlers, clear, toPng } = useSignaturePad(submitting);
+  const pad = useSignaturePad(submitting);
+  const { canvasRef, toPng } = pad;
+  // Set by a press while the signature is missing: from then on each missing part says so, and
+  // its message goes as it is put right (decision 039).
+  const [pressed, setPressed] = useState(0);
+  const [summary, setSummary] = useState<SummaryEntry[]>([]);
 
-  const ready = typedMode ? typedName.trim() !== '' && declared : signed;
+  // The other way to sign starts afresh: nothing is said about it until it is pressed for.
+  const signBy = (typed: boolean) => {
+    setTypedMode(typed);
+    setPressed(0);
+    setSummary([]);
+  };
+
+  const problems = signatureProblems({ typedMode, typedName, declared, signed: pad.signed });
+  const ready = problems.length === 0;
+  const shown = pressed > 0 ? problems : [];
 
   const submit = async () => {
-    if (!ready || submitting) return;
+    if (submitting) return;
+    if (!ready) {
+      setSummary(fieldEntries(problems));
+      setPressed((n) => n + 1);
+      return;
+    }
+    setSummary([]);
     setSubmitting(true);
     setError(null);
     idempotencyKey.current ??= crypto.randomUUID();
@@ -104,6 +125,7 @@ export function AuthorityPage() {
 
   return (
     <div className={styles.form} data-testid="authority-form">
+      <ErrorSummary entries={summary} focusKey={pressed} data-testid="authority-errors" />
       <p data-testid="authority-intro">
         This form gives us your authority to collect information about you that we need to manage your claim. Please
         check your details, read the authority and sign it.
@@ -139,83 +161,24 @@ export function AuthorityPage() {
       </div>
       <h2>Signature</h2>
       {typedMode ? (
-        <div data-testid="authority-typed">
-          <Field label="Your full name" id="authority-typed-name" required>
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                autoComplete="name"
-                data-testid="authority-typed-name"
-                value={typedName}
-                disabled={submitting}
-                onChange={(e) => setTypedName(e.currentTarget.value)}
-              />
-            )}
-          </Field>
-          <CheckboxField
-            label="I declare that typing my name here is my signature on this authority"
-            id="authority-declaration"
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="checkbox"
-                data-testid="authority-declaration"
-                checked={declared}
-                disabled={submitting}
-                onChange={(e) => setDeclared(e.currentTarget.checked)}
-              />
-            )}
-          </CheckboxField>
-          <button
-            type="button"
-            className="link-button"
-            data-testid="authority-draw-instead"
-            onClick={() => setTypedMode(false)}
-          >
-            Draw my signature instead
-          </button>
-        </div>
+        <TypedSignature
+          typedName={typedName}
+          declared={declared}
+          submitting={submitting}
+          problems={shown}
+          onName={setTypedName}
+          onDeclared={setDeclared}
+          onDrawInstead={() => signBy(false)}
+        />
       ) : (
-        <div data-testid="authority-drawn">
-          <p id="authority-pad-hint">Sign in the box below with your finger, a stylus or a mouse.</p>
-          <canvas
-            ref={canvasRef}
-            className={styles.pad}
-            width={SIGNATURE_PAD.width}
-            height={SIGNATURE_PAD.height}
-            role="img"
-            aria-label={signed ? 'Signature box, signed' : 'Signature box, not signed yet'}
-            aria-describedby="authority-pad-hint"
-            data-testid="authority-signature-pad"
-            data-signed={signed ? 'true' : 'false'}
-            {...handlers}
-          />
-          <div className={styles.signatureMeta}>
-            <span data-testid="authority-initials">Name: {data.Initials}</span>
-            <span data-testid="authority-date">Date: {todayDisplay()}</span>
-          </div>
-          <div className={styles.actions} style={{ marginBlockStart: 0 }}>
-            <button
-              type="button"
-              className="button button--secondary"
-              data-testid="authority-clear"
-              onClick={clear}
-              disabled={submitting}
-            >
-              Clear
-            </button>
-            <button
-              type="button"
-              className="link-button"
-              data-testid="authority-type-instead"
-              onClick={() => setTypedMode(true)}
-            >
-              I can&apos;t draw a signature
-            </button>
-          </div>
-        </div>
+        <DrawnSignature
+          pad={pad}
+          fullName={`${data.FirstName} ${data.Surname}`}
+          today={todayDisplay()}
+          submitting={submitting}
+          problems={shown}
+          onTypeInstead={() => signBy(true)}
+        />
       )}
       <div role="alert" data-testid="authority-error">
         {error ? <p className="callout callout--error">{error}</p> : null}

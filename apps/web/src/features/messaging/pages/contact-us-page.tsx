@@ -17,9 +17,11 @@
  */
 import { MESSAGES, LIMITS } from '@portal/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { useController, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { ErrorSummary, fieldEntries } from '../../../components/error-summary.tsx';
 import { Field, Form, submitWhenReady } from '../../../components/form-field.tsx';
+import { useErrorSummary } from '../../../components/forms/use-error-summary.ts';
 import { ButtonHint } from '../../../components/forms/button-hint.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useSubmissionSent } from '../../../lib/api/submission-sent.ts';
@@ -82,10 +84,22 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
   } = useForm<EnquiryValues>({
     resolver: enquiryResolver,
     mode: 'onTouched',
+    // A press with problems puts the focus on the error summary, which links to each field.
+    shouldFocusError: false,
     defaultValues: { Category: null, Message: '', CustomCategory: '' },
   });
   const values = useWatch({ control }) as EnquiryValues;
   const category = useController({ control, name: 'Category' });
+  const { summary, show } = useErrorSummary();
+  // The summary lists the fields in error at a press, in the page's order (decision 039).
+  const listProblems = (found: FieldErrors<EnquiryValues>) =>
+    show(
+      fieldEntries([
+        { fieldId: IDS.type, message: found.Category?.message },
+        { fieldId: IDS.reason, message: found.CustomCategory?.message },
+        { fieldId: IDS.message, message: found.Message?.message },
+      ]),
+    );
   const [held, setHeld] = useState<HeldItem[]>([]);
   const [sending, setSending] = useState(false);
   const [status, setStatus] = useState('');
@@ -189,13 +203,14 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
         <span className="visually-hidden">with a star</span> must be filled in.
       </p>
 
+      <ErrorSummary entries={summary.entries} focusKey={summary.focusKey} data-testid="contact-errors" />
       <Form
         submitting={sending}
         onSubmit={submitWhenReady(
           { submitting: sending, ready: canSend },
-          (e) => handleSubmit(onSend)(e),
-          // A press while waiting shows each field's problem (react-hook-form's check) and goes to the first.
-          () => handleSubmit(onSend)(),
+          (e) => handleSubmit(onSend, listProblems)(e),
+          // A press while waiting shows each field's problem (react-hook-form's check) and lists them.
+          () => handleSubmit(onSend, listProblems)(),
         )}
         legend="Send a message"
         data-testid="contact-form"

@@ -13,6 +13,7 @@
  * - One receipt sub-form, its fields and its text, and the total are ./receipts.ts.
  */
 import {
+  bsbNotFound,
   MESSAGES,
   Payee,
   PayOther,
@@ -193,7 +194,7 @@ export function validateClaim(values: ClaimValues, context: ClaimContext, scope:
   if (values.payOther === PayOther.SomeoneElse) {
     const bsb = formatBsb(values.payee.BankBSB.trim());
     if (context.bsbLookup?.bsb === bsb && context.bsbLookup.state === 'invalid')
-      found[payeeKey('BankBSB')] ??= MESSAGES.bsbInvalid;
+      found[payeeKey('BankBSB')] ??= bsbNotFound(bsb);
   }
   const order = [
     'PayOther',
