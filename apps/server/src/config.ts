@@ -2,6 +2,13 @@
 import { z } from 'zod';
 import { DEFAULT_PROVIDER, LIMITS, type ProviderIdentity } from '@portal/contracts';
 
+/** Whether this is a Standard Webhooks key in base64 of 24 to 64 bytes. */
+function isStandardKey(base64: string): boolean {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return false;
+  const bytes = Buffer.from(base64, 'base64').length;
+  return bytes >= 24 && bytes <= 64;
+}
+
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 const EnvSchema = z.object({
@@ -87,8 +94,17 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   /** The claims system's endpoint for outbox events; unset (the embedded default): events wait in the outbox. */
   PROVIDER_WEBHOOK_URL: z.string().url().optional(),
-  /** Signs each delivery (HMAC-SHA256); required with PROVIDER_WEBHOOK_URL. */
-  PROVIDER_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Signs each delivery (HMAC-SHA256); required with PROVIDER_WEBHOOK_URL. In the Standard
+   * Webhooks form `whsec_<base64>` its key is the decoded bytes (24 to 64 of them).
+   */
+  PROVIDER_WEBHOOK_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .refine((s) => !s.startsWith('whsec_') || isStandardKey(s.slice(6)), {
+      message: 'a whsec_ secret must be base64 of 24 to 64 bytes',
+    })
+    .optional(),
   /** Failed deliveries of one event before it is parked as dead for an operator. */
   PROVIDER_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
   /**

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_HEADERS } from '@portal/contracts';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { createProviderDelivery, signWebhook } from '../src/modules/provider/delivery.ts';
 import { listOutbox, replayOutboxEvent } from '../src/modules/provider/outbox.ts';
 import { DIALECTS, createTestApp, signInWithClaim, type TestApp } from './helpers.ts';
@@ -11,7 +12,15 @@ import { SAMPLES } from './samples.ts';
 
 const SECRET = 'webhook-secret-of-at-least-32-characters!';
 
-type Received = { id: string; type: string; claim: string; body: Record<string, unknown>; validSignature: boolean };
+type Received = {
+  id: string;
+  type: string;
+  claim: string;
+  body: Record<string, unknown>;
+  validSignature: boolean;
+  raw: string;
+  headers: Record<string, string>;
+};
 
 /** A real HTTP receiver on loopback that checks each signature as a claims system would. */
 async function startReceiver() {
@@ -34,6 +43,8 @@ async function startReceiver() {
         claim: String(body.ClaimNumber),
         body,
         validSignature: req.headers[WEBHOOK_HEADERS.signature] === signWebhook(SECRET, timestamp, raw),
+        raw,
+        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
       });
       res.writeHead(204).end();
     });
@@ -67,12 +78,8 @@ describe.each(DIALECTS)('provider delivery on %s', (dialect) => {
     token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
   });
 
-  const worker = (maxAttempts = 3) =>
-    createProviderDelivery(
-      t.deps,
-      { url: receiver.url, secret: SECRET, maxAttempts },
-      { autoStart: false, random: () => 1 },
-    );
+  const worker = (maxAttempts = 3, secret = SECRET) =>
+    createProviderDelivery(t.deps, { url: receiver.url, secret, maxAttempts }, { autoStart: false, random: () => 1 });
   const enquiry = async (message: string) => {
     const { Identifier } = (
       await t.post('/api/documentupload/uploadcontactform', {
@@ -117,6 +124,48 @@ describe.each(DIALECTS)('provider delivery on %s', (dialect) => {
     expect(await pending()).toBe(0);
     // Nothing is delivered twice.
     expect(await worker().drainOnce()).toBe(0);
+  });
+
+  it('signs each delivery as Standard Webhooks too: the standardwebhooks package verifies it, whsec_ and raw secrets alike', async () => {
+    // The standard's receivers check the timestamp against their own clock (5 minutes).
+    t.clock.set(Date.now());
+    token = await signInWithClaim(t, 'alex.citizen@example.com', '21/45678');
+    await worker().drainOnce();
+    receiver.received.length = 0;
+    const whsec = `whsec_${Buffer.from('a key of thirty-two bytes, exact').toString('base64')}`;
+    await enquiry('standard, whsec');
+    expect(await worker(3, whsec).drainOnce()).toBe(1);
+    await enquiry('standard, raw');
+    expect(await worker(3, SECRET).drainOnce()).toBe(1);
+    const [viaWhsec, viaRaw] = receiver.received as [Received, Received];
+
+    const standard = new Webhook(whsec);
+    expect(standard.verify(viaWhsec.raw, viaWhsec.headers)).toMatchObject({
+      EventId: viaWhsec.id,
+      Type: 'enquiry',
+      Data: { Message: 'standard, whsec' },
+    });
+    expect(viaWhsec.headers['webhook-id']).toBe(viaWhsec.id);
+    expect(viaWhsec.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    expect(new Webhook(SECRET, { format: 'raw' }).verify(viaRaw.raw, viaRaw.headers)).toMatchObject({
+      Data: { Message: 'standard, raw' },
+    });
+    // Today's X-Portal-Signature stays beside it.
+    expect(viaRaw.validSignature).toBe(true);
+
+    // What a receiver must refuse: a changed byte, another delivery's signature, the wrong key, an old timestamp.
+    const tampered = viaWhsec.raw.replace('standard, whsec', 'standard, whsex');
+    expect(() => standard.verify(tampered, viaWhsec.headers)).toThrow(WebhookVerificationError);
+    expect(() =>
+      standard.verify(viaWhsec.raw, { ...viaWhsec.headers, 'webhook-signature': viaRaw.headers['webhook-signature']! }),
+    ).toThrow(WebhookVerificationError);
+    expect(() => new Webhook(SECRET, { format: 'raw' }).verify(viaWhsec.raw, viaWhsec.headers)).toThrow(
+      WebhookVerificationError,
+    );
+    const old = String(Number(viaWhsec.headers['webhook-timestamp']) - 301);
+    expect(() => standard.verify(viaWhsec.raw, { ...viaWhsec.headers, 'webhook-timestamp': old })).toThrow(
+      WebhookVerificationError,
+    );
   });
 
   it("retries with back-off, parks the event as dead, holds the claim's later events, and delivers after a replay", async () => {

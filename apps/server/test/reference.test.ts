@@ -121,6 +121,15 @@ describe('configuration in production (fails closed)', () => {
       PROVIDER_WEBHOOK_SECRET: 'x'.repeat(32),
     });
     expect(c.demo).toBe(false);
+    // The Standard Webhooks form of the secret is taken as it is.
+    const standard = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    expect(
+      loadConfig({
+        ...PRODUCTION,
+        PROVIDER_WEBHOOK_URL: 'https://claims.tac.vic.gov.au/events',
+        PROVIDER_WEBHOOK_SECRET: standard,
+      }).webhook?.secret,
+    ).toBe(standard);
     expect(c.devOutbox).toBe(false);
     expect(c.provider.privacyEmail).toBe('privacy@tac.vic.gov.au');
   });
@@ -138,6 +147,10 @@ describe('configuration in production (fails closed)', () => {
       { PROVIDER_WEBHOOK_URL: 'http://claims.tac.vic.gov.au/events', PROVIDER_WEBHOOK_SECRET: 'x'.repeat(32) },
     ],
     ['SMS_WEBHOOK_URL', { SMS_WEBHOOK_URL: 'http://sms.tac.vic.gov.au/send' }],
+    // A Standard Webhooks secret whose key is not base64 of 24 to 64 bytes.
+    ['PROVIDER_WEBHOOK_SECRET', { PROVIDER_WEBHOOK_SECRET: `whsec_${Buffer.alloc(16, 1).toString('base64')}=====` }],
+    ['PROVIDER_WEBHOOK_SECRET', { PROVIDER_WEBHOOK_SECRET: `whsec_${'!'.repeat(40)}` }],
+    ['PROVIDER_WEBHOOK_SECRET', { PROVIDER_WEBHOOK_SECRET: `whsec_${Buffer.alloc(65, 1).toString('base64')}` }],
   ])('refuses to start, naming %s, for %j', (variable, env) => {
     expect(refusal(env)).toMatch(new RegExp(`^Invalid configuration:\\n(  .+\\n)*  ${variable}: `));
   });

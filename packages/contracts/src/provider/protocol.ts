@@ -35,6 +35,17 @@ export const WEBHOOK_HEADERS = {
   timestamp: 'x-portal-timestamp',
   signature: 'x-portal-signature',
 } as const;
+/**
+ * The same delivery signed as Standard Webhooks defines (standardwebhooks.com), so a receiver can
+ * verify it with that standard's libraries: "v1," + base64 HMAC-SHA256 over "{id}.{timestamp}.{body}".
+ */
+export const STANDARD_WEBHOOK_HEADERS = {
+  id: 'webhook-id',
+  timestamp: 'webhook-timestamp',
+  signature: 'webhook-signature',
+} as const;
+/** A secret in the standard's form: this prefix, then the key in base64 (24 to 64 bytes). */
+export const STANDARD_WEBHOOK_SECRET_PREFIX = 'whsec_';
 /** A receiver should refuse a delivery whose timestamp is further than this from its clock. */
 export const WEBHOOK_REPLAY_WINDOW_SECONDS = 300;
 export const ProviderEvent = z.object({

@@ -9,7 +9,12 @@
  * The EventId is stable across retries, so the receiver can drop a repeat.
  */
 import crypto from 'node:crypto';
-import { WEBHOOK_HEADERS, type ProviderEvent } from '@portal/contracts';
+import {
+  STANDARD_WEBHOOK_HEADERS,
+  STANDARD_WEBHOOK_SECRET_PREFIX,
+  WEBHOOK_HEADERS,
+  type ProviderEvent,
+} from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { createOutboxWorker, type OutboxWorker } from '../../jobs/outbox-worker.ts';
 import { payeeSealedAt } from '../../lib/crypto.ts';
@@ -27,6 +32,21 @@ export const WEBHOOK_DELIVERY = {
 /** `v1=` + hex HMAC-SHA256 over "{timestamp}.{body}" (see docs/provider-integration.md). */
 export function signWebhook(secret: string, timestamp: number, body: string): string {
   return `v1=${crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+/**
+ * The Standard Webhooks key: a `whsec_<base64>` secret is its decoded bytes, as the standard
+ * defines; any other secret is its UTF-8 bytes (a receiver's library reads it as "raw").
+ */
+export function standardWebhookKey(secret: string): Buffer {
+  return secret.startsWith(STANDARD_WEBHOOK_SECRET_PREFIX)
+    ? Buffer.from(secret.slice(STANDARD_WEBHOOK_SECRET_PREFIX.length), 'base64')
+    : Buffer.from(secret, 'utf8');
+}
+
+/** `v1,` + base64 HMAC-SHA256 over "{id}.{timestamp}.{body}" (Standard Webhooks). */
+export function signStandardWebhook(secret: string, id: string, timestamp: number, body: string): string {
+  return `v1,${crypto.createHmac('sha256', standardWebhookKey(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
 /** The event as the claims system receives it; files as links it fetches with its API key. */
@@ -89,6 +109,9 @@ export function createProviderDelivery(
             [WEBHOOK_HEADERS.eventId]: row.id,
             [WEBHOOK_HEADERS.timestamp]: String(timestamp),
             [WEBHOOK_HEADERS.signature]: signWebhook(webhook.secret, timestamp, body),
+            [STANDARD_WEBHOOK_HEADERS.id]: row.id,
+            [STANDARD_WEBHOOK_HEADERS.timestamp]: String(timestamp),
+            [STANDARD_WEBHOOK_HEADERS.signature]: signStandardWebhook(webhook.secret, row.id, timestamp, body),
           },
           body,
           signal: AbortSignal.timeout(WEBHOOK_DELIVERY.timeoutMs),
