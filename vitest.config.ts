@@ -15,6 +15,9 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
+          // The browser's tus-js-client (XMLHttpRequest), as the built app has it, not its Node build.
+          alias: [{ find: /^tus-js-client$/, replacement: 'tus-js-client/lib.esm/browser/index.js' }],
+          server: { deps: { inline: ['tus-js-client'] } },
           // jsdom page tests (the reimbursement form's longest takes 3.3 s on a loaded 2-core
           // machine): a hang still fails, a busy machine does not.
           testTimeout: 15_000,

@@ -8,6 +8,7 @@ import { RESTORED_MESSAGE, validateDocuments } from '../src/features/documents/p
 import { CLAIMS, accountFixture, mockServer, type Call } from './helpers.ts';
 import { memoryStorage } from './memory-draft-storage.ts';
 import { renderApp } from './render-app.tsx';
+import { installFakeTus } from './fake-tus.ts';
 
 let app: ReturnType<typeof renderApp> | undefined;
 afterEach(() => {
@@ -176,41 +177,13 @@ describe('/submitdocuments', () => {
   });
 });
 
-/** An upload the test answers: each request is kept until it is answered. */
-class AnsweredXhr {
-  static sent: AnsweredXhr[] = [];
-  upload = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  timeout = 0;
-  withCredentials = false;
-  open() {}
-  setRequestHeader() {}
-  send() {
-    AnsweredXhr.sent.push(this);
-  }
-  abort() {
-    this.onabort?.();
-  }
-  respond(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
-
 describe('/submitdocuments: errors follow the form', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('each field put right takes its message and its summary entry with it; a file added clears "no documents"', async () => {
     saveLoginToken('t', false);
     documentsServer();
-    AnsweredXhr.sent = [];
-    vi.stubGlobal('XMLHttpRequest', AnsweredXhr);
+    const tus = installFakeTus();
     const user = userEvent.setup();
     app = renderApp('/submitdocuments');
     await user.click(await screen.findByTestId('documents-submit'));
@@ -231,8 +204,8 @@ describe('/submitdocuments: errors follow the form', () => {
       screen.getByTestId('documents-upload-input'),
       new File(['%PDF-1.4'], 'cert.pdf', { type: 'application/pdf' }),
     );
-    await waitFor(() => expect(AnsweredXhr.sent).toHaveLength(1));
-    act(() => AnsweredXhr.sent[0]?.respond(200, { FileId: 'F1' }));
+    await waitFor(() => expect(tus.patches()).toHaveLength(1));
+    act(() => tus.patches()[0]?.stored());
     await waitFor(() => expect(title()).toBe('There is 1 error in this form'));
     expect(screen.queryByText('Please upload at least one document')).toBeNull();
 

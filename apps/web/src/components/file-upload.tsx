@@ -1,7 +1,8 @@
 /**
  * The shared upload component (uploads issue; spec 001 "Uploads"): one file per pick, checked
  * for type and size in the browser before a byte is sent (STYLE.md rule 10), progress 0–100
- * from XMLHttpRequest upload events (announced politely at most every 25 % and at completion),
+ * (announced politely at most every 25 % and at completion; sent over tus, so a lost connection
+ * pauses the upload — "Paused — waiting for a connection", announced — and it goes on by itself),
  * cancel while in progress, view (the server's copy, or a local preview before upload) and
  * remove (the server discards an uploaded file; a local one is dropped). Descriptions longer than
  * LIMITS.descriptionTruncate characters are truncated with Show more / Show less.
@@ -22,7 +23,7 @@ import {
   type UploadHandle,
 } from '../lib/upload.ts';
 import styles from './file-upload.module.css';
-import type { UploadItem } from './upload-item.ts';
+import { PAUSED_TEXT, type UploadItem } from './upload-item.ts';
 import { UploadListItem } from './upload-list-item.tsx';
 
 export { TruncatedText } from './truncated-text.tsx';
@@ -105,6 +106,11 @@ export function FileUpload({
           announced.current.set(key, step);
           setAnnouncement(`Uploading ${file.name}, ${step}%`);
         }
+      },
+      (status) => {
+        const paused = status === 'paused';
+        update(key, { paused });
+        setAnnouncement(paused ? `${file.name}: ${PAUSED_TEXT}` : `Uploading ${file.name} again`);
       },
     );
     handles.current.set(key, handle);

@@ -6,10 +6,15 @@ export type UploadItem = {
   fileId?: string | undefined;
   progress: number;
   inProgress: boolean;
+  /** Offline: the upload waits for the connection and goes on by itself (lib/resumable-upload.ts). */
+  paused?: boolean | undefined;
   description?: string | undefined;
   /** The picked file (kept for a local preview). */
   file?: File | undefined;
 };
+
+/** Said beside the bar while an upload waits for the connection. */
+export const PAUSED_TEXT = 'Paused — waiting for a connection';
 
 export function uploadedItem(filename: string, fileId: string, description?: string): UploadItem {
   return { key: `f-${fileId}`, filename, fileId, progress: 100, inProgress: false, description };

@@ -1,6 +1,6 @@
 import styles from './file-upload.module.css';
 import { TruncatedText } from './truncated-text.tsx';
-import type { UploadItem } from './upload-item.ts';
+import { PAUSED_TEXT, type UploadItem } from './upload-item.ts';
 
 type UploadListItemProps = {
   item: UploadItem;
@@ -32,6 +32,11 @@ export function UploadListItem({ item, testId, disabled, onCancel, onView, onRem
         >
           {item.progress}%
         </progress>
+      ) : null}
+      {item.inProgress ? (
+        <p className={styles.progressText} data-testid={`${testId}-progress-text`}>
+          {item.paused ? PAUSED_TEXT : `${item.progress}% uploaded`}
+        </p>
       ) : null}
       <div className={styles.actions}>
         {item.inProgress ? (

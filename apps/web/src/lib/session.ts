@@ -15,6 +15,7 @@
  *   and after the server call (see lib/api/logout.ts), which also forgets the cookie.
  */
 import { createStore, useStore } from './store.ts';
+import { forgetResumableUploads } from './resumable-storage.ts';
 import { readItem, removeItem, writeItem, type StorageArea } from './safe-storage.ts';
 
 export const CURRENT_USER_KEY = 'currentUser';
@@ -177,8 +178,9 @@ export function clearPendingTokens(): void {
   if (user && !user.AccessToken) clearSession();
 }
 
-/** Memory, both storage areas and the remembered flag. */
+/** Memory, both storage areas, the remembered flag and the addresses of uploads under way. */
 export function clearSession(): void {
+  forgetResumableUploads();
   removeItem('local', CURRENT_USER_KEY);
   removeItem('local', REMEMBERED_KEY);
   removeItem('session', CURRENT_USER_KEY);

@@ -1,20 +1,14 @@
 /**
- * File uploads (uploads issue, spec 000 §5): the browser-side checks (STYLE.md rule 10) and the
- * multipart POST with progress. The request layer (lib/request.ts) has no progress events, so
- * uploads use XMLHttpRequest with the same CSRF header, credentials and error format.
+ * File uploads (spec 000 §5): the browser-side checks (STYLE.md rule 10); a form's files are sent
+ * resumably over tus (lib/resumable-upload.ts), and the authority form's one multipart POST (its
+ * fields and the signature together) with progress: the request layer (lib/request.ts) has no
+ * progress events, so it uses XMLHttpRequest with the same CSRF header, credentials and errors.
  * Getting an uploaded file back streams it (downloadfile) through the request layer; `showFile`
  * hands it to the browser (viewed in a tab, or saved).
  */
-import {
-  LIMITS,
-  UPLOAD_FILE_FIELD,
-  UPLOAD_PATH,
-  UPLOAD_SIZE_TEXT,
-  UPLOAD_TYPES,
-  isTokenExpiredNumber,
-  type ErrorItem,
-} from '@portal/contracts';
+import { LIMITS, UPLOAD_SIZE_TEXT, UPLOAD_TYPES, isTokenExpiredNumber, type ErrorItem } from '@portal/contracts';
 import { RequestError } from './request-error.ts';
+import { UploadAborted, uploadResumable, type UploadStatus } from './resumable-upload.ts';
 import { call } from './call.ts';
 import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './request.ts';
 import { forceLogout, getAccessToken } from './session.ts';
@@ -45,12 +39,7 @@ export const ACCEPT_ATTRIBUTE = UPLOAD_TYPES.map((t) => `.${t}`).join(',');
 
 export type UploadHandle = { promise: Promise<string>; abort: () => void };
 
-export class UploadAborted extends Error {
-  constructor() {
-    super('Upload cancelled');
-    this.name = 'UploadAborted';
-  }
-}
+export { UploadAborted, type UploadStatus } from './resumable-upload.ts';
 
 function errorFrom(xhr: XMLHttpRequest): RequestError {
   if (xhr.status === 225) {
@@ -144,18 +133,17 @@ export function sendMultipart<T>(
   };
 }
 
+/**
+ * A file of a form, sent resumably (tus, lib/resumable-upload.ts): the promise gives the stored
+ * file's id, as the spec's multipart upload answers it.
+ */
 export function uploadFile(
   file: File,
   fields: { FormType: string; FormId?: string | undefined; Description?: string | undefined },
   onProgress: (percent: number) => void,
+  onStatus?: (status: UploadStatus) => void,
 ): UploadHandle {
-  const handle = sendMultipart<{ FileId: string }>(
-    UPLOAD_PATH,
-    { FormType: fields.FormType, FormId: fields.FormId, Description: fields.Description },
-    [{ name: UPLOAD_FILE_FIELD, blob: file, filename: file.name }],
-    onProgress,
-  );
-  return { promise: handle.promise.then((r) => r.FileId), abort: handle.abort };
+  return uploadResumable(file, fields, onProgress, onStatus);
 }
 
 /** The file name of a Content-Disposition header: filename* (RFC 5987, UTF-8) first, then filename. */
