@@ -44,8 +44,6 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const API_LIMIT = 300;
 /** Sign-in attempts per minute per client address (LOGIN_RATE_LIMIT_PER_MINUTE), likewise. */
 const LOGIN_LIMIT = 8;
-/** main.ts: SHUTDOWN_GRACE_MS. */
-const SHUTDOWN_BOUND_MS = 25_000;
 /** Start-up on a busy 2-core machine: migrations, seeding and the demo data's password hashes. */
 const READY_WITHIN_MS = 60_000;
 
@@ -363,7 +361,6 @@ describe.skipIf(!ADMIN_URL)(
         }
         if (!stopping) throw new Error(`neither process logged the upload's start within 15 s\n${output()}`);
         const staying = stopping === A() ? B() : A();
-        const signalled = Date.now();
         stopping.signal('SIGTERM');
 
         // The listening socket closes at once; the upload goes on, slowly, meanwhile.
@@ -396,8 +393,9 @@ describe.skipIf(!ADMIN_URL)(
         trafficOn = false;
         await background;
         const exit = await stopping.exited;
+        // Exit code 0 is the process finishing by itself: at main.ts's SHUTDOWN_GRACE_MS it would
+        // have been stopped with code 1. So the bound is proven without timing anything here.
         expect({ code: exit.code, signal: exit.signal }, output()).toEqual({ code: 0, signal: null });
-        expect(exit.at - signalled).toBeLessThan(SHUTDOWN_BOUND_MS);
 
         // With one process gone, nginx sends everything to the other; the file the stopped one
         // stored is there for it (one database, one file store).
