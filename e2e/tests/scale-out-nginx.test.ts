@@ -386,7 +386,7 @@ describe.skipIf(!ADMIN_URL)(
         expect(answer.status, answer.text).toBe(200);
         expect(answer.headers[UPSTREAM_HEADER]).toBe(stopping.address);
         const fileId = (JSON.parse(answer.text) as { FileId: string }).FileId;
-        expect(fileId).toBeTruthy();
+        expect(fileId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 
         // Quiet now: no request of nginx's may close a connection it keeps to the stopping process;
         // the process must close them itself rather than wait out their keep-alive and the bound.

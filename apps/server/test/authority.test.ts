@@ -154,7 +154,7 @@ describe.each(DIALECTS)('authority form on %s', (dialect) => {
     for (const name of ['Zahra Mi\u200Cxah', 'مریم می\u200Cخواه', "Siobhán O'Connor-Nguyễn"]) {
       const res = await send({ SignatureMethod: 'typed', TypedName: name, Declaration: 'true' });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().SentItemId).toBeTruthy();
+      expect(res.json().SentItemId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     }
   });
 

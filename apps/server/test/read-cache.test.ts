@@ -3,6 +3,7 @@
  * seen by the very next request — in this process at once, in another process as soon as the
  * invalidation arrives — and a process whose channel is down answers from the database.
  */
+import { statSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -245,7 +246,8 @@ describe.each(DIALECTS)('every write path is seen by the cached reads, on %s', (
         file: string;
       }[]
     )[0]?.file;
-    expect(dbFile).toBeTruthy();
+    // The test's database is a file on disk that a second connection (the CLI's) opens.
+    expect(dbFile ? statSync(dbFile).isFile() : false).toBe(true);
     const cli = openDatabase({ dialect: 'sqlite', file: dbFile as string });
     try {
       const { id } = await cli.db

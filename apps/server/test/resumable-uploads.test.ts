@@ -75,7 +75,7 @@ describe.each(DIALECTS)('resumable uploads (tus) on %s', (dialect) => {
   it('stores a file sent by tus-js-client as the multipart call does: same row, same bytes, same SHA-256', async () => {
     const data = SAMPLES['letter.pdf'] as Buffer;
     const { fileId } = await send(`${base}${TUS}`, alex, data, 'letter.pdf');
-    expect(fileId).toBeTruthy();
+    expect(fileId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const content = await t.post('/api/documentupload/getfilecontent', { AccessToken: alex, Identifier: fileId });
     expect(content.json().Filename).toBe('letter.pdf');
     expect(Buffer.from(content.json().Data, 'base64').equals(data)).toBe(true);
