@@ -7,7 +7,7 @@
  * who gives none is asked again the next time the home page loads.
  */
 import { MESSAGES, type BankAccountDetails } from '@portal/contracts';
-import type { Ref } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { formatBsb } from '../../../lib/api/verify-bsb.ts';
@@ -93,8 +93,14 @@ export function BankVerifyBanner({ bank, confirming, onConfirm }: BankVerifyBann
   );
 }
 
-/** Said in place of the banner once the claimant has confirmed; focused, so the keyboard's place is kept. */
-export function BankVerifiedNotice({ ref }: { ref?: Ref<HTMLParagraphElement> }) {
+/**
+ * Said in place of the banner once the claimant has confirmed. "Yes" is gone with the banner, so
+ * the thanks takes the keyboard's place as it appears: focused when it mounts, not from the
+ * mutation's callback, which may run before the render that draws it.
+ */
+export function BankVerifiedNotice() {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
   return (
     <p
       ref={ref}

@@ -3,7 +3,7 @@
  * beyond the spec it opens with what the claimant has to do (decision 034).
  */
 import { MESSAGES } from '@portal/contracts';
-import { useRef, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { Icon } from '../../../components/icon.tsx';
 import { useAccount } from '../../../lib/api/get-account.ts';
@@ -28,7 +28,6 @@ export function ClaimHomePage({ paymentsPanel: PaymentsPanel }: { paymentsPanel?
   const unread = useUnreadCount(selectedClaim?.Number);
   const tasks = useClaimTasks(selectedClaim?.Number);
   const verify = useVerifyBankDetails();
-  const confirmedNotice = useRef<HTMLParagraphElement>(null);
 
   if (claims && claims.length === 0) {
     return (
@@ -51,12 +50,7 @@ export function ClaimHomePage({ paymentsPanel: PaymentsPanel }: { paymentsPanel?
   // asks again the next time this page loads (docs/decisions/027-claimant-experience.md).
   const bank = account.data?.BankAccountDetails;
   const showBanner = account.data?.BankDetailsVerified === false && bank && !verify.isSuccess;
-  const confirm = () => {
-    verify.mutate(undefined, {
-      // "Yes" is gone with the banner: the thanks in its place takes the keyboard's place.
-      onSuccess: () => window.requestAnimationFrame(() => confirmedNotice.current?.focus()),
-    });
-  };
+  const confirm = () => verify.mutate();
 
   return (
     <div className={styles.page}>
@@ -66,7 +60,7 @@ export function ClaimHomePage({ paymentsPanel: PaymentsPanel }: { paymentsPanel?
         <ClaimTasksError retrying={tasks.isFetching} onRetry={() => void tasks.refetch()} />
       ) : null}
       {showBanner ? <BankVerifyBanner bank={bank} confirming={verify.isPending} onConfirm={confirm} /> : null}
-      {verify.isSuccess ? <BankVerifiedNotice ref={confirmedNotice} /> : null}
+      {verify.isSuccess ? <BankVerifiedNotice /> : null}
 
       <h2 className={styles.heading}>What would you like to do?</h2>
       <ul className={styles.panels}>
