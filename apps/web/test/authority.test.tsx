@@ -49,20 +49,25 @@ const DATA = {
   Initials: 'AC',
 };
 
+/** Signed in with a claim selected, on the authority form; its multipart sends are kept in FakeXhr. */
+function openAuthority() {
+  FakeXhr.instances = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  saveLoginToken('t', false);
+  mockServer({
+    '/api/claim/getclaims': { status: 200, body: CLAIMS.map((c, i) => ({ ...c, Selected: i === 0 })) },
+    '/api/inbox/getunreadmessagecount': { status: 200, body: 0 },
+    '/api/analytics/pageview': { status: 200, body: true },
+    '/api/account/keepalive': { status: 200, body: { IdleTimeoutSeconds: 1200 } },
+    '/api/account/getaccount': { status: 225, body: [{ Number: 199, Message: 'not in this test' }] },
+    '/api/account/getauthorityformdata': { status: 200, body: DATA },
+  });
+  app = renderApp('/authorityform');
+}
+
 describe('/authorityform', () => {
   it('shows the details, offers the typed alternative, reports an error as "Error n: message", then thanks', async () => {
-    FakeXhr.instances = [];
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    saveLoginToken('t', false);
-    mockServer({
-      '/api/claim/getclaims': { status: 200, body: CLAIMS.map((c, i) => ({ ...c, Selected: i === 0 })) },
-      '/api/inbox/getunreadmessagecount': { status: 200, body: 0 },
-      '/api/analytics/pageview': { status: 200, body: true },
-      '/api/account/keepalive': { status: 200, body: { IdleTimeoutSeconds: 1200 } },
-      '/api/account/getaccount': { status: 225, body: [{ Number: 199, Message: 'not in this test' }] },
-      '/api/account/getauthorityformdata': { status: 200, body: DATA },
-    });
-    app = renderApp('/authorityform');
+    openAuthority();
     expect((await screen.findByTestId('authority-date-of-birth')).textContent).toBe('12/04/1985');
     expect(screen.getByTestId('authority-date-of-accident').textContent).toBe('09/03/2021');
     expect(screen.getByTestId('authority-name').textContent).toBe('Name: Alex Citizen');
@@ -96,18 +101,7 @@ describe('/authorityform', () => {
   });
 
   it('a press while waiting lists what is missing; each entry goes as it is put right, and the count follows', async () => {
-    FakeXhr.instances = [];
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    saveLoginToken('t', false);
-    mockServer({
-      '/api/claim/getclaims': { status: 200, body: CLAIMS.map((c, i) => ({ ...c, Selected: i === 0 })) },
-      '/api/inbox/getunreadmessagecount': { status: 200, body: 0 },
-      '/api/analytics/pageview': { status: 200, body: true },
-      '/api/account/keepalive': { status: 200, body: { IdleTimeoutSeconds: 1200 } },
-      '/api/account/getaccount': { status: 225, body: [{ Number: 199, Message: 'not in this test' }] },
-      '/api/account/getauthorityformdata': { status: 200, body: DATA },
-    });
-    app = renderApp('/authorityform');
+    openAuthority();
     const submit = await screen.findByTestId('authority-submit');
     const summaryText = () => screen.getByTestId('authority-errors').textContent ?? '';
     expect(summaryText()).toBe('');
