@@ -4,6 +4,8 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { housePlugin } from './scripts/comment-rules.js';
+import { sizeRuleConfigs } from './scripts/size-rules.js';
 
 const FEATURES_DIR = 'apps/web/src/features';
 const features = fs.existsSync(FEATURES_DIR)
@@ -53,7 +55,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { house: housePlugin },
     rules: {
+      'house/no-issue-numbers': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
@@ -134,4 +138,6 @@ export default tseslint.config(
       ],
     },
   },
+  // STYLE rule 18: max-lines 300 and max-lines-per-function 100, with today's offenders held at their size.
+  ...sizeRuleConfigs(),
 );

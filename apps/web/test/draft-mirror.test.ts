@@ -1,5 +1,5 @@
 /**
- * The draft mirror's logic (issue #5) over an in-memory storage: jsdom has no IndexedDB, and the
+ * The draft mirror's logic over an in-memory storage: jsdom has no IndexedDB, and the
  * IndexedDB storage itself is exercised by the browser tests (e2e/tests/documents.test.ts).
  */
 import { DocumentDraft, ErrorNumber, type Account, type Claim } from '@portal/contracts';

@@ -69,7 +69,7 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
   const canSubmit = isValid && !isSubmitting;
   const usernameError = useSteadyWhilePressed(errorOf('EmailAddress'));
   const passwordError = useSteadyWhilePressed(errorOf('Password'));
-  // What Sign in still needs (issue 18): each field that is empty, or typed but not yet valid.
+  // What Sign in still needs: each field that is empty, or typed but not yet valid.
   const needed = [
     values.EmailAddress === '' ? 'your username' : form.messages.EmailAddress ? 'a valid username' : null,
     values.Password === '' ? 'your password' : form.messages.Password ? 'a valid password' : null,
