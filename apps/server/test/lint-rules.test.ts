@@ -3,6 +3,7 @@
  * function of 101, a held file that grows) and issue numbers in comments, each linted through the
  * repository's own eslint.config.js as if the text were at a product path.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -63,4 +64,30 @@ describe('no issue numbers in comments', () => {
       expect(await ruleIds(`${comment}\nexport const x = 1;\n`, 'apps/web/test/x.test.ts')).toEqual([]);
     },
   );
+});
+
+describe('routes never touch deps.db', () => {
+  it.each(['deps.db.selectFrom("claims")', 'app.deps.db', 'const { db } = deps'])(
+    'fails %s in a routes file',
+    async (code) => {
+      const text = `declare const deps: { db: unknown }; declare const app: { deps: typeof deps };\nexport const x = () => { ${code}; };\n`;
+      expect(await ruleIds(text, 'apps/server/src/modules/claim/routes.ts')).toContain('no-restricted-syntax');
+      expect(await ruleIds(text, 'apps/server/src/modules/claim/service.ts')).not.toContain('no-restricted-syntax');
+    },
+  );
+});
+
+describe('the import graph (dependency-cruiser)', () => {
+  it('fails on the held arrows when they are not ignored, and passes with the known-violations baseline', () => {
+    const args = ['depcruise', 'apps/server/src', 'apps/web/src', 'packages/contracts/src'];
+    const run = (extra: string[]) =>
+      spawnSync('npx', [...args, '--config', '.dependency-cruiser.cjs', '--output-type', 'err', ...extra], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+    const strict = run(['--no-ignore-known']);
+    expect(strict.status).not.toBe(0);
+    expect(strict.stdout).toContain('server-infrastructure-to-modules: apps/server/src/plugins/endpoint.ts');
+    expect(run(['--ignore-known']).status).toBe(0);
+  });
 });

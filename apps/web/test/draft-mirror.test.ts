@@ -12,13 +12,11 @@ import {
   currentDraftOwner,
   draftMirrorKey,
   forgetDrafts,
-  mirrorWins,
-  openDraft,
   setDraftMirrorStorage,
   type DraftOwner,
   type MirrorStorage,
-  type SavedDraft,
 } from '../src/lib/draft-mirror.ts';
+import { mirrorWins, openDraft, type SavedDraft } from '../src/lib/open-draft.ts';
 import { RequestError } from '../src/lib/request-error.ts';
 import { memoryStorage } from './memory-draft-storage.ts';
 
