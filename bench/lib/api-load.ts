@@ -137,7 +137,7 @@ export async function loadApi(
 }
 
 /**
- * Where the load runs (issue #22, honest load). `shared`: the OS puts the server processes, the load
+ * Where the load runs (honest load). `shared`: the OS puts the server processes, the load
  * generator (autocannon, in this process) and PostgreSQL on any core, so they take CPU from each
  * other. `pinned`: with taskset, every thread of the server processes on the first half of the cores
  * and every thread of this process on the other half (PostgreSQL, when used, stays unpinned).
@@ -284,7 +284,7 @@ export async function timePaymentsPages(url: string, heavyToken: string, expecte
   return { heavy: round(median(heavy.slice(10)), 2), light: round(median(light.slice(10)), 2), heavyTotal: expected };
 }
 
-/** Issue #20's figure: the payments page of a 5 000-payment claim beside a 10-payment one (and the inbox page). */
+/** The paging figure: the payments page of a 5 000-payment claim beside a 10-payment one (and the inbox page). */
 export function paymentsFigure(name: string, pages: PaymentsPages, inboxPage: number | undefined): Figure {
   return {
     id: `${name}.payments-page`,

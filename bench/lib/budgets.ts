@@ -8,7 +8,7 @@ export const BUDGETS: Record<string, Budget> = {
   'tus-upload.ratio': { op: '<=', value: 8, unit: '× copyFile' },
   'tus-upload.peak-rss-growth': { op: '<=', value: 48, unit: 'MB' },
   'tus-upload.resent': { op: '<=', value: 15, unit: '%' },
-  // Issue #22: judged in the pinned layout (server and load generator each on their own cores).
+  // Judged in the pinned layout (server and load generator each on their own cores).
   'api-throughput.pinned.ratio': { op: '>=', value: 40, unit: '%' },
   'api-throughput.pinned.p99': { op: '<=', value: 25, unit: 'ms' },
   // The same on PostgreSQL with 2 server processes.
@@ -16,7 +16,7 @@ export const BUDGETS: Record<string, Budget> = {
   'api-throughput-pg.pinned.p99': { op: '<=', value: 25, unit: 'ms' },
   // A sign-out through one process is refused by the other within this (decision 031).
   'api-throughput-pg.invalidation': { op: '<=', value: 50, unit: 'ms' },
-  // Issue #22 asks ≤ 100 KB; React, react-dom and React Router alone are 93 KB of it (decision 016),
+  // The budget asks ≤ 100 KB; React, react-dom and React Router alone are 93 KB of it (decision 016),
   // so the gate is what the first visit measured (121.4 KB at abccd62) rounded up to the next 5 KB.
   'web-bundle.login-js-gzip': { op: '<=', value: 125, unit: 'KB' },
   // Lighthouse scores (0–100) on its mobile preset; accessibility must be perfect.

@@ -158,7 +158,7 @@ export function* bulkMessages(
 
 /**
  * Weekly income-support payments, newest a week ago: `heavyPayments` in claimIds[0] (the worst
- * payments page the benchmarks read), LIGHT_PAYMENTS in claimIds[1] (issue #20: a page of a claim
+ * payments page the benchmarks read), LIGHT_PAYMENTS in claimIds[1] (a page of a claim
  * holding 5 000 payments answers like a page of one holding 10).
  */
 export function* bulkPayments(

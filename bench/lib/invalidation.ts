@@ -1,5 +1,5 @@
 /**
- * Invalidation across processes (issue 22, decisions 031 and 037): how long after a sign-out
+ * Invalidation across processes (decisions 031 and 037): how long after a sign-out
  * through one server process another process, which had the session in its read cache, refuses
  * the token. Each trial signs in on the first process, uses the token twice on the second (so it
  * is cached there), signs out on the first, and from the sign-out's answer asks the second

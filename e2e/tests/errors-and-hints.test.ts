@@ -1,5 +1,5 @@
 /**
- * Errors and hints (issue 18), in Chromium at 1280 and 375 px, with axe on every page visited:
+ * Errors and hints, in Chromium at 1280 and 375 px, with axe on every page visited:
  * - one error pattern: each entry of the error summary says exactly what its field says, and a
  *   checkbox's message sits above it like every field's;
  * - the alert's error number reads "If you call us on {phone}, quote error N";

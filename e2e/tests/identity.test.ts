@@ -134,7 +134,7 @@ describe('registration errors', () => {
       // Register stays focusable while the form is incomplete (aria-disabled), so it can say why.
       await page.getByTestId('register-submit').click({ force: true });
       const summary = page.getByTestId('register-errors');
-      // Each entry says what its field says (issue 18: one error pattern).
+      // Each entry says what its field says (one error pattern).
       await summary.filter({ hasText: 'Username must be an email, try again' }).waitFor();
       // The summary is a region named by its count and takes focus (decision 039), so it is read once.
       const region = summary.getByRole('region', { name: /^There (is|are) \d+ errors? in this form/ });

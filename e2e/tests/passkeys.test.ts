@@ -1,5 +1,5 @@
 /**
- * Second factors in the browser (issue 19), with Chromium's virtual authenticator (CDP WebAuthn)
+ * Second factors in the browser, with Chromium's virtual authenticator (CDP WebAuthn)
  * and authenticator-app codes computed here with otpauth:
  * - a passkey added in My Details (step-up by the 4-digit code, recovery codes shown once), then
  *   signed in with alone on a new browser context (its credential copied to that context's

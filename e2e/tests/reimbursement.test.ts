@@ -201,7 +201,7 @@ describe.each(VIEWPORTS)('a claim paid to me at $name', (viewport) => {
     await page.getByTestId('reimbursement-submit').dblclick();
     await arriveAt(page, '/thankyou-reimbursement', `/thankyou-reimbursement (${viewport.name})`);
     // The confirmation: what was sent and a reference to quote; what happens next, with the date
-    // we aim to pay by; that a copy is in Sent Items (issue 18, docs/decisions/027).
+    // we aim to pay by; that a copy is in Sent Items (docs/decisions/027).
     const panel = page.getByTestId('thankyou-panel');
     expect(await panel.getByRole('heading', { level: 2 }).textContent()).toBe('Your reimbursement claim has been sent');
     const reference = ((await page.getByTestId('thankyou-reference').textContent()) ?? '').trim();

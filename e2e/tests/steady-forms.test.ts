@@ -7,7 +7,7 @@
  *   the press is what shows the username's message;
  * - tabbing past the empty username (and password) shows no message; a typed value is still
  *   checked when it is left (spec 000 §5 messages).
- * - every other form with a submit button (issue 18's movement rule): after a field shows its
+ * - every other form with a submit button (the movement rule): after a field shows its
  *   message, a press on the submit button that leaves another field (whose message that leave
  *   shows) does not move the button between mouse-down and mouse-up.
  * Every page visited is checked with axe.

@@ -1,5 +1,5 @@
 /**
- * The localities list (issue 18, migration 0021): every Australian locality with its postcode,
+ * The localities list (migration 0021): every Australian locality with its postcode,
  * shipped in apps/server/data and loaded into an empty table at start; an import replaces it
  * whole, so the same file imported again changes nothing and a bad file changes nothing.
  */

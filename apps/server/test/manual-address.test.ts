@@ -1,5 +1,5 @@
 /**
- * Addresses entered by hand (issue 18): on registration and in My Details, the suburb, state and
+ * Addresses entered by hand: on registration and in My Details, the suburb, state and
  * postcode must be a locality the server holds; the address is kept as not verified and the claims
  * system is told so. A chosen suggestion is verified only when its moniker is that address of the
  * index.

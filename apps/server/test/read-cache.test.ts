@@ -1,5 +1,5 @@
 /**
- * The exact read caches (issue 22, decision 031): every write path that changes a cached read is
+ * The exact read caches (decision 031): every write path that changes a cached read is
  * seen by the very next request — in this process at once, in another process as soon as the
  * invalidation arrives — and a process whose channel is down answers from the database.
  */

@@ -99,7 +99,7 @@ describe.each(DIALECTS)('registration and recovery on %s', (dialect) => {
       MobileNumber: '0400000001',
       HomeAddress: '1 Spring Street, MELBOURNE VIC 3000',
       PostalAddress: '100 Bourke Street, MELBOURNE VIC 3000',
-      // Neither was chosen from the address index (no moniker): not verified (issue 18).
+      // Neither was chosen from the address index (no moniker): not verified.
       HomeAddressVerified: false,
       PostalAddressVerified: false,
       ContactsConfirmed: false,

@@ -1,5 +1,5 @@
 /**
- * The operator's and the claims system's view of second factors (issue 19): `portal security
+ * The operator's and the claims system's view of second factors: `portal security
  * show|reset` and the provider API's SecondFactors — kinds only, never the factors; a reset
  * removes passkeys, authenticator and recovery codes, tells the claimant and is audited.
  */

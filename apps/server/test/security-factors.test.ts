@@ -1,5 +1,5 @@
 /**
- * Second factors (issue 19): passkeys with real WebAuthn payloads from a software authenticator
+ * Second factors: passkeys with real WebAuthn payloads from a software authenticator
  * (security-authenticator.ts; @simplewebauthn/server checks them for real), the authenticator
  * app with codes computed by otpauth at the test clock, and recovery codes — each as a step-up,
  * as the sign-in verification and (passkeys) as the sign-in itself; on SQLite and PostgreSQL.

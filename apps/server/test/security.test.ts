@@ -120,7 +120,7 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
     ];
     // The only bad body answered 200: a token these public calls do not know, sent without anything
     // else. They need no session (signing out twice must still work), so it counts as no token.
-    // So do the options of a passkey sign-in (/login, issue 19).
+    // So do the options of a passkey sign-in (/login).
     const STALE_TOKEN_IS_NO_TOKEN = new Set<string>([
       ENDPOINTS.logout.path,
       ENDPOINTS.checkMaintenance.path,

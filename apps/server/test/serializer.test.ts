@@ -1,5 +1,5 @@
 /**
- * Compiled answers (issue #22): every contract answer has a compiled serialiser; in production it
+ * Compiled answers: every contract answer has a compiled serialiser; in production it
  * writes only the declared fields; in development and tests the contract's parse runs too and the
  * two must agree (so the whole server suite checks the compiled serialisers against the contracts).
  */

@@ -1,5 +1,5 @@
 /**
- * My Details (issue #4): the toast text from the route parameters, the rules that enable Save
+ * My Details: the toast text from the route parameters, the rules that enable Save
  * and the edit controls, and the page's edit-mode switch with its focus handling.
  */
 import { CodeType, type Account } from '@portal/contracts';

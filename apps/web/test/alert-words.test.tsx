@@ -1,4 +1,4 @@
-/** The alert's words (issue 18): the number to quote, the catalogue's guidance, the unexpected-form alert. */
+/** The alert's words: the number to quote, the catalogue's guidance, the unexpected-form alert. */
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AlertEntryText } from '../src/components/alert-entry-text.tsx';

@@ -1,4 +1,4 @@
-/** The live hint beside a button that waits for its form (components/forms/button-hint.tsx, issue 18). */
+/** The live hint beside a button that waits for its form (components/forms/button-hint.tsx). */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';

@@ -281,7 +281,7 @@ describe('/submitdocuments and a forced logout', () => {
   });
 });
 
-describe('/submitdocuments draft mirror (issue #5)', () => {
+describe('/submitdocuments draft mirror', () => {
   afterEach(() => setDraftMirrorStorage(null));
 
   const SAVE = '/api/documentupload/updatedocumentform';

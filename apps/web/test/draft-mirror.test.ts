@@ -1,5 +1,5 @@
 /**
- * The draft mirror's logic (issue #5) over an in-memory storage: jsdom has no IndexedDB, and the
+ * The draft mirror's logic over an in-memory storage: jsdom has no IndexedDB, and the
  * IndexedDB storage itself is exercised by the browser tests (e2e/tests/documents.test.ts).
  */
 import { DocumentDraft, ErrorNumber, type Account, type Claim } from '@portal/contracts';
@@ -12,13 +12,11 @@ import {
   currentDraftOwner,
   draftMirrorKey,
   forgetDrafts,
-  mirrorWins,
-  openDraft,
   setDraftMirrorStorage,
   type DraftOwner,
   type MirrorStorage,
-  type SavedDraft,
 } from '../src/lib/draft-mirror.ts';
+import { mirrorWins, openDraft, type SavedDraft } from '../src/lib/open-draft.ts';
 import { RequestError } from '../src/lib/request-error.ts';
 import { memoryStorage } from './memory-draft-storage.ts';
 

@@ -1,4 +1,4 @@
-/** An address entered by hand (components/forms/entered-address.tsx, issue 18). */
+/** An address entered by hand (components/forms/entered-address.tsx). */
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { EnteredAddressFields } from '../src/components/forms/entered-address.tsx';

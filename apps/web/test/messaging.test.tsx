@@ -1,5 +1,5 @@
 /**
- * Messaging (#7): the preview cut, paging offsets, the contact-us enable rule and sending
+ * Messaging: the preview cut, paging offsets, the contact-us enable rule and sending
  * sequence, the call-line note at its boundaries, the linkifier, and the inbox / sent items /
  * contact us pages against a scripted server.
  */

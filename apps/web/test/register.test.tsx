@@ -205,7 +205,7 @@ describe('/register (spec 001 §2, §4, §5)', () => {
     expect(document.title).toMatch(/^Error: /);
     expect(api.callsTo('/api/account/register')).toHaveLength(0);
     await waitFor(() => expect(document.activeElement?.closest('[data-testid="register-errors"]')).toBe(summary));
-    // issue 18: one error pattern — each entry says exactly what its field says.
+    // One error pattern — each entry says exactly what its field says.
     for (const link of Array.from(summary.querySelectorAll('a[href^="#"]'))) {
       const field = document.getElementById(link.getAttribute('href')?.slice(1) ?? '');
       const described = (field?.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);

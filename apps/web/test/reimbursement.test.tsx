@@ -1,5 +1,5 @@
 /**
- * The reimbursement form (issue #6): the edit and review steps keep what was typed, the pay-who
+ * The reimbursement form: the edit and review steps keep what was typed, the pay-who
  * branches and their messages, adding and removing receipts, the total, a saved draft restored
  * (step, payee, receipts), the Submit rule and the request it sends, drafts, discard.
  */

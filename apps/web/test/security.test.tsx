@@ -1,5 +1,5 @@
 /**
- * Second factors on the web (issue 19): My Details' "Sign-in and security" block, the factor
+ * Second factors on the web: My Details' "Sign-in and security" block, the factor
  * choice offered before (and in place of) the 4-digit code on /verify and the step-ups, the QR
  * code and setup key, the recovery codes shown once. The passkey ceremony itself (the browser's
  * WebAuthn) is exercised in e2e/tests/passkeys.test.ts with Chromium's virtual authenticator.

@@ -48,7 +48,7 @@ export const ErrorNumber = {
   FormAlreadySubmitted: 119,
   SignatureNotAccepted: 120,
   UploadQuotaReached: 121,
-  // Second factors (issue 19): passkeys, the authenticator app, recovery codes.
+  // Second factors: passkeys, the authenticator app, recovery codes.
   PasskeyLimit: 140,
   FactorNotAccepted: 141,
   AuthenticatorCodeIncorrect: 142,

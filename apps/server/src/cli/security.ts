@@ -1,5 +1,5 @@
 /**
- * `security show|reset`: a claimant's second factors (issue 19) from a shell. `show` names the
+ * `security show|reset`: a claimant's second factors from a shell. `show` names the
  * kinds an account has, never the factors. `reset` is for after an identity check by phone (a
  * claimant who lost the phone holding their passkey and authenticator, and their recovery codes):
  * it removes the passkeys, the authenticator app and the recovery codes, tells the claimant on

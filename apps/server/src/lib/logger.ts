@@ -5,7 +5,7 @@ import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, t
  * logged at all, and these paths are censored wherever they appear in a logged object.
  */
 const SECRET_KEYS = [
-  // Second factors (issue #19): codes, the authenticator's secret and its URI, recovery codes.
+  // Second factors: codes, the authenticator's secret and its URI, recovery codes.
   'Code',
   'Secret',
   'Uri',
@@ -48,7 +48,7 @@ const noop = () => {};
 /**
  * Fastify's per-request logger, made only when the request logs something. pino runs a child's
  * bindings (the request id) through every redaction path when the child is made; on every request
- * that was 3 % of the server's CPU under load (issue 22), for loggers that mostly never write a line.
+ * that was 3 % of the server's CPU under load, for loggers that mostly never write a line.
  * The same lines, with the same bindings and redaction, when one is written.
  */
 export function lazyChildLogger(parent: Logger, bindings: Bindings, options: ChildLoggerOptions): Logger {

@@ -1,5 +1,5 @@
 /**
- * pdf-lib, loaded with the first PDF a process draws rather than at start (issue 22): with fontkit
+ * pdf-lib, loaded with the first PDF a process draws rather than at start: with fontkit
  * it is a sizeable part of the server's heap, which every major GC marks — once per 10 MB upload.
  * The drawing code awaits loadPdfLib() first, then uses pdfLib() synchronously below it.
  */

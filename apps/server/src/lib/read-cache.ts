@@ -1,5 +1,5 @@
 /**
- * Exact in-process caches of what every claimant request reads (issue 22, decision 031): the
+ * Exact in-process caches of what every claimant request reads (decision 031): the
  * session with its account and selected claim, the claimant's claims with their flags, a claim's
  * inbox counts. A sign-out, a password change or reset, a claim switch and a claims-system change
  * take effect on the very next request, in every process:

@@ -1,5 +1,5 @@
 /**
- * How answers become JSON (issue #22, compiled answers). Each response schema of the contracts is
+ * How answers become JSON (compiled answers). Each response schema of the contracts is
  * turned into JSON Schema once (zod's toJSONSchema, the input side, which is what z.encode — the
  * type provider's serialisation — produces) and compiled by fast-json-stringify, which writes only
  * the declared fields. In production that compiled serialiser is the answer. In development and

@@ -31,7 +31,7 @@ export function parseS3Url(url: string): S3Location {
 
 /**
  * The AWS SDK, loaded when a process uses an S3 store rather than by every process at start
- * (issue 22: it is a sizeable part of the heap, which every major GC marks).
+ * (it is a sizeable part of the heap, which every major GC marks).
  */
 async function loadSdk() {
   const [s3, storage] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);

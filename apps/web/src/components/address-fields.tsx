@@ -80,7 +80,7 @@ export function AddressFields<T extends FieldValues, A>({
           field.onChange(address.fromPick(pick));
           if (pick) void trigger(address.name);
         };
-        // issue 18: an address the index does not suggest is entered by hand.
+        // An address the index does not suggest is entered by hand.
         if (entering[which] ?? Boolean(current?.Entered)) {
           return (
             <EnteredAddressFields

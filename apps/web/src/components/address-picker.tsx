@@ -18,7 +18,7 @@ import { lookupAddresses } from '../lib/api/address-lookup.ts';
 import { Field } from './form-field.tsx';
 import styles from './address-picker.module.css';
 
-/** A chosen suggestion (with its moniker), or an address entered by hand (Entered, issue 18). */
+/** A chosen suggestion (with its moniker), or an address entered by hand (Entered). */
 export type PickedAddressValue = { PartialAddress: string; Moniker?: string; Entered?: EnteredAddress };
 
 export const ADDRESS_SEARCH_DEBOUNCE_MS = 250;

@@ -8,7 +8,7 @@ import type { AlertEntry } from '../lib/request-error.ts';
 import type { Guidance } from './alert-guidance.ts';
 import { PhoneLink } from './phone-link.tsx';
 
-/** "If you call us on {phone}, quote error N." (issue 18: the number stays, for support). */
+/** "If you call us on {phone}, quote error N." (the number stays, for support). */
 export function QuoteError({ code, className }: { code: number; className?: string | undefined }) {
   return (
     <span className={className}>

@@ -33,7 +33,7 @@ export type FieldProblem = {
 };
 
 /**
- * One error pattern (issue 18): each entry says exactly what the field says (its message names the
+ * One error pattern: each entry says exactly what the field says (its message names the
  * field and says what to do), so the summary and the field never disagree.
  */
 export function fieldEntries(problems: readonly FieldProblem[]): SummaryEntry[] {

@@ -21,7 +21,7 @@ export type FieldControlProps = {
  */
 function useDescription(givenId: string | undefined, hint: ReactNode, given: string | undefined) {
   const generatedId = useId();
-  // The movement rule (issue 18): a message that a press changes (the press leaves this field,
+  // The movement rule: a message that a press changes (the press leaves this field,
   // which checks it) waits until the press has become a click, so nothing below moves under it.
   const error = useSteadyWhilePressed(given);
   const id = givenId ?? generatedId;
@@ -152,7 +152,7 @@ const CHECKBOX_ERROR = { hint: undefined, error: styles.checkboxError };
 
 /**
  * A checkbox with its label beside it (a large touch target: the whole row is clickable). Its
- * error looks like every other field's (issue 18): the red bar, and the message in red above the
+ * error looks like every other field's: the red bar, and the message in red above the
  * control across the whole row; the hint stays under the label.
  */
 export function CheckboxField({ label, id: givenId, hint, error: given, children }: CheckboxFieldProps) {

@@ -29,7 +29,6 @@ export {
   type MirrorStorage,
   type StoredDraft,
 } from './draft-mirror-storage.ts';
-export { mirrorWins, openDraft, type OpenedDraft, type SavedDraft, type ServerDraft } from './open-draft.ts';
 
 /**
  * Whose draft: the signed-in account (its username, the e-mail address), the claim ('' for a form

@@ -2,7 +2,7 @@
  * The request layer: the ONE function every API call goes through (STYLE.md rule 4).
  *
  * - Same-origin paths from the contracts' routes; POST with a JSON body unless GET. Its one entry
- *   is `call` (below, typed in ./call.ts and imported from there), which names the endpoint and is
+ *   is `call` (below, typed in ./call-types.ts, exported by ./call.ts), which names the endpoint and is
  *   typed by the contracts' endpoint table; the untyped `request` under it stays in this module.
  * - Adds `AccessToken` to the body when absent (spec 000 §7), from the stored session.
  * - CSRF: sends header X-XSRF-TOKEN equal to the readable __Host-XSRF-TOKEN cookie on every non-GET call;
@@ -28,7 +28,9 @@
  * The CSRF cookie and header are ./xsrf.ts.
  */
 import { CLIENT_MESSAGES, ErrorNumber, LIMITS, ROUTES, isTokenExpiredNumber } from '@portal/contracts';
-import type { CallAnswer, CallBody, CallOptions, EndpointName, OptionsArgument } from './call.ts';
+import type { CallAnswer, CallBody, CallOptions, EndpointName, OptionsArgument, RequestOptions } from './call-types.ts';
+
+export type { RequestOptions } from './call-types.ts';
 import { markAuthenticatedActivity } from './activity.ts';
 import { showAlert } from './alerts.ts';
 import { startLoading } from './loading.ts';
@@ -49,31 +51,6 @@ export { loadEndpoint, type Call, type ResponseCheck } from './request-checks.ts
 export { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf.ts';
 
 export type RequestBody = Record<string, unknown>;
-
-export type RequestOptions = {
-  /** Do not show the alert for an error (the caller shows its own message). Forced logout still happens. */
-  silent?: boolean;
-  /** Shown in the full-screen loading overlay while the call is in flight. */
-  loadingMessage?: string;
-  /** Defaults to LIMITS.requestTimeoutMs (120 000 ms). */
-  timeoutMs?: number;
-  /** false: never add the stored AccessToken. */
-  withToken?: boolean;
-  /**
-   * A token of its own for this call (the self-assessment's survey token), sent as AccessToken
-   * instead of the stored session's. It is not the claimant's session: a token-expired answer
-   * never signs the claimant out, and a success does not restart the claimant's idle clock.
-   */
-  token?: string;
-  /** A token-expired answer is this call's own and signs nobody out (resumesession: a remembered session that ended). */
-  keepSession?: boolean;
-  /** fetch keepalive: lets a call (a page view) finish while the page unloads. */
-  keepalive?: boolean;
-  /** The caller's own cancellation; a cancelled call rejects with an AbortError and no alert. */
-  signal?: AbortSignal;
-  /** The 200 answer is a file's bytes, not JSON: the call resolves with a BinaryAnswer. */
-  binary?: boolean;
-};
 
 /** What a `binary` call resolves with: the bytes (typed by the answer's Content-Type) and its Content-Disposition. */
 export type BinaryAnswer = { blob: Blob; disposition: string | null };

@@ -18,14 +18,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { requestConfirm } from './confirm.ts';
-import {
-  currentDraftOwner,
-  openDraft,
-  type DraftMirror,
-  type DraftOwner,
-  type SavedDraft,
-  type ServerDraft,
-} from './draft-mirror.ts';
+import { currentDraftOwner, type DraftMirror, type DraftOwner } from './draft-mirror.ts';
+import { openDraft, type SavedDraft, type ServerDraft } from './open-draft.ts';
 import { useRestoredNotice } from './restored-notice.ts';
 import { useLeaveQuestion, type BlockedLeave } from './use-leave-question.ts';
 

@@ -46,7 +46,7 @@ const AddressLines = z.strictObject({
   AddressLine3: z.string().trim().max(150),
   /** The address index's id, when the address was chosen from its suggestions. */
   Moniker: z.string().max(100).optional(),
-  /** An address entered by hand (issue 18): the server writes the lines from its parts. */
+  /** An address entered by hand: the server writes the lines from its parts. */
   Entered: EnteredAddress.optional(),
 });
 

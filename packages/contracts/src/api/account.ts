@@ -34,7 +34,7 @@ export const Address = z.object({
   AddressLine1: z.string(),
   AddressLine2: z.string(),
   AddressLine3: z.string(),
-  /** False for an address the claimant entered by hand (not found in the address index, issue 18). */
+  /** False for an address the claimant entered by hand (not found in the address index). */
   Verified: z.boolean().optional(),
   /** The parts of an address entered by hand. */
   Entered: EnteredAddress.optional(),

@@ -25,7 +25,7 @@ export const AddressSuggestions = z.array(AddressSuggestion);
 export const AUSTRALIAN_STATES = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'] as const;
 export type AustralianState = (typeof AUSTRALIAN_STATES)[number];
 
-/** Messages of an address entered by hand (issue 18), each naming its part and saying what to do. */
+/** Messages of an address entered by hand, each naming its part and saying what to do. */
 export const ENTERED_ADDRESS_MESSAGES = {
   street: 'Enter the street address, for example 12 Smith Street or Unit 2, 5 High Road',
   suburb: 'Enter the suburb or town',

@@ -18,7 +18,7 @@ import { requestBody } from './common.ts';
 
 /**
  * A picked address: the suggestion's text, and its moniker when it came from the address index;
- * or an address entered by hand (Entered, issue 18), whose text the server writes from its parts.
+ * or an address entered by hand (Entered), whose text the server writes from its parts.
  */
 export const PickedAddress = z.strictObject({
   PartialAddress: z.string().trim().min(1, MESSAGES.homeAddressRequired001).max(300),

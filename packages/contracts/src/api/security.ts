@@ -1,5 +1,5 @@
 /**
- * Second factors beside the 4-digit codes (issue 19, decision 029): passkeys (WebAuthn), an
+ * Second factors beside the 4-digit codes (decision 029): passkeys (WebAuthn), an
  * authenticator app (TOTP, RFC 6238) and single-use recovery codes. Any of them answers, IN PLACE
  * of a 4-digit code, the sign-in verification (a browser not seen for 90 days, and the password
  * reset's code step) and every step-up of a secure edit (bank, mobile, e-mail) — and the new

@@ -60,7 +60,7 @@ export const ClaimantResponse = z.object({
   EmailEditDisabled: z.boolean(),
   VerifySignIn: z.boolean(),
   /**
-   * Which kinds of second factor the claimant's account has (issue 19), never the factors: all
+   * Which kinds of second factor the claimant's account has, never the factors: all
    * false without an account. Read-only: `portal security reset` removes passkeys and authenticator.
    */
   SecondFactors: z.object({ Passkey: z.boolean(), Authenticator: z.boolean(), RecoveryCodes: z.boolean() }),

@@ -1,7 +1,7 @@
 /**
  * Imports the list of Australian localities (localities-au.csv: a header naming at least
  * locality, state and postcode; one locality and postcode a line) into `localities`, against which
- * an address entered by hand is checked (issue 18). Columns are found by name. The import replaces
+ * an address entered by hand is checked. Columns are found by name. The import replaces
  * the table whole, in one transaction, so a later list goes in unchanged, importing the same file
  * again changes nothing, and a failed import leaves the list as it was.
  */

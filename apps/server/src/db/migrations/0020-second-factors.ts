@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Second factors (issue 19, decision 029): passkeys (WebAuthn credentials, at most 5 an account),
+ * Second factors (decision 029): passkeys (WebAuthn credentials, at most 5 an account),
  * the authenticator app (its TOTP secret sealed like bank numbers, and the last time-step accepted
  * so each code works once), recovery codes (HMAC only, single use) and WebAuthn challenges
  * (single use, minutes). Everything goes with its account. A session started by a passkey names

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Every Australian locality with its postcode (issue 18, decision 027): a suburb, state and
+ * Every Australian locality with its postcode (decision 027): a suburb, state and
  * postcode entered by hand are checked against it. The locality is kept as G-NAF writes it
  * (upper case, single spaces), so the check is one look-up of the primary key.
  */

@@ -71,7 +71,7 @@ export type SessionTable = {
   expires_at: number;
   selected_claim_id: string | null;
   revoked_at: number | null;
-  /** The passkey that signed this session in (issue 19), if one did. */
+  /** The passkey that signed this session in, if one did. */
   passkey_id?: string | null;
 };
 

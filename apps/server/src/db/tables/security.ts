@@ -1,4 +1,4 @@
-/** Second factors (issue 19, migration 0020): owned by modules/security/repository.ts. */
+/** Second factors (migration 0020): owned by modules/security/repository.ts. */
 
 export type PasskeyTable = {
   id: string;

@@ -252,7 +252,7 @@ export async function checkAccessCode(
 }
 
 /**
- * A guess of another kind — an authenticator or recovery code (issue 19) — spends the same daily
+ * A guess of another kind — an authenticator or recovery code — spends the same daily
  * budget of wrong guesses as the 4-digit codes, the same way: spent before `check` runs, given back
  * when it answers true. Throws 109 when the day's budget is spent (also by this guess).
  */

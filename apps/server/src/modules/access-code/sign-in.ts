@@ -33,7 +33,7 @@ export async function completeLoginWithCode(
   return completeLogin(deps, auth);
 }
 
-/** The verification is proved (a code, or a second factor of issue 19): the sign-in completes. */
+/** The verification is proved (a code, or a second factor): the sign-in completes. */
 export async function completeLogin(deps: Deps, auth: AuthContext): Promise<{ AccessToken: string }> {
   const reset = await deps.db.transaction().execute(async (trx) => {
     const applied = await applyPendingReset(deps, trx, auth);
@@ -60,7 +60,7 @@ export async function issueSecureToken(
   return { ...granted, CodeType: codeType as 0 | 1 | 2 };
 }
 
-/** The step-up is proved (a code, or a second factor of issue 19): a secure token for that kind of edit. */
+/** The step-up is proved (a code, or a second factor): a secure token for that kind of edit. */
 export async function grantSecureToken(
   deps: Deps,
   auth: AuthContext,

@@ -20,7 +20,7 @@ export type SecurityChange =
   | 'bank details'
   | 'contact details'
   | 'notification preferences'
-  // Second factors (issue 19).
+  // Second factors.
   | 'passkey added'
   | 'passkey removed'
   | 'authenticator added'

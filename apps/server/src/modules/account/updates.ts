@@ -220,7 +220,7 @@ async function keptAddress(
   };
 }
 
-/** A changed address always goes to the claims system with whether it was verified (issue 18). */
+/** A changed address always goes to the claims system with whether it was verified. */
 function withVerification(
   changes: Record<string, Change>,
   addresses: Record<'home' | 'postal', [string | null, string]>,
@@ -253,7 +253,7 @@ export async function updateContactDetails(deps: Deps, auth: AuthContext, input:
   if (emailChanged && mobileChanged) throw new AppError(ErrorNumber.SecureTokenRequired);
   if (emailChanged) await requireSecureToken(deps, auth, input.SecureToken, CodeType.Email);
   if (mobileChanged) await requireSecureToken(deps, auth, input.SecureToken, CodeType.Mobile);
-  // An address entered by hand is checked against the localities and kept as not verified (issue 18).
+  // An address entered by hand is checked against the localities and kept as not verified.
   const home = JSON.stringify(await keptAddress(deps, input.HomeAddressForDB, a.home_address, 'HomeAddressForDB'));
   const postal =
     input.AreAddressesSame || !input.PostalAddressForDB

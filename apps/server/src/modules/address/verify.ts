@@ -1,5 +1,5 @@
 /**
- * Addresses that are not in the index (issue 18). A claimant whose address is not suggested enters
+ * Addresses that are not in the index. A claimant whose address is not suggested enters
  * it by hand: the street, the suburb, the state and the postcode. The suburb, state and postcode
  * must be one locality of the localities list (`localities`: every Australian locality with its
  * postcode, from apps/server/data/localities-au.csv); the street cannot be checked, so the address

@@ -33,7 +33,7 @@ type RegistrationDetails = {
   MobileNumber: string | null;
   HomeAddress: string;
   PostalAddress: string;
-  /** False when the address was entered by hand, not chosen from the address index (issue 18). */
+  /** False when the address was entered by hand, not chosen from the address index. */
   HomeAddressVerified: boolean;
   PostalAddressVerified: boolean;
 };
@@ -64,7 +64,7 @@ export async function registerClaimant(
     postalAddress: RegistrationAddress;
   },
 ): Promise<{ AccessToken: string }> {
-  // An address entered by hand must be in a known locality (issue 18): checked first, so a refused
+  // An address entered by hand must be in a known locality: checked first, so a refused
   // registration changes nothing.
   const home = await checkAddress(deps.db, addressOf(input.homeAddress), 'HomeAddress');
   const postal = await checkAddress(deps.db, addressOf(input.postalAddress), 'PostalAddress');

@@ -1,5 +1,5 @@
 /**
- * Second factors (issue 19, decision 029): what the claimant has, how each answers a step-up or
+ * Second factors (decision 029): what the claimant has, how each answers a step-up or
  * the sign-in verification in place of a 4-digit code, and every change of them — each behind a
  * step-up of CodeType 3 (a Security secure token, spent once), audited and told to the claimant
  * on every channel on record in the change's transaction.

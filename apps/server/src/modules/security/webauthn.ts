@@ -25,7 +25,7 @@ import * as repo from './repository.ts';
 
 /**
  * @simplewebauthn/server (and its ASN.1 and COSE code), loaded with the first passkey ceremony a
- * process runs rather than at start (issue 22: the server's heap, marked by every major GC).
+ * process runs rather than at start (the server's heap, marked by every major GC).
  */
 let webauthnLoaded: typeof SimpleWebAuthn | undefined;
 async function webauthn(): Promise<typeof SimpleWebAuthn> {

@@ -49,7 +49,7 @@ const CHAINS: Record<Weight, readonly string[]> = {
 
 /**
  * fontkit, loaded with the first PDF a process draws rather than at start: it and its tables are
- * a sizeable part of the server's heap, which every major GC marks (issue 22, uploads).
+ * a sizeable part of the server's heap, which every major GC marks (uploads).
  */
 let fontkitLoaded: typeof fontkit | undefined;
 async function loadFontkit(): Promise<typeof fontkit> {

@@ -1,5 +1,5 @@
 /**
- * The live hint beside a button that cannot be used until its form is complete (issue 18; spec
+ * The live hint beside a button that cannot be used until its form is complete (spec
  * 000 §5 "disabled until …", 001 §4): it lists what is still needed, is announced politely as it
  * changes (a polite live region, present from the first render so that changes are read), and the
  * button is described by it (aria-describedby={id}) while the button cannot be used. It keeps its

@@ -1,5 +1,5 @@
 /**
- * An address entered by hand (issue 18): for a claimant whose address the index does not suggest
+ * An address entered by hand: for a claimant whose address the index does not suggest
  * (a new house, a rural address, the index of a deployment that holds only part of G-NAF). The
  * street, the suburb or town, the state and the postcode, each a field of its own with its own
  * message; the whole is a value only once every part follows its rule (the contracts'

@@ -1,6 +1,6 @@
 /**
  * One question answered by choosing one of a few options: a group of radio buttons, each a large
- * box that is its own target. Its error follows the one error pattern (issue 18) as every field's
+ * box that is its own target. Its error follows the one error pattern as every field's
  * does: FieldGroup's red bar beside the question, its message under it, each choice invalid and
  * described by the message, and the boxes' borders red as a text field's is. The error summary
  * links to the first choice (`options[0].id`).

@@ -24,7 +24,7 @@ import { ROUTES } from '../routes.ts';
 import { post, type AreaTable } from './define.ts';
 
 /**
- * Second factors (issue 19): the claimant's passkeys, authenticator app and recovery codes; the
+ * Second factors: the claimant's passkeys, authenticator app and recovery codes; the
  * step-up and sign-in verification they answer instead of a 4-digit code; passkey sign-in.
  */
 export const SECURITY_ENDPOINTS = {

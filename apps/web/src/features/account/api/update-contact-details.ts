@@ -37,7 +37,7 @@ export function addressLinesOf(address: Address | null): AddressLines {
 /**
  * A chosen suggestion as the stored record: the street line, then the locality (as registration
  * stores it), with its moniker so that the server can verify it; an address entered by hand
- * (issue 18) carries its parts, from which the server writes the lines.
+ * carries its parts, from which the server writes the lines.
  */
 export function addressLinesFromPick(pick: PickedAddressValue | null): AddressLines {
   const text = pick?.PartialAddress.trim() ?? '';

@@ -79,7 +79,7 @@ export function EmailRead({ account }: { account: Account }) {
 }
 
 /**
- * An address with, when the claimant entered it by hand (`Verified: false`, issue 18), a note that
+ * An address with, when the claimant entered it by hand (`Verified: false`), a note that
  * says so in the words of the form that took it: it is kept, and the claims system knows it was
  * not found in the address list.
  */

@@ -53,7 +53,7 @@ export function UpdatePasswordPage() {
     document.getElementById(IDS.OldPassword)?.focus();
   }, [retypeOld, isSubmitting]);
   const canSave = isValid;
-  // What Change password still needs (issue 18), for the live hint beside it.
+  // What Change password still needs, for the live hint beside it.
   const [oldPassword, newPassword, again] = useWatch({
     control,
     name: ['OldPassword', 'NewPassword', 'ReEnterPassword'],

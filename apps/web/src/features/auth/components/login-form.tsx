@@ -72,7 +72,7 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
   // the password cleared; it goes once a new password is typed.
   const refused = values.Password === '' ? error?.find((entry) => entry.code === ErrorNumber.LoginFailed) : undefined;
   const passwordError = useSteadyWhilePressed(errorOf('Password') ?? refused?.message);
-  // What Sign in still needs (issue 18): each field that is empty, or typed but not yet valid.
+  // What Sign in still needs: each field that is empty, or typed but not yet valid.
   const needed = [
     values.EmailAddress === '' ? 'your username' : form.messages.EmailAddress ? 'a valid username' : null,
     values.Password === '' ? 'your password' : form.messages.Password ? 'a valid password' : null,

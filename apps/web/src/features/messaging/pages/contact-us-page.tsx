@@ -182,7 +182,7 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
     showAlert(isRequestError(cause) ? cause.entries : [{ message: MESSAGES.requestNotCompleted }], title);
   };
 
-  // What Submit still needs (issue 18), said by the shared live hint.
+  // What Submit still needs, said by the shared live hint.
   const missing: string[] = [];
   if (!values.Category) missing.push('choose an enquiry type');
   if (!values.Message?.trim()) missing.push('write your message');

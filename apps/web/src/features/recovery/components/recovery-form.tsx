@@ -84,7 +84,7 @@ export function RecoveryForm({ name, legend, submitLabel, onSubmit }: RecoveryFo
 
   const listProblems = async () => {
     await trigger();
-    // The summary says what each field says (issue 18, error-summary.tsx).
+    // The summary says what each field says (error-summary.tsx).
     const problems: FieldProblem[] = ORDER.map((field) => ({
       fieldId: focusIds[field],
       message: getFieldState(field as FieldPath<RecoveryValues>).error?.message,

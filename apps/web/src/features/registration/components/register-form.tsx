@@ -91,7 +91,7 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
       if (name === 'PostalAddress' && message && !text) message = MESSAGES.postalAddressRequired;
       return { fieldId: FOCUS_IDS[name], message };
     });
-    // The summary says what each field says (issue 18): the terms box's own message too.
+    // The summary says what each field says: the terms box's own message too.
     const entries = fieldEntries(problems);
     if (!terms) entries.push({ fieldId: TERMS_ID, message: MESSAGES.termsRequired });
     show(entries);

@@ -76,7 +76,7 @@ export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIden
 
   const claimNumberError = useSteadyWhilePressed(errors.ClaimNumber?.message);
   const dateOfBirthError = useSteadyWhilePressed(errors.DateOfBirth?.message);
-  // What Submit still needs (issue 18): each part that is empty, or typed but not valid.
+  // What Submit still needs: each part that is empty, or typed but not valid.
   const [claimNumber, dateOfBirth] = watch(['ClaimNumber', 'DateOfBirth']);
   const needed = canSubmit
     ? []

@@ -127,7 +127,7 @@ export function SurveyPage() {
     }
   };
 
-  // What Submit still needs (issue 18): the questions not answered, by number.
+  // What Submit still needs: the questions not answered, by number.
   const open = questions.flatMap((question, index) => (values[question.QuestionId] ? [] : [index + 1]));
   const unanswered =
     open.length > 3

@@ -1,0 +1,93 @@
+/**
+ * The house rules kept by `npm run lint` fail when broken: the size ratchet (a file of 301 lines, a
+ * function of 101, a held file that grows) and issue numbers in comments, each linted through the
+ * repository's own eslint.config.js as if the text were at a product path.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({ cwd: root });
+
+async function ruleIds(text: string, file: string): Promise<string[]> {
+  const [result] = await eslint.lintText(text, { filePath: path.join(root, file) });
+  return result!.messages.map((message) => message.ruleId ?? `fatal: ${message.message}`);
+}
+
+const lines = (count: number) =>
+  Array.from({ length: count }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n';
+const fn = (bodyLines: number) =>
+  `export function long(): number {\n  let n = 0;\n${'  n++;\n'.repeat(bodyLines - 4)}  return n;\n}\n`;
+
+describe('size rules (max-lines 300, max-lines-per-function 100) with the baseline', () => {
+  const fresh = 'apps/server/src/lib/a-new-file.ts';
+
+  it('passes a new file of 300 lines and fails one of 301', async () => {
+    expect(await ruleIds(lines(300), fresh)).toEqual([]);
+    expect(await ruleIds(lines(301), fresh)).toEqual(['max-lines']);
+  });
+
+  it('passes a function of 100 lines and fails one of 101', async () => {
+    expect(await ruleIds(fn(100), fresh)).toEqual([]);
+    expect(await ruleIds(fn(101), fresh)).toEqual(['max-lines-per-function']);
+  });
+
+  it('holds a baselined file at its size: as it is passes, one line more fails', async () => {
+    const baseline = JSON.parse(fs.readFileSync(path.join(root, 'scripts/lint-baseline.json'), 'utf8')) as {
+      files: Record<string, { lines?: number }>;
+    };
+    const [file] = Object.entries(baseline.files).find(([, held]) => held.lines)!;
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    expect(await ruleIds(text, file)).toEqual([]);
+    expect(await ruleIds(`${text}export const grown = 1;\n`, file)).toContain('max-lines');
+  });
+
+  it('leaves tests and migrations out', async () => {
+    expect(await ruleIds(lines(301), 'apps/server/src/db/migrations/9999-long.ts')).toEqual([]);
+    expect(await ruleIds(lines(301), 'apps/server/test/long.test.ts')).toEqual([]);
+  });
+});
+
+describe('no issue numbers in comments', () => {
+  it.each(['// Second factors (issue 19).', '/** See #31. */', '// issues 12 and 14'])('fails %s', async (comment) => {
+    expect(await ruleIds(`${comment}\nexport const x = 1;\n`, 'apps/web/src/lib/x.ts')).toEqual([
+      'house/no-issue-numbers',
+    ]);
+  });
+
+  it.each(['// spec 000 §4: both off forces e-mail on', '// colour #0b0c0c, decision 029', '// 5 issues at most'])(
+    'passes %s',
+    async (comment) => {
+      expect(await ruleIds(`${comment}\nexport const x = 1;\n`, 'apps/web/test/x.test.ts')).toEqual([]);
+    },
+  );
+});
+
+describe('routes never touch deps.db', () => {
+  it.each(['deps.db.selectFrom("claims")', 'app.deps.db', 'const { db } = deps'])(
+    'fails %s in a routes file',
+    async (code) => {
+      const text = `declare const deps: { db: unknown }; declare const app: { deps: typeof deps };\nexport const x = () => { ${code}; };\n`;
+      expect(await ruleIds(text, 'apps/server/src/modules/claim/routes.ts')).toContain('no-restricted-syntax');
+      expect(await ruleIds(text, 'apps/server/src/modules/claim/service.ts')).not.toContain('no-restricted-syntax');
+    },
+  );
+});
+
+describe('the import graph (dependency-cruiser)', () => {
+  it('fails on the held arrows when they are not ignored, and passes with the known-violations baseline', () => {
+    const args = ['depcruise', 'apps/server/src', 'apps/web/src', 'packages/contracts/src'];
+    const run = (extra: string[]) =>
+      spawnSync('npx', [...args, '--config', '.dependency-cruiser.cjs', '--output-type', 'err', ...extra], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+    const strict = run(['--no-ignore-known']);
+    expect(strict.status).not.toBe(0);
+    expect(strict.stdout).toContain('server-infrastructure-to-modules: apps/server/src/plugins/endpoint.ts');
+    expect(run(['--ignore-known']).status).toBe(0);
+  });
+});
