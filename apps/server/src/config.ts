@@ -1,13 +1,6 @@
 /** Environment variables, checked by a zod schema at start-up with a message naming the bad variable. */
 import { z } from 'zod';
-import { DEFAULT_PROVIDER, LIMITS, type ProviderIdentity } from '@portal/contracts';
-
-/** Whether this is a Standard Webhooks key in base64 of 24 to 64 bytes. */
-function isStandardKey(base64: string): boolean {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64)) return false;
-  const bytes = Buffer.from(base64, 'base64').length;
-  return bytes >= 24 && bytes <= 64;
-}
+import { DEFAULT_PROVIDER, LIMITS, isStandardWebhookSecret, type ProviderIdentity } from '@portal/contracts';
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -101,9 +94,7 @@ const EnvSchema = z.object({
   PROVIDER_WEBHOOK_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters')
-    .refine((s) => !s.startsWith('whsec_') || isStandardKey(s.slice(6)), {
-      message: 'a whsec_ secret must be base64 of 24 to 64 bytes',
-    })
+    .refine(isStandardWebhookSecret, { message: 'a whsec_ secret must be base64 of 24 to 64 bytes' })
     .optional(),
   /** Failed deliveries of one event before it is parked as dead for an operator. */
   PROVIDER_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),

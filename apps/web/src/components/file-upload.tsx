@@ -21,6 +21,7 @@ import {
   showFile,
   uploadFile,
   type UploadHandle,
+  type UploadStatus,
 } from '../lib/upload.ts';
 import styles from './file-upload.module.css';
 import { PAUSED_TEXT, type UploadItem } from './upload-item.ts';
@@ -48,6 +49,33 @@ type FileUploadProps = {
 };
 
 let keySeq = 0;
+
+/**
+ * An upload's progress on its item and in the polite status region: the bar at every event, the
+ * words at most every 25 %; a pause for the connection, and the going on, said once each.
+ */
+function uploadEvents(
+  filename: string,
+  update: (patch: Partial<UploadItem>) => void,
+  announce: (text: string) => void,
+  announced: Map<string, number>,
+  key: string,
+) {
+  return {
+    onProgress: (percent: number) => {
+      update({ progress: percent });
+      const step = Math.floor(percent / 25) * 25;
+      if (step > (announced.get(key) ?? 0) && percent < 100) {
+        announced.set(key, step);
+        announce(`Uploading ${filename}, ${step}%`);
+      }
+    },
+    onStatus: (status: UploadStatus) => {
+      update({ paused: status === 'paused' });
+      announce(status === 'paused' ? `${filename}: ${PAUSED_TEXT}` : `Uploading ${filename} again`);
+    },
+  };
+}
 
 export function FileUpload({
   id: givenId,
@@ -95,23 +123,12 @@ export function FileUpload({
     onItemsChange((list) => [...list, item]);
     announced.current.set(key, 0);
     setAnnouncement(`Uploading ${file.name}, 0%`);
+    const events = uploadEvents(file.name, (patch) => update(key, patch), setAnnouncement, announced.current, key);
     const handle = uploadFile(
       file,
       { FormType: formType, FormId: formId, Description: description || undefined },
-      (percent) => {
-        update(key, { progress: percent });
-        const last = announced.current.get(key) ?? 0;
-        const step = Math.floor(percent / 25) * 25;
-        if (step > last && percent < 100) {
-          announced.current.set(key, step);
-          setAnnouncement(`Uploading ${file.name}, ${step}%`);
-        }
-      },
-      (status) => {
-        const paused = status === 'paused';
-        update(key, { paused });
-        setAnnouncement(paused ? `${file.name}: ${PAUSED_TEXT}` : `Uploading ${file.name} again`);
-      },
+      events.onProgress,
+      events.onStatus,
     );
     handles.current.set(key, handle);
     handle.promise.then(

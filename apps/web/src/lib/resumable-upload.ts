@@ -20,7 +20,7 @@ import {
   isTokenExpiredNumber,
   type ErrorItem,
 } from '@portal/contracts';
-import type { DetailedError, HttpResponse, Upload } from 'tus-js-client';
+import type { DetailedError, HttpResponse, Upload, UploadOptions } from 'tus-js-client';
 import { RequestError } from './request-error.ts';
 import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './request.ts';
 import { forceLogout, getAccessToken } from './session.ts';
@@ -58,6 +58,159 @@ function errorOf(error: Error | DetailedError): RequestError {
 }
 
 type Fields = { FormType: string; FormId?: string | undefined; Description?: string | undefined };
+type Events = { onProgress: (percent: number) => void; onStatus: (status: UploadStatus) => void };
+type Settle = { resolve: (fileId: string) => void; reject: (error: unknown) => void };
+
+/** The tus metadata of a form's file (the server's names). */
+function metadataOf(file: File, fields: Fields): Record<string, string> {
+  return {
+    filename: file.name,
+    filetype: file.type || 'application/octet-stream',
+    formType: fields.FormType,
+    ...(fields.FormId ? { formId: fields.FormId } : {}),
+    ...(fields.Description ? { description: fields.Description } : {}),
+  };
+}
+
+/** Offline, a failed request pauses instead of failing; a refusal (4xx but 409, 423) is not retried. */
+function shouldRetry(error: DetailedError, attempt: number, options: UploadOptions): boolean {
+  if (!navigator.onLine) return false;
+  const status = error.originalResponse?.getStatus() ?? 0;
+  const refused = status >= 400 && status < 500 && status !== 409 && status !== 423;
+  return !refused && attempt < (options.retryDelays?.length ?? 0);
+}
+
+/** One upload: its tus-js-client Upload, paused and resumed with the connection. */
+class ResumableRun {
+  private upload: Upload | null = null;
+  private cancelled = false;
+  private paused = false;
+  private idle: ReturnType<typeof setTimeout> | undefined;
+  private fileId: string | null = null;
+  private readonly offline = () => this.pause();
+  private readonly online = () => this.resume();
+
+  constructor(
+    private readonly file: File,
+    private readonly fields: Fields,
+    private readonly events: Events,
+    private readonly settle: Settle,
+  ) {}
+
+  start(): void {
+    window.addEventListener('offline', this.offline);
+    window.addEventListener('online', this.online);
+    void import('tus-js-client').then(
+      ({ Upload: TusUpload }) => this.begin(new TusUpload(this.file, this.options())),
+      () => this.fail(new RequestError('network', [{ Number: 3, Message: 'The upload could not be started' }])),
+    );
+  }
+
+  /** Cancelled by the claimant (or the page left): the server's partial upload is removed too (DELETE). */
+  cancel(): void {
+    if (this.cancelled) return;
+    this.fail(new UploadAborted());
+    this.cancelled = true;
+    void this.upload?.abort(true).catch(() => undefined);
+  }
+
+  private async begin(upload: Upload): Promise<void> {
+    if (this.cancelled) return;
+    this.upload = upload;
+    // An upload of this file goes on if it was for this form, or for no form yet (a draft gets
+    // its id once saved; a file is tied to the draft by its id, not by the upload's form).
+    const previous = (await upload.findPreviousUploads()).find(
+      (p) => !p.metadata.formId || p.metadata.formId === this.fields.FormId,
+    );
+    if (this.cancelled) return;
+    if (previous) upload.resumeFromPreviousUpload(previous);
+    if (!navigator.onLine) {
+      this.paused = true;
+      this.events.onStatus('paused');
+      return;
+    }
+    this.stillMoving();
+    upload.start();
+  }
+
+  private options(): UploadOptions {
+    return {
+      endpoint: RESUMABLE_UPLOAD_PATH,
+      metadata: metadataOf(this.file, this.fields),
+      retryDelays: RETRY_DELAYS_MS,
+      storeFingerprintForResuming: true,
+      removeFingerprintOnSuccess: true,
+      // The same file for the same kind of form; which form it was for is checked in begin().
+      fingerprint: async (f: File) => [this.fields.FormType, f.name, f.type, f.size, f.lastModified].join('/'),
+      onBeforeRequest: (req) => {
+        const token = getAccessToken();
+        if (token) req.setHeader('Authorization', `Bearer ${token}`);
+        const xsrf = readCookie(XSRF_COOKIE);
+        if (xsrf) req.setHeader(XSRF_HEADER, xsrf);
+      },
+      onAfterResponse: (_req, res: HttpResponse) => {
+        this.fileId = res.getHeader(RESUMABLE_FILE_ID_HEADER) ?? this.fileId;
+      },
+      onProgress: (sent, total) => {
+        this.stillMoving();
+        if (total > 0) this.events.onProgress(Math.min(99, Math.floor((sent / total) * 100)));
+      },
+      onShouldRetry: shouldRetry,
+      onSuccess: () => this.succeed(),
+      onError: (error) => {
+        if (this.cancelled) return;
+        if (!navigator.onLine && !('originalResponse' in error && error.originalResponse)) this.pause();
+        else this.fail(errorOf(error));
+      },
+    };
+  }
+
+  private succeed(): void {
+    if (!this.fileId) {
+      this.fail(new RequestError('syntax', [{ Number: 4, Message: 'Syntax error' }], 204));
+      return;
+    }
+    this.stop();
+    this.events.onProgress(100);
+    this.settle.resolve(this.fileId);
+  }
+
+  private fail(error: unknown): void {
+    this.stop();
+    this.settle.reject(error);
+  }
+
+  private stop(): void {
+    clearTimeout(this.idle);
+    window.removeEventListener('offline', this.offline);
+    window.removeEventListener('online', this.online);
+  }
+
+  private pause(): void {
+    if (this.paused || this.cancelled || !this.upload) return;
+    this.paused = true;
+    clearTimeout(this.idle);
+    this.events.onStatus('paused');
+    void this.upload.abort();
+  }
+
+  private resume(): void {
+    if (!this.paused || this.cancelled || !this.upload) return;
+    this.paused = false;
+    this.events.onStatus('sending');
+    this.stillMoving();
+    this.upload.start();
+  }
+
+  /** A stall with no progress for the request time-out is cut and resumed from the stored offset. */
+  private stillMoving(): void {
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => {
+      this.pause();
+      if (navigator.onLine) this.resume();
+    }, LIMITS.requestTimeoutMs);
+  }
+}
 
 /** Starts the upload; resolves with the stored file's id. */
 export function uploadResumable(
@@ -66,139 +219,10 @@ export function uploadResumable(
   onProgress: (percent: number) => void,
   onStatus: (status: UploadStatus) => void = () => undefined,
 ): { promise: Promise<string>; abort: () => void } {
-  let upload: Upload | null = null;
-  let cancelled = false;
-  let cancel: () => void = () => undefined;
-  let paused = false;
-  let idle: ReturnType<typeof setTimeout> | undefined;
-  const stop: Array<() => void> = [];
-
+  let run: ResumableRun | undefined;
   const promise = new Promise<string>((resolve, reject) => {
-    let fileId: string | null = null;
-    const settle = () => {
-      clearTimeout(idle);
-      for (const off of stop) off();
-    };
-    cancel = () => {
-      settle();
-      reject(new UploadAborted());
-    };
-    const pause = () => {
-      if (paused || cancelled || !upload) return;
-      paused = true;
-      clearTimeout(idle);
-      onStatus('paused');
-      void upload.abort();
-    };
-    const resume = () => {
-      if (!paused || cancelled || !upload) return;
-      paused = false;
-      onStatus('sending');
-      stillMoving();
-      upload.start();
-    };
-    // A stall with no progress for the request time-out is cut and resumed from the stored offset.
-    const stillMoving = () => {
-      clearTimeout(idle);
-      idle = setTimeout(() => {
-        pause();
-        if (navigator.onLine) resume();
-      }, LIMITS.requestTimeoutMs);
-    };
-    const offline = () => pause();
-    const online = () => resume();
-    window.addEventListener('offline', offline);
-    window.addEventListener('online', online);
-    stop.push(() => window.removeEventListener('offline', offline));
-    stop.push(() => window.removeEventListener('online', online));
-
-    void import('tus-js-client').then(
-      async ({ Upload: TusUpload }) => {
-        if (cancelled) return;
-        const metadata: Record<string, string> = {
-          filename: file.name,
-          filetype: file.type || 'application/octet-stream',
-          formType: fields.FormType,
-        };
-        if (fields.FormId) metadata.formId = fields.FormId;
-        if (fields.Description) metadata.description = fields.Description;
-        upload = new TusUpload(file, {
-          endpoint: RESUMABLE_UPLOAD_PATH,
-          metadata,
-          retryDelays: RETRY_DELAYS_MS,
-          storeFingerprintForResuming: true,
-          removeFingerprintOnSuccess: true,
-          // The same file for the same kind of form; which form it was for is checked below.
-          fingerprint: async (f: File) => [fields.FormType, f.name, f.type, f.size, f.lastModified].join('/'),
-          onBeforeRequest(req) {
-            const token = getAccessToken();
-            if (token) req.setHeader('Authorization', `Bearer ${token}`);
-            const xsrf = readCookie(XSRF_COOKIE);
-            if (xsrf) req.setHeader(XSRF_HEADER, xsrf);
-          },
-          onAfterResponse(_req, res: HttpResponse) {
-            fileId = res.getHeader(RESUMABLE_FILE_ID_HEADER) ?? fileId;
-          },
-          onProgress(sent, total) {
-            stillMoving();
-            if (total > 0) onProgress(Math.min(99, Math.floor((sent / total) * 100)));
-          },
-          // Offline, a failed request pauses instead of failing: the upload goes on when the browser is back.
-          onShouldRetry(error, attempt, options) {
-            if (!navigator.onLine) return false;
-            const status = error.originalResponse?.getStatus() ?? 0;
-            const refused = status >= 400 && status < 500 && status !== 409 && status !== 423;
-            return !refused && attempt < (options.retryDelays?.length ?? 0);
-          },
-          onSuccess() {
-            settle();
-            if (!fileId) {
-              reject(new RequestError('syntax', [{ Number: 4, Message: 'Syntax error' }], 204));
-              return;
-            }
-            onProgress(100);
-            resolve(fileId);
-          },
-          onError(error) {
-            if (cancelled) return;
-            if (!navigator.onLine && !('originalResponse' in error && error.originalResponse)) {
-              pause();
-              return;
-            }
-            settle();
-            reject(errorOf(error));
-          },
-        });
-        // An upload of this file goes on if it was for this form, or for no form yet (a draft gets
-        // its id once saved; a file is tied to the draft by its id, not by the upload's form).
-        const previous = (await upload.findPreviousUploads()).find(
-          (p) => !p.metadata.formId || p.metadata.formId === fields.FormId,
-        );
-        if (cancelled) return;
-        if (previous) upload.resumeFromPreviousUpload(previous);
-        if (!navigator.onLine) {
-          paused = true;
-          onStatus('paused');
-          return;
-        }
-        stillMoving();
-        upload.start();
-      },
-      () => {
-        settle();
-        reject(new RequestError('network', [{ Number: 3, Message: 'The upload could not be started' }]));
-      },
-    );
+    run = new ResumableRun(file, fields, { onProgress, onStatus }, { resolve, reject });
+    run.start();
   });
-
-  return {
-    promise,
-    abort: () => {
-      if (cancelled) return;
-      cancelled = true;
-      cancel();
-      // Cancelled by the claimant (or the page left): the server's partial upload is removed too (DELETE).
-      void upload?.abort(true).catch(() => undefined);
-    },
-  };
+  return { promise, abort: () => run?.cancel() };
 }

@@ -46,6 +46,15 @@ export const STANDARD_WEBHOOK_HEADERS = {
 } as const;
 /** A secret in the standard's form: this prefix, then the key in base64 (24 to 64 bytes). */
 export const STANDARD_WEBHOOK_SECRET_PREFIX = 'whsec_';
+
+/** A secret without the prefix, or one whose key is padded base64 of 24 to 64 bytes. */
+export function isStandardWebhookSecret(secret: string): boolean {
+  if (!secret.startsWith(STANDARD_WEBHOOK_SECRET_PREFIX)) return true;
+  const key = secret.slice(STANDARD_WEBHOOK_SECRET_PREFIX.length);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key) || key.length % 4 !== 0) return false;
+  const bytes = (key.length / 4) * 3 - (key.match(/=+$/)?.[0].length ?? 0);
+  return bytes >= 24 && bytes <= 64;
+}
 /** A receiver should refuse a delivery whose timestamp is further than this from its clock. */
 export const WEBHOOK_REPLAY_WINDOW_SECONDS = 300;
 export const ProviderEvent = z.object({

@@ -26,6 +26,14 @@ type LoginFormProps = {
   failureCount: number;
 };
 
+/**
+ * A refused sign-in is said at the password field too (GOV.UK pattern), where the focus goes with
+ * the password cleared; it goes once a new password is typed.
+ */
+function refusalAtPassword(password: string, error: AlertEntry[] | null): string | undefined {
+  return password === '' ? error?.find((entry) => entry.code === ErrorNumber.LoginFailed)?.message : undefined;
+}
+
 export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
   const errorId = useId();
   const hintId = useId();
@@ -68,10 +76,7 @@ export function LoginForm({ onSubmit, error, failureCount }: LoginFormProps) {
   const alert = error ?? (rulesUnavailable ? RULES_UNAVAILABLE : null);
   const canSubmit = isValid && !isSubmitting;
   const usernameError = useSteadyWhilePressed(errorOf('EmailAddress'));
-  // A refused sign-in is said at the password field too (GOV.UK pattern), where the focus goes with
-  // the password cleared; it goes once a new password is typed.
-  const refused = values.Password === '' ? error?.find((entry) => entry.code === ErrorNumber.LoginFailed) : undefined;
-  const passwordError = useSteadyWhilePressed(errorOf('Password') ?? refused?.message);
+  const passwordError = useSteadyWhilePressed(errorOf('Password') ?? refusalAtPassword(values.Password, error));
   // What Sign in still needs: each field that is empty, or typed but not yet valid.
   const needed = [
     values.EmailAddress === '' ? 'your username' : form.messages.EmailAddress ? 'a valid username' : null,

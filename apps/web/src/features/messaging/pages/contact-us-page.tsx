@@ -63,6 +63,24 @@ export const ENQUIRY_SENT_EVENT = { path: '/contactus/sent', title: 'Send a mess
 
 const enquiryMirror = createDraftMirror(EnquiryDraft);
 
+/** What Submit still needs, said by the shared live hint. */
+function stillNeeded(values: EnquiryValues): string[] {
+  return [
+    ...(values.Category ? [] : ['choose an enquiry type']),
+    ...(values.Message?.trim() ? [] : ['write your message']),
+    ...(isOther(values.Category) && !values.CustomCategory?.trim() ? ['give the reason for your enquiry'] : []),
+  ];
+}
+
+/** The summary's entries at a press: the fields in error, in the page's order (decision 039). */
+function enquiryEntries(found: FieldErrors<EnquiryValues>) {
+  return fieldEntries([
+    { fieldId: IDS.type, message: found.Category?.message },
+    { fieldId: IDS.reason, message: found.CustomCategory?.message },
+    { fieldId: IDS.message, message: found.Message?.message },
+  ]);
+}
+
 const DEPS: EnquiryDeps = {
   createForm: uploadContactForm,
   uploadFile: (file, formId, onProgress) => uploadFile(file, { FormType: 'contact', FormId: formId }, onProgress),
@@ -84,22 +102,13 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
   } = useForm<EnquiryValues>({
     resolver: enquiryResolver,
     mode: 'onTouched',
-    // A press with problems puts the focus on the error summary, which links to each field.
-    shouldFocusError: false,
+    shouldFocusError: false, // a press with problems focuses the error summary instead
     defaultValues: { Category: null, Message: '', CustomCategory: '' },
   });
   const values = useWatch({ control }) as EnquiryValues;
   const category = useController({ control, name: 'Category' });
   const { summary, show } = useErrorSummary();
-  // The summary lists the fields in error at a press, in the page's order (decision 039).
-  const listProblems = (found: FieldErrors<EnquiryValues>) =>
-    show(
-      fieldEntries([
-        { fieldId: IDS.type, message: found.Category?.message },
-        { fieldId: IDS.reason, message: found.CustomCategory?.message },
-        { fieldId: IDS.message, message: found.Message?.message },
-      ]),
-    );
+  const listProblems = (found: FieldErrors<EnquiryValues>) => show(enquiryEntries(found));
   const [held, setHeld] = useState<HeldItem[]>([]);
   const [sending, setSending] = useState(false);
   const [status, setStatus] = useState('');
@@ -129,12 +138,7 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
     [forgetDraft],
   );
   useLeaveQuestion(() => started && !done.current, leave);
-  useEffect(
-    () => () => {
-      handle.current?.abort();
-    },
-    [],
-  );
+  useEffect(() => () => handle.current?.abort(), []);
 
   const patch = (key: string, change: Partial<HeldItem>) =>
     setHeld((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
@@ -182,11 +186,7 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
     showAlert(isRequestError(cause) ? cause.entries : [{ message: MESSAGES.requestNotCompleted }], title);
   };
 
-  // What Submit still needs, said by the shared live hint.
-  const missing: string[] = [];
-  if (!values.Category) missing.push('choose an enquiry type');
-  if (!values.Message?.trim()) missing.push('write your message');
-  if (other && !values.CustomCategory?.trim()) missing.push('give the reason for your enquiry');
+  const missing = stillNeeded(values);
 
   return (
     <div className={styles.contact} data-testid="contact-page">
