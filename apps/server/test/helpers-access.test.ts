@@ -123,6 +123,28 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
     },
   );
 
+  it('answers "not found" to a helper of one of the claimant\'s claims asking for another claim\'s file', async () => {
+    const alex = await signInWithClaim(t, ALEX, CLAIM);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/documentupload/uploadfile',
+      ...multipart(
+        { accessToken: alex, FormType: 'documents', Description: 'GP letter' },
+        { name: 'letter.pdf', data: SAMPLES['letter.pdf'] as Buffer },
+      ),
+    });
+    const { FileId } = sent.json() as { FileId: string };
+    expect(
+      (await t.post('/api/documentupload/getfilecontent', { AccessToken: alex, Identifier: FileId })).statusCode,
+    ).toBe(200);
+    const token = await helper('sam.single@example.com', 'Act', OTHER_CLAIM);
+    for (const url of ['/api/documentupload/getfilecontent', '/api/documentupload/downloadfile']) {
+      expect(errorNumbers(await t.post(url, { AccessToken: token, Identifier: FileId })), url).toEqual([
+        ErrorNumber.NotFound,
+      ]);
+    }
+  });
+
   it('answers "not found" to a helper of another claim, for selecting it and for every claim call', async () => {
     const token = await helper('sam.single@example.com', 'Act', OTHER_CLAIM);
     expect(errorNumbers(await t.post('/api/claim/selectclaim', { AccessToken: token, Number: CLAIM }))).toEqual([

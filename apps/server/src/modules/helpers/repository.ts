@@ -186,18 +186,6 @@ export async function endGrants(
   return ended;
 }
 
-/** Active grants whose last day has passed (ends_on before today) end by themselves. */
-export async function endLapsedGrants(db: Db, today: string, now: number): Promise<number> {
-  const r = await db
-    .updateTable('helper_grants')
-    .set({ state: 'ended', token_hash: null, ended_at: now })
-    .where('state', 'in', ['active', 'invited'])
-    .where('ends_on', 'is not', null)
-    .where('ends_on', '<', today)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
-}
-
 /** The names of helpers of this claimant, by their account: for the activity list. */
 export function helperNames(db: Db, claimantAccountId: string) {
   return db
