@@ -12,6 +12,7 @@ import { newId, newToken } from '../../lib/crypto.ts';
 import { tag } from '../../lib/read-cache.ts';
 import { enqueueNotification } from '../../notify/outbox.ts';
 import { consumeSecureToken } from '../access-code/sign-in.ts';
+import { lockAccount } from '../access-code/repository.ts';
 import { listHelperActions, maskValue, recordAudit } from '../audit/repository.ts';
 import { findClaims, findOwnClaim } from '../claim/service.ts';
 import { tokenHash, type AuthContext } from '../session/service.ts';
@@ -69,36 +70,49 @@ export async function inviteHelper(deps: Deps, auth: AuthContext, input: InviteI
   const claim = await findOwnClaim(deps, auth.claimantId, input.ClaimNumber);
   if (!claim) throw new AppError(ErrorNumber.NotFound);
   const now = deps.clock.now();
-  if ((await repo.countOpenGrants(deps.db, claim.id, now)) >= HELPER_LIMITS.perClaim)
-    throw new AppError(ErrorNumber.HelperLimit);
   const token = newToken();
   const id = newId();
   const contact = input.Email ?? input.Mobile ?? '';
-  const expiresAt = now + HELPER_LIMITS.invitationLifetimeMs;
-  await repo.insertInvitation(deps.db, {
-    id,
-    claimantAccountId: auth.accountId,
-    claimId: claim.id,
-    name: input.Name,
-    contact,
-    scope: input.Scope,
-    endsOn: input.EndsOn ?? null,
-    tokenHash: tokenHash(token),
-    expiresAt,
-    now,
-  });
-  await audit(deps, auth, 'helper-invited', input.Name);
   const p = deps.config.provider;
   // The token travels in the fragment, which browsers never send: it stays out of every log.
   const link = `${deps.config.publicUrl ?? ''}/helping#invitation=${token}`;
-  await tell(
-    deps,
-    contact,
-    'helper-invitation',
-    `You are invited to help with a ${p.shortName} claim`,
-    `Hello ${input.Name},\n\nYou have been invited to help with claim ${claim.number} (${input.Scope}).\n` +
-      `Open this link within 14 days to accept: ${link}\n\nIf you did not expect this, ignore it or call us on ${p.phone}.`,
-  );
+  await deps.db.transaction().execute(async (trx) => {
+    // Counted and inserted under the claimant's lock, so two invitations at once cannot both see
+    // room under the limit.
+    await lockAccount(trx, deps.dialect, auth.accountId);
+    if ((await repo.countOpenGrants(trx, claim.id, now)) >= HELPER_LIMITS.perClaim)
+      throw new AppError(ErrorNumber.HelperLimit);
+    await repo.insertInvitation(trx, {
+      id,
+      claimantAccountId: auth.accountId,
+      claimId: claim.id,
+      name: input.Name,
+      contact,
+      scope: input.Scope,
+      endsOn: input.EndsOn ?? null,
+      tokenHash: tokenHash(token),
+      expiresAt: now + HELPER_LIMITS.invitationLifetimeMs,
+      now,
+    });
+    await recordAudit(trx, {
+      accountId: auth.accountId,
+      sessionId: auth.sessionId,
+      kind: 'helper-invited',
+      changes: { helper: { from: '', to: maskValue(input.Name) } },
+      at: now,
+    });
+    await enqueueNotification(trx, deps.cipher, now, {
+      accountId: null,
+      kind: 'helper-invitation',
+      channel: contact.includes('@') ? 'email' : 'sms',
+      to: contact,
+      subject: `You are invited to help with a ${p.shortName} claim`,
+      text:
+        `Hello ${input.Name},\n\nYou have been invited to help with claim ${claim.number} (${input.Scope}).\n` +
+        `Open this link within 14 days to accept: ${link}\n\nIf you did not expect this, ignore it or call us on ${p.phone}.`,
+    });
+  });
+  deps.notifier.wake();
   const [row] = (await repo.listGrantsOfClaimant(deps.db, auth.accountId)).filter((g) => g.id === id);
   return summary(row as repo.GrantRow, now);
 }
