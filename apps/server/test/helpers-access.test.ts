@@ -264,6 +264,14 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
     const rows = await t.deps.db.selectFrom('helper_grants').select(['state', 'helper_account_id']).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.state).toBe('active');
+    // Whatever order two takes of one open invitation reach the database in, the update itself
+    // lets one through: the second finds the row no longer open.
+    const another = await invitation(CLAIM, 'View');
+    const taken = await Promise.all([
+      grants.takeInvitation(t.deps.db, tokenHash(another), await accountOf('sam.single@example.com'), t.clock.now()),
+      grants.takeInvitation(t.deps.db, tokenHash(another), await accountOf('pat.trustee@example.com'), t.clock.now()),
+    ]);
+    expect(taken.filter(Boolean)).toHaveLength(1);
   });
 
   it('refuses a sixth helper on a claim', async () => {
