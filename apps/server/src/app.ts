@@ -24,6 +24,7 @@ import { securityRoutes } from './modules/security/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { bsbRoutes } from './modules/bsb/routes.ts';
 import { claimRoutes } from './modules/claim/routes.ts';
+import { helperRoutes } from './modules/helpers/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { surveyRoutes } from './modules/survey/routes.ts';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.ts';
@@ -187,6 +188,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   bsbRoutes(app, deps);
   contentRoutes(app, deps);
   surveyRoutes(app, deps);
+  helperRoutes(app, deps);
   devOutboxRoutes(app, deps);
   const fileStore = options.fileStore ?? (await fileStoreFromConfig(config));
   await uploadRoutes(app, deps, fileStore);

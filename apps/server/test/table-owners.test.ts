@@ -27,6 +27,7 @@ const OWNERS: Record<string, string | null> = {
   login_throttle: 'plugins/throttle-store.ts',
   rate_limits: 'plugins/rate-limit-store.ts',
   audit_events: 'modules/audit/repository.ts',
+  helper_grants: 'modules/helpers/repository.ts',
   page_views: 'modules/analytics/repository.ts',
   forms: 'modules/forms/repository.ts',
   files: 'modules/uploads/repository.ts',

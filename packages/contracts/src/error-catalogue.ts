@@ -149,6 +149,15 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
       'There have been too many attempts for this claim today, so we cannot check these details online until tomorrow. ' +
       'Please call us on {phone} and we will help you.',
   },
+  160: {
+    meaning:
+      "A helper's call beyond the scope the claimant gave, or a call no helper may make (bank details, password, contacts, second factors, helpers)",
+    message: 'You cannot do this while helping. Please ask the person you help, or call us on {phone}.',
+  },
+  161: {
+    meaning: 'The claim already has 5 helpers, active or invited',
+    message: 'This claim already has 5 people who help. Remove someone before inviting another person.',
+  },
   140: {
     meaning: 'Passkey refused: the account already has 5 passkeys',
     message: 'You already have 5 passkeys. Please remove one before adding another.',

@@ -55,6 +55,11 @@ export const ErrorNumber = {
   RecoveryCodeIncorrect: 143,
   FactorNotSetUp: 144,
   AuthenticatorAlreadySetUp: 145,
+  // People who help (decision 041).
+  /** A helper asked for a call beyond their scope, or one no helper may make. */
+  NotForHelpers: 160,
+  /** The claim already has its most helpers, active and invited. */
+  HelperLimit: 161,
   // The request itself: it stopped arriving (answered with HTTP 408, not 225).
   RequestTimedOut: 150,
   /** A service the portal depends on (its database, Redis) cannot be reached: nothing was done; the answer carries Retry-After. */

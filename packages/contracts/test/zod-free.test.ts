@@ -10,6 +10,7 @@ import {
   ENDPOINTS,
   ENDPOINT_AREAS,
   FORM_ENDPOINTS,
+  HELPER_ENDPOINTS,
   Information,
   MESSAGE_ENDPOINTS,
   PAYMENT_ENDPOINTS,
@@ -39,7 +40,12 @@ describe('ROUTES', () => {
     expect(Object.keys(ENDPOINTS)).toEqual(Object.keys(ROUTES));
     for (const [name, route] of Object.entries(ROUTES)) {
       const endpoint = ENDPOINTS[name as keyof typeof ENDPOINTS];
-      expect({ method: endpoint.method, path: endpoint.path, auth: endpoint.auth }).toEqual(route);
+      expect({
+        method: endpoint.method,
+        path: endpoint.path,
+        auth: endpoint.auth,
+        ...('helper' in endpoint ? { helper: endpoint.helper } : {}),
+      }).toEqual(route);
       expect(endpoint.summary.length).toBeGreaterThan(0);
     }
   });
@@ -55,6 +61,7 @@ describe('ENDPOINT_AREAS', () => {
     signIn: SIGN_IN_ENDPOINTS,
     security: SECURITY_ENDPOINTS,
     analytics: ANALYTICS_ENDPOINTS,
+    helpers: HELPER_ENDPOINTS,
   };
 
   it('lists each area table exactly, and each call of ROUTES in one area', () => {

@@ -26,6 +26,7 @@ import * as m0021 from './migrations/0021-localities.ts';
 import * as m0022 from './migrations/0022-decisions-in-words.ts';
 import * as m0023 from './migrations/0023-idempotency-kept-a-week.ts';
 import * as m0024 from './migrations/0024-resumable-uploads.ts';
+import * as m0025 from './migrations/0025-people-who-help.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-decisions-in-words': m0022,
   '0023-idempotency-kept-a-week': m0023,
   '0024-resumable-uploads': m0024,
+  '0025-people-who-help': m0025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

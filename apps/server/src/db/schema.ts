@@ -37,7 +37,7 @@ import type {
   ProviderApiKeyTable,
   ProviderIdempotencyTable,
 } from './tables/provider.ts';
-import type { PageViewTable, AuditEventTable, RateLimitTable } from './tables/operations.ts';
+import type { PageViewTable, AuditEventTable, HelperGrantTable, RateLimitTable } from './tables/operations.ts';
 import type { PaymentTable, PaymentSettlesTable, DecisionTable } from './tables/payments.ts';
 import type { PasskeyTable, AuthenticatorTable, RecoveryCodeTable, WebauthnChallengeTable } from './tables/security.ts';
 
@@ -72,6 +72,7 @@ export type Database = {
   files: FileTable;
   resumable_uploads: ResumableUploadTable;
   audit_events: AuditEventTable;
+  helper_grants: HelperGrantTable;
   bsb_directory: BsbTable;
   bank_institutions: BankInstitutionTable;
   addresses: AddressTable;

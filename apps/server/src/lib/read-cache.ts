@@ -205,5 +205,7 @@ export const tag = {
   account: (id: string) => `account:${id}`,
   claimant: (id: string) => `claimant:${id}`,
   claim: (id: string) => `claim:${id}`,
+  /** The helpers of a claim (decision 041): ending one drops every cached grant of the claim. */
+  helpers: (claimId: string) => `helpers:${claimId}`,
   all: '*',
 } as const;

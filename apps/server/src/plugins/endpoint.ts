@@ -11,6 +11,7 @@ import { AppError } from '../errors.ts';
 import { authenticate, type AuthContext } from '../modules/session/service.ts';
 import { authenticateSurvey, type SurveyAuth } from '../modules/survey/service.ts';
 import { CLAIMANT_API, type AccountRateLimit } from '../lib/route-controls.ts';
+import { claimAccess, recordHelperCall } from '../modules/helpers/access.ts';
 
 type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
 type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.output<E['params']> : undefined;
@@ -26,7 +27,10 @@ export type HandlerContext<E extends Endpoint> = {
   query: QueryOf<E>;
   params: ParamsOf<E>;
   auth: AuthOf<E>;
-  /** For 'claim' endpoints: the selected claim's id, checked to belong to the claimant. */
+  /**
+   * For 'claim' endpoints: the selected claim's id, checked to belong to the claimant or to be
+   * one the caller helps with at the endpoint's helper level (auth is then the claimant's, decision 041).
+   */
   claimId: E['auth'] extends 'claim' ? string : null;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -83,11 +87,9 @@ export function bindEndpoint<E extends Endpoint>(
                 tokenOf(request),
                 endpoint.auth === 'pending' ? ['registration', 'verification'] : ['login'],
               );
-      if (
-        endpoint.auth === 'claim' &&
-        !(request.auth && 'selectedClaimId' in request.auth && request.auth.selectedClaimId)
-      ) {
-        throw new AppError(ErrorNumber.NoClaimSelected);
+      if (endpoint.auth === 'claim') {
+        if (!(request.auth && 'selectedClaimId' in request.auth)) throw new AppError(ErrorNumber.NoClaimSelected);
+        request.auth = await claimAccess(deps, request.auth, endpoint.helper);
       }
     },
     handler: async (request, reply) => {
@@ -100,7 +102,9 @@ export function bindEndpoint<E extends Endpoint>(
         request,
         reply,
       } as HandlerContext<E>;
-      return handler(ctx);
+      const answer = await handler(ctx);
+      if (request.auth && 'helper' in request.auth) await recordHelperCall(deps, request.auth, endpoint.path);
+      return answer;
     },
   });
 }

@@ -41,6 +41,7 @@ const AREAS: Record<EndpointArea, () => Promise<AreaModule>> = {
   signIn: () => import('./endpoint-schemas/sign-in.ts'),
   security: () => import('./endpoint-schemas/security.ts'),
   analytics: () => import('./endpoint-schemas/analytics.ts'),
+  helpers: () => import('./endpoint-schemas/helpers.ts'),
 };
 
 const loading = new Map<EndpointArea, Promise<AreaModule>>();

@@ -32,5 +32,6 @@ export * from './claim-tasks.ts';
 export * from './responds-to.ts';
 export * from './requests.ts';
 export * from './reimbursement.ts';
+export * from './helpers.ts';
 export * from './routes.ts';
 export * from './endpoints.ts';

@@ -13,11 +13,18 @@
  */
 export type Auth = 'public' | 'session' | 'claim' | 'pending' | 'survey';
 
+/**
+ * The least scope a helper needs for a claim call (decision 041): view < send < act. A call
+ * without it refuses helpers (fail closed); only claim calls may name one.
+ */
+export type HelperLevel = 'view' | 'send' | 'act';
+
 export type Route = {
   method: 'GET' | 'POST';
   /** Same-origin; `:name` marks a path parameter (e.g. /api/content/:name). */
   path: string;
   auth: Auth;
+  helper?: HelperLevel;
 };
 
 export const ROUTES = {
@@ -36,33 +43,48 @@ export const ROUTES = {
   getClaims: { method: 'POST', path: '/api/claim/getclaims', auth: 'session' },
   selectClaim: { method: 'POST', path: '/api/claim/selectclaim', auth: 'session' },
   deselectClaim: { method: 'POST', path: '/api/claim/deselectclaim', auth: 'session' },
-  getFileContent: { method: 'POST', path: '/api/documentupload/getfilecontent', auth: 'claim' },
-  downloadFile: { method: 'POST', path: '/api/documentupload/downloadfile', auth: 'claim' },
-  discardFile: { method: 'POST', path: '/api/documentupload/discardfile', auth: 'claim' },
-  saveDocumentDraft: { method: 'POST', path: '/api/documentupload/updatedocumentform', auth: 'claim' },
-  getDocumentDraft: { method: 'POST', path: '/api/documentupload/getdraftdocumentform', auth: 'claim' },
-  saveDraft: { method: 'POST', path: '/api/documentupload/updateform/:type', auth: 'claim' },
-  getDraft: { method: 'POST', path: '/api/documentupload/getdraft/:type', auth: 'claim' },
-  discardDraft: { method: 'POST', path: '/api/documentupload/discarddraft/:type', auth: 'claim' },
-  submitDraftForm: { method: 'POST', path: '/api/documentupload/submit/:type', auth: 'claim' },
-  discardDocumentDraft: { method: 'POST', path: '/api/documentupload/discarddraftdocuments', auth: 'claim' },
-  submitDocuments: { method: 'POST', path: '/api/documentupload/submitdocumentform', auth: 'claim' },
-  submitReimbursement: { method: 'POST', path: '/api/documentupload/submitreceipts', auth: 'claim' },
-  getDraftDates: { method: 'POST', path: '/api/documentupload/getdraftdates', auth: 'claim' },
-  getAuthorityFormData: { method: 'POST', path: '/api/account/getauthorityformdata', auth: 'claim' },
-  getMessages: { method: 'POST', path: '/api/inbox/getmessages', auth: 'claim' },
-  markAsRead: { method: 'POST', path: '/api/inbox/markasread', auth: 'claim' },
-  getSentItems: { method: 'POST', path: '/api/documentupload/getsentitems', auth: 'claim' },
-  uploadContactForm: { method: 'POST', path: '/api/documentupload/uploadcontactform', auth: 'claim' },
-  submitContactForm: { method: 'POST', path: '/api/documentupload/submitcontactform', auth: 'claim' },
-  uploadDetailsRequest: { method: 'POST', path: '/api/documentupload/uploaddetailsrequest', auth: 'claim' },
-  submitDetailsRequest: { method: 'POST', path: '/api/documentupload/submitdetailsrequest', auth: 'claim' },
-  getUnreadMessageCount: { method: 'POST', path: '/api/inbox/getunreadmessagecount', auth: 'claim' },
-  getPayments: { method: 'POST', path: '/api/payments/getpayments', auth: 'claim' },
-  getSentItemProgress: { method: 'POST', path: '/api/payments/getsentitemprogress', auth: 'claim' },
-  getPaymentsSummary: { method: 'POST', path: '/api/payments/getsummary', auth: 'claim' },
-  getPaymentStatement: { method: 'POST', path: '/api/payments/getstatement', auth: 'claim' },
-  getClaimTasks: { method: 'POST', path: '/api/claim/gettasks', auth: 'claim' },
+  getFileContent: { method: 'POST', path: '/api/documentupload/getfilecontent', auth: 'claim', helper: 'view' },
+  downloadFile: { method: 'POST', path: '/api/documentupload/downloadfile', auth: 'claim', helper: 'view' },
+  discardFile: { method: 'POST', path: '/api/documentupload/discardfile', auth: 'claim', helper: 'send' },
+  saveDocumentDraft: { method: 'POST', path: '/api/documentupload/updatedocumentform', auth: 'claim', helper: 'send' },
+  getDocumentDraft: { method: 'POST', path: '/api/documentupload/getdraftdocumentform', auth: 'claim', helper: 'send' },
+  saveDraft: { method: 'POST', path: '/api/documentupload/updateform/:type', auth: 'claim', helper: 'send' },
+  getDraft: { method: 'POST', path: '/api/documentupload/getdraft/:type', auth: 'claim', helper: 'send' },
+  discardDraft: { method: 'POST', path: '/api/documentupload/discarddraft/:type', auth: 'claim', helper: 'send' },
+  submitDraftForm: { method: 'POST', path: '/api/documentupload/submit/:type', auth: 'claim', helper: 'send' },
+  discardDocumentDraft: {
+    method: 'POST',
+    path: '/api/documentupload/discarddraftdocuments',
+    auth: 'claim',
+    helper: 'send',
+  },
+  submitDocuments: { method: 'POST', path: '/api/documentupload/submitdocumentform', auth: 'claim', helper: 'send' },
+  submitReimbursement: { method: 'POST', path: '/api/documentupload/submitreceipts', auth: 'claim', helper: 'send' },
+  getDraftDates: { method: 'POST', path: '/api/documentupload/getdraftdates', auth: 'claim', helper: 'send' },
+  getAuthorityFormData: { method: 'POST', path: '/api/account/getauthorityformdata', auth: 'claim', helper: 'act' },
+  getMessages: { method: 'POST', path: '/api/inbox/getmessages', auth: 'claim', helper: 'view' },
+  markAsRead: { method: 'POST', path: '/api/inbox/markasread', auth: 'claim', helper: 'view' },
+  getSentItems: { method: 'POST', path: '/api/documentupload/getsentitems', auth: 'claim', helper: 'view' },
+  uploadContactForm: { method: 'POST', path: '/api/documentupload/uploadcontactform', auth: 'claim', helper: 'send' },
+  submitContactForm: { method: 'POST', path: '/api/documentupload/submitcontactform', auth: 'claim', helper: 'send' },
+  uploadDetailsRequest: {
+    method: 'POST',
+    path: '/api/documentupload/uploaddetailsrequest',
+    auth: 'claim',
+    helper: 'act',
+  },
+  submitDetailsRequest: {
+    method: 'POST',
+    path: '/api/documentupload/submitdetailsrequest',
+    auth: 'claim',
+    helper: 'act',
+  },
+  getUnreadMessageCount: { method: 'POST', path: '/api/inbox/getunreadmessagecount', auth: 'claim', helper: 'view' },
+  getPayments: { method: 'POST', path: '/api/payments/getpayments', auth: 'claim', helper: 'view' },
+  getSentItemProgress: { method: 'POST', path: '/api/payments/getsentitemprogress', auth: 'claim', helper: 'view' },
+  getPaymentsSummary: { method: 'POST', path: '/api/payments/getsummary', auth: 'claim', helper: 'view' },
+  getPaymentStatement: { method: 'POST', path: '/api/payments/getstatement', auth: 'claim', helper: 'view' },
+  getClaimTasks: { method: 'POST', path: '/api/claim/gettasks', auth: 'claim', helper: 'view' },
   getInformation: { method: 'GET', path: '/api/information/getinformation', auth: 'public' },
   addressLookup: { method: 'GET', path: '/api/addresslookup/AddressLookup', auth: 'public' },
   getContent: { method: 'GET', path: '/api/content/:name', auth: 'public' },
@@ -110,6 +132,15 @@ export const ROUTES = {
   verifyLoginWithFactor: { method: 'POST', path: '/api/security/verifylogin', auth: 'pending' },
   passkeySignInOptions: { method: 'POST', path: '/api/security/passkeysigninoptions', auth: 'public' },
   passkeySignIn: { method: 'POST', path: '/api/security/passkeysignin', auth: 'public' },
+  getHelpers: { method: 'POST', path: '/api/helpers/gethelpers', auth: 'session' },
+  inviteHelper: { method: 'POST', path: '/api/helpers/invite', auth: 'session' },
+  withdrawInvitation: { method: 'POST', path: '/api/helpers/withdraw', auth: 'session' },
+  endHelper: { method: 'POST', path: '/api/helpers/end', auth: 'session' },
+  endAllHelpers: { method: 'POST', path: '/api/helpers/endall', auth: 'session' },
+  getHelperActivity: { method: 'POST', path: '/api/helpers/getactivity', auth: 'session' },
+  getInvitation: { method: 'POST', path: '/api/helpers/getinvitation', auth: 'public' },
+  acceptInvitation: { method: 'POST', path: '/api/helpers/accept', auth: 'session' },
+  leaveHelping: { method: 'POST', path: '/api/helpers/leave', auth: 'session' },
   pageView: { method: 'POST', path: '/api/analytics/pageview', auth: 'public' },
 } as const satisfies Record<string, Route>;
 
@@ -220,6 +251,17 @@ export const ENDPOINT_AREAS = {
     'passkeySignIn',
   ],
   analytics: ['pageView'],
+  helpers: [
+    'getHelpers',
+    'inviteHelper',
+    'withdrawInvitation',
+    'endHelper',
+    'endAllHelpers',
+    'getHelperActivity',
+    'getInvitation',
+    'acceptInvitation',
+    'leaveHelping',
+  ],
 } as const satisfies Record<string, readonly RouteName[]>;
 
 export type EndpointArea = keyof typeof ENDPOINT_AREAS;

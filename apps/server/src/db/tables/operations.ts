@@ -18,6 +18,31 @@ export type AuditEventTable = {
   kind: string;
   changes: string;
   at: number;
+  /** The helper's account, when a helper acted for the account's claimant (decision 041). */
+  acting_helper_id: string | null;
+};
+
+export type HelperScopeColumn = 'View' | 'Send' | 'Act';
+export type HelperStateColumn = 'invited' | 'active' | 'ended';
+
+/** People who help: one helper of one claim (decision 041). */
+export type HelperGrantTable = {
+  id: string;
+  claimant_account_id: string;
+  claim_id: string;
+  helper_account_id: string | null;
+  helper_name: string;
+  invited_contact: string;
+  scope: HelperScopeColumn;
+  ends_on: string | null;
+  state: HelperStateColumn;
+  /** Why the claims system appointed this helper (guardian, attorney, ...); null for an invitation. */
+  basis: string | null;
+  token_hash: string | null;
+  token_expires_at: number | null;
+  created_at: number;
+  accepted_at: number | null;
+  ended_at: number | null;
 };
 
 export type RateLimitTable = { key: string; window_start: number; count: number };

@@ -31,7 +31,15 @@ export function diff(
 
 export async function recordAudit(
   db: Kysely<Database> | Transaction<Database>,
-  e: { accountId: string; sessionId: string | null; kind: string; changes: Record<string, Change>; at: number },
+  e: {
+    accountId: string;
+    sessionId: string | null;
+    kind: string;
+    changes: Record<string, Change>;
+    at: number;
+    /** The helper who acted for the account's claimant (decision 041). */
+    actingHelperId?: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('audit_events')
@@ -42,6 +50,19 @@ export async function recordAudit(
       kind: e.kind,
       changes: JSON.stringify(e.changes),
       at: e.at,
+      acting_helper_id: e.actingHelperId ?? null,
     })
+    .execute();
+}
+
+/** What helpers did for this account's claimant, newest first. */
+export function listHelperActions(db: Kysely<Database>, accountId: string, limit: number) {
+  return db
+    .selectFrom('audit_events')
+    .select(['kind', 'changes', 'at', 'acting_helper_id'])
+    .where('account_id', '=', accountId)
+    .where('acting_helper_id', 'is not', null)
+    .orderBy('at', 'desc')
+    .limit(limit)
     .execute();
 }

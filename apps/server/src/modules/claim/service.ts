@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { selectClaimForSession, type AuthContext } from '../session/service.ts';
 import { tag } from '../../lib/read-cache.ts';
 import * as repo from './repository.ts';
+import { listHelping } from '../helpers/repository.ts';
 
 /**
  * The claimant's claims, from the read cache (decision 031): dropped when the claims system
@@ -32,19 +33,41 @@ export async function findBankFlags(deps: Deps, claimantId: string) {
   };
 }
 
-export async function findClaims(deps: Deps, auth: AuthContext): Promise<Claim[]> {
-  const rows = await claimsOf(deps, auth.claimantId);
-  return rows.map((c) => ({
-    Number: c.number,
-    Date: c.accident_date,
-    Location: c.location,
-    Selected: c.id === auth.selectedClaimId,
-  }));
+/** One of the claimant's own claims, by its number. */
+export async function findOwnClaim(deps: Deps, claimantId: string, number: string) {
+  return (await claimsOf(deps, claimantId)).find((c) => c.number === number);
 }
 
-/** Selects one of the claimant's own claims; anybody else's number answers "not found". */
+/** The claimant's own claims, then those they help with (decision 041), each marked with whose it is. */
+export async function findClaims(deps: Deps, auth: AuthContext): Promise<Claim[]> {
+  const [rows, helping] = await Promise.all([claimsOf(deps, auth.claimantId), listHelping(deps.db, auth.accountId)]);
+  return [
+    ...rows.map((c) => ({
+      Number: c.number,
+      Date: c.accident_date,
+      Location: c.location,
+      Selected: c.id === auth.selectedClaimId,
+    })),
+    ...helping.map((g) => ({
+      Number: g.claim_number,
+      Date: g.accident_date,
+      Location: g.location,
+      Selected: g.claim_id === auth.helpingClaimId,
+      Helping: { HelperId: g.id, ClaimantName: `${g.first_name} ${g.surname}`, Scope: g.scope },
+    })),
+  ];
+}
+
+/**
+ * Selects one of the claimant's own claims, or one they help with now; anybody else's number
+ * answers "not found", alike.
+ */
 export async function selectClaim(deps: Deps, auth: AuthContext, number: string): Promise<true> {
-  const claim = (await claimsOf(deps, auth.claimantId)).find((c) => c.number === number);
+  const claim =
+    (await claimsOf(deps, auth.claimantId)).find((c) => c.number === number) ??
+    (await listHelping(deps.db, auth.accountId))
+      .map((g) => ({ id: g.claim_id, number: g.claim_number }))
+      .find((c) => c.number === number);
   if (!claim) throw new AppError(ErrorNumber.NotFound);
   await selectClaimForSession(deps, auth.sessionId, claim.id);
   return true;

@@ -12,7 +12,10 @@ export type SessionRow = {
   lastSeenAt: number;
   expiresAt: number;
   revokedAt: number | null;
+  /** The selected claim, when it is the account's own. */
   selectedClaimId: string | null;
+  /** The selected claim, when it is not the account's own: one it may help with (decision 041). */
+  helpingClaimId: string | null;
 };
 
 /** Every signed-in request runs this: compiled once (db/prepared.ts). */
@@ -34,6 +37,7 @@ const sessionByTokenHash = preparedQuery((db: Db, tokenHash: string) =>
       'sessions.expires_at',
       'sessions.revoked_at',
       'claims.id as claim_id',
+      'sessions.selected_claim_id',
     ])
     .where('sessions.token_hash', '=', tokenHash),
 );
@@ -52,6 +56,7 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise
     expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
     selectedClaimId: row.claim_id ?? null,
+    helpingClaimId: row.claim_id ? null : (row.selected_claim_id ?? null),
   };
 }
 

@@ -11,12 +11,33 @@ import { newId, newToken, secretsEqual, sha256 } from '../../lib/crypto.ts';
 import { tag } from '../../lib/read-cache.ts';
 import * as repo from './repository.ts';
 
+/** A helper acting for a claimant on the selected claim (decision 041). */
+export type HelperActing = {
+  grantId: string;
+  /** The helper's own account and claimant, the session's. */
+  accountId: string;
+  claimantId: string;
+  name: string;
+  scope: 'View' | 'Send' | 'Act';
+};
+
 export type AuthContext = {
   sessionId: string;
   accountId: string;
   claimantId: string;
   kind: SessionKind;
+  /** The selected claim, when it is the claimant's own (on a helper's claim call: the claim helped). */
   selectedClaimId: string | null;
+  /**
+   * The selected claim, when it is not the account's own: one it helps with, checked on each claim
+   * call (helpers/access.ts); null on a claim call's context.
+   */
+  helpingClaimId: string | null;
+  /**
+   * Set on a claim call made by a helper: accountId and claimantId are then the claimant's, so the
+   * claim's data is theirs; the helper's own are here.
+   */
+  helper?: HelperActing;
 };
 
 /** Touching last_seen_at at most this often keeps reads cheap; the idle limit is minutes. */
@@ -139,6 +160,7 @@ export async function authenticate(
     claimantId: s.claimantId,
     kind: s.kind,
     selectedClaimId: s.selectedClaimId,
+    helpingClaimId: s.helpingClaimId,
   };
 }
 

@@ -18,6 +18,7 @@ import { CLAIMANT_API } from '../../lib/route-controls.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { findAuthorityFormData, submitAuthority } from '../submissions/authority.ts';
 import { authenticate } from '../session/service.ts';
+import { claimAccess, recordHelperCall } from '../helpers/access.ts';
 import { discardFile, findFileContent, openDownload, storeUpload } from './service.ts';
 
 export async function uploadRoutes(app: FastifyInstance, deps: Deps, store: FileStore): Promise<void> {
@@ -39,14 +40,18 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps, store: File
             throw new AppError(ErrorNumber.Validation, `The file must be sent as ${UPLOAD_FILE_FIELD}`, part.fieldname);
           throw AppError.list(zodIssueItems(parsed.error.issues));
         }
-        const auth = await authenticate(deps, parsed.data.accessToken).catch((e: unknown) => {
-          part.file.resume();
-          throw e;
-        });
+        // Outside the endpoint table: sending a document is a Send helper's (decision 041).
+        const auth = await authenticate(deps, parsed.data.accessToken)
+          .then((a) => claimAccess(deps, a, 'send'))
+          .catch((e: unknown) => {
+            part.file.resume();
+            throw e;
+          });
         if (!auth.selectedClaimId) {
           part.file.resume();
           throw new AppError(ErrorNumber.NoClaimSelected);
         }
+        await recordHelperCall(deps, auth, UPLOAD_PATH);
         return storeUpload(deps, store, auth, auth.selectedClaimId, {
           formType: parsed.data.FormType,
           formId: parsed.data.FormId,
@@ -92,8 +97,10 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps, store: File
         if (!fields.accessToken) throw new AppError(ErrorNumber.TokenMissing);
         throw AppError.list(zodIssueItems(parsed.error.issues));
       }
-      const auth = await authenticate(deps, parsed.data.accessToken);
+      // The authority form is an Act helper's (decision 041).
+      const auth = await claimAccess(deps, await authenticate(deps, parsed.data.accessToken), 'act');
       if (!auth.selectedClaimId) throw new AppError(ErrorNumber.NoClaimSelected);
+      await recordHelperCall(deps, auth, AUTHORITY_UPLOAD_PATH);
       const f = parsed.data;
       // Whether the bytes are a PNG within the pad's bounds is the service's bounded check (error 120).
       if (f.SignatureMethod === 'drawn' && !png?.length) {

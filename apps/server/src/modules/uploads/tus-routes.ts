@@ -12,6 +12,7 @@ import { AppError, zodIssueItems } from '../../errors.ts';
 import { CLAIMANT_API } from '../../lib/route-controls.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { authenticate, type AuthContext } from '../session/service.ts';
+import { claimAccess } from '../helpers/access.ts';
 import {
   OffsetMismatch,
   ResumableMetadata,
@@ -62,7 +63,8 @@ function bearer(request: FastifyRequest): string | undefined {
 async function claimant(deps: Deps, request: FastifyRequest): Promise<{ auth: AuthContext; claimId: string }> {
   if (request.headers['tus-resumable'] !== TUS_VERSION)
     throw new AppError(ErrorNumber.Validation, `Tus-Resumable must be ${TUS_VERSION}`);
-  const auth = await authenticate(deps, bearer(request));
+  // Sending a document is a Send helper's (decision 041).
+  const auth = await claimAccess(deps, await authenticate(deps, bearer(request)), 'send');
   if (!auth.selectedClaimId) throw new AppError(ErrorNumber.NoClaimSelected);
   return { auth, claimId: auth.selectedClaimId };
 }

@@ -1,0 +1,79 @@
+/**
+ * Who may make a claim call (decision 041): the claimant whose claim it is, or a helper of that
+ * claim whose scope reaches the call's declared level (routes.ts `helper`). Decided once per
+ * request from the matched route (plugins/endpoint.ts, and the upload routes outside the table),
+ * never from the URL. A call without a level refuses every helper.
+ */
+import { ErrorNumber, type HelperLevel } from '@portal/contracts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { tag } from '../../lib/read-cache.ts';
+import { recordAudit } from '../audit/repository.ts';
+import type { AuthContext } from '../session/service.ts';
+import * as repo from './repository.ts';
+
+const LEVEL_RANK: Record<HelperLevel, number> = { view: 0, send: 1, act: 2 };
+const SCOPE_RANK = { View: 0, Send: 1, Act: 2 } as const;
+
+/** Today in Melbourne, 'yyyy-mm-dd': an end date is the last day of access there. */
+export function melbourneToday(now: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(new Date(now));
+}
+
+/**
+ * This helper's grant on this claim: from the read cache (decision 031), tagged with the claim's
+ * helpers, so ending a grant reaches every process as a sign-out does.
+ */
+function activeGrant(deps: Deps, helperAccountId: string, claimId: string) {
+  return deps.reads.read(`helper-grant:${helperAccountId}:${claimId}`, async () => {
+    const g = await repo.findActiveGrant(deps.db, helperAccountId, claimId);
+    return g && { value: g, tags: [tag.helpers(claimId), tag.account(helperAccountId)] };
+  });
+}
+
+/**
+ * The context a claim call runs in: the caller's own when the selected claim is theirs; the
+ * claimant's, marked with the helper, when the caller helps with it and the scope reaches
+ * `level`. Another claim answers "not found", as selecting it does.
+ */
+export async function claimAccess(deps: Deps, auth: AuthContext, level: HelperLevel | undefined): Promise<AuthContext> {
+  if (auth.selectedClaimId) return auth;
+  const claimId = auth.helpingClaimId;
+  if (!claimId) throw new AppError(ErrorNumber.NoClaimSelected);
+  const grant = await activeGrant(deps, auth.accountId, claimId);
+  if (!grant) throw new AppError(ErrorNumber.NotFound);
+  const now = deps.clock.now();
+  if (grant.ends_on !== null && grant.ends_on < melbourneToday(now)) {
+    await repo.endGrants(deps.db, { id: grant.id }, ['active'], now);
+    await deps.reads.changed(tag.helpers(claimId));
+    throw new AppError(ErrorNumber.NotFound);
+  }
+  if (level === undefined || SCOPE_RANK[grant.scope] < LEVEL_RANK[level]) throw new AppError(ErrorNumber.NotForHelpers);
+  return {
+    ...auth,
+    accountId: grant.claimant_account_id,
+    claimantId: grant.claimant_id,
+    selectedClaimId: claimId,
+    helpingClaimId: null,
+    helper: {
+      grantId: grant.id,
+      accountId: auth.accountId,
+      claimantId: auth.claimantId,
+      name: grant.helper_name,
+      scope: grant.scope,
+    },
+  };
+}
+
+/** A helper's call, recorded on the claimant's trail as done by the helper for them. */
+export async function recordHelperCall(deps: Deps, auth: AuthContext, call: string): Promise<void> {
+  if (!auth.helper) return;
+  await recordAudit(deps.db, {
+    accountId: auth.accountId,
+    sessionId: auth.sessionId,
+    kind: `helper:${call}`,
+    changes: {},
+    at: deps.clock.now(),
+    actingHelperId: auth.helper.accountId,
+  });
+}

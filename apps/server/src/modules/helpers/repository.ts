@@ -1,0 +1,197 @@
+/**
+ * People who help (decision 041): the owner of helper_grants. An invitation is taken, withdrawn
+ * and ended each by one conditional update, so of two racing the first to commit wins and the
+ * other changes nothing.
+ */
+import type { Db } from '../../db/database.ts';
+import type { HelperGrantTable, HelperScopeColumn } from '../../db/tables/operations.ts';
+
+const COLUMNS = [
+  'helper_grants.id',
+  'helper_grants.claimant_account_id',
+  'helper_grants.claim_id',
+  'helper_grants.helper_account_id',
+  'helper_grants.helper_name',
+  'helper_grants.invited_contact',
+  'helper_grants.scope',
+  'helper_grants.ends_on',
+  'helper_grants.state',
+  'helper_grants.token_expires_at',
+] as const;
+
+export type GrantRow = Pick<
+  HelperGrantTable,
+  | 'id'
+  | 'claimant_account_id'
+  | 'claim_id'
+  | 'helper_account_id'
+  | 'helper_name'
+  | 'invited_contact'
+  | 'scope'
+  | 'ends_on'
+  | 'state'
+  | 'token_expires_at'
+> & { claim_number: string; claimant_id: string };
+
+export async function insertInvitation(
+  db: Db,
+  g: {
+    id: string;
+    claimantAccountId: string;
+    claimId: string;
+    name: string;
+    contact: string;
+    scope: HelperScopeColumn;
+    endsOn: string | null;
+    tokenHash: string;
+    expiresAt: number;
+    now: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto('helper_grants')
+    .values({
+      id: g.id,
+      claimant_account_id: g.claimantAccountId,
+      claim_id: g.claimId,
+      helper_account_id: null,
+      helper_name: g.name,
+      invited_contact: g.contact,
+      scope: g.scope,
+      ends_on: g.endsOn,
+      state: 'invited',
+      basis: null,
+      token_hash: g.tokenHash,
+      token_expires_at: g.expiresAt,
+      created_at: g.now,
+      accepted_at: null,
+      ended_at: null,
+    })
+    .execute();
+}
+
+/** Helpers of a claim that count against its limit: active ones, and invitations still open. */
+export async function countOpenGrants(db: Db, claimId: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('helper_grants')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('claim_id', '=', claimId)
+    .where((eb) =>
+      eb.or([eb('state', '=', 'active'), eb.and([eb('state', '=', 'invited'), eb('token_expires_at', '>', now)])]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const withClaim = (db: Db) => db.selectFrom('helper_grants').innerJoin('claims', 'claims.id', 'helper_grants.claim_id');
+
+/** The claimant's helpers, newest first. */
+export function listGrantsOfClaimant(db: Db, claimantAccountId: string): Promise<GrantRow[]> {
+  return withClaim(db)
+    .select([...COLUMNS, 'claims.number as claim_number', 'claims.claimant_id'])
+    .where('helper_grants.claimant_account_id', '=', claimantAccountId)
+    .orderBy('helper_grants.created_at', 'desc')
+    .orderBy('helper_grants.id')
+    .execute();
+}
+
+export function findGrantByTokenHash(db: Db, tokenHash: string) {
+  return withClaim(db)
+    .innerJoin('claimants', 'claimants.id', 'claims.claimant_id')
+    .select([
+      ...COLUMNS,
+      'claims.number as claim_number',
+      'claims.claimant_id',
+      'claimants.first_name',
+      'claimants.surname',
+    ])
+    .where('helper_grants.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** The grant that lets this helper act on this claim now, if any. */
+export function findActiveGrant(db: Db, helperAccountId: string, claimId: string): Promise<GrantRow | undefined> {
+  return withClaim(db)
+    .select([...COLUMNS, 'claims.number as claim_number', 'claims.claimant_id'])
+    .where('helper_grants.helper_account_id', '=', helperAccountId)
+    .where('helper_grants.claim_id', '=', claimId)
+    .where('helper_grants.state', '=', 'active')
+    .executeTakeFirst();
+}
+
+/** The claims this account helps with now, with the claimant's name. */
+export function listHelping(db: Db, helperAccountId: string) {
+  return withClaim(db)
+    .innerJoin('claimants', 'claimants.id', 'claims.claimant_id')
+    .select([
+      ...COLUMNS,
+      'claims.number as claim_number',
+      'claims.claimant_id',
+      'claims.accident_date',
+      'claims.location',
+      'claimants.first_name',
+      'claimants.surname',
+    ])
+    .where('helper_grants.helper_account_id', '=', helperAccountId)
+    .where('helper_grants.state', '=', 'active')
+    .orderBy('claims.accident_date', 'desc')
+    .execute();
+}
+
+/**
+ * Takes an invitation: one conditional update on the token's digest, open and unexpired. The
+ * digest is cleared as it is spent, so a second use (or a replay) finds nothing.
+ */
+export async function takeInvitation(
+  db: Db,
+  tokenHash: string,
+  helperAccountId: string,
+  now: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('helper_grants')
+    .set({ state: 'active', helper_account_id: helperAccountId, token_hash: null, accepted_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('state', '=', 'invited')
+    .where('token_expires_at', '>', now)
+    .where('claimant_account_id', '!=', helperAccountId)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Ends grants in the given states, of the claimant (claimantAccountId) or of the helper (helperAccountId). */
+export async function endGrants(
+  db: Db,
+  by: { claimantAccountId?: string; helperAccountId?: string; id?: string },
+  states: readonly ('invited' | 'active')[],
+  now: number,
+): Promise<GrantRow[]> {
+  let q = withClaim(db)
+    .select([...COLUMNS, 'claims.number as claim_number', 'claims.claimant_id'])
+    .where('helper_grants.state', 'in', [...states]);
+  if (by.claimantAccountId) q = q.where('helper_grants.claimant_account_id', '=', by.claimantAccountId);
+  if (by.helperAccountId) q = q.where('helper_grants.helper_account_id', '=', by.helperAccountId);
+  if (by.id) q = q.where('helper_grants.id', '=', by.id);
+  const found = await q.execute();
+  const ended: GrantRow[] = [];
+  for (const g of found) {
+    const r = await db
+      .updateTable('helper_grants')
+      .set({ state: 'ended', token_hash: null, ended_at: now })
+      .where('id', '=', g.id)
+      .where('state', '=', g.state)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 1) ended.push(g);
+  }
+  return ended;
+}
+
+/** The names of helpers of this claimant, by their account: for the activity list. */
+export function helperNames(db: Db, claimantAccountId: string) {
+  return db
+    .selectFrom('helper_grants')
+    .select(['helper_account_id', 'helper_name'])
+    .where('claimant_account_id', '=', claimantAccountId)
+    .where('helper_account_id', 'is not', null)
+    .execute();
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { ENDPOINTS } from '@portal/contracts';
+import type { Deps } from '../../deps.ts';
+import { bindEndpoint } from '../../plugins/endpoint.ts';
+import * as helpers from './service.ts';
+
+export function helperRoutes(app: FastifyInstance, deps: Deps): void {
+  bindEndpoint(app, deps, ENDPOINTS.getHelpers, ({ auth }) => helpers.findHelpers(deps, auth));
+  bindEndpoint(app, deps, ENDPOINTS.inviteHelper, ({ auth, body }) => helpers.inviteHelper(deps, auth, body));
+  bindEndpoint(app, deps, ENDPOINTS.withdrawInvitation, ({ auth, body }) =>
+    helpers.withdrawInvitation(deps, auth, body.Id),
+  );
+  bindEndpoint(app, deps, ENDPOINTS.endHelper, ({ auth, body }) => helpers.endHelper(deps, auth, body.Id));
+  bindEndpoint(app, deps, ENDPOINTS.endAllHelpers, ({ auth }) => helpers.endAllHelpers(deps, auth));
+  bindEndpoint(app, deps, ENDPOINTS.getHelperActivity, ({ auth }) => helpers.findHelperActivity(deps, auth));
+  bindEndpoint(app, deps, ENDPOINTS.getInvitation, ({ body }) => helpers.findInvitation(deps, body.Invitation));
+  bindEndpoint(app, deps, ENDPOINTS.acceptInvitation, ({ auth, body }) =>
+    helpers.acceptInvitation(deps, auth, body.Invitation),
+  );
+  bindEndpoint(app, deps, ENDPOINTS.leaveHelping, ({ auth, body }) => helpers.leaveHelping(deps, auth, body.Id));
+}

@@ -1,0 +1,226 @@
+/**
+ * People who help (decision 041): the claimant invites, withdraws and ends; the helper reads an
+ * invitation, takes it and leaves. Every end drops the cached grants of its claim in every
+ * process (tag.helpers), so the helper's next request for the claim is refused.
+ */
+import { ErrorNumber, HELPER_LIMITS, SECURITY_CODE_TYPE, type Claim, type Helper } from '@portal/contracts';
+import type { z } from 'zod';
+import type { InviteHelperRequest } from '@portal/contracts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { newId, newToken } from '../../lib/crypto.ts';
+import { tag } from '../../lib/read-cache.ts';
+import { enqueueNotification } from '../../notify/outbox.ts';
+import { consumeSecureToken } from '../access-code/sign-in.ts';
+import { lockAccount } from '../access-code/repository.ts';
+import { listHelperActions, maskValue, recordAudit } from '../audit/repository.ts';
+import { findClaims, findOwnClaim } from '../claim/service.ts';
+import { tokenHash, type AuthContext } from '../session/service.ts';
+import * as repo from './repository.ts';
+
+type InviteInput = z.output<typeof InviteHelperRequest>;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function summary(g: repo.GrantRow, now: number): Helper {
+  const open = g.state === 'invited' && (g.token_expires_at ?? 0) > now;
+  return {
+    Id: g.id,
+    Name: g.helper_name,
+    Contact: maskValue(g.invited_contact),
+    ClaimNumber: g.claim_number,
+    Scope: g.scope,
+    State: g.state === 'active' ? 'Active' : open ? 'Invited' : 'Ended',
+    EndsOn: g.ends_on,
+    InvitationExpiresAt: open ? iso(g.token_expires_at) : null,
+  };
+}
+
+export async function findHelpers(deps: Deps, auth: AuthContext): Promise<Helper[]> {
+  const now = deps.clock.now();
+  return (await repo.listGrantsOfClaimant(deps.db, auth.accountId)).map((g) => summary(g, now));
+}
+
+function audit(deps: Deps, auth: AuthContext, kind: string, name: string) {
+  return recordAudit(deps.db, {
+    accountId: auth.accountId,
+    sessionId: auth.sessionId,
+    kind,
+    changes: { helper: { from: '', to: maskValue(name) } },
+    at: deps.clock.now(),
+  });
+}
+
+/** Sends a message to the contact a helper was invited at; the text never goes to the log. */
+async function tell(deps: Deps, to: string, kind: string, subject: string, text: string): Promise<void> {
+  await enqueueNotification(deps.db, deps.cipher, deps.clock.now(), {
+    accountId: null,
+    kind,
+    channel: to.includes('@') ? 'email' : 'sms',
+    to,
+    subject,
+    text,
+  });
+  deps.notifier.wake();
+}
+
+export async function inviteHelper(deps: Deps, auth: AuthContext, input: InviteInput): Promise<Helper> {
+  if (!(await consumeSecureToken(deps, auth, input.SecureToken, SECURITY_CODE_TYPE)))
+    throw new AppError(ErrorNumber.SecureTokenRequired);
+  const claim = await findOwnClaim(deps, auth.claimantId, input.ClaimNumber);
+  if (!claim) throw new AppError(ErrorNumber.NotFound);
+  const now = deps.clock.now();
+  const token = newToken();
+  const id = newId();
+  const contact = input.Email ?? input.Mobile ?? '';
+  const p = deps.config.provider;
+  // The token travels in the fragment, which browsers never send: it stays out of every log.
+  const link = `${deps.config.publicUrl ?? ''}/helping#invitation=${token}`;
+  await deps.db.transaction().execute(async (trx) => {
+    // Counted and inserted under the claimant's lock, so two invitations at once cannot both see
+    // room under the limit.
+    await lockAccount(trx, deps.dialect, auth.accountId);
+    if ((await repo.countOpenGrants(trx, claim.id, now)) >= HELPER_LIMITS.perClaim)
+      throw new AppError(ErrorNumber.HelperLimit);
+    await repo.insertInvitation(trx, {
+      id,
+      claimantAccountId: auth.accountId,
+      claimId: claim.id,
+      name: input.Name,
+      contact,
+      scope: input.Scope,
+      endsOn: input.EndsOn ?? null,
+      tokenHash: tokenHash(token),
+      expiresAt: now + HELPER_LIMITS.invitationLifetimeMs,
+      now,
+    });
+    await recordAudit(trx, {
+      accountId: auth.accountId,
+      sessionId: auth.sessionId,
+      kind: 'helper-invited',
+      changes: { helper: { from: '', to: maskValue(input.Name) } },
+      at: now,
+    });
+    await enqueueNotification(trx, deps.cipher, now, {
+      accountId: null,
+      kind: 'helper-invitation',
+      channel: contact.includes('@') ? 'email' : 'sms',
+      to: contact,
+      subject: `You are invited to help with a ${p.shortName} claim`,
+      text:
+        `Hello ${input.Name},\n\nYou have been invited to help with claim ${claim.number} (${input.Scope}).\n` +
+        `Open this link within 14 days to accept: ${link}\n\nIf you did not expect this, ignore it or call us on ${p.phone}.`,
+    });
+  });
+  deps.notifier.wake();
+  const [row] = (await repo.listGrantsOfClaimant(deps.db, auth.accountId)).filter((g) => g.id === id);
+  return summary(row as repo.GrantRow, now);
+}
+
+async function endAndForget(
+  deps: Deps,
+  by: Parameters<typeof repo.endGrants>[1],
+  states: readonly ('invited' | 'active')[],
+): Promise<repo.GrantRow[]> {
+  const ended = await repo.endGrants(deps.db, by, states, deps.clock.now());
+  for (const claimId of new Set(ended.map((g) => g.claim_id))) await deps.reads.changed(tag.helpers(claimId));
+  return ended;
+}
+
+export async function withdrawInvitation(deps: Deps, auth: AuthContext, id: string): Promise<true> {
+  const [g] = await endAndForget(deps, { claimantAccountId: auth.accountId, id }, ['invited']);
+  if (!g) throw new AppError(ErrorNumber.NotFound);
+  await audit(deps, auth, 'helper-withdrawn', g.helper_name);
+  return true;
+}
+
+export async function endHelper(deps: Deps, auth: AuthContext, id: string): Promise<true> {
+  const [g] = await endAndForget(deps, { claimantAccountId: auth.accountId, id }, ['active']);
+  if (!g) throw new AppError(ErrorNumber.NotFound);
+  await audit(deps, auth, 'helper-ended', g.helper_name);
+  await tell(
+    deps,
+    g.invited_contact,
+    'helper-ended',
+    'Your access has ended',
+    `Hello ${g.helper_name},\n\nYour access to claim ${g.claim_number} has been ended by the claimant.`,
+  );
+  return true;
+}
+
+/** "Remove everyone now": every helper and invitation ends at once, and no helper is told. */
+export async function endAllHelpers(deps: Deps, auth: AuthContext): Promise<true> {
+  const ended = await endAndForget(deps, { claimantAccountId: auth.accountId }, ['invited', 'active']);
+  await recordAudit(deps.db, {
+    accountId: auth.accountId,
+    sessionId: auth.sessionId,
+    kind: 'helpers-ended-all',
+    changes: { helpers: { from: String(ended.length), to: '0' } },
+    at: deps.clock.now(),
+  });
+  return true;
+}
+
+export async function findHelperActivity(deps: Deps, auth: AuthContext) {
+  const [actions, names] = await Promise.all([
+    listHelperActions(deps.db, auth.accountId, 200),
+    repo.helperNames(deps.db, auth.accountId),
+  ]);
+  const nameOf = new Map(names.map((n) => [n.helper_account_id, n.helper_name]));
+  return actions.map((a) => ({
+    HelperName: nameOf.get(a.acting_helper_id) ?? '',
+    Call: a.kind.replace(/^helper:/, ''),
+    At: new Date(Number(a.at)).toISOString(),
+  }));
+}
+
+/** The open invitation a link carries; taken, withdrawn, expired and unknown ones answer "not found" alike. */
+async function openInvitation(deps: Deps, token: string) {
+  const g = await repo.findGrantByTokenHash(deps.db, tokenHash(token));
+  if (!g || g.state !== 'invited' || (g.token_expires_at ?? 0) <= deps.clock.now())
+    throw new AppError(ErrorNumber.NotFound);
+  return g;
+}
+
+export async function findInvitation(deps: Deps, token: string) {
+  const g = await openInvitation(deps, token);
+  return {
+    ClaimantName: `${g.first_name} ${g.surname}`,
+    ClaimNumber: g.claim_number,
+    Scope: g.scope,
+    EndsOn: g.ends_on,
+    ExpiresAt: iso(g.token_expires_at) ?? '',
+  };
+}
+
+/** Takes an invitation for the signed-in account: one conditional update, so of two racing, one wins. */
+export async function acceptInvitation(deps: Deps, auth: AuthContext, token: string): Promise<Claim[]> {
+  const g = await openInvitation(deps, token);
+  if (!(await repo.takeInvitation(deps.db, tokenHash(token), auth.accountId, deps.clock.now())))
+    throw new AppError(ErrorNumber.NotFound);
+  await deps.reads.changed(tag.helpers(g.claim_id));
+  await recordAudit(deps.db, {
+    accountId: g.claimant_account_id,
+    sessionId: null,
+    kind: 'helper-accepted',
+    changes: { helper: { from: '', to: maskValue(g.helper_name) } },
+    at: deps.clock.now(),
+    actingHelperId: auth.accountId,
+  });
+  return findClaims(deps, auth);
+}
+
+/** The helper ends their own help with one claim. */
+export async function leaveHelping(deps: Deps, auth: AuthContext, id: string): Promise<true> {
+  const [g] = await endAndForget(deps, { helperAccountId: auth.accountId, id }, ['active']);
+  if (!g) throw new AppError(ErrorNumber.NotFound);
+  await recordAudit(deps.db, {
+    accountId: g.claimant_account_id,
+    sessionId: null,
+    kind: 'helper-left',
+    changes: { helper: { from: '', to: maskValue(g.helper_name) } },
+    at: deps.clock.now(),
+    actingHelperId: auth.accountId,
+  });
+  return true;
+}

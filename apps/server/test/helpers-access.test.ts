@@ -1,0 +1,374 @@
+/**
+ * People who help (decision 041), on SQLite and PostgreSQL: every call of the endpoint table made
+ * as a helper of each scope and as a helper of another claim, checked against its declaration;
+ * the invitation's lifetime, single use, withdrawal and replay, two accepts racing, the limit of
+ * five, ending (one, all, by the end date, by the helper) taking effect on the next request, and
+ * the audit of what a helper did.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ENDPOINTS, ErrorNumber, HELPER_LIMITS, SECURITY_CODE_TYPE, type HelperLevel } from '@portal/contracts';
+import { newId, newToken } from '../src/lib/crypto.ts';
+import * as grants from '../src/modules/helpers/repository.ts';
+import { tokenHash } from '../src/modules/session/service.ts';
+import { DIALECTS, createTestApp, errorNumbers, signInWithClaim, type TestApp } from './helpers.ts';
+import { nextCode, nextMatching, useDelivery } from './mail-sink.ts';
+import { multipart } from './multipart.ts';
+import { SAMPLES } from './samples.ts';
+
+const ALEX = 'alex.citizen@example.com';
+const CLAIM = '21/45678';
+const OTHER_CLAIM = '19/12345';
+const RANK = { View: 0, Send: 1, Act: 2 } as const;
+const LEVEL = { view: 0, send: 1, act: 2 } as const;
+type Scope = keyof typeof RANK;
+
+describe.each(DIALECTS)('people who help on %s', (dialect) => {
+  const mail = useDelivery();
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(dialect, { ...mail.env(), PUBLIC_URL: 'https://portal.test' });
+  });
+  afterEach(() => t.close());
+
+  const ok = async <T>(url: string, body: Record<string, unknown>): Promise<T> => {
+    const res = await t.post(url, body);
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return res.json() as T;
+  };
+  const accountOf = async (username: string) =>
+    (await t.deps.db.selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+  const claimId = async (number: string) =>
+    (await t.deps.db.selectFrom('claims').select('id').where('number', '=', number).executeTakeFirstOrThrow()).id;
+
+  /** An invitation written as the claims system's appointment will write it: its token, to take through the API. */
+  async function invitation(claimNumber: string, scope: Scope, endsOn: string | null = null): Promise<string> {
+    const token = newToken();
+    await grants.insertInvitation(t.deps.db, {
+      id: newId(),
+      claimantAccountId: await accountOf(ALEX),
+      claimId: await claimId(claimNumber),
+      name: `Helper ${scope}`,
+      contact: 'helper@example.com',
+      scope,
+      endsOn,
+      tokenHash: tokenHash(token),
+      expiresAt: t.clock.now() + HELPER_LIMITS.invitationLifetimeMs,
+      now: t.clock.now(),
+    });
+    return token;
+  }
+
+  /** A helper signed in, holding a grant of that scope on the claim, with the claim selected. */
+  async function helper(username: string, scope: Scope, claimNumber = CLAIM, endsOn: string | null = null) {
+    const token = await t.signIn(username);
+    await ok('/api/helpers/accept', { AccessToken: token, Invitation: await invitation(claimNumber, scope, endsOn) });
+    await ok('/api/claim/selectclaim', { AccessToken: token, Number: claimNumber });
+    return token;
+  }
+
+  /** A Security step-up for Alex with a real code from the e-mail on record. */
+  async function stepUp(token: string) {
+    await ok('/api/security/sendsecuritycode', { AccessToken: token });
+    const code = await nextCode(mail.smtp, ALEX);
+    return ok<{ AccessToken: string; SecureToken: string }>('/api/security/stepup', {
+      AccessToken: token,
+      CodeType: SECURITY_CODE_TYPE,
+      Proof: { Method: 'Code', SecurityCode: code },
+    });
+  }
+
+  const claimCalls = Object.entries(ENDPOINTS).filter(([, e]) => e.auth === 'claim');
+  const urlOf = (path: string) => path.replace(':type', 'documents');
+
+  it('declares a helper level on claim calls only, and on every claim call of the table', () => {
+    for (const [name, e] of Object.entries(ENDPOINTS)) {
+      if ('helper' in e) expect(e.auth, name).toBe('claim');
+    }
+    const declared = claimCalls.filter(([, e]) => 'helper' in e).map(([n]) => n);
+    expect(declared.length).toBe(claimCalls.length);
+  });
+
+  it.each(['View', 'Send', 'Act'] as const)(
+    'a %s helper is let through exactly the claim calls its scope reaches, and refused the others with 160',
+    async (scope) => {
+      const token = await helper('sam.single@example.com', scope);
+      for (const [name, e] of claimCalls) {
+        const level = 'helper' in e ? (e.helper as HelperLevel) : undefined;
+        const allowed = level !== undefined && RANK[scope] >= LEVEL[level];
+        const res = await t.app.inject({
+          method: e.method,
+          url: urlOf(e.path),
+          payload: { AccessToken: token },
+          headers: { cookie: '__Host-XSRF-TOKEN=test-csrf-token-value', 'x-xsrf-token': 'test-csrf-token-value' },
+        });
+        const numbers = res.statusCode === 200 ? [] : errorNumbers(res);
+        if (allowed) {
+          expect(numbers, `${name} (${level}) as ${scope}`).not.toContain(ErrorNumber.NotForHelpers);
+          expect(numbers, `${name} as ${scope}`).not.toContain(ErrorNumber.NoClaimSelected);
+        } else {
+          expect(numbers, `${name} (${level}) as ${scope}`).toEqual([ErrorNumber.NotForHelpers]);
+        }
+      }
+      // The multipart upload and the authority form, outside the table: Send and Act.
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: '/api/documentupload/uploadfile',
+        ...multipart(
+          { accessToken: token, FormType: 'documents', Description: 'GP letter' },
+          { name: 'letter.pdf', data: SAMPLES['letter.pdf'] as Buffer },
+        ),
+      });
+      if (RANK[scope] < RANK.Send) expect(errorNumbers(upload)).toEqual([ErrorNumber.NotForHelpers]);
+      else expect(upload.statusCode, upload.body).toBe(200);
+    },
+  );
+
+  it('answers "not found" to a helper of one of the claimant\'s claims asking for another claim\'s file', async () => {
+    const alex = await signInWithClaim(t, ALEX, CLAIM);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/documentupload/uploadfile',
+      ...multipart(
+        { accessToken: alex, FormType: 'documents', Description: 'GP letter' },
+        { name: 'letter.pdf', data: SAMPLES['letter.pdf'] as Buffer },
+      ),
+    });
+    const { FileId } = sent.json() as { FileId: string };
+    expect(
+      (await t.post('/api/documentupload/getfilecontent', { AccessToken: alex, Identifier: FileId })).statusCode,
+    ).toBe(200);
+    const token = await helper('sam.single@example.com', 'Act', OTHER_CLAIM);
+    for (const url of ['/api/documentupload/getfilecontent', '/api/documentupload/downloadfile']) {
+      expect(errorNumbers(await t.post(url, { AccessToken: token, Identifier: FileId })), url).toEqual([
+        ErrorNumber.NotFound,
+      ]);
+    }
+  });
+
+  it('answers "not found" to a helper of another claim, for selecting it and for every claim call', async () => {
+    const token = await helper('sam.single@example.com', 'Act', OTHER_CLAIM);
+    expect(errorNumbers(await t.post('/api/claim/selectclaim', { AccessToken: token, Number: CLAIM }))).toEqual([
+      ErrorNumber.NotFound,
+    ]);
+    // A selection of the claim forged in the session row is refused on every call, as not found.
+    await t.deps.db
+      .updateTable('sessions')
+      .set({ selected_claim_id: await claimId(CLAIM) })
+      .execute();
+    t.deps.reads.flush();
+    for (const [name, e] of claimCalls) {
+      const res = await t.post(urlOf(e.path), { AccessToken: token });
+      expect(errorNumbers(res), name).toEqual([ErrorNumber.NotFound]);
+    }
+  });
+
+  it("serves the helper the claimant's claim data, lists the claim as helped, and keeps their own account their own", async () => {
+    const alex = await signInWithClaim(t, ALEX, CLAIM);
+    const alexMessages = await ok<unknown>('/api/inbox/getmessages', { AccessToken: alex, Offset: 0, Amount: 10 });
+    const token = await helper('sam.single@example.com', 'View');
+    expect(await ok<unknown>('/api/inbox/getmessages', { AccessToken: token, Offset: 0, Amount: 10 })).toEqual(
+      alexMessages,
+    );
+    const claims = await ok<{ Number: string; Helping?: { ClaimantName: string; Scope: string } }[]>(
+      '/api/claim/getclaims',
+      { AccessToken: token },
+    );
+    expect(claims.find((c) => c.Number === CLAIM)?.Helping).toMatchObject({
+      ClaimantName: 'Alex Citizen',
+      Scope: 'View',
+    });
+    const account = await ok<{ EmailAddress?: string; Username?: string }>('/api/account/getaccount', {
+      AccessToken: token,
+    });
+    expect(JSON.stringify(account)).not.toContain(ALEX);
+  });
+
+  it('invites through the Security step-up, sends the link to the contact typed, and the link is taken once', async () => {
+    const alex = await signInWithClaim(t, ALEX, CLAIM);
+    const body = { ClaimNumber: CLAIM, Name: 'Jo Helper', Email: 'jo.helper@example.com', Scope: 'View' };
+    expect(
+      errorNumbers(await t.post('/api/helpers/invite', { AccessToken: alex, SecureToken: 'made-up', ...body })),
+    ).toEqual([ErrorNumber.SecureTokenRequired]);
+    const up = await stepUp(alex);
+    const invited = await ok<{ Id: string; State: string }>('/api/helpers/invite', {
+      AccessToken: up.AccessToken,
+      SecureToken: up.SecureToken,
+      ...body,
+    });
+    expect(invited.State).toBe('Invited');
+    const message = await nextMatching(mail.smtp, 'jo.helper@example.com', /invitation=/);
+    // The message as sent, quoted-printable: decoded as a mail reader does.
+    const text = message.text
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const link = /https:\/\/portal\.test\/helping#invitation=(\S+)/.exec(text)?.[1] ?? '';
+    expect(link.length).toBeGreaterThan(20);
+    expect(t.logs.join('')).not.toContain(link);
+    expect(await ok('/api/helpers/getinvitation', { Invitation: link })).toMatchObject({
+      ClaimantName: 'Alex Citizen',
+      ClaimNumber: CLAIM,
+      Scope: 'View',
+    });
+    const sam = await t.signIn('sam.single@example.com');
+    await ok('/api/helpers/accept', { AccessToken: sam, Invitation: link });
+    // Spent: a second use, a replay by another account, and the public look-up all find nothing.
+    const pat = await t.signIn('pat.trustee@example.com');
+    for (const [url, body2] of [
+      ['/api/helpers/accept', { AccessToken: sam, Invitation: link }],
+      ['/api/helpers/accept', { AccessToken: pat, Invitation: link }],
+      ['/api/helpers/getinvitation', { Invitation: link }],
+    ] as const) {
+      expect(errorNumbers(await t.post(url, body2)), url).toEqual([ErrorNumber.NotFound]);
+    }
+    const listed = await ok<{ Id: string; State: string; Contact: string }[]>('/api/helpers/gethelpers', {
+      AccessToken: up.AccessToken,
+    });
+    expect(listed).toEqual([expect.objectContaining({ Id: invited.Id, State: 'Active', Contact: 'j***@example.com' })]);
+  });
+
+  it('refuses an invitation 14 days old, and one withdrawn', async () => {
+    const expired = await invitation(CLAIM, 'View');
+    const withdrawn = await invitation(CLAIM, 'View');
+    t.clock.advance(HELPER_LIMITS.invitationLifetimeMs);
+    const sam = await t.signIn('sam.single@example.com');
+    expect(errorNumbers(await t.post('/api/helpers/getinvitation', { Invitation: expired }))).toEqual([
+      ErrorNumber.NotFound,
+    ]);
+    expect(errorNumbers(await t.post('/api/helpers/accept', { AccessToken: sam, Invitation: expired }))).toEqual([
+      ErrorNumber.NotFound,
+    ]);
+    const fresh = await invitation(CLAIM, 'View');
+    const alex = await t.signIn(ALEX);
+    const pending = (
+      await ok<{ Id: string; State: string }[]>('/api/helpers/gethelpers', { AccessToken: alex })
+    ).filter((h) => h.State === 'Invited');
+    expect(pending).toHaveLength(1);
+    await ok('/api/helpers/withdraw', { AccessToken: alex, Id: pending[0]?.Id });
+    for (const token of [fresh, withdrawn]) {
+      expect(errorNumbers(await t.post('/api/helpers/accept', { AccessToken: sam, Invitation: token }))).toEqual([
+        ErrorNumber.NotFound,
+      ]);
+    }
+  });
+
+  it('lets exactly one of two racing accepts take an invitation', async () => {
+    const token = await invitation(CLAIM, 'View');
+    const [sam, pat] = await Promise.all([t.signIn('sam.single@example.com'), t.signIn('pat.trustee@example.com')]);
+    const answers = await Promise.all([
+      t.post('/api/helpers/accept', { AccessToken: sam, Invitation: token }),
+      t.post('/api/helpers/accept', { AccessToken: pat, Invitation: token }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 225]);
+    const loser = answers.find((a) => a.statusCode !== 200);
+    expect(loser && errorNumbers(loser)).toEqual([ErrorNumber.NotFound]);
+    const rows = await t.deps.db.selectFrom('helper_grants').select(['state', 'helper_account_id']).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.state).toBe('active');
+    // Whatever order two takes of one open invitation reach the database in, the update itself
+    // lets one through: the second finds the row no longer open.
+    const another = await invitation(CLAIM, 'View');
+    const taken = await Promise.all([
+      grants.takeInvitation(t.deps.db, tokenHash(another), await accountOf('sam.single@example.com'), t.clock.now()),
+      grants.takeInvitation(t.deps.db, tokenHash(another), await accountOf('pat.trustee@example.com'), t.clock.now()),
+    ]);
+    expect(taken.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('refuses a sixth helper on a claim', async () => {
+    for (let i = 0; i < HELPER_LIMITS.perClaim; i += 1) await invitation(CLAIM, 'View');
+    const up = await stepUp(await t.signIn(ALEX));
+    const res = await t.post('/api/helpers/invite', {
+      AccessToken: up.AccessToken,
+      SecureToken: up.SecureToken,
+      ClaimNumber: CLAIM,
+      Name: 'Sixth Person',
+      Mobile: '0412345678',
+      Scope: 'View',
+    });
+    expect(errorNumbers(res)).toEqual([ErrorNumber.HelperLimit]);
+    expect(await t.deps.db.selectFrom('helper_grants').select('id').execute()).toHaveLength(HELPER_LIMITS.perClaim);
+  });
+
+  it('ends a helper at once: the next request for the claim is refused, and the helper is told', async () => {
+    const token = await helper('sam.single@example.com', 'View');
+    const read = () => t.post('/api/inbox/getmessages', { AccessToken: token, Offset: 0, Amount: 10 });
+    expect((await read()).statusCode).toBe(200);
+    const alex = await t.signIn(ALEX);
+    const [h] = await ok<{ Id: string }[]>('/api/helpers/gethelpers', { AccessToken: alex });
+    await ok('/api/helpers/end', { AccessToken: alex, Id: h?.Id });
+    expect(errorNumbers(await read())).toEqual([ErrorNumber.NotFound]);
+    expect(errorNumbers(await t.post('/api/claim/selectclaim', { AccessToken: token, Number: CLAIM }))).toEqual([
+      ErrorNumber.NotFound,
+    ]);
+    await nextMatching(mail.smtp, 'helper@example.com', /has been ended/);
+  });
+
+  it('"Remove everyone now" ends every helper and invitation at once and tells no helper', async () => {
+    const sam = await helper('sam.single@example.com', 'View');
+    const pat = await helper('pat.trustee@example.com', 'Send', OTHER_CLAIM);
+    const pending = await invitation(CLAIM, 'Send');
+    const alex = await t.signIn(ALEX);
+    await ok('/api/helpers/endall', { AccessToken: alex });
+    for (const token of [sam, pat]) {
+      expect(
+        errorNumbers(await t.post('/api/inbox/getmessages', { AccessToken: token, Offset: 0, Amount: 1 })),
+      ).toEqual([ErrorNumber.NotFound]);
+    }
+    expect(errorNumbers(await t.post('/api/helpers/getinvitation', { Invitation: pending }))).toEqual([
+      ErrorNumber.NotFound,
+    ]);
+    const kinds = (await t.deps.db.selectFrom('notifications').select('kind').execute()).map((n) => n.kind);
+    expect(kinds).not.toContain('helper-ended');
+    const states = (await t.deps.db.selectFrom('helper_grants').select('state').execute()).map((g) => g.state);
+    expect(states).toEqual(['ended', 'ended', 'ended']);
+  });
+
+  it('ends access after its last day, and when the helper leaves', async () => {
+    const lastDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(
+      new Date(t.clock.now()),
+    );
+    const sam = await helper('sam.single@example.com', 'View', CLAIM, lastDay);
+    const read = (token: string) => t.post('/api/inbox/getmessages', { AccessToken: token, Offset: 0, Amount: 1 });
+    expect((await read(sam)).statusCode).toBe(200);
+    t.clock.advance(24 * 60 * 60 * 1000);
+    const sam2 = await t.signIn('sam.single@example.com');
+    await t.deps.db
+      .updateTable('sessions')
+      .set({ selected_claim_id: await claimId(CLAIM) })
+      .execute();
+    t.deps.reads.flush();
+    expect(errorNumbers(await read(sam2))).toEqual([ErrorNumber.NotFound]);
+
+    const pat = await helper('pat.trustee@example.com', 'View');
+    const helping = await ok<{ Number: string; Helping?: { HelperId: string } }[]>('/api/claim/getclaims', {
+      AccessToken: pat,
+    });
+    const id = helping.find((c) => c.Helping)?.Helping?.HelperId;
+    await ok('/api/helpers/leave', { AccessToken: pat, Id: id });
+    expect(errorNumbers(await read(pat))).toEqual([ErrorNumber.NotFound]);
+  });
+
+  it("records each helper call as done by the helper for the claimant, and lists it in the claimant's activity", async () => {
+    const token = await helper('sam.single@example.com', 'View');
+    await ok('/api/payments/getpayments', { AccessToken: token, Offset: 0, Amount: 10 });
+    const rows = await t.deps.db
+      .selectFrom('audit_events')
+      .select(['account_id', 'acting_helper_id', 'kind'])
+      .where('kind', 'like', 'helper:%')
+      .execute();
+    expect(rows).toEqual([
+      {
+        account_id: await accountOf(ALEX),
+        acting_helper_id: await accountOf('sam.single@example.com'),
+        kind: 'helper:/api/payments/getpayments',
+      },
+    ]);
+    const alex = await t.signIn(ALEX);
+    const activity = await ok<{ HelperName: string; Call: string }[]>('/api/helpers/getactivity', {
+      AccessToken: alex,
+    });
+    expect(activity).toContainEqual(
+      expect.objectContaining({ HelperName: 'Helper View', Call: '/api/payments/getpayments' }),
+    );
+  });
+});

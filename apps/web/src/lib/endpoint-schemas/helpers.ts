@@ -1,0 +1,2 @@
+/** The helpers area's endpoint schemas: one chunk, loaded by request-checks.ts when a call of the area is first made. */
+export { HELPER_ENDPOINTS as endpoints } from '@portal/contracts';

@@ -1,0 +1,66 @@
+/** People who help (decision 041): a claimant lets a helper act for them on one claim, with a scope. */
+import { z } from 'zod';
+import { claimNumber, email, mobileNumber, personName } from '../fields.ts';
+import { isoDate, requestBody } from './common.ts';
+
+/** What a helper may do, least first: each scope includes the ones before it. */
+export const HELPER_SCOPES = ['View', 'Send', 'Act'] as const;
+export const HelperScope = z.enum(HELPER_SCOPES);
+export type HelperScope = z.infer<typeof HelperScope>;
+
+export const HELPER_LIMITS = {
+  /** Helpers active or invited on one claim at once. */
+  perClaim: 5,
+  /** How long an invitation link may be taken. */
+  invitationLifetimeMs: 14 * 24 * 60 * 60 * 1000,
+} as const;
+
+export const HelperState = z.enum(['Invited', 'Active', 'Ended']);
+
+export const Helper = z.object({
+  Id: z.string(),
+  Name: z.string(),
+  /** The contact the invitation went to, masked. */
+  Contact: z.string(),
+  ClaimNumber: z.string(),
+  Scope: HelperScope,
+  State: HelperState,
+  /** The last day of access, when the claimant chose one. */
+  EndsOn: isoDate.nullable(),
+  /** An invitation's last moment (ISO date-time); null once taken or withdrawn. */
+  InvitationExpiresAt: z.string().nullable(),
+});
+export type Helper = z.infer<typeof Helper>;
+export const HelperList = z.array(Helper);
+
+/** The claimant may invite a View or Send helper; Act comes only from the claims system. */
+export const InviteHelperRequest = requestBody({
+  SecureToken: z.string().min(1).max(256),
+  ClaimNumber: claimNumber,
+  Name: personName,
+  Email: email.optional(),
+  Mobile: mobileNumber.optional(),
+  Scope: z.enum(['View', 'Send']),
+  EndsOn: isoDate.optional(),
+}).refine((b) => (b.Email === undefined) !== (b.Mobile === undefined), {
+  message: 'Give an e-mail address or a mobile number',
+  path: ['Email'],
+});
+
+export const HelperIdRequest = requestBody({ Id: z.string().min(1).max(64) });
+
+export const InvitationRequest = requestBody({ Invitation: z.string().min(1).max(256) });
+
+/** What an invitation link offers, before it is taken. */
+export const Invitation = z.object({
+  ClaimantName: z.string(),
+  ClaimNumber: z.string(),
+  Scope: HelperScope,
+  EndsOn: isoDate.nullable(),
+  ExpiresAt: z.string(),
+});
+
+/** The claims a signed-in person helps with. */
+export const Helping = z.object({ ClaimantName: z.string(), Scope: HelperScope });
+
+export const HelperActivity = z.array(z.object({ HelperName: z.string(), Call: z.string(), At: z.string() }));
