@@ -180,16 +180,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerAccountRateLimits(app);
   registerCsrf(app);
 
-  accountRoutes(app, deps);
-  accessCodeRoutes(app, deps);
-  securityRoutes(app, deps);
-  registrationRoutes(app, deps);
   addressRoutes(app, deps, options.addressSearch ?? localAddressSearch(deps.db));
-  bsbRoutes(app, deps);
-  contentRoutes(app, deps);
-  surveyRoutes(app, deps);
-  helperRoutes(app, deps);
-  devOutboxRoutes(app, deps);
+  const plainRoutes = [accountRoutes, accessCodeRoutes, securityRoutes, registrationRoutes, bsbRoutes];
+  for (const routes of [...plainRoutes, contentRoutes, surveyRoutes, helperRoutes, devOutboxRoutes]) routes(app, deps);
   const fileStore = options.fileStore ?? (await fileStoreFromConfig(config));
   await uploadRoutes(app, deps, fileStore);
   tusRoutes(app, deps, fileStore);

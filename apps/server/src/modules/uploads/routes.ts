@@ -21,6 +21,17 @@ import { authenticate } from '../session/service.ts';
 import { claimAccess, recordHelperCall } from '../helpers/access.ts';
 import { discardFile, findFileContent, openDownload, storeUpload } from './service.ts';
 
+/**
+ * Who sends a form's file and for which claim: signed in with a claim selected, or a helper of
+ * that claim with at least `level` (recorded for the claimant).
+ */
+async function uploaderOf(deps: Deps, token: string, level: 'send' | 'act', path: string) {
+  const auth = await claimAccess(deps, await authenticate(deps, token), level);
+  if (!auth.selectedClaimId) throw new AppError(ErrorNumber.NoClaimSelected);
+  await recordHelperCall(deps, auth, path);
+  return { auth, claimId: auth.selectedClaimId };
+}
+
 export async function uploadRoutes(app: FastifyInstance, deps: Deps, store: FileStore): Promise<void> {
   await app.register(async (scope) => {
     await registerMultipart(scope);
@@ -41,18 +52,13 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps, store: File
           throw AppError.list(zodIssueItems(parsed.error.issues));
         }
         // Outside the endpoint table: sending a document is a Send helper's (decision 041).
-        const auth = await authenticate(deps, parsed.data.accessToken)
-          .then((a) => claimAccess(deps, a, 'send'))
-          .catch((e: unknown) => {
+        const { auth, claimId } = await uploaderOf(deps, parsed.data.accessToken, 'send', UPLOAD_PATH).catch(
+          (e: unknown) => {
             part.file.resume();
             throw e;
-          });
-        if (!auth.selectedClaimId) {
-          part.file.resume();
-          throw new AppError(ErrorNumber.NoClaimSelected);
-        }
-        await recordHelperCall(deps, auth, UPLOAD_PATH);
-        return storeUpload(deps, store, auth, auth.selectedClaimId, {
+          },
+        );
+        return storeUpload(deps, store, auth, claimId, {
           formType: parsed.data.FormType,
           formId: parsed.data.FormId,
           description: parsed.data.Description ?? '',
@@ -98,15 +104,13 @@ export async function uploadRoutes(app: FastifyInstance, deps: Deps, store: File
         throw AppError.list(zodIssueItems(parsed.error.issues));
       }
       // The authority form is an Act helper's (decision 041).
-      const auth = await claimAccess(deps, await authenticate(deps, parsed.data.accessToken), 'act');
-      if (!auth.selectedClaimId) throw new AppError(ErrorNumber.NoClaimSelected);
-      await recordHelperCall(deps, auth, AUTHORITY_UPLOAD_PATH);
+      const { auth, claimId } = await uploaderOf(deps, parsed.data.accessToken, 'act', AUTHORITY_UPLOAD_PATH);
       const f = parsed.data;
       // Whether the bytes are a PNG within the pad's bounds is the service's bounded check (error 120).
       if (f.SignatureMethod === 'drawn' && !png?.length) {
         throw new AppError(ErrorNumber.Validation, 'Please sign in the box', SIGNATURE_FIELD);
       }
-      return submitAuthority(deps, store, auth, auth.selectedClaimId, {
+      return submitAuthority(deps, store, auth, claimId, {
         signature:
           f.SignatureMethod === 'drawn' && png
             ? { method: 'drawn', png }
