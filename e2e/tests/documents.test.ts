@@ -193,74 +193,77 @@ describe('send documents', () => {
   });
 
   test('on a phone, a lost signal pauses an upload and it goes on from where it stopped; after a reload the same file carries on', async () => {
-    const page = await open(PHONE);
-    await visit(page, '/submitdocuments', '/submitdocuments (phone)');
-    // Each PATCH of the tus upload, with the offset it starts from.
-    const patches: Array<{ url: string; offset: number }> = [];
-    page.on('request', (request) => {
-      if (request.method() === 'PATCH' && request.url().includes('/api/uploads/tus/'))
-        patches.push({ url: request.url(), offset: Number(request.headers()['upload-offset']) });
-    });
-    const dir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
-    const diary = path.join(dir, 'diary.txt');
-    const notes = path.join(dir, 'notes.txt');
-    await writeFile(diary, Buffer.alloc(2 * 1024 * 1024, 'a'));
-    await writeFile(notes, Buffer.alloc(2 * 1024 * 1024, 'b'));
-    const cdp = await page.context().newCDPSession(page);
-    const throttle = (uploadThroughput: number) =>
-      cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput,
+    // Its uploads stay in alex's draft: a server of its own, so the other tests start from none.
+    await suite.withOwnServer(PHONE, async ({ page }, server) => {
+      await seedSession(page, server.url, DEMO.alex, { claim: CLAIM.number });
+      await visit(page, '/submitdocuments', '/submitdocuments (phone)');
+      // Each PATCH of the tus upload, with the offset it starts from.
+      const patches: Array<{ url: string; offset: number }> = [];
+      page.on('request', (request) => {
+        if (request.method() === 'PATCH' && request.url().includes('/api/uploads/tus/'))
+          patches.push({ url: request.url(), offset: Number(request.headers()['upload-offset']) });
       });
-    const progressOf = () =>
-      page.evaluate(() => Number(document.querySelector('progress')?.getAttribute('value') ?? 0));
-    try {
-      await throttle(256 * 1024);
-      await page.getByTestId('documents-upload-input').setInputFiles(diary);
-      await expect.poll(progressOf, { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
+      const dir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
+      const diary = path.join(dir, 'diary.txt');
+      const notes = path.join(dir, 'notes.txt');
+      await writeFile(diary, Buffer.alloc(2 * 1024 * 1024, 'a'));
+      await writeFile(notes, Buffer.alloc(2 * 1024 * 1024, 'b'));
+      const cdp = await page.context().newCDPSession(page);
+      const throttle = (uploadThroughput: number) =>
+        cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput,
+        });
+      const progressOf = () =>
+        page.evaluate(() => Number(document.querySelector('progress')?.getAttribute('value') ?? 0));
+      try {
+        await throttle(256 * 1024);
+        await page.getByTestId('documents-upload-input').setInputFiles(diary);
+        await expect.poll(progressOf, { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
 
-      // The signal goes: the upload waits, and says so.
-      await page.context().setOffline(true);
-      await page
-        .getByTestId('documents-upload-progress-text')
-        .filter({ hasText: 'Paused — waiting for a connection' })
-        .waitFor();
-      expect(await page.getByTestId('documents-upload-status').textContent()).toBe(
-        'diary.txt: Paused — waiting for a connection',
-      );
-      await expectNoSeriousA11yViolations(page, '/submitdocuments with an upload paused (phone)');
-      await screenshot(page, 'documents-upload-paused-phone');
-      // It comes back: the upload goes on by itself from the offset the server holds.
-      await page.context().setOffline(false);
-      await throttle(-1);
-      await uploaded(page, 'diary.txt');
-      expect(patches.length).toBeGreaterThanOrEqual(2);
-      expect(patches.at(-1)?.url).toBe(patches[0]?.url);
-      expect(patches.at(-1)?.offset).toBeGreaterThan(0);
+        // The signal goes: the upload waits, and says so.
+        await page.context().setOffline(true);
+        await page
+          .getByTestId('documents-upload-progress-text')
+          .filter({ hasText: 'Paused — waiting for a connection' })
+          .waitFor();
+        expect(await page.getByTestId('documents-upload-status').textContent()).toBe(
+          'diary.txt: Paused — waiting for a connection',
+        );
+        await expectNoSeriousA11yViolations(page, '/submitdocuments with an upload paused (phone)');
+        await screenshot(page, 'documents-upload-paused-phone');
+        // It comes back: the upload goes on by itself from the offset the server holds.
+        await page.context().setOffline(false);
+        await throttle(-1);
+        await uploaded(page, 'diary.txt');
+        expect(patches.length).toBeGreaterThanOrEqual(2);
+        expect(patches.at(-1)?.url).toBe(patches[0]?.url);
+        expect(patches.at(-1)?.offset).toBeGreaterThan(0);
 
-      // A reload part-way: picking the same file again carries on with the same upload.
-      patches.length = 0;
-      await throttle(256 * 1024);
-      await page.getByTestId('documents-upload-input').setInputFiles(notes);
-      await expect.poll(() => patches.length).toBe(1);
-      await page.waitForFunction(() =>
-        Array.from(document.querySelectorAll('progress')).some((bar) => Number(bar.getAttribute('value')) >= 20),
-      );
-      await page.reload();
-      await arriveAt(page, '/submitdocuments', '/submitdocuments after a reload mid-upload (phone)');
-      await throttle(-1);
-      await page.getByTestId('documents-upload-input').setInputFiles(notes);
-      await uploaded(page, 'notes.txt');
-      expect(patches.at(-1)?.url).toBe(patches[0]?.url);
-      expect(patches.at(-1)?.offset).toBeGreaterThan(0);
-      await screenshot(page, 'documents-upload-resumed-phone');
-    } finally {
-      await page.context().setOffline(false);
-      await throttle(-1).catch(() => undefined);
-      await rm(dir, { recursive: true, force: true });
-    }
+        // A reload part-way: picking the same file again carries on with the same upload.
+        patches.length = 0;
+        await throttle(256 * 1024);
+        await page.getByTestId('documents-upload-input').setInputFiles(notes);
+        await expect.poll(() => patches.length).toBe(1);
+        await page.waitForFunction(() =>
+          Array.from(document.querySelectorAll('progress')).some((bar) => Number(bar.getAttribute('value')) >= 20),
+        );
+        await page.reload();
+        await arriveAt(page, '/submitdocuments', '/submitdocuments after a reload mid-upload (phone)');
+        await throttle(-1);
+        await page.getByTestId('documents-upload-input').setInputFiles(notes);
+        await uploaded(page, 'notes.txt');
+        expect(patches.at(-1)?.url).toBe(patches[0]?.url);
+        expect(patches.at(-1)?.offset).toBeGreaterThan(0);
+        await screenshot(page, 'documents-upload-resumed-phone');
+      } finally {
+        await page.context().setOffline(false);
+        await throttle(-1).catch(() => undefined);
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
   });
 
   test('validation messages, Tax File Declaration rules, the reimbursement type, refused files, discard', async () => {
