@@ -6,7 +6,8 @@ import { DEVICE_COOKIE, issueDeviceCookie, readDeviceCookie } from '../device/se
 import { REMEMBER_COOKIE, forgetRememberedSession, rememberSession, resumeSession } from '../session/remember.ts';
 import { endSession } from '../session/service.ts';
 import { findAccount, keepAlive, prepareDummyHash, signIn, verifyBankDetails } from './service.ts';
-import { updateBankDetails, updateContactDetails, updatePassword, updatePreferences } from './updates.ts';
+import { updateContactDetails } from './contact-details.ts';
+import { updateBankDetails, updatePassword, updatePreferences } from './updates.ts';
 
 export function accountRoutes(app: FastifyInstance, deps: Deps): void {
   prepareDummyHash();
