@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { bindEndpoint } from '../../plugins/endpoint.ts';
 import { DEVICE_COOKIE, issueDeviceCookie, newDeviceId, readDeviceCookie, rememberDevice } from '../device/service.ts';
 import * as security from './service.ts';
+import * as verify from './verify.ts';
 
 /** The browser has proved the claimant (a code or a second factor): known for 90 days. */
 async function rememberBrowser(deps: Deps, request: FastifyRequest, reply: FastifyReply, accountId: string) {
@@ -15,11 +16,11 @@ async function rememberBrowser(deps: Deps, request: FastifyRequest, reply: Fasti
 export function securityRoutes(app: FastifyInstance, deps: Deps): void {
   const signInLimit = { rateLimit: { max: deps.config.loginRateLimitPerMinute, timeWindow: 60_000 } };
   bindEndpoint(app, deps, ENDPOINTS.getSecurityFactors, ({ auth }) => security.getFactors(deps, auth));
-  bindEndpoint(app, deps, ENDPOINTS.sendSecurityCode, ({ auth }) => security.sendSecurityCode(deps, auth));
+  bindEndpoint(app, deps, ENDPOINTS.sendSecurityCode, ({ auth }) => verify.sendSecurityCode(deps, auth));
   bindEndpoint(app, deps, ENDPOINTS.stepUpPasskeyOptions, ({ auth, body }) =>
-    security.stepUpPasskeyOptions(deps, auth, body.CodeType),
+    verify.stepUpPasskeyOptions(deps, auth, body.CodeType),
   );
-  bindEndpoint(app, deps, ENDPOINTS.stepUp, ({ auth, body }) => security.stepUp(deps, auth, body.CodeType, body.Proof));
+  bindEndpoint(app, deps, ENDPOINTS.stepUp, ({ auth, body }) => verify.stepUp(deps, auth, body.CodeType, body.Proof));
   bindEndpoint(app, deps, ENDPOINTS.passkeyRegistrationOptions, ({ auth, body }) =>
     security.passkeyRegistrationOptions(deps, auth, body.SecureToken),
   );
@@ -44,21 +45,21 @@ export function securityRoutes(app: FastifyInstance, deps: Deps): void {
   bindEndpoint(app, deps, ENDPOINTS.newRecoveryCodes, ({ auth, body }) =>
     security.replaceRecoveryCodes(deps, auth, body.SecureToken),
   );
-  bindEndpoint(app, deps, ENDPOINTS.loginFactors, ({ auth }) => security.loginFactors(deps, auth));
-  bindEndpoint(app, deps, ENDPOINTS.loginPasskeyOptions, ({ auth }) => security.loginPasskeyOptions(deps, auth));
+  bindEndpoint(app, deps, ENDPOINTS.loginFactors, ({ auth }) => verify.loginFactors(deps, auth));
+  bindEndpoint(app, deps, ENDPOINTS.loginPasskeyOptions, ({ auth }) => verify.loginPasskeyOptions(deps, auth));
   bindEndpoint(app, deps, ENDPOINTS.verifyLoginWithFactor, async ({ auth, body, request, reply }) => {
-    const signedIn = await security.verifyLogin(deps, auth, body.Proof);
+    const signedIn = await verify.verifyLogin(deps, auth, body.Proof);
     await rememberBrowser(deps, request, reply, auth.accountId);
     return signedIn;
   });
   // Public, and each call keeps a challenge row: limited like the sign-in it starts.
-  bindEndpoint(app, deps, ENDPOINTS.passkeySignInOptions, () => security.passkeySignInOptions(deps), signInLimit);
+  bindEndpoint(app, deps, ENDPOINTS.passkeySignInOptions, () => verify.passkeySignInOptions(deps), signInLimit);
   bindEndpoint(
     app,
     deps,
     ENDPOINTS.passkeySignIn,
     async ({ body, request, reply }) => {
-      const { accountId, ...result } = await security.passkeySignIn(deps, {
+      const { accountId, ...result } = await verify.passkeySignIn(deps, {
         response: body.Response,
         rememberMe: body.RememberMe,
         address: request.ip,
