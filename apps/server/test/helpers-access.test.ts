@@ -337,6 +337,12 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
       .set({ selected_claim_id: await claimId(CLAIM) })
       .execute();
     t.deps.reads.flush();
+    // Lapsed before any request ended it: no longer listed, selectable or shown active.
+    const listed = await ok<{ Number: string; Helping?: unknown }[]>('/api/claim/getclaims', { AccessToken: sam2 });
+    expect(listed.filter((c) => c.Helping)).toEqual([]);
+    const alex = await t.signIn(ALEX);
+    const before = await ok<{ Name: string; State: string }[]>('/api/helpers/gethelpers', { AccessToken: alex });
+    expect(before.find((h) => h.Name === 'Helper View')?.State).toBe('Ended');
     expect(errorNumbers(await read(sam2))).toEqual([ErrorNumber.NotFound]);
 
     const pat = await helper('pat.trustee@example.com', 'View');

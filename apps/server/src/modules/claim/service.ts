@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import { selectClaimForSession, type AuthContext } from '../session/service.ts';
 import { tag } from '../../lib/read-cache.ts';
 import * as repo from './repository.ts';
+import { melbourneToday } from '../helpers/access.ts';
 import { listHelping } from '../helpers/repository.ts';
 
 /**
@@ -40,7 +41,10 @@ export async function findOwnClaim(deps: Deps, claimantId: string, number: strin
 
 /** The claimant's own claims, then those they help with (decision 041), each marked with whose it is. */
 export async function findClaims(deps: Deps, auth: AuthContext): Promise<Claim[]> {
-  const [rows, helping] = await Promise.all([claimsOf(deps, auth.claimantId), listHelping(deps.db, auth.accountId)]);
+  const [rows, helping] = await Promise.all([
+    claimsOf(deps, auth.claimantId),
+    listHelping(deps.db, auth.accountId, melbourneToday(deps.clock.now())),
+  ]);
   return [
     ...rows.map((c) => ({
       Number: c.number,
@@ -65,7 +69,7 @@ export async function findClaims(deps: Deps, auth: AuthContext): Promise<Claim[]
 export async function selectClaim(deps: Deps, auth: AuthContext, number: string): Promise<true> {
   const claim =
     (await claimsOf(deps, auth.claimantId)).find((c) => c.number === number) ??
-    (await listHelping(deps.db, auth.accountId))
+    (await listHelping(deps.db, auth.accountId, melbourneToday(deps.clock.now())))
       .map((g) => ({ id: g.claim_id, number: g.claim_number }))
       .find((c) => c.number === number);
   if (!claim) throw new AppError(ErrorNumber.NotFound);

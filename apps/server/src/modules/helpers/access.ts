@@ -20,6 +20,11 @@ export function melbourneToday(now: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(new Date(now));
 }
 
+/** Has the grant's last day passed? It then ends by itself, whether or not a request has ended it yet. */
+export function hasLapsed(grant: { ends_on: string | null }, now: number): boolean {
+  return grant.ends_on !== null && grant.ends_on < melbourneToday(now);
+}
+
 /**
  * This helper's grant on this claim: from the read cache (decision 031), tagged with the claim's
  * helpers, so ending a grant reaches every process as a sign-out does.
@@ -43,7 +48,7 @@ export async function claimAccess(deps: Deps, auth: AuthContext, level: HelperLe
   const grant = await activeGrant(deps, auth.accountId, claimId);
   if (!grant) throw new AppError(ErrorNumber.NotFound);
   const now = deps.clock.now();
-  if (grant.ends_on !== null && grant.ends_on < melbourneToday(now)) {
+  if (hasLapsed(grant, now)) {
     await repo.endGrants(deps.db, { id: grant.id }, ['active'], now);
     await deps.reads.changed(tag.helpers(claimId));
     throw new AppError(ErrorNumber.NotFound);

@@ -70,12 +70,16 @@ export async function insertInvitation(
     .execute();
 }
 
-/** Helpers of a claim that count against its limit: active ones, and invitations still open. */
-export async function countOpenGrants(db: Db, claimId: string, now: number): Promise<number> {
+/**
+ * Helpers of a claim that count against its limit: active ones, and invitations still open, whose
+ * last day (`today` in Melbourne) has not passed.
+ */
+export async function countOpenGrants(db: Db, claimId: string, now: number, today: string): Promise<number> {
   const row = await db
     .selectFrom('helper_grants')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('claim_id', '=', claimId)
+    .where((eb) => eb.or([eb('ends_on', 'is', null), eb('ends_on', '>=', today)]))
     .where((eb) =>
       eb.or([eb('state', '=', 'active'), eb.and([eb('state', '=', 'invited'), eb('token_expires_at', '>', now)])]),
     )
@@ -84,11 +88,15 @@ export async function countOpenGrants(db: Db, claimId: string, now: number): Pro
 }
 
 const withClaim = (db: Db) => db.selectFrom('helper_grants').innerJoin('claims', 'claims.id', 'helper_grants.claim_id');
+const GRANT_COLUMNS = [...COLUMNS, 'claims.number as claim_number', 'claims.claimant_id'] as const;
+/** A grant with its claim and the claimant's name (what a helper is shown). */
+const withClaimant = (db: Db) => withClaim(db).innerJoin('claimants', 'claimants.id', 'claims.claimant_id');
+const NAMED_COLUMNS = [...GRANT_COLUMNS, 'claimants.first_name', 'claimants.surname'] as const;
 
 /** The claimant's helpers, newest first. */
 export function listGrantsOfClaimant(db: Db, claimantAccountId: string): Promise<GrantRow[]> {
   return withClaim(db)
-    .select([...COLUMNS, 'claims.number as claim_number', 'claims.claimant_id'])
+    .select(GRANT_COLUMNS)
     .where('helper_grants.claimant_account_id', '=', claimantAccountId)
     .orderBy('helper_grants.created_at', 'desc')
     .orderBy('helper_grants.id')
@@ -96,44 +104,29 @@ export function listGrantsOfClaimant(db: Db, claimantAccountId: string): Promise
 }
 
 export function findGrantByTokenHash(db: Db, tokenHash: string) {
-  return withClaim(db)
-    .innerJoin('claimants', 'claimants.id', 'claims.claimant_id')
-    .select([
-      ...COLUMNS,
-      'claims.number as claim_number',
-      'claims.claimant_id',
-      'claimants.first_name',
-      'claimants.surname',
-    ])
-    .where('helper_grants.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  return withClaimant(db).select(NAMED_COLUMNS).where('helper_grants.token_hash', '=', tokenHash).executeTakeFirst();
 }
 
 /** The grant that lets this helper act on this claim now, if any. */
 export function findActiveGrant(db: Db, helperAccountId: string, claimId: string): Promise<GrantRow | undefined> {
   return withClaim(db)
-    .select([...COLUMNS, 'claims.number as claim_number', 'claims.claimant_id'])
+    .select(GRANT_COLUMNS)
     .where('helper_grants.helper_account_id', '=', helperAccountId)
     .where('helper_grants.claim_id', '=', claimId)
     .where('helper_grants.state', '=', 'active')
     .executeTakeFirst();
 }
 
-/** The claims this account helps with now, with the claimant's name. */
-export function listHelping(db: Db, helperAccountId: string) {
-  return withClaim(db)
-    .innerJoin('claimants', 'claimants.id', 'claims.claimant_id')
-    .select([
-      ...COLUMNS,
-      'claims.number as claim_number',
-      'claims.claimant_id',
-      'claims.accident_date',
-      'claims.location',
-      'claimants.first_name',
-      'claimants.surname',
-    ])
+/**
+ * The claims this account helps with now, with the claimant's name: active grants whose last day
+ * (`today`, 'yyyy-mm-dd' in Melbourne) has not passed, whether or not a request has ended them yet.
+ */
+export function listHelping(db: Db, helperAccountId: string, today: string) {
+  return withClaimant(db)
+    .select([...NAMED_COLUMNS, 'claims.accident_date', 'claims.location'])
     .where('helper_grants.helper_account_id', '=', helperAccountId)
     .where('helper_grants.state', '=', 'active')
+    .where((eb) => eb.or([eb('helper_grants.ends_on', 'is', null), eb('helper_grants.ends_on', '>=', today)]))
     .orderBy('claims.accident_date', 'desc')
     .execute();
 }
@@ -167,7 +160,7 @@ export async function endGrants(
   now: number,
 ): Promise<GrantRow[]> {
   let q = withClaim(db)
-    .select([...COLUMNS, 'claims.number as claim_number', 'claims.claimant_id'])
+    .select(GRANT_COLUMNS)
     .where('helper_grants.state', 'in', [...states]);
   if (by.claimantAccountId) q = q.where('helper_grants.claimant_account_id', '=', by.claimantAccountId);
   if (by.helperAccountId) q = q.where('helper_grants.helper_account_id', '=', by.helperAccountId);

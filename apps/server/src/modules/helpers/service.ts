@@ -16,6 +16,7 @@ import { lockAccount } from '../access-code/repository.ts';
 import { listHelperActions, maskValue, recordAudit } from '../audit/repository.ts';
 import { findClaims, findOwnClaim } from '../claim/service.ts';
 import { tokenHash, type AuthContext } from '../session/service.ts';
+import { hasLapsed, melbourneToday } from './access.ts';
 import * as repo from './repository.ts';
 
 type InviteInput = z.output<typeof InviteHelperRequest>;
@@ -23,14 +24,14 @@ type InviteInput = z.output<typeof InviteHelperRequest>;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 function summary(g: repo.GrantRow, now: number): Helper {
-  const open = g.state === 'invited' && (g.token_expires_at ?? 0) > now;
+  const open = g.state === 'invited' && (g.token_expires_at ?? 0) > now && !hasLapsed(g, now);
   return {
     Id: g.id,
     Name: g.helper_name,
     Contact: maskValue(g.invited_contact),
     ClaimNumber: g.claim_number,
     Scope: g.scope,
-    State: g.state === 'active' ? 'Active' : open ? 'Invited' : 'Ended',
+    State: g.state === 'active' && !hasLapsed(g, now) ? 'Active' : open ? 'Invited' : 'Ended',
     EndsOn: g.ends_on,
     InvitationExpiresAt: open ? iso(g.token_expires_at) : null,
   };
@@ -80,7 +81,7 @@ export async function inviteHelper(deps: Deps, auth: AuthContext, input: InviteI
     // Counted and inserted under the claimant's lock, so two invitations at once cannot both see
     // room under the limit.
     await lockAccount(trx, deps.dialect, auth.accountId);
-    if ((await repo.countOpenGrants(trx, claim.id, now)) >= HELPER_LIMITS.perClaim)
+    if ((await repo.countOpenGrants(trx, claim.id, now, melbourneToday(now))) >= HELPER_LIMITS.perClaim)
       throw new AppError(ErrorNumber.HelperLimit);
     await repo.insertInvitation(trx, {
       id,
