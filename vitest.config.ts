@@ -41,7 +41,8 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at once (each its own server and browser): the machine's two cores.
+          maxWorkers: 2,
         },
       },
     ],
