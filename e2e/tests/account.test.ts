@@ -600,10 +600,18 @@ describe('Name & Date of Birth (a change request)', () => {
     await enter(page, 'personal-date-of-birth', tomorrow);
     await expectFieldError(page, 'personal-date-of-birth', 'Enter a valid Date of Birth');
 
-    // Pressing Send with problems (it stays focusable, aria-disabled) shows each one; the reason is required.
+    // Pressing Send with problems (it stays focusable, aria-disabled) shows each one, listed in the
+    // form's summary, which takes the focus; the reason is required.
     await page.getByTestId('personal-save').click({ force: true });
     await expectFieldError(page, 'personal-reason', 'Please select a reason');
-    expect(await focusedTestId(page)).toBe('personal-first-name');
+    const summary = page.getByTestId('personal-errors').getByRole('region');
+    await expect.poll(() => summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await summary.locator('a[href^="#"]').allTextContents()).toEqual([
+      'Enter your First Name between 1-60 characters',
+      'Enter your Last Name between 1-60 characters',
+      'Enter a valid Date of Birth',
+      'Please select a reason',
+    ]);
     await page.getByTestId('personal-reason').selectOption({ label: 'Other' });
     await enter(page, 'personal-other-reason', '');
     await expectFieldError(page, 'personal-other-reason', 'Please provide a reason between 1-250 characters');
@@ -737,7 +745,10 @@ describe('Password', () => {
         await page.getByTestId('password-save').click();
         await expectFieldError(page, 'password-old', 'Invalid password. Try again');
         expect(await page.getByTestId('password-old').inputValue()).toBe('');
-        expect(await focusedTestId(page)).toBe('password-old');
+        // Listed in the summary (focused), linked to the field to type it again.
+        const summary = page.getByTestId('password-errors').getByRole('region');
+        await expect.poll(() => summary.evaluate((el) => el === document.activeElement)).toBe(true);
+        expect(await summary.locator('a[href="#password-old"]').textContent()).toBe('Invalid password. Try again');
 
         await enter(page, 'password-old', DEMO_PASSWORD);
         await page.getByTestId('password-save').click();

@@ -4,8 +4,8 @@
  * submit handler of a form whose button stays usable until the form is ready.
  */
 import { useId, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
-import type { FieldPath, FieldValues, UseFormGetFieldState, UseFormTrigger } from 'react-hook-form';
 import { useSteadyWhilePressed } from '../lib/steady-while-pressed.ts';
+import { ErrorSummary, type SummaryEntry } from './error-summary.tsx';
 import styles from './form-field.module.css';
 
 export type FieldControlProps = {
@@ -177,13 +177,16 @@ type FormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'children' | 'aria-la
    * hidden, since the page's heading already shows it.
    */
   legend: string;
+  /** The form's error summary (forms/use-field-summary.ts), at its top, outside the fieldset. */
+  summary?: { entries: readonly SummaryEntry[]; focusKey: number; 'data-testid': string } | undefined;
   children: ReactNode;
 };
 
 /** A form whose controls sit in a fieldset that is disabled while submitting, named by its legend. */
-export function Form({ submitting, legend, children, ...rest }: FormProps) {
+export function Form({ submitting, legend, summary, children, ...rest }: FormProps) {
   return (
     <form noValidate aria-busy={submitting || undefined} {...rest}>
+      {summary ? <ErrorSummary {...summary} /> : null}
       <fieldset className={styles.fieldset} disabled={submitting}>
         <legend className="visually-hidden">{legend}</legend>
         {children}
@@ -211,17 +214,4 @@ export function submitWhenReady(
     }
     void send(event);
   };
-}
-
-/**
- * Checks every field, then puts the claimant in the first one (in the order of `ids`, field name →
- * control id) that has an error.
- */
-export async function focusFirstError<T extends FieldValues>(
-  form: { trigger: UseFormTrigger<T>; getFieldState: UseFormGetFieldState<T> },
-  ids: Partial<Record<FieldPath<T>, string>>,
-): Promise<void> {
-  await form.trigger();
-  const first = (Object.entries(ids) as Array<[FieldPath<T>, string]>).find(([name]) => form.getFieldState(name).error);
-  if (first) document.getElementById(first[1])?.focus();
 }

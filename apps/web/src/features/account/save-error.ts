@@ -39,19 +39,22 @@ export function handleSaveError(
 
 /**
  * Saves an edit view: success goes to the success toast; a refusal about the form's fields stays
- * open with the messages under them; any other failure is alerted and goes to the error toast.
+ * open with the messages under them ('fields': the form lists them in its summary); any other
+ * failure is alerted and goes to the error toast.
  */
 export async function saveEdit(
   save: () => Promise<unknown>,
   fields: readonly string[],
   setFieldError: (field: string, message: string) => void,
   onDone: (outcome: UpdateOutcome) => void | Promise<void>,
-): Promise<void> {
+): Promise<SaveFailure | 'saved'> {
   try {
     await save();
   } catch (error) {
-    if (handleSaveError(error, fields, setFieldError) === 'failed') await onDone('error');
-    return;
+    const failure = handleSaveError(error, fields, setFieldError);
+    if (failure === 'failed') await onDone('error');
+    return failure;
   }
   await onDone('success');
+  return 'saved';
 }

@@ -19,7 +19,6 @@ import { updateBankDetails, type BankDetailsBody } from '../api/update-bank-deta
 import { lookupBankName } from '../../../lib/api/verify-bsb.ts';
 import { ACCOUNT_DRAFT_FORMS, ACCOUNT_DRAFT_MIRRORS, type BankDraft, type EditDraft } from '../drafts.ts';
 import { formatBsb } from '../rules.ts';
-import { saveEdit } from '../save-error.ts';
 import { EditForm } from './edit-form.tsx';
 import type { EditFormProps } from './form-types.ts';
 import { useEditForm } from './use-edit-form.ts';
@@ -67,12 +66,13 @@ export function BankDetailsForm({
       SecureToken: secureToken,
     },
     focus: autoFocus && 'AccountName',
+    ids: FIELD_IDS,
     draft: BANK_DRAFT,
     onCancel,
     onDone,
   });
-  const { form, restoredNotice, done } = edit;
-  const { register, control, handleSubmit, setValue, setError, trigger, getFieldState, getValues } = form;
+  const { form, restoredNotice } = edit;
+  const { register, control, setValue, setError, trigger, getFieldState, getValues } = form;
   const { errors, isValid, isSubmitting } = form.formState;
   const bsb = useWatch({ control, name: 'Bsb' });
   const [lookup, setLookup] = useState<BsbLookup | null>(null);
@@ -126,33 +126,27 @@ export function BankDetailsForm({
     },
   });
 
-  const send = handleSubmit((values) =>
-    saveEdit(
-      () =>
-        updateBankDetails({
-          AccountName: values.AccountName.trim(),
-          Bsb: formatBsb(values.Bsb.trim()),
-          AccountNumber: values.AccountNumber.trim(),
-          SecureToken: secureToken,
-        }),
-      ['AccountName', 'Bsb', 'AccountNumber'],
-      (field, message) => setError(field as keyof typeof FIELD_IDS, { type: 'server', message }),
-      done,
-    ),
+  const send = edit.send(
+    (values) =>
+      updateBankDetails({
+        AccountName: values.AccountName.trim(),
+        Bsb: formatBsb(values.Bsb.trim()),
+        AccountNumber: values.AccountNumber.trim(),
+        SecureToken: secureToken,
+      }),
+    ['AccountName', 'Bsb', 'AccountNumber'],
   );
 
   const showProblems = async () => {
     const valid = await trigger();
     let answer = answered;
-    if (!answer && BSB_FORMAT.test(bsb.trim())) answer = await lookUp(bsb.trim());
+    // Not looked up yet, or still being looked up: the answer is waited for, so it is listed in order.
+    if ((!answer || answer.state === 'checking') && BSB_FORMAT.test(bsb.trim())) answer = await lookUp(bsb.trim());
     if (valid && answer?.state === 'found') return true;
-    for (const name of ['AccountName', 'Bsb', 'AccountNumber'] as const) {
-      const bad = Boolean(getFieldState(name).error) || (name === 'Bsb' && answer?.state === 'invalid');
-      if (bad) {
-        document.getElementById(FIELD_IDS[name])?.focus();
-        break;
-      }
-    }
+    // A well-formed BSB that is no bank is the BSB's problem, in the words at the field.
+    if (!getFieldState('Bsb').error && answer?.state === 'invalid')
+      setError('Bsb', { type: 'lookup', message: bsbNotFound(answer.bsb) });
+    edit.listFields();
     return false;
   };
 

@@ -13,7 +13,6 @@ import { z } from 'zod';
 import { Field, submitWhenReady } from '../../../components/form-field.tsx';
 import { contactBody, updateContactDetails } from '../api/update-contact-details.ts';
 import { ACCOUNT_DRAFT_FORMS, ACCOUNT_DRAFT_MIRRORS, type ChannelDraft, type EditDraft } from '../drafts.ts';
-import { saveEdit } from '../save-error.ts';
 import { EditForm } from './edit-form.tsx';
 import type { EditFormProps } from './form-types.ts';
 import { useEditForm } from './use-edit-form.ts';
@@ -97,30 +96,28 @@ function ChannelForm({
     resolver: channel.resolver,
     defaultValues: { [name]: current },
     focus: autoFocus && name,
+    ids: { [name]: channel.fieldId },
     draft: channel.draft,
     onCancel,
     onDone,
   });
-  const { form, done } = edit;
-  const { register, handleSubmit, trigger, setFocus, setError, control } = form;
+  const { form } = edit;
+  const { register, setFocus, control } = form;
   const { errors, isValid, isSubmitting } = form.formState;
   const value = useWatch({ control, name }) ?? '';
   const changed = channel.changed(value, current);
   const canSave = isValid && changed;
   const hint = isValid && !changed ? `Change your ${what} to save it.` : `Enter a valid ${what} to save it.`;
 
-  const send = handleSubmit((values) =>
-    saveEdit(
-      () =>
-        updateContactDetails(contactBody(account.ContactDetails, { [name]: (values[name] ?? '').trim() }), secureToken),
-      [name],
-      (_field, message) => setError(name, { type: 'server', message }),
-      done,
-    ),
+  const send = edit.send(
+    (values) =>
+      updateContactDetails(contactBody(account.ContactDetails, { [name]: (values[name] ?? '').trim() }), secureToken),
+    [name],
   );
 
+  // A valid value that has not changed is no error: the claimant is put back in the field.
   const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, () =>
-    trigger().then(() => setFocus(name)),
+    edit.listProblems().then((valid) => valid && setFocus(name)),
   );
 
   return (

@@ -14,7 +14,7 @@ import { useMemo, type ChangeEvent } from 'react';
 import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields.tsx';
 import type { PickedAddressValue } from '../../../components/address-picker.tsx';
-import { Field, focusFirstError, submitWhenReady } from '../../../components/form-field.tsx';
+import { Field, submitWhenReady } from '../../../components/form-field.tsx';
 import {
   addressLinesFromPick,
   contactBody,
@@ -23,7 +23,6 @@ import {
   type ContactDetailsBody,
 } from '../api/update-contact-details.ts';
 import { ACCOUNT_DRAFT_FORMS, ACCOUNT_DRAFT_MIRRORS, type ContactDraft, type EditDraft } from '../drafts.ts';
-import { saveEdit } from '../save-error.ts';
 import { EditForm } from './edit-form.tsx';
 import type { EditFormProps } from './form-types.ts';
 import { useEditForm } from './use-edit-form.ts';
@@ -141,12 +140,18 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
     resolver: contactResolver,
     defaultValues: initial,
     focus: autoFocus && 'PhoneNumber.AreaCode',
+    ids: {
+      'PhoneNumber.AreaCode': CONTACT_FIELD_IDS.AreaCode,
+      'PhoneNumber.Number': CONTACT_FIELD_IDS.Number,
+      HomeAddressForDB: CONTACT_FIELD_IDS.HomeAddressForDB,
+      PostalAddressForDB: CONTACT_FIELD_IDS.PostalAddressForDB,
+    },
     draft: CONTACT_DRAFT,
     onCancel,
     onDone,
   });
-  const { form, done } = edit;
-  const { register, control, handleSubmit, setValue, setError, trigger } = form;
+  const { form } = edit;
+  const { register, control, setValue, trigger } = form;
   const { errors, isValid, isSubmitting } = form.formState;
   const values = useWatch({ control }) as ContactValues;
   const same = values.AreAddressesSame;
@@ -158,24 +163,11 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
     setValue('PostalAddressForDB', null, { shouldDirty: true });
   };
 
-  const send = handleSubmit((submitted) =>
-    saveEdit(
-      () => updateContactDetails(normaliseContact(submitted)),
-      ['PhoneNumber', 'HomeAddressForDB', 'PostalAddressForDB'],
-      (field, message) => setError(field as 'PhoneNumber.Number', { type: 'server', message }),
-      done,
-    ),
+  const send = edit.send(
+    (submitted) => updateContactDetails(normaliseContact(submitted)),
+    ['PhoneNumber', 'HomeAddressForDB', 'PostalAddressForDB'],
   );
-
-  const problemIds = {
-    'PhoneNumber.AreaCode': CONTACT_FIELD_IDS.AreaCode,
-    'PhoneNumber.Number': CONTACT_FIELD_IDS.Number,
-    HomeAddressForDB: CONTACT_FIELD_IDS.HomeAddressForDB,
-    ...(same ? {} : { PostalAddressForDB: CONTACT_FIELD_IDS.PostalAddressForDB }),
-  };
-  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, () =>
-    focusFirstError(form, problemIds),
-  );
+  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, edit.listProblems);
 
   const homeError = errors.HomeAddressForDB?.message ?? errors.HomeAddressForDB?.ExperianSingleSelectedLine?.message;
   const postalError = same

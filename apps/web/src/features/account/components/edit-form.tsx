@@ -4,6 +4,7 @@
  * typed before a time-out was put back.
  */
 import type { FormEventHandler, ReactNode } from 'react';
+import type { SummaryEntry } from '../../../components/error-summary.tsx';
 import { Form } from '../../../components/form-field.tsx';
 import { FormActions } from './account-block.tsx';
 import styles from './account.module.css';
@@ -13,8 +14,13 @@ type EditFormProps = {
   name: string;
   /** The form's name (its fieldset's legend). */
   label: string;
-  /** The view's state: useEditForm's, or a page's own. */
-  edit: { submitting: boolean; cancel: () => void; restoredNotice?: string };
+  /** The view's state: useEditForm's, or a page's own; its error summary has the test id `${name}-errors`. */
+  edit: {
+    submitting: boolean;
+    cancel: () => void;
+    restoredNotice?: string;
+    summary?: { entries: readonly SummaryEntry[]; focusKey: number };
+  };
   save: {
     canSave: boolean;
     /** Why Save cannot be used yet. */
@@ -35,6 +41,7 @@ export function EditForm({ name, label, edit, save, children }: EditFormProps) {
       onSubmit={save.onSubmit}
       className={styles.form}
       legend={label}
+      summary={edit.summary && { ...edit.summary, 'data-testid': `${name}-errors` }}
       data-testid={`${name}-form`}
     >
       {children}

@@ -14,7 +14,7 @@
 import { LIMITS, MESSAGES, OTHER_ITEM, formatDisplayDate } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { Field, focusFirstError, submitWhenReady } from '../../../components/form-field.tsx';
+import { Field, submitWhenReady } from '../../../components/form-field.tsx';
 import { PersonFields } from '../../../components/forms/person-fields.tsx';
 import { useDropdownList } from '../../../lib/api/get-dropdown-list.ts';
 import { showAlert } from '../../../lib/alerts.ts';
@@ -46,20 +46,24 @@ class UploadFailed extends Error {}
 /** spec 000 §8's toast for a failed personal-details change, the title of its alert. */
 const DETAILS_FAILED = 'Your Personal Details failed to save';
 
+/** The form starts from the details on record, with no reason chosen. */
+const startingValues = (details: EditFormProps['account']['PersonalDetails']) => ({
+  FirstName: details.FirstName,
+  MiddleNames: details.MiddleNames,
+  Surname: details.Surname,
+  DateOfBirth: formatDisplayDate(details.DateOfBirth),
+  Reason: undefined,
+  OtherReason: '',
+});
+
 export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDone }: EditFormProps) {
   const details = account.PersonalDetails;
   const reasons = useDropdownList('UpdatePersonalReason');
   const edit = useEditForm({
     resolver: personalResolver,
-    defaultValues: {
-      FirstName: details.FirstName,
-      MiddleNames: details.MiddleNames,
-      Surname: details.Surname,
-      DateOfBirth: formatDisplayDate(details.DateOfBirth),
-      Reason: undefined,
-      OtherReason: '',
-    },
+    defaultValues: startingValues(details),
     focus: autoFocus && 'FirstName',
+    ids: PERSONAL_FIELD_IDS,
     draft: PERSONAL_DRAFT,
     onCancel,
     onDone,
@@ -80,67 +84,67 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
     setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...patch } : f)));
   const resetUploads = () => setFiles((list) => list.map((f) => ({ ...f, progress: 0, state: 'ready' as const })));
 
-  const send = handleSubmit(async (values) => {
-    let formId: string;
-    try {
-      const created = await uploadDetailsRequest({
-        FirstName: values.FirstName,
-        MiddleNames: values.MiddleNames,
-        Surname: values.Surname,
-        DateOfBirth: values.DateOfBirth,
-        Reason: values.Reason as UpdateReason,
-        ...(values.Reason?.Item === OTHER_ITEM ? { OtherReason: values.OtherReason } : {}),
-      });
-      formId = created.Identifier;
-    } catch (error) {
-      const outcome = handleSaveError(
-        error,
-        Object.keys(PERSONAL_FIELD_IDS),
-        (field, message) => setError(field as PersonalFieldName, { type: 'server', message }),
-        {
-          alert: false,
-        },
-      );
-      if (outcome === 'failed') showAlert([{ message: MESSAGES.detailsSubmitFailed }], DETAILS_FAILED);
-      return;
-    }
-    try {
-      for (const item of files) {
-        setFile(item.key, { state: 'uploading', progress: 0 });
-        const handle = uploadFile(item.file, { FormType: 'details', FormId: formId }, (percent) =>
-          setFile(item.key, { progress: percent }),
+  const send = handleSubmit(
+    async (values) => {
+      let formId: string;
+      try {
+        const created = await uploadDetailsRequest({
+          FirstName: values.FirstName,
+          MiddleNames: values.MiddleNames,
+          Surname: values.Surname,
+          DateOfBirth: values.DateOfBirth,
+          Reason: values.Reason as UpdateReason,
+          ...(values.Reason?.Item === OTHER_ITEM ? { OtherReason: values.OtherReason } : {}),
+        });
+        formId = created.Identifier;
+      } catch (error) {
+        const outcome = handleSaveError(
+          error,
+          Object.keys(PERSONAL_FIELD_IDS),
+          (field, message) => setError(field as PersonalFieldName, { type: 'server', message }),
+          { alert: false },
         );
-        uploads.current = handle;
-        try {
-          await handle.promise;
-        } catch (error) {
-          if (isRequestError(error) && error.forcedLogout) return;
-          const first = isRequestError(error) ? error.items[0] : undefined;
-          // spec 000 §8: "Upload failure: alert 'Error {Number}: {Message}'".
-          showAlert(
-            [{ message: first ? `Error ${first.Number}: ${first.Message}` : MESSAGES.detailsSubmitFailed }],
-            DETAILS_FAILED,
-          );
-          throw new UploadFailed();
-        } finally {
-          uploads.current = null;
-        }
-        setFile(item.key, { state: 'sent', progress: 100 });
+        if (outcome === 'failed') showAlert([{ message: MESSAGES.detailsSubmitFailed }], DETAILS_FAILED);
+        if (outcome === 'fields') edit.listFields();
+        return;
       }
-      await submitDetailsRequest({ FormId: formId, IdempotencyKey: crypto.randomUUID() });
-    } catch (error) {
-      resetUploads();
-      if (error instanceof UploadFailed) return;
-      if (isRequestError(error) && error.forcedLogout) return;
-      showAlert([{ message: MESSAGES.detailsSubmitFailed }], DETAILS_FAILED);
-      return;
-    }
-    await done('approval');
-  });
-
-  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, () =>
-    focusFirstError(form, PERSONAL_FIELD_IDS),
+      try {
+        for (const item of files) {
+          setFile(item.key, { state: 'uploading', progress: 0 });
+          const handle = uploadFile(item.file, { FormType: 'details', FormId: formId }, (percent) =>
+            setFile(item.key, { progress: percent }),
+          );
+          uploads.current = handle;
+          try {
+            await handle.promise;
+          } catch (error) {
+            if (isRequestError(error) && error.forcedLogout) return;
+            const first = isRequestError(error) ? error.items[0] : undefined;
+            // spec 000 §8: "Upload failure: alert 'Error {Number}: {Message}'".
+            showAlert(
+              [{ message: first ? `Error ${first.Number}: ${first.Message}` : MESSAGES.detailsSubmitFailed }],
+              DETAILS_FAILED,
+            );
+            throw new UploadFailed();
+          } finally {
+            uploads.current = null;
+          }
+          setFile(item.key, { state: 'sent', progress: 100 });
+        }
+        await submitDetailsRequest({ FormId: formId, IdempotencyKey: crypto.randomUUID() });
+      } catch (error) {
+        resetUploads();
+        if (error instanceof UploadFailed) return;
+        if (isRequestError(error) && error.forcedLogout) return;
+        showAlert([{ message: MESSAGES.detailsSubmitFailed }], DETAILS_FAILED);
+        return;
+      }
+      await done('approval');
+    },
+    () => edit.listFields(),
   );
+
+  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, edit.listProblems);
 
   const title = titleName(details.Title);
 

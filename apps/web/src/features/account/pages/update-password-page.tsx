@@ -7,11 +7,11 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ErrorNumber, UpdatePasswordRequest } from '@portal/contracts';
-import { useEffect, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { showUnexpectedFormError } from '../../../components/alert-unexpected.ts';
-import { Field, focusFirstError, submitWhenReady } from '../../../components/form-field.tsx';
+import { Field, submitWhenReady } from '../../../components/form-field.tsx';
+import { useFieldSummary } from '../../../components/forms/use-field-summary.ts';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { PasswordInput } from '../../../components/password-input.tsx';
 import { showAlert } from '../../../lib/alerts.ts';
@@ -43,15 +43,10 @@ export function UpdatePasswordPage() {
   } = useForm<PasswordChange>({
     resolver,
     mode: 'onTouched',
+    shouldFocusError: false, // a press with problems focuses the error summary instead
     defaultValues: { OldPassword: '', NewPassword: '', ReEnterPassword: '' },
   });
-  const [retypeOld, setRetypeOld] = useState(false);
-
-  useEffect(() => {
-    if (!retypeOld || isSubmitting) return;
-    setRetypeOld(false);
-    document.getElementById(IDS.OldPassword)?.focus();
-  }, [retypeOld, isSubmitting]);
+  const { summary, listFields, listProblems } = useFieldSummary({ trigger, getFieldState }, IDS);
   const canSave = isValid;
   // What Change password still needs, for the live hint beside it.
   const [oldPassword, newPassword, again] = useWatch({
@@ -64,40 +59,40 @@ export function UpdatePasswordPage() {
     ...(!again ? ['your new password again'] : again !== newPassword ? ['the same new password twice'] : []),
   ];
 
-  const send = handleSubmit(async (values) => {
-    try {
-      await updatePassword(values);
-    } catch (error) {
-      if (!isRequestError(error)) {
-        showUnexpectedFormError();
+  const send = handleSubmit(
+    async (values) => {
+      try {
+        await updatePassword(values);
+      } catch (error) {
+        if (!isRequestError(error)) {
+          showUnexpectedFormError();
+          return;
+        }
+        if (error.forcedLogout) return;
+        const wrong = error.items.find((item) => item.Number === ErrorNumber.InvalidCurrentPassword);
+        if (wrong) {
+          // spec 000 §8 error 80: the current password was wrong; type it again (listed, linked to it).
+          setValue('OldPassword', '');
+          setError('OldPassword', { type: 'server', message: wrong.Message });
+          listFields();
+          return;
+        }
+        showAlert(error.entries);
         return;
       }
-      if (error.forcedLogout) return;
-      const wrong = error.items.find((item) => item.Number === ErrorNumber.InvalidCurrentPassword);
-      if (wrong) {
-        // spec 000 §8 error 80: the current password was wrong; type it again.
-        setValue('OldPassword', '');
-        setError('OldPassword', { type: 'server', message: wrong.Message });
-        // The fields are disabled while sending: focus once they are back.
-        setRetypeOld(true);
-        return;
-      }
-      showAlert(error.entries);
-      return;
-    }
-    await navigate(updatedPath('password', 'success'), { replace: true });
-  });
-
-  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, () =>
-    focusFirstError({ trigger, getFieldState }, IDS),
+      await navigate(updatedPath('password', 'success'), { replace: true });
+    },
+    () => listFields(),
   );
+
+  const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, listProblems);
 
   return (
     <div className={`card ${styles.editPage}`}>
       <EditForm
         name="password"
         label="Change your password"
-        edit={{ submitting: isSubmitting, cancel: () => void navigate('/account') }}
+        edit={{ submitting: isSubmitting, cancel: () => void navigate('/account'), summary }}
         save={{
           canSave,
           saveLabel: 'Change password',

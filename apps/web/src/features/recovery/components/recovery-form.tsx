@@ -10,13 +10,12 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, RecoveryRequest } from '@portal/contracts';
-import { useForm, type FieldPath } from 'react-hook-form';
-import { fieldEntries, type FieldProblem } from '../../../components/error-summary.tsx';
+import { useForm } from 'react-hook-form';
 import { submitWhenReady } from '../../../components/form-field.tsx';
 import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
 import { PersonFields } from '../../../components/forms/person-fields.tsx';
 import { SubmitButton, SummaryForm } from '../../../components/forms/summary-form.tsx';
-import { useErrorSummary } from '../../../components/forms/use-error-summary.ts';
+import { useFieldSummary } from '../../../components/forms/use-field-summary.ts';
 import type { RecoveryValues } from '../api/recovery-body.ts';
 import { recoveryMessage } from '../not-found.ts';
 import styles from './recovery-form.module.css';
@@ -64,9 +63,8 @@ export function RecoveryForm({ name, legend, submitLabel, onSubmit }: RecoveryFo
     mode: 'onTouched',
     defaultValues: DEFAULTS,
   });
-  const { register, control, handleSubmit, trigger, getFieldState, setError } = form;
+  const { register, control, handleSubmit, setError } = form;
   const { errors, isValid, isSubmitting } = form.formState;
-  const { summary, show, send: sendWith } = useErrorSummary();
 
   const ids: Record<keyof RecoveryValues, string> = {
     FirstName: `${name}-first-name`,
@@ -79,18 +77,13 @@ export function RecoveryForm({ name, legend, submitLabel, onSubmit }: RecoveryFo
   // The claim number's first part carries the group's focus.
   const focusIds = { ...ids, ClaimNumber: `${ids.ClaimNumber}-first` };
   const person = { register, control, errors, ids, testIdPrefix: name };
+  const {
+    summary,
+    listProblems,
+    send: sendWith,
+  } = useFieldSummary(form, Object.fromEntries(ORDER.map((field) => [field, focusIds[field]])));
 
   const canSubmit = isValid && !isSubmitting;
-
-  const listProblems = async () => {
-    await trigger();
-    // The summary says what each field says (error-summary.tsx).
-    const problems: FieldProblem[] = ORDER.map((field) => ({
-      fieldId: focusIds[field],
-      message: getFieldState(field as FieldPath<RecoveryValues>).error?.message,
-    }));
-    show(fieldEntries(problems));
-  };
 
   const send = handleSubmit((values) =>
     sendWith(() => onSubmit(values), {

@@ -4,7 +4,8 @@
  * (SurveyLoginRequest: 'Enter a valid claim number e.g. 12/34567', 'Enter a valid Date of Birth').
  *
  * Submit is unavailable while the form is invalid (aria-disabled, as on the other identity forms —
- * docs/decisions/010): pressing it then shows each field's message and moves focus to the first.
+ * docs/decisions/010): pressing it then shows each field's message and lists them in the error
+ * summary at the form's top, which takes the focus (decision 039).
  * A press is never lost: the messages it changes (leaving a field shows its message, and the date's
  * tidy-up on leaving can clear one) stay as they were until the press has become a click, so
  * Submit does not move under the pointer (lib/steady-while-pressed.ts); and a form found valid
@@ -15,17 +16,30 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, SurveyLoginRequest } from '@portal/contracts';
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
 import { ClaimNumberInput } from '../../../components/claim-number-input.tsx';
 import { DateInput } from '../../../components/date-input.tsx';
+import { ErrorSummary } from '../../../components/error-summary.tsx';
 import { Field } from '../../../components/form-field.tsx';
 import { ButtonHint } from '../../../components/forms/button-hint.tsx';
+import { useFieldSummary } from '../../../components/forms/use-field-summary.ts';
 import { Icon } from '../../../components/icon.tsx';
 import { useSteadyWhilePressed } from '../../../lib/steady-while-pressed.ts';
 import type { SurveyLoginValues } from '../api/survey-login.ts';
 import styles from './survey-identity-form.module.css';
 
 const DEFAULTS: SurveyLoginValues = { ClaimNumber: '', DateOfBirth: '' };
+
+/** The controls a summary entry links to (the claim number's first part). */
+const IDS = { ClaimNumber: 'survey-claim-number-first', DateOfBirth: 'survey-date-of-birth' } as const;
+
+/** What Submit still needs: each part that is empty, or typed but not valid. */
+function stillNeeded(values: { claimNumber: string; dateOfBirth: string }, errors: FieldErrors<SurveyLoginValues>) {
+  return [
+    !values.claimNumber ? 'your claim number' : errors.ClaimNumber ? 'a valid claim number' : null,
+    !values.dateOfBirth ? 'your date of birth' : errors.DateOfBirth ? 'a valid date of birth' : null,
+  ].filter((item): item is string => item !== null);
+}
 
 type SurveyIdentityFormProps = {
   onSubmit: (values: SurveyLoginValues) => Promise<void>;
@@ -42,14 +56,15 @@ export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIden
     watch,
     handleSubmit,
     trigger,
-    setFocus,
     getFieldState,
     formState: { errors, isValid, isSubmitting },
   } = useForm<SurveyLoginValues, unknown, SurveyLoginValues>({
     resolver: zodResolver(SurveyLoginRequest.pick({ ClaimNumber: true, DateOfBirth: true }), undefined, { raw: true }),
     mode: 'onTouched',
+    shouldFocusError: false, // a press with problems focuses the error summary instead
     defaultValues: DEFAULTS,
   });
+  const { summary, listFields } = useFieldSummary({ trigger, getFieldState }, IDS);
   const problemRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -57,7 +72,7 @@ export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIden
   }, [problemKey]);
 
   const canSubmit = isValid && !isSubmitting;
-  const send = handleSubmit(onSubmit);
+  const send = handleSubmit(onSubmit, () => listFields());
 
   const onFormSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -67,7 +82,7 @@ export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIden
       // leaves it): check now, and send what turns out to be valid.
       void trigger().then((valid) => {
         if (valid) void send();
-        else setFocus(getFieldState('ClaimNumber').invalid ? 'ClaimNumber' : 'DateOfBirth');
+        else listFields();
       });
       return;
     }
@@ -76,14 +91,8 @@ export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIden
 
   const claimNumberError = useSteadyWhilePressed(errors.ClaimNumber?.message);
   const dateOfBirthError = useSteadyWhilePressed(errors.DateOfBirth?.message);
-  // What Submit still needs: each part that is empty, or typed but not valid.
   const [claimNumber, dateOfBirth] = watch(['ClaimNumber', 'DateOfBirth']);
-  const needed = canSubmit
-    ? []
-    : [
-        !claimNumber ? 'your claim number' : errors.ClaimNumber ? 'a valid claim number' : null,
-        !dateOfBirth ? 'your date of birth' : errors.DateOfBirth ? 'a valid date of birth' : null,
-      ].filter((item): item is string => item !== null);
+  const needed = canSubmit ? [] : stillNeeded({ claimNumber, dateOfBirth }, errors);
 
   return (
     <form
@@ -107,6 +116,7 @@ export function SurveyIdentityForm({ onSubmit, problem, problemKey }: SurveyIden
           </div>
         ) : null}
       </div>
+      <ErrorSummary {...summary} data-testid="survey-login-errors" />
       <fieldset className={styles.fieldset} disabled={isSubmitting}>
         <legend className="visually-hidden">Check it is you</legend>
         <Controller
