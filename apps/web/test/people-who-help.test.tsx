@@ -95,6 +95,16 @@ async function stepUpByCode() {
   await waitFor(() => expect(screen.queryByTestId('security-step-up')).toBeNull());
 }
 
+/** The summary's entries that link to a field (the help line's phone link is not one). */
+function fieldLinks(summary: HTMLElement): string[] {
+  return within(summary)
+    .getAllByRole('link')
+    .map((a) => a.getAttribute('href') ?? '')
+    .filter((href) => href.startsWith('#'));
+}
+
+const FOUR = ['#helper-invite-name', '#helper-invite-contact', '#helper-invite-claim', '#helper-invite-scope-view'];
+
 function errorOf(field: HTMLElement): string {
   const ids = field.getAttribute('aria-describedby')?.split(' ') ?? [];
   return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
@@ -151,5 +161,205 @@ describe('My Details → People who help: the list and the activity', () => {
     expect(activityWords('/api/documentupload/submit/reimbursement')).toBe('sent a form');
     expect(activityWords('/api/documentupload/uploadfiles')).toBe('uploaded a document');
     expect(activityWords('/api/something/else')).toBe('used your claim');
+  });
+});
+
+describe('My Details → People who help: inviting someone', () => {
+  it('asks for the Security step-up first, lists the problems in the summary and at each field, then invites', async () => {
+    const list = { helpers: [SAM] };
+    const server = helpersServer(list, {
+      '/api/helpers/invite': (call: Call) => {
+        const invited: Helper = { ...JO, Id: 'h-new', Name: String(call.body?.Name), Scope: 'View' };
+        list.helpers = [...list.helpers, invited];
+        return { status: 200, body: invited };
+      },
+    });
+    const block = await openBlock();
+    fireEvent.click(within(block).getByTestId('helpers-invite-start'));
+    // No factor yet: the code form opens, says why, and sends the code.
+    expect((await screen.findByTestId('security-step-up')).textContent).toContain(
+      'Before you invite someone to help, we need to check it is you.',
+    );
+    await waitFor(() => expect(server.callsTo('/api/security/sendsecuritycode')).toHaveLength(1));
+    await stepUpByCode();
+    expect(server.callsTo('/api/security/stepup')[0]?.body).toMatchObject({ CodeType: 3 });
+    expect(document.activeElement?.textContent).toBe('Invite someone to help');
+
+    // Only the claimant's own claims are offered (not the one they help with).
+    const claim = screen.getByLabelText(/Which claim/) as HTMLSelectElement;
+    expect([...claim.options].map((o) => o.value)).toEqual(['', '12/34567', '23/45678']);
+
+    // A press with problems: the summary lists each, linked to its field, and each field says it.
+    fireEvent.click(screen.getByTestId('helper-invite-submit'));
+    const summary = await screen.findByTestId('helper-invite-errors');
+    await waitFor(() => expect(fieldLinks(summary)).toEqual(FOUR));
+    const name = screen.getByLabelText(/Their name/);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(errorOf(name)).toContain('Enter the name of the person who will help');
+    expect(
+      within(summary)
+        .getByRole('link', { name: /Enter the name of the person/ })
+        .getAttribute('href'),
+    ).toBe('#helper-invite-name');
+    expect(server.callsTo('/api/helpers/invite')).toHaveLength(0);
+
+    fireEvent.change(name, { target: { value: 'Kim Helper' } });
+    fireEvent.change(screen.getByLabelText(/e-mail address or mobile number/), { target: { value: '0412 345 678' } });
+    fireEvent.change(claim, { target: { value: '23/45678' } });
+    fireEvent.click(screen.getByTestId('helper-invite-scope-view'));
+    const last = screen.getByLabelText(/Last day of access/);
+    fireEvent.change(last, { target: { value: '01/01/2020' } });
+    fireEvent.click(screen.getByTestId('helper-invite-submit'));
+    await waitFor(() => expect(errorOf(last)).toContain('The last day cannot be before today'));
+    expect(fieldLinks(summary)).toEqual(['#helper-invite-ends-on']);
+
+    fireEvent.change(last, { target: { value: '31/01/2099' } });
+    fireEvent.click(screen.getByTestId('helper-invite-submit'));
+    await waitFor(() => expect(server.callsTo('/api/helpers/invite')).toHaveLength(1));
+    expect(server.callsTo('/api/helpers/invite')[0]?.body).toEqual({
+      SecureToken: 'secure-1',
+      Name: 'Kim Helper',
+      Mobile: '0412345678',
+      ClaimNumber: '23/45678',
+      Scope: 'View',
+      EndsOn: '2099-01-31',
+      AccessToken: 'rotated-1',
+    });
+    // Back at the list, which is read again, with what happened said.
+    const said = await screen.findByTestId('helpers-said');
+    await waitFor(() => expect(said.textContent).toMatch(/^We have sent Kim Helper an invitation/));
+    expect(said.getAttribute('role')).toBe('status');
+    await waitFor(() =>
+      expect(within(screen.getByTestId('helpers-block')).getAllByTestId('helper-item')).toHaveLength(2),
+    );
+    expect(server.callsTo('/api/helpers/gethelpers').length).toBeGreaterThan(1);
+    expect(document.activeElement?.id).toBe('account-helpers-heading');
+  });
+
+  it("shows the server's refusal at the form: a field's at the field, the claim's limit in the catalogue's words; a spent token asks again", async () => {
+    const limit = 'This claim already has 5 people who help. Remove someone before inviting another person.';
+    const answers = [
+      { status: 225, body: [{ Number: 100, Message: 'Enter a valid email address', Field: 'Email' }] },
+      { status: 225, body: [{ Number: 161, Message: limit }] },
+      { status: 200, body: { ...JO, Id: 'h-new', Name: 'Kim Helper' } },
+    ];
+    const server = helpersServer({ helpers: [] }, { '/api/helpers/invite': () => answers.shift() ?? answers[0]! });
+    await openBlock();
+    fireEvent.click(screen.getByTestId('helpers-invite-start'));
+    await stepUpByCode();
+    fireEvent.change(screen.getByLabelText(/Their name/), { target: { value: 'Kim Helper' } });
+    const contact = screen.getByLabelText(/e-mail address or mobile number/);
+    fireEvent.change(contact, { target: { value: 'kim@example.com' } });
+    fireEvent.change(screen.getByLabelText(/Which claim/), { target: { value: '12/34567' } });
+    fireEvent.click(screen.getByTestId('helper-invite-scope-send'));
+
+    // The shape refused (before the token is checked): at the field and in the summary; the token is kept.
+    fireEvent.click(screen.getByTestId('helper-invite-submit'));
+    const summary = await screen.findByTestId('helper-invite-errors');
+    await waitFor(() => expect(errorOf(contact)).toContain('Enter a valid email address'));
+    expect(within(summary).getByRole('link', { name: /Enter a valid email address/ })).toBeTruthy();
+
+    // The limit: in the summary, in the catalogue's words; the token it spent is asked for again.
+    fireEvent.click(screen.getByTestId('helper-invite-submit'));
+    await waitFor(() => expect(summary.textContent).toContain(limit));
+    expect(server.callsTo('/api/helpers/invite').map((c) => c.body?.SecureToken)).toEqual(['secure-1', 'secure-1']);
+    expect(server.callsTo('/api/helpers/invite')[1]?.body).toMatchObject({ Email: 'kim@example.com', Scope: 'Send' });
+    fireEvent.click(screen.getByTestId('helper-invite-submit'));
+    // What was typed stays; the invitation goes once the new step-up gives a token.
+    await stepUpByCode();
+    await waitFor(() => expect(server.callsTo('/api/helpers/invite')).toHaveLength(3));
+    expect(server.callsTo('/api/helpers/invite')[2]?.body).toMatchObject({
+      SecureToken: 'secure-2',
+      Name: 'Kim Helper',
+    });
+    await waitFor(() => expect(screen.getByTestId('helpers-said').textContent).toMatch(/^We have sent Kim Helper/));
+  });
+});
+
+describe('My Details → People who help: ending help', () => {
+  it('withdraws an invitation after its question, in one step, and says so', async () => {
+    const list = { helpers: [SAM, JO] };
+    const server = helpersServer(list, {
+      '/api/helpers/withdraw': () => {
+        list.helpers = [SAM, { ...JO, State: 'Ended', InvitationExpiresAt: null }];
+        return { status: 200, body: true };
+      },
+    });
+    await openBlock();
+    fireEvent.click(screen.getByTestId('helper-withdraw'));
+    const question = await screen.findByTestId('helpers-confirm');
+    expect(within(question).getByRole('heading').textContent).toBe('Withdraw the invitation to Jo Interpreter?');
+    expect(document.activeElement).toBe(within(question).getByRole('heading'));
+    fireEvent.click(screen.getByTestId('helpers-confirm-yes'));
+    await waitFor(() =>
+      expect(screen.getByTestId('helpers-said').textContent).toBe('The invitation to Jo Interpreter is withdrawn.'),
+    );
+    expect(server.callsTo('/api/helpers/withdraw').map((c) => c.body?.Id)).toEqual(['h-jo']);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('helper-item').map((i) => i.getAttribute('data-state'))).toEqual([
+        'Active',
+        'Ended',
+      ]),
+    );
+  });
+
+  it("ends a helper's access after its question; keeping it calls nothing; a refusal is said at the question", async () => {
+    const list = { helpers: [SAM] };
+    let refuse = true;
+    const server = helpersServer(list, {
+      '/api/helpers/end': () => {
+        if (refuse) {
+          refuse = false;
+          return { status: 225, body: [{ Number: 451, Message: 'We could not find that.' }] };
+        }
+        list.helpers = [{ ...SAM, State: 'Ended' }];
+        return { status: 200, body: true };
+      },
+    });
+    await openBlock();
+    fireEvent.click(screen.getByTestId('helper-end'));
+    expect((await screen.findByTestId('helpers-confirm')).textContent).toContain("End Sam Citizen's access?");
+    fireEvent.click(screen.getByTestId('helpers-confirm-no'));
+    await screen.findByTestId('helpers-block');
+    expect(server.callsTo('/api/helpers/end')).toHaveLength(0);
+
+    fireEvent.click(screen.getByTestId('helper-end'));
+    fireEvent.click(await screen.findByTestId('helpers-confirm-yes'));
+    expect((await screen.findByTestId('helpers-confirm-error')).textContent).toContain('We could not find that.');
+    fireEvent.click(screen.getByTestId('helpers-confirm-yes'));
+    await waitFor(() =>
+      expect(screen.getByTestId('helpers-said').textContent).toBe('Sam Citizen can no longer help. We have told them.'),
+    );
+    expect(server.callsTo('/api/helpers/end').map((c) => c.body?.Id)).toEqual(['h-sam', 'h-sam']);
+    await waitFor(() => expect(screen.getByTestId('helper-item').getAttribute('data-state')).toBe('Ended'));
+    // No one left to remove: the safety exit is no longer offered.
+    expect(screen.queryByTestId('helpers-end-all')).toBeNull();
+  });
+
+  it('"Remove everyone now" says it tells no helper, then ends everyone in one step', async () => {
+    const list = { helpers: [SAM, JO] };
+    const server = helpersServer(list, {
+      '/api/helpers/endall': () => {
+        list.helpers = list.helpers.map((h) => ({ ...h, State: 'Ended' as const, InvitationExpiresAt: null }));
+        return { status: 200, body: true };
+      },
+    });
+    const block = await openBlock();
+    expect(block.textContent).toContain('We do not tell any of them.');
+    fireEvent.click(screen.getByTestId('helpers-end-all'));
+    const question = await screen.findByTestId('helpers-confirm');
+    expect(within(question).getByRole('heading').textContent).toBe('Remove everyone now?');
+    expect(question.textContent).toContain('Every helper loses access at once, and every invitation stops working.');
+    expect(question.textContent).toContain('We do not tell any of them.');
+    fireEvent.click(within(question).getByRole('button', { name: 'Remove everyone now' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('helpers-said').textContent).toBe(
+        'Everyone’s access has ended. We have not told any of them.',
+      ),
+    );
+    expect(server.callsTo('/api/helpers/endall')).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('helper-item').map((i) => i.getAttribute('data-state'))).toEqual(['Ended', 'Ended']),
+    );
   });
 });
