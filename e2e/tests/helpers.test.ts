@@ -5,6 +5,8 @@
  * the list showing it Invited, and the invitation withdrawn after its question. axe on each state.
  * The helper's side (the /helping page, taking the invitation) is tested where it is built.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { nextMatching } from '../../apps/server/test/mail-sink.ts';
@@ -26,9 +28,14 @@ async function typeCode(page: Page, code: string): Promise<void> {
   await field.pressSequentially(code);
 }
 
-async function check(page: Page, label: string): Promise<void> {
+const SHOTS = path.join(import.meta.dirname, '..', 'screenshots', 'helpers');
+
+/** Axe, then the block at 375 px as it is (to look at). */
+async function check(page: Page, label: string, shot: string): Promise<void> {
   await settle(page);
   await expectNoSeriousA11yViolations(page, label);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.getByTestId('account-helpers').screenshot({ path: path.join(SHOTS, `${shot}-375.png`) });
 }
 
 /** A year from today, as dd/mm/yyyy. */
@@ -53,13 +60,13 @@ describe('People who help (the claimant)', () => {
     await typeCode(page, await nextCode(suite.server, DEMO.alex));
     const form = block.getByTestId('helper-invite-form');
     await expectVisible(form, 'the invitation form');
-    await check(page, 'Invite someone to help');
+    await check(page, 'Invite someone to help', 'invite-form');
 
     // Sent too early: the summary lists the problems, each field says its own.
     await block.getByTestId('helper-invite-submit').click();
     await expectVisible(block.getByTestId('helper-invite-errors'), 'the error summary');
     expect(await block.getByTestId('helper-invite-name').getAttribute('aria-invalid')).toBe('true');
-    await check(page, 'Invite someone to help, with its problems listed');
+    await check(page, 'Invite someone to help, with its problems listed', 'invite-errors');
 
     await block.getByLabel('Their name').fill('Kim Helper');
     await block.getByLabel('Their e-mail address or mobile number').fill(HELPER_EMAIL);
@@ -76,15 +83,15 @@ describe('People who help (the claimant)', () => {
     expect(await item.textContent()).not.toContain(HELPER_EMAIL);
     const invitation = await nextMatching(suite.server.mail, HELPER_EMAIL, /invited to help/);
     expect(invitation.text).toContain('/helping#invitation=');
-    await check(page, 'People who help with an invitation');
+    await check(page, 'People who help with an invitation', 'invited');
 
     // Withdrawn after its question, in one step.
     await item.getByTestId('helper-withdraw').click();
     await expectVisible(block.getByTestId('helpers-confirm'), 'the question');
-    await check(page, 'Withdraw the invitation?');
+    await check(page, 'Withdraw the invitation?', 'withdraw-question');
     await block.getByTestId('helpers-confirm-yes').click();
     await expect.poll(() => said.textContent()).toBe('The invitation to Kim Helper is withdrawn.');
     await expect.poll(() => item.getAttribute('data-state')).toBe('Ended');
-    await check(page, 'People who help after the withdrawal');
+    await check(page, 'People who help after the withdrawal', 'withdrawn');
   });
 });
