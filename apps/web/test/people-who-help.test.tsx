@@ -159,7 +159,8 @@ describe('My Details → People who help: the list and the activity', () => {
   it('words a call, a call with a parameter, an upload and anything else', () => {
     expect(activityWords('/api/payments/getpayments')).toBe('looked at your payments');
     expect(activityWords('/api/documentupload/submit/reimbursement')).toBe('sent a form');
-    expect(activityWords('/api/documentupload/uploadfiles')).toBe('uploaded a document');
+    expect(activityWords('/api/documentupload/uploadfile')).toBe('uploaded a document');
+    expect(activityWords('/api/documentupload/uploadauthorityform')).toBe('uploaded the authority form');
     expect(activityWords('/api/something/else')).toBe('used your claim');
   });
 });

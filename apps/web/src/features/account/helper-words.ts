@@ -2,7 +2,14 @@
  * People who help, in words: what each scope lets a helper do, where a helper stands, and what a
  * helper did (the server names the call; the claimant reads what it means).
  */
-import { PROVIDER_TIME_ZONE, ROUTES, dateTimeFormat, type Helper } from '@portal/contracts';
+import {
+  AUTHORITY_UPLOAD_PATH,
+  PROVIDER_TIME_ZONE,
+  ROUTES,
+  UPLOAD_PATH,
+  dateTimeFormat,
+  type Helper,
+} from '@portal/contracts';
 import { formatLongDate } from '../../lib/dates.ts';
 
 /** The scopes a claimant may give (Act comes only from the claims system). */
@@ -91,11 +98,16 @@ function matches(pattern: string, path: string): boolean {
   return a.length === b.length && a.every((part, i) => part.startsWith(':') || part === b[i]);
 }
 
-/** What the call at `path` means ("sent documents"); an upload, or a call not named here, in general words. */
+/** The uploads, outside the endpoint table. */
+const UPLOADS: Record<string, string> = {
+  [UPLOAD_PATH]: 'uploaded a document',
+  [AUTHORITY_UPLOAD_PATH]: 'uploaded the authority form',
+};
+
+/** What the call at `path` means ("sent documents"); a call not named here, in general words. */
 export function activityWords(path: string): string {
   for (const [name, words] of Object.entries(DID) as [RouteName, string][]) {
     if (matches(ROUTES[name].path, path)) return words;
   }
-  if (/upload|files/i.test(path)) return 'uploaded a document';
-  return 'used your claim';
+  return UPLOADS[path] ?? 'used your claim';
 }
