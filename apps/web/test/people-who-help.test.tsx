@@ -156,6 +156,23 @@ describe('My Details → People who help: the list and the activity', () => {
     expect(within(block).queryByTestId('helpers-end-all')).toBeNull();
   });
 
+  it('shows the latest 10 of what helpers did, then all of them on request, the keyboard at the first one added', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      HelperName: 'Sam Citizen',
+      Call: '/api/payments/getpayments',
+      At: new Date(Date.UTC(2026, 11, 2, 23, 59 - i)).toISOString(),
+    }));
+    helpersServer({ helpers: [SAM] }, { '/api/helpers/getactivity': { status: 200, body: many } });
+    const block = await openBlock();
+    const activity = await within(block).findByTestId('helper-activity');
+    expect(within(activity).getAllByRole('listitem')).toHaveLength(10);
+    fireEvent.click(within(block).getByRole('button', { name: 'Show all 12' }));
+    await waitFor(() => expect(within(activity).getAllByRole('listitem')).toHaveLength(12));
+    expect(document.activeElement?.textContent).toBe(
+      'Sam Citizen looked at your payments on 3 December 2026 at 10:49 am.',
+    );
+  });
+
   it('words a call, a call with a parameter, an upload and anything else', () => {
     expect(activityWords('/api/payments/getpayments')).toBe('looked at your payments');
     expect(activityWords('/api/documentupload/submit/reimbursement')).toBe('sent a form');

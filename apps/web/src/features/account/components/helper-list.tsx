@@ -4,7 +4,7 @@
  * asked before withdrawing, ending or removing everyone.
  */
 import type { Helper } from '@portal/contracts';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useHelperActivity } from '../api/helpers.ts';
 import {
   SCOPE_NAMES,
@@ -74,9 +74,17 @@ export function HelperList({ helpers, canChange, onAction }: HelperListProps) {
   );
 }
 
-/** What helpers did, as "Sam read your messages on 3 December 2026 at 10:04 am." */
+/** How many of what helpers did are shown before "Show all". */
+export const ACTIVITY_SHOWN = 10;
+
+/** What helpers did, as "Sam read your messages on 3 December 2026 at 10:04 am.", the latest first. */
 export function HelperActivityList() {
   const activity = useHelperActivity();
+  const [all, setAll] = useState(false);
+  // Shown in full: the keyboard goes on from the first entry that was hidden.
+  useEffect(() => {
+    if (all) document.getElementById(`helper-activity-${ACTIVITY_SHOWN}`)?.focus();
+  }, [all]);
   let body: ReactNode;
   if (!activity.data) {
     body = activity.isError ? (
@@ -87,14 +95,29 @@ export function HelperActivityList() {
   } else if (activity.data.length === 0) {
     body = <p data-testid="helper-activity-empty">No helper has done anything for you yet.</p>;
   } else {
+    const entries = all ? activity.data : activity.data.slice(0, ACTIVITY_SHOWN);
     body = (
-      <ul className={styles.list} data-testid="helper-activity">
-        {activity.data.map((entry, i) => (
-          <li key={`${entry.At}-${i}`}>
-            {entry.HelperName || 'A helper'} {activityWords(entry.Call)} on {formatDateAndTime(entry.At)}.
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul className={styles.list} data-testid="helper-activity">
+          {entries.map((entry, i) => (
+            <li key={`${entry.At}-${i}`} id={`helper-activity-${i}`} tabIndex={-1}>
+              {entry.HelperName || 'A helper'} {activityWords(entry.Call)} on {formatDateAndTime(entry.At)}.
+            </li>
+          ))}
+        </ul>
+        {entries.length < activity.data.length ? (
+          <div className={styles.row}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setAll(true)}
+              data-testid="helper-activity-all"
+            >
+              Show all {activity.data.length}
+            </button>
+          </div>
+        ) : null}
+      </>
     );
   }
   return (
