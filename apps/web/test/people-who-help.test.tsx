@@ -294,6 +294,30 @@ describe('My Details → People who help: inviting someone', () => {
   });
 });
 
+describe('My Details → People who help: a secure token that ran out', () => {
+  it('asks for the step-up again and then sends the same invitation', async () => {
+    const answers = [
+      { status: 225, body: [{ Number: 114, Message: 'Please confirm it is you again.' }] },
+      { status: 200, body: { ...JO, Id: 'h-new', Name: 'Kim Helper' } },
+    ];
+    const server = helpersServer({ helpers: [] }, { '/api/helpers/invite': () => answers.shift() ?? answers[0]! });
+    await openBlock();
+    fireEvent.click(screen.getByTestId('helpers-invite-start'));
+    await stepUpByCode();
+    fireEvent.change(screen.getByLabelText(/Their name/), { target: { value: 'Kim Helper' } });
+    fireEvent.change(screen.getByLabelText(/e-mail address or mobile number/), {
+      target: { value: 'kim@example.com' },
+    });
+    fireEvent.change(screen.getByLabelText(/Which claim/), { target: { value: '12/34567' } });
+    fireEvent.click(screen.getByTestId('helper-invite-scope-view'));
+    fireEvent.click(screen.getByTestId('helper-invite-submit'));
+    await stepUpByCode();
+    await waitFor(() => expect(server.callsTo('/api/helpers/invite')).toHaveLength(2));
+    expect(server.callsTo('/api/helpers/invite').map((c) => c.body?.SecureToken)).toEqual(['secure-1', 'secure-2']);
+    await waitFor(() => expect(screen.getByTestId('helpers-said').textContent).toMatch(/^We have sent Kim Helper/));
+  });
+});
+
 describe('My Details → People who help: ending help', () => {
   it('withdraws an invitation after its question, in one step, and says so', async () => {
     const list = { helpers: [SAM, JO] };

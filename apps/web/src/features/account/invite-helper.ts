@@ -1,14 +1,24 @@
 /**
  * The "Invite someone to help" form's values and their check: a name, an e-mail address or a
  * mobile number (in one field, told apart by the @), one of the claimant's own claims, View or
- * Send, and an optional last day typed as dd/mm/yyyy (today or later). What it yields is the
- * invitation as the contracts' InviteHelperRequest takes it, less the secure token.
+ * Send, and an optional last day typed as dd/mm/yyyy (today or later). Each is the contracts'
+ * rule (the name, e-mail, mobile and claim number of InviteHelperRequest, the portal's date
+ * parsing); the words are this form's, since its fields are about someone else. What it yields
+ * is the invitation as InviteHelperRequest takes it, less the secure token.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LIMITS, hasTwoDigitYear, isEmail, isoToday, parseDisplayDate } from '@portal/contracts';
+import {
+  claimNumber,
+  email,
+  hasTwoDigitYear,
+  isoToday,
+  mobileNumber,
+  parseDisplayDate,
+  personName,
+} from '@portal/contracts';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import type { InviteBody } from './api/helpers.ts';
+import type { InviteBody } from './api/helper-changes.ts';
 import { INVITE_SCOPES, type InviteScope } from './helper-words.ts';
 
 export type InviteValues = {
@@ -44,18 +54,24 @@ function mobileDigits(value: string): string {
 
 function contactOf(value: string): { Email: string } | { Mobile: string } | null {
   const text = value.trim();
-  if (text.includes('@')) return isEmail(text) ? { Email: text } : null;
-  const digits = mobileDigits(text);
-  return new RegExp(`^[0-9]{${LIMITS.mobileDigits}}$`).test(digits) ? { Mobile: digits } : null;
+  if (text.includes('@')) {
+    const parsed = email.safeParse(text);
+    return parsed.success ? { Email: parsed.data } : null;
+  }
+  const parsed = mobileNumber.safeParse(mobileDigits(text));
+  return parsed.success ? { Mobile: parsed.data } : null;
 }
+
+/** The contracts' rule of a field, with this form's words. */
+const ruleOf = (schema: z.ZodType) => (value: string) => schema.safeParse(value).success;
 
 /** The form's rule; `today` is the Melbourne date the last day may not be before. */
 export function inviteSchema(today: () => string = () => isoToday()) {
   return z
     .object({
-      Name: z.string().trim().min(1, INVITE_MESSAGES.name).max(LIMITS.nameMax, INVITE_MESSAGES.name),
+      Name: z.string().trim().refine(ruleOf(personName), INVITE_MESSAGES.name),
       Contact: z.string().refine((v) => contactOf(v) !== null, INVITE_MESSAGES.contact),
-      ClaimNumber: z.string().min(1, INVITE_MESSAGES.claim),
+      ClaimNumber: z.string().refine(ruleOf(claimNumber), INVITE_MESSAGES.claim),
       Scope: z.enum(INVITE_SCOPES, { error: INVITE_MESSAGES.scope }),
       EndsOn: z
         .string()

@@ -5,7 +5,7 @@
  */
 import type { Helper } from '@portal/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useHelperActivity } from '../api/helpers.ts';
+import { useHelperActivity } from '../api/helpers-query.ts';
 import {
   SCOPE_NAMES,
   SCOPE_SENTENCES,

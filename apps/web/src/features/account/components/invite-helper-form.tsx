@@ -20,7 +20,7 @@ import { RadioGroup } from '../../../components/forms/radio-group.tsx';
 import { SummaryForm } from '../../../components/forms/summary-form.tsx';
 import { useErrorSummary } from '../../../components/forms/use-error-summary.ts';
 import type { RequestError } from '../../../lib/request-error.ts';
-import { inviteHelper } from '../api/helpers.ts';
+import { inviteHelper } from '../api/helper-changes.ts';
 import { INVITE_SCOPES, SCOPE_NAMES, SCOPE_SENTENCES } from '../helper-words.ts';
 import {
   INVITE_FIELD_IDS,
@@ -111,7 +111,11 @@ export function InviteHelperForm({
         onFormError: (error) => {
           // A refusal of the request's shape comes before the token is checked; any other spends it.
           if (!error.items.every((item) => item.Number === ErrorNumber.Validation)) spent();
-          if (error.items.some((item) => item.Number === ErrorNumber.SecureTokenRequired)) needToken();
+          // The token was no longer good (its 15 minutes ran out): a new step-up, then this invitation goes.
+          if (error.items.some((item) => item.Number === ErrorNumber.SecureTokenRequired)) {
+            waiting.current = values;
+            needToken();
+          }
           return serverProblems(error, (name, message) => setError(name, { type: 'server', message }));
         },
       },
