@@ -56,7 +56,7 @@ describe('People who help (the claimant)', () => {
 
     // The Security step-up first: no factor yet, so the 4-digit code.
     await block.getByTestId('helpers-invite-start').click();
-    await expectVisible(block.getByTestId('security-step-up'), 'the step-up');
+    await expectVisible(block.getByTestId('helpers-step-up'), 'the step-up');
     await typeCode(page, await nextCode(suite.server, DEMO.alex));
     const form = block.getByTestId('helper-invite-form');
     await expectVisible(form, 'the invitation form');

@@ -92,7 +92,7 @@ async function stepUpByCode() {
   const input = await screen.findByTestId('access-code-input');
   fireEvent.change(input, { target: { value: '1234' } });
   await screen.findByTestId('helper-invite-form');
-  await waitFor(() => expect(screen.queryByTestId('security-step-up')).toBeNull());
+  await waitFor(() => expect(screen.queryByTestId('helpers-step-up')).toBeNull());
 }
 
 /** The summary's entries that link to a field (the help line's phone link is not one). */
@@ -195,7 +195,7 @@ describe('My Details → People who help: inviting someone', () => {
     const block = await openBlock();
     fireEvent.click(within(block).getByTestId('helpers-invite-start'));
     // No factor yet: the code form opens, says why, and sends the code.
-    expect((await screen.findByTestId('security-step-up')).textContent).toContain(
+    expect((await screen.findByTestId('helpers-step-up')).textContent).toContain(
       'Before you invite someone to help, we need to check it is you.',
     );
     await waitFor(() => expect(server.callsTo('/api/security/sendsecuritycode')).toHaveLength(1));

@@ -50,6 +50,7 @@ function HelperStepUp({ purpose, onToken, onCancel }: StepUpProps) {
       renderCodeForm={renderCodeForm}
       onToken={onToken}
       onCancel={onCancel}
+      idPrefix="helpers-step-up"
     />
   );
 }
