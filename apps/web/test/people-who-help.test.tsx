@@ -328,14 +328,15 @@ describe('My Details → People who help: ending help', () => {
       },
     });
     await openBlock();
+    // The live region is there before the change, so what happened is read out.
+    const said = screen.getByTestId('helpers-said');
     fireEvent.click(screen.getByTestId('helper-withdraw'));
     const question = await screen.findByTestId('helpers-confirm');
     expect(within(question).getByRole('heading').textContent).toBe('Withdraw the invitation to Jo Interpreter?');
     expect(document.activeElement).toBe(within(question).getByRole('heading'));
     fireEvent.click(screen.getByTestId('helpers-confirm-yes'));
-    await waitFor(() =>
-      expect(screen.getByTestId('helpers-said').textContent).toBe('The invitation to Jo Interpreter is withdrawn.'),
-    );
+    await waitFor(() => expect(said.textContent).toBe('The invitation to Jo Interpreter is withdrawn.'));
+    expect(screen.getByTestId('helpers-said')).toBe(said);
     expect(server.callsTo('/api/helpers/withdraw').map((c) => c.body?.Id)).toEqual(['h-jo']);
     await waitFor(() =>
       expect(screen.getAllByTestId('helper-item').map((i) => i.getAttribute('data-state'))).toEqual([

@@ -70,22 +70,24 @@ export function HelpersBlockBody({ otherEditing, headingId, StepUp }: HelpersBlo
   if (!helpers.data) return <NotLoaded failed={helpers.isError} onRetry={() => void helpers.refetch()} />;
 
   const ownClaims = (claims ?? []).filter((c) => !c.Helping).map((c) => c.Number);
-  if (stage?.kind === 'invite')
-    return <InviteStage stage={stage} claims={ownClaims} StepUp={StepUp} setStage={setStage} backToList={backToList} />;
-  if (stage?.kind === 'confirm') return <ConfirmStage stage={stage} setStage={setStage} backToList={backToList} />;
-
   const start = (next: Stage) => {
     setSaid('');
     setStage(next);
   };
   return (
-    <ListView
-      helpers={helpers.data}
-      said={said}
-      canChange={!otherEditing}
-      canInvite={ownClaims.length > 0}
-      start={start}
-    />
+    <div className={styles.stack}>
+      {/* Outside the steps, so it is there before what happened is said in it. */}
+      <p role="status" className={said ? undefined : 'visually-hidden'} data-testid="helpers-said">
+        {said}
+      </p>
+      {stage?.kind === 'invite' ? (
+        <InviteStage stage={stage} claims={ownClaims} StepUp={StepUp} setStage={setStage} backToList={backToList} />
+      ) : stage?.kind === 'confirm' ? (
+        <ConfirmStage stage={stage} setStage={setStage} backToList={backToList} />
+      ) : (
+        <ListView helpers={helpers.data} canChange={!otherEditing} canInvite={ownClaims.length > 0} start={start} />
+      )}
+    </div>
   );
 }
 
@@ -178,19 +180,15 @@ function ConfirmStage({ stage, setStage, backToList }: StageProps<ConfirmStageVa
 
 type ListViewProps = {
   helpers: Helper[];
-  said: string;
   canChange: boolean;
   canInvite: boolean;
   start: (stage: Stage) => void;
 };
 
-function ListView({ helpers, said, canChange, canInvite, start }: ListViewProps) {
+function ListView({ helpers, canChange, canInvite, start }: ListViewProps) {
   const confirm = (action: HelperAction) => start({ kind: 'confirm', action, busy: false, error: '' });
   return (
     <div className={styles.stack} data-testid="helpers-block">
-      <p role="status" className={said ? undefined : 'visually-hidden'} data-testid="helpers-said">
-        {said}
-      </p>
       <p>
         Someone you trust can help with a claim from their own account, never with your password. You choose the claim
         and what they can do, and you can end it at any time.
