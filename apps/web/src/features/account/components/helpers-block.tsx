@@ -85,7 +85,12 @@ export function HelpersBlockBody({ otherEditing, headingId, StepUp }: HelpersBlo
       ) : stage?.kind === 'confirm' ? (
         <ConfirmStage stage={stage} setStage={setStage} backToList={backToList} />
       ) : (
-        <ListView helpers={helpers.data} canChange={!otherEditing} canInvite={ownClaims.length > 0} start={start} />
+        <ListView
+          helpers={helpers.data}
+          canChange={!otherEditing}
+          invite={claims === undefined ? 'unknown' : ownClaims.length > 0 ? 'yes' : 'no-claim'}
+          start={start}
+        />
       )}
     </div>
   );
@@ -181,11 +186,12 @@ function ConfirmStage({ stage, setStage, backToList }: StageProps<ConfirmStageVa
 type ListViewProps = {
   helpers: Helper[];
   canChange: boolean;
-  canInvite: boolean;
+  /** Whether there is a claim of the claimant's own to invite someone to (a helper may have none). */
+  invite: 'yes' | 'no-claim' | 'unknown';
   start: (stage: Stage) => void;
 };
 
-function ListView({ helpers, canChange, canInvite, start }: ListViewProps) {
+function ListView({ helpers, canChange, invite, start }: ListViewProps) {
   const confirm = (action: HelperAction) => start({ kind: 'confirm', action, busy: false, error: '' });
   return (
     <div className={styles.stack} data-testid="helpers-block">
@@ -194,7 +200,10 @@ function ListView({ helpers, canChange, canInvite, start }: ListViewProps) {
         and what they can do, and you can end it at any time.
       </p>
       <HelperList helpers={helpers} canChange={canChange} onAction={confirm} />
-      {canChange && canInvite ? (
+      {invite === 'no-claim' ? (
+        <p data-testid="helpers-no-claim">You can invite someone to help once you have a claim of your own.</p>
+      ) : null}
+      {canChange && invite === 'yes' ? (
         <div className={styles.row}>
           <button
             type="button"
