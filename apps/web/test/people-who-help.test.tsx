@@ -225,6 +225,11 @@ describe('My Details → People who help: inviting someone', () => {
     // Only the claimant's own claims are offered (not the one they help with).
     const claim = screen.getByLabelText(/Which claim/) as HTMLSelectElement;
     expect([...claim.options].map((o) => o.value)).toEqual(['', '12/34567', '23/45678']);
+    expect([...claim.options].map((o) => o.textContent)).toEqual([
+      'Please select',
+      'Claim 12/34567, 5 March 2024, Geelong',
+      'Claim 23/45678, 20 November 2023',
+    ]);
 
     // A press with problems: the summary lists each, linked to its field, and each field says it.
     fireEvent.click(screen.getByTestId('helper-invite-submit'));

@@ -8,7 +8,7 @@
  *
  * The step-up is the security feature's, handed in by the app (features do not import each other).
  */
-import type { Helper } from '@portal/contracts';
+import type { Claim, Helper } from '@portal/contracts';
 import { useEffect, useState, type ComponentType, type Dispatch, type SetStateAction } from 'react';
 import { useClaims } from '../../../lib/api/get-claims.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
@@ -69,7 +69,7 @@ export function HelpersBlockBody({ otherEditing, headingId, StepUp }: HelpersBlo
 
   if (!helpers.data) return <NotLoaded failed={helpers.isError} onRetry={() => void helpers.refetch()} />;
 
-  const ownClaims = (claims ?? []).filter((c) => !c.Helping).map((c) => c.Number);
+  const ownClaims = (claims ?? []).filter((c) => !c.Helping);
   const start = (next: Stage) => {
     setSaid('');
     setStage(next);
@@ -123,7 +123,7 @@ function InviteStage({
   StepUp,
   setStage,
   backToList,
-}: StageProps<InviteStageValue> & { claims: string[]; StepUp: HelperStepUp }) {
+}: StageProps<InviteStageValue> & { claims: Claim[]; StepUp: HelperStepUp }) {
   return (
     <div className={styles.stack} data-helpers-busy="" data-testid="helpers-invite">
       {stage.stepUp ? (

@@ -9,7 +9,7 @@
  * form opens; a refusal after the token was checked has spent it, so the next press asks again
  * (`needToken`) and the invitation goes as soon as the token is there.
  */
-import { ErrorNumber } from '@portal/contracts';
+import { ErrorNumber, type Claim } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { DateInput } from '../../../components/date-input.tsx';
@@ -19,6 +19,7 @@ import { applyServerErrors } from '../../../components/forms/apply-server-errors
 import { RadioGroup } from '../../../components/forms/radio-group.tsx';
 import { SummaryForm } from '../../../components/forms/summary-form.tsx';
 import { useErrorSummary } from '../../../components/forms/use-error-summary.ts';
+import { formatLongDate } from '../../../lib/dates.ts';
 import type { RequestError } from '../../../lib/request-error.ts';
 import { inviteHelper } from '../api/helper-changes.ts';
 import { INVITE_SCOPES, SCOPE_NAMES, SCOPE_SENTENCES } from '../helper-words.ts';
@@ -33,7 +34,7 @@ import styles from './helpers.module.css';
 
 type InviteHelperFormProps = {
   /** The claimant's own claims (not those they help with). */
-  claims: readonly string[];
+  claims: readonly Claim[];
   /** The step-up's token; null once spent. */
   secureToken: string | null;
   /** Asks for a new step-up; the form sends what was pressed when the token arrives. */
@@ -66,6 +67,11 @@ function serverProblems(error: RequestError, setError: (name: keyof InviteValues
   }).entries;
 }
 
+/** A claim as the claims list shows it: its number, the day of the accident and where, when known. */
+function claimLabel(claim: Claim): string {
+  return [`Claim ${claim.Number}`, formatLongDate(claim.Date), claim.Location].filter(Boolean).join(', ');
+}
+
 const SCOPE_OPTIONS = INVITE_SCOPES.map((scope) => ({
   value: scope,
   label: `${SCOPE_NAMES[scope]}. ${SCOPE_SENTENCES[scope]}`,
@@ -88,7 +94,7 @@ export function InviteHelperForm({
     defaultValues: {
       Name: '',
       Contact: '',
-      ClaimNumber: claims.length === 1 ? (claims[0] ?? '') : '',
+      ClaimNumber: claims.length === 1 ? (claims[0]?.Number ?? '') : '',
       Scope: null,
       EndsOn: '',
     },
@@ -175,7 +181,7 @@ export function InviteHelperForm({
 }
 
 type InviteFieldsProps = {
-  claims: readonly string[];
+  claims: readonly Claim[];
   control: Control<InviteValues, unknown, InviteOutput>;
   register: UseFormRegister<InviteValues>;
   errors: FieldErrors<InviteValues>;
@@ -218,9 +224,9 @@ function InviteFields({ claims, control, register, errors }: InviteFieldsProps) 
         {(c) => (
           <select {...c} {...register('ClaimNumber')} data-testid="helper-invite-claim">
             <option value="">Please select</option>
-            {claims.map((n) => (
-              <option key={n} value={n}>
-                Claim {n}
+            {claims.map((claim) => (
+              <option key={claim.Number} value={claim.Number}>
+                {claimLabel(claim)}
               </option>
             ))}
           </select>
