@@ -5,6 +5,7 @@
  * for a new step-up), and withdrawing, ending and "Remove everyone now", each after its question.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { Helper } from '@portal/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activityWords } from '../src/features/account/helper-words.ts';
@@ -255,7 +256,11 @@ describe('My Details → People who help: inviting someone', () => {
     await waitFor(() => expect(errorOf(last)).toContain('The last day cannot be before today'));
     expect(fieldLinks(summary)).toEqual(['#helper-invite-ends-on']);
 
-    fireEvent.change(last, { target: { value: '31/01/2099' } });
+    // Typed as people type dates: tidied when the field is left.
+    await userEvent.clear(last);
+    await userEvent.type(last, '31-1-2099');
+    await userEvent.tab();
+    expect((last as HTMLInputElement).value).toBe('31/01/2099');
     fireEvent.click(screen.getByTestId('helper-invite-submit'));
     await waitFor(() => expect(server.callsTo('/api/helpers/invite')).toHaveLength(1));
     expect(server.callsTo('/api/helpers/invite')[0]?.body).toEqual({
