@@ -67,6 +67,6 @@ export function updatedPath(type: UpdateType, outcome: UpdateOutcome): string {
 }
 
 /** The id of a block's section element (the bank block is scrolled to after its access code). */
-export function sectionElementId(section: SectionKey | 'preferences' | 'password' | 'security'): string {
+export function sectionElementId(section: SectionKey | 'preferences' | 'password' | 'security' | 'helpers'): string {
   return `account-${section}`;
 }

@@ -1,7 +1,8 @@
 /**
  * /account (Personal details, the spec's "My Details") and /accountupdated/{type}/{success}
  * (spec 000 §2, §4, §6, §8): seven blocks — Name and date of birth, Mobile number, Email address,
- * Contact details, Bank account details, Preferences, Password — each with a read view and, where
+ * Contact details, Bank account details, Preferences, Password — then those handed in by the app
+ * (Sign-in and security; People who help, with the Security step-up it needs), each with a read view and, where
  * it can change, an Edit control. One section edits at a time; while it does, the page takes its
  * edit-mode layout (the edited block across the page, the others where they were, no other Edit
  * controls). Cancel returns to read and reloads the account; a save goes
@@ -24,6 +25,7 @@ import { AccountLoading } from '../components/account-loading.tsx';
 import { AccountToast } from '../components/account-toast.tsx';
 import { BankDetailsForm } from '../components/bank-details-form.tsx';
 import { EmailAddressForm, MobileNumberForm } from '../components/channel-form.tsx';
+import { HelpersBlockBody, type HelperStepUp } from '../components/helpers-block.tsx';
 import { ContactDetailsForm } from '../components/contact-details-form.tsx';
 import type { EditForm } from '../components/form-types.ts';
 import { PersonalDetailsForm } from '../components/personal-details-form.tsx';
@@ -71,13 +73,19 @@ export function editingOnArrival(state: unknown): Editing | null {
  */
 export type SecurityBlockBody = ComponentType<{ otherEditing: boolean; headingId: string }>;
 
+type AccountPageProps = {
+  SecurityBlock?: SecurityBlockBody | undefined;
+  /** The Security step-up the "People who help" block asks for before an invitation (its block shows only with it). */
+  HelperStepUp?: HelperStepUp | undefined;
+};
+
 /** Every navigation here (a toast after a save, the way back from a code) starts the page afresh. */
-export function AccountPage({ SecurityBlock }: { SecurityBlock?: SecurityBlockBody }) {
+export function AccountPage({ SecurityBlock, HelperStepUp }: AccountPageProps) {
   const location = useLocation();
-  return <AccountView key={location.key} SecurityBlock={SecurityBlock} />;
+  return <AccountView key={location.key} SecurityBlock={SecurityBlock} HelperStepUp={HelperStepUp} />;
 }
 
-function AccountView({ SecurityBlock }: { SecurityBlock?: SecurityBlockBody | undefined }) {
+function AccountView({ SecurityBlock, HelperStepUp }: AccountPageProps) {
   const { type, success } = useParams();
   const location = useLocation();
   const toast = useMemo(() => accountToast(type, success), [type, success]);
@@ -90,7 +98,13 @@ function AccountView({ SecurityBlock }: { SecurityBlock?: SecurityBlockBody | un
     <div className={styles.page} data-layout={editing ? 'edit' : 'read'} data-testid="account-page">
       <AccountToast toast={toast} />
       {account.data ? (
-        <AccountBlocks account={account.data} editing={editing} setEditing={setEditing} SecurityBlock={SecurityBlock} />
+        <AccountBlocks
+          account={account.data}
+          editing={editing}
+          setEditing={setEditing}
+          SecurityBlock={SecurityBlock}
+          HelperStepUp={HelperStepUp}
+        />
       ) : (
         <AccountLoading failed={account.isError} onRetry={() => void account.refetch()} />
       )}
@@ -103,9 +117,10 @@ type AccountBlocksProps = {
   editing: Editing | null;
   setEditing: (editing: Editing | null) => void;
   SecurityBlock?: SecurityBlockBody | undefined;
+  HelperStepUp?: HelperStepUp | undefined;
 };
 
-function AccountBlocks({ account, editing, setEditing, SecurityBlock }: AccountBlocksProps) {
+function AccountBlocks({ account, editing, setEditing, SecurityBlock, HelperStepUp }: AccountBlocksProps) {
   const navigate = useNavigate();
   const reload = useReloadAccount();
   const appMode = isAppMode();
@@ -256,12 +271,30 @@ function AccountBlocks({ account, editing, setEditing, SecurityBlock }: AccountB
           )}
         </AccountBlock>
 
-        {SecurityBlock ? (
-          <AccountBlock id={sectionElementId('security')} title="Sign-in and security" testId="account-security">
-            <SecurityBlock otherEditing={editing !== null} headingId={`${sectionElementId('security')}-heading`} />
-          </AccountBlock>
-        ) : null}
+        <AddedBlocks SecurityBlock={SecurityBlock} HelperStepUp={HelperStepUp} otherEditing={editing !== null} />
       </div>
+    </>
+  );
+}
+
+/** The blocks of other features, handed in by the app: Sign-in and security, People who help. */
+function AddedBlocks({ SecurityBlock, HelperStepUp, otherEditing }: AccountPageProps & { otherEditing: boolean }) {
+  return (
+    <>
+      {SecurityBlock ? (
+        <AccountBlock id={sectionElementId('security')} title="Sign-in and security" testId="account-security">
+          <SecurityBlock otherEditing={otherEditing} headingId={`${sectionElementId('security')}-heading`} />
+        </AccountBlock>
+      ) : null}
+      {HelperStepUp ? (
+        <AccountBlock id={sectionElementId('helpers')} title="People who help" testId="account-helpers">
+          <HelpersBlockBody
+            otherEditing={otherEditing}
+            headingId={`${sectionElementId('helpers')}-heading`}
+            StepUp={HelperStepUp}
+          />
+        </AccountBlock>
+      ) : null}
     </>
   );
 }

@@ -29,15 +29,24 @@ type SecurityStepUpProps = {
   renderCodeForm: RenderCodeForm;
   onToken: (secureToken: string) => void;
   onCancel: () => void;
+  /** Prefix of its ids and test ids: another block of the same page may be stepping up at once. */
+  idPrefix?: string;
 };
 
-export function SecurityStepUp({ factors, purpose, renderCodeForm, onToken, onCancel }: SecurityStepUpProps) {
+export function SecurityStepUp({
+  factors,
+  purpose,
+  renderCodeForm,
+  onToken,
+  onCancel,
+  idPrefix = 'security-step-up',
+}: SecurityStepUpProps) {
   const available = availableOf(factors);
   const [useCode, setUseCode] = useState(!hasAnyFactor(available));
 
   return (
-    <section className={styles.stack} aria-labelledby="security-step-up-heading" data-testid="security-step-up">
-      <h3 id="security-step-up-heading" className={styles.subheading} tabIndex={-1}>
+    <section className={styles.stack} aria-labelledby={`${idPrefix}-heading`} data-testid={idPrefix}>
+      <h3 id={`${idPrefix}-heading`} className={styles.subheading} tabIndex={-1}>
         Confirm it is you
       </h3>
       <p className={styles.muted}>Before you {purpose}, we need to check it is you.</p>
@@ -52,14 +61,14 @@ export function SecurityStepUp({ factors, purpose, renderCodeForm, onToken, onCa
             onCancel,
           })}
           {available && hasAnyFactor(available) ? (
-            <BackToFactors available={available} onClick={() => setUseCode(false)} testId="security-step-up-factors" />
+            <BackToFactors available={available} onClick={() => setUseCode(false)} testId={`${idPrefix}-factors`} />
           ) : null}
         </>
       ) : (
         <>
           <FactorChoice
             available={available}
-            idPrefix="security-step-up"
+            idPrefix={idPrefix}
             withPasskey={() => stepUpWithPasskey(SECURITY_CODE_TYPE)}
             withCode={(method, code) => stepUp(SECURITY_CODE_TYPE, { Method: method, Code: code })}
             onVerified={(answer) => onToken(answer.SecureToken)}
@@ -70,7 +79,7 @@ export function SecurityStepUp({ factors, purpose, renderCodeForm, onToken, onCa
               type="button"
               className="button button--secondary"
               onClick={onCancel}
-              data-testid="security-step-up-cancel"
+              data-testid={`${idPrefix}-cancel`}
             >
               Cancel
             </button>
