@@ -289,6 +289,42 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
     expect(await t.deps.db.selectFrom('helper_grants').select('id').execute()).toHaveLength(HELPER_LIMITS.perClaim);
   });
 
+  it('refuses an eleventh invitation in 24 hours from one claimant, and a fourth to one contact from anyone', async () => {
+    let session = '';
+    // Each invitation behind its own step-up, which gives the session a new token.
+    const invite = async (contact: string) => {
+      const up = await stepUp(session);
+      session = up.AccessToken;
+      return t.post('/api/helpers/invite', {
+        AccessToken: up.AccessToken,
+        SecureToken: up.SecureToken,
+        ClaimNumber: CLAIM,
+        Name: 'Kim Helper',
+        Email: contact,
+        Scope: 'View',
+      });
+    };
+    // Ten sent and withdrawn today: the claim has room, the claimant's day has not.
+    for (let i = 0; i < HELPER_LIMITS.invitationsPerClaimantPerDay; i += 1) await invitation(CLAIM, 'View');
+    await grants.endGrants(t.deps.db, { claimantAccountId: await accountOf(ALEX) }, ['invited'], t.clock.now());
+    const before = await t.deps.db.selectFrom('helper_grants').select('id').execute();
+    session = await t.signIn(ALEX);
+    expect(errorNumbers(await invite('kim@example.com'))).toEqual([ErrorNumber.InvitationLimit]);
+    expect(await t.deps.db.selectFrom('helper_grants').select('id').execute()).toHaveLength(before.length);
+
+    // A day later the claimant may invite again; one contact takes 3 a day however it is typed.
+    t.clock.advance(24 * 60 * 60 * 1000 + 1);
+    session = await t.signIn(ALEX);
+    for (const typed of ['kim@example.com', 'Kim@Example.com', ' KIM@example.com']) {
+      const res = await invite(typed);
+      expect(res.statusCode, res.body).toBe(200);
+      const [row] = await t.deps.db.selectFrom('helper_grants').select('id').orderBy('created_at', 'desc').execute();
+      await grants.endGrants(t.deps.db, { id: row?.id ?? '' }, ['invited'], t.clock.now());
+    }
+    expect(errorNumbers(await invite('kim@example.com'))).toEqual([ErrorNumber.InvitationLimit]);
+    expect((await invite('lee@example.com')).statusCode).toBe(200);
+  });
+
   it('ends a helper at once: the next request for the claim is refused, and the helper is told', async () => {
     const token = await helper('sam.single@example.com', 'View');
     const read = () => t.post('/api/inbox/getmessages', { AccessToken: token, Offset: 0, Amount: 10 });

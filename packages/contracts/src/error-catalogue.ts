@@ -158,6 +158,13 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
     meaning: 'The claim already has 5 helpers, active or invited',
     message: 'This claim already has 5 people who help. Remove someone before inviting another person.',
   },
+  162: {
+    meaning:
+      'Invitations in the last 24 hours reached 10 from this claimant, or 3 to this e-mail address or mobile ' +
+      '(from anyone): nothing was sent',
+    message:
+      'We cannot send another invitation now: too many have been sent today. Please try again tomorrow, or call us on {phone}.',
+  },
   140: {
     meaning: 'Passkey refused: the account already has 5 passkeys',
     message: 'You already have 5 passkeys. Please remove one before adding another.',

@@ -60,6 +60,8 @@ export const ErrorNumber = {
   NotForHelpers: 160,
   /** The claim already has its most helpers, active and invited. */
   HelperLimit: 161,
+  /** Too many invitations in 24 hours, from this claimant or to this contact. */
+  InvitationLimit: 162,
   // The request itself: it stopped arriving (answered with HTTP 408, not 225).
   RequestTimedOut: 150,
   /** A service the portal depends on (its database, Redis) cannot be reached: nothing was done; the answer carries Retry-After. */

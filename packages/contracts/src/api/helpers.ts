@@ -13,6 +13,10 @@ export const HELPER_LIMITS = {
   perClaim: 5,
   /** How long an invitation link may be taken. */
   invitationLifetimeMs: 14 * 24 * 60 * 60 * 1000,
+  /** Invitations one claimant may send in any 24 hours (withdrawn ones count). */
+  invitationsPerClaimantPerDay: 10,
+  /** Invitations one e-mail address or mobile may receive in any 24 hours, from anyone. */
+  invitationsPerContactPerDay: 3,
 } as const;
 
 export const HelperState = z.enum(['Invited', 'Active', 'Ended']);

@@ -93,6 +93,23 @@ const GRANT_COLUMNS = [...COLUMNS, 'claims.number as claim_number', 'claims.clai
 const withClaimant = (db: Db) => withClaim(db).innerJoin('claimants', 'claimants.id', 'claims.claimant_id');
 const NAMED_COLUMNS = [...GRANT_COLUMNS, 'claimants.first_name', 'claimants.surname'] as const;
 
+/** Invitations made since `since` by this claimant, or to this contact (as stored: trimmed, e-mail lower case). */
+export async function countInvitationsSince(
+  db: Db,
+  by: { claimantAccountId: string } | { contact: string },
+  since: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('helper_grants')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('created_at', '>', since)
+    .where((eb) =>
+      'contact' in by ? eb('invited_contact', '=', by.contact) : eb('claimant_account_id', '=', by.claimantAccountId),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The claimant's helpers, newest first. */
 export function listGrantsOfClaimant(db: Db, claimantAccountId: string): Promise<GrantRow[]> {
   return withClaim(db)

@@ -6,6 +6,7 @@
 import { ErrorNumber, HELPER_LIMITS, SECURITY_CODE_TYPE, type Claim, type Helper } from '@portal/contracts';
 import type { z } from 'zod';
 import type { InviteHelperRequest } from '@portal/contracts';
+import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { newId, newToken } from '../../lib/crypto.ts';
@@ -65,6 +66,21 @@ async function tell(deps: Deps, to: string, kind: string, subject: string, text:
   deps.notifier.wake();
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Bounds on invitations in any 24 hours: from one claimant (a stolen session cannot use the portal
+ * to write to many people) and to one contact from anyone (nobody is flooded with invitations).
+ */
+async function requireInvitationsLeft(db: Db, claimantAccountId: string, contact: string, now: number) {
+  const since = now - DAY_MS;
+  // One after the other: they run in the invitation's transaction, on its one connection.
+  const sent = await repo.countInvitationsSince(db, { claimantAccountId }, since);
+  const received = await repo.countInvitationsSince(db, { contact }, since);
+  if (sent >= HELPER_LIMITS.invitationsPerClaimantPerDay || received >= HELPER_LIMITS.invitationsPerContactPerDay)
+    throw new AppError(ErrorNumber.InvitationLimit);
+}
+
 export async function inviteHelper(deps: Deps, auth: AuthContext, input: InviteInput): Promise<Helper> {
   if (!(await consumeSecureToken(deps, auth, input.SecureToken, SECURITY_CODE_TYPE)))
     throw new AppError(ErrorNumber.SecureTokenRequired);
@@ -73,7 +89,8 @@ export async function inviteHelper(deps: Deps, auth: AuthContext, input: InviteI
   const now = deps.clock.now();
   const token = newToken();
   const id = newId();
-  const contact = input.Email ?? input.Mobile ?? '';
+  // One contact is one contact however it is typed: the e-mail in lower case (the mobile is digits).
+  const contact = (input.Email ?? input.Mobile ?? '').trim().toLowerCase();
   const p = deps.config.provider;
   // The token travels in the fragment, which browsers never send: it stays out of every log.
   const link = `${deps.config.publicUrl ?? ''}/helping#invitation=${token}`;
@@ -83,6 +100,7 @@ export async function inviteHelper(deps: Deps, auth: AuthContext, input: InviteI
     await lockAccount(trx, deps.dialect, auth.accountId);
     if ((await repo.countOpenGrants(trx, claim.id, now, melbourneToday(now))) >= HELPER_LIMITS.perClaim)
       throw new AppError(ErrorNumber.HelperLimit);
+    await requireInvitationsLeft(trx, auth.accountId, contact, now);
     await repo.insertInvitation(trx, {
       id,
       claimantAccountId: auth.accountId,
