@@ -390,6 +390,62 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
     expect(errorNumbers(await read(pat))).toEqual([ErrorNumber.NotFound]);
   });
 
+  it("marks a helper's submission with who sent it for the claims system, and tells the claimant", async () => {
+    const token = await helper('sam.single@example.com', 'Send');
+    const { Identifier } = await ok<{ Identifier: string }>('/api/documentupload/uploadcontactform', {
+      AccessToken: token,
+      Category: { Item: 'Payments', ElementNumber: 20 },
+      Message: 'When is the payment due?',
+    });
+    const { SentItemId } = await ok<{ SentItemId: string }>('/api/documentupload/submitcontactform', {
+      AccessToken: token,
+      FormId: Identifier,
+      IdempotencyKey: 'helper-sent-key',
+    });
+    const [event] = await t.deps.db
+      .selectFrom('provider_outbox')
+      .select(['kind', 'payload'])
+      .where('payload', 'like', `%${SentItemId}%`)
+      .execute();
+    expect(JSON.parse(event?.payload ?? '{}')).toMatchObject({
+      SentItemId,
+      ActedBy: { HelperReference: await accountOf('sam.single@example.com'), Name: 'Helper Send' },
+    });
+    // The claimant's own e-mail on record, naming the helper and what was sent, never what it said.
+    const notice = await nextMatching(mail.smtp, 'alex.citizen@example.com', /Helper Send/);
+    // As a mail reader decodes it (quoted-printable, soft line breaks).
+    const text = notice.text
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    expect(text).toContain('Helper Send, who helps you with your claim, sent a message for you');
+    expect(text).not.toContain('When is the payment due?');
+
+    // A claimant's own submission carries no ActedBy and tells nobody.
+    const alex = await signInWithClaim(t, ALEX, CLAIM);
+    const own = await ok<{ Identifier: string }>('/api/documentupload/uploadcontactform', {
+      AccessToken: alex,
+      Category: { Item: 'Payments', ElementNumber: 20 },
+      Message: 'My own question',
+    });
+    const mine = await ok<{ SentItemId: string }>('/api/documentupload/submitcontactform', {
+      AccessToken: alex,
+      FormId: own.Identifier,
+      IdempotencyKey: 'own-sent-key',
+    });
+    const [ownEvent] = await t.deps.db
+      .selectFrom('provider_outbox')
+      .select('payload')
+      .where('payload', 'like', `%${mine.SentItemId}%`)
+      .execute();
+    expect(JSON.parse(ownEvent?.payload ?? '{}')).not.toHaveProperty('ActedBy');
+    const notices = await t.deps.db
+      .selectFrom('notifications')
+      .select('kind')
+      .where('kind', '=', 'helper-submission')
+      .execute();
+    expect(notices).toHaveLength(1);
+  });
+
   it("records each helper call as done by the helper for the claimant, and lists it in the claimant's activity", async () => {
     const token = await helper('sam.single@example.com', 'View');
     await ok('/api/payments/getpayments', { AccessToken: token, Offset: 0, Amount: 10 });

@@ -45,7 +45,7 @@ const SUBJECT: Record<SecurityChange, string> = {
 };
 
 /** 'yyyy-mm-dd' and 'HH:mm' as a claimant reads them: 25/11/2026 at 4:05pm. */
-function whenText(now: number): string {
+export function whenText(now: number): string {
   const { date, time } = localDateTime(now);
   const [y, m, d] = date.split('-');
   const [h = 0, min = '00'] = time.split(':').map((p, i) => (i === 0 ? Number(p) : p)) as [number, string];

@@ -12,6 +12,7 @@ import { AppError } from '../../errors.ts';
 import { newId } from '../../lib/crypto.ts';
 import * as forms from '../forms/repository.ts';
 import { attachFiles } from '../uploads/repository.ts';
+import { queueHelperSubmissionNotice } from '../helpers/notice.ts';
 import { queueForProvider } from '../provider/outbox.ts';
 import type { AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
@@ -37,6 +38,16 @@ export type Submission = {
   /** Undoes what the kind did outside the database (a stored file) when the transaction fails. */
   abandon?: () => Promise<void>;
 };
+
+/** What was sent, by its sent item's type, as the claimant's notice says it. */
+const SENT_WORDS: Record<string, string> = {
+  Documents: 'documents',
+  Reimbursement: 'a reimbursement claim',
+  Enquiry: 'a message',
+  'Personal details': 'a request to change your personal details',
+  'Authority form': 'the authority form',
+};
+const sentWords = (sentItemType: string) => SENT_WORDS[sentItemType] ?? 'a form';
 
 export const fileList = (files: SentFile[]) => files.map((f) => ({ FileId: f.id, Filename: f.original_name }));
 
@@ -129,11 +140,20 @@ export async function submitForm(
           FormId: form.id,
           SentItemId: sentItemId,
           ...(body.RespondsTo === undefined ? {} : { RespondsTo: body.RespondsTo }),
+          // Sent by someone who helps the claimant (decision 041): who, for the claims system's record.
+          ...(auth.helper ? { ActedBy: { HelperReference: auth.helper.accountId, Name: auth.helper.name } } : {}),
           ...sent.event.payload,
         },
         now,
       });
+      if (auth.helper)
+        await queueHelperSubmissionNotice(deps, trx, now, {
+          claimantAccountId: auth.accountId,
+          helperName: auth.helper.name,
+          sent: sentWords(type),
+        });
     });
+    if (auth.helper) deps.notifier.wake();
   } catch (e) {
     await sent.abandon?.();
     // A parallel request with the same key won the race: answer what it recorded.
