@@ -9,6 +9,8 @@
  *   privacy, …) stay reachable so the side menu's legal links work from /claims.
  *   The one exception: /claim is allowed when the claimant has no claims at all (spec 000 §4
  *   sends a claimant with 0 claims to /claim; without it the two rules would loop).
+ * - Helping someone with their claim (decision 041): a page the helper's scope does not reach goes
+ *   to /claim (lib/helping.ts, from the endpoint table's helper levels).
  * - Registration and recovery pages are for signed-out visitors (a signed-in claimant goes to
  *   /claims: registering or resetting over a live session would replace it).
  * - /activate needs a stored registration token and /verify a sign-in verification token, else
@@ -23,6 +25,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { setAppMode } from '../lib/app-mode.ts';
 import { getAccount, getClaims } from '../lib/api/claim-start-calls.ts';
 import { isRequestError } from '../lib/request-error.ts';
+import { mayOpen } from '../lib/helping.ts';
 import { getPasswordReset } from '../lib/password-reset.ts';
 import { getCurrentUser, isSignedIn } from '../lib/session.ts';
 import { getSurveyToken } from '../lib/survey-session.ts';
@@ -88,8 +91,9 @@ export function createGuard(meta: RouteMeta, queryClient: LazyQueryClient) {
           throw redirect(isRequestError(error) && error.forcedLogout ? '/login' : '/claims');
         }
         const pathname = new URL(request.url).pathname;
-        const selected = claims.some((claim) => claim.Selected);
+        const selected = claims.find((claim) => claim.Selected);
         if (!selected && !(pathname === '/claim' && claims.length === 0)) throw redirect('/claims');
+        if (!mayOpen(selected?.Helping, pathname)) throw redirect('/claim');
         return null;
       }
     }
