@@ -142,6 +142,22 @@ describe('/helping, the invitation link', () => {
     expect(server.callsTo('/api/helpers/getinvitation')).toHaveLength(1);
   });
 
+  it('an invitation taken elsewhere meanwhile: Accept says so in plain words and the keyboard goes there', async () => {
+    saveLoginToken('t', false);
+    const server = helperServer([OWN], {
+      '/api/helpers/getinvitation': { status: 200, body: INVITATION },
+      '/api/helpers/accept': { status: 225, body: [{ Number: 451, Message: 'not found' }] },
+    });
+    app = renderApp(`/helping#invitation=${TOKEN}`);
+    fireEvent.click(await screen.findByTestId('invitation-accept'));
+    const spent = await screen.findByTestId('invitation-spent');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('This invitation cannot be used.'));
+    expect(within(spent).getByRole('link', { name: 'My claims' }).getAttribute('href')).toBe('/claims');
+    expect(screen.queryByTestId('error-alert')).toBeNull();
+    expect(keptInvitation()).toBeUndefined();
+    expect(server.callsTo('/api/helpers/accept')).toHaveLength(1);
+  });
+
   it('signing out forgets a kept invitation', async () => {
     mockServer({ '/api/account/logout': { status: 200, body: true } });
     saveLoginToken('t', false);

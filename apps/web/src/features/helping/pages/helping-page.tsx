@@ -8,7 +8,7 @@
  * unknown invitation is explained in plain words.
  */
 import { HELPER_LIMITS, formatDisplayDate } from '@portal/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
@@ -54,7 +54,8 @@ export function HelpingPage() {
   const invitation = useInvitation(token);
   const accept = useAcceptInvitation();
 
-  if (!token || isSpentInvitation(invitation.error) || isSpentInvitation(accept.error)) return <SpentInvitation />;
+  if (!token || isSpentInvitation(invitation.error) || isSpentInvitation(accept.error))
+    return <SpentInvitation afterAccept={isSpentInvitation(accept.error)} />;
   if (invitation.isError) {
     return (
       <LoadFailed
@@ -153,12 +154,19 @@ function InvitationOffer({ token, invitation, accept }: OfferProps) {
   );
 }
 
-function SpentInvitation() {
+/** `afterAccept`: it replaces the Accept just pressed, so the keyboard moves to what it says. */
+function SpentInvitation({ afterAccept = false }: { afterAccept?: boolean }) {
   const signedIn = useIsSignedIn();
-  useEffect(() => forgetInvitation(), []);
+  const lead = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    forgetInvitation();
+    if (afterAccept) lead.current?.focus();
+  }, [afterAccept]);
   return (
     <div className="page-narrow" data-testid="invitation-spent">
-      <p className={styles.lead}>This invitation cannot be used.</p>
+      <p className={styles.lead} ref={lead} tabIndex={-1}>
+        This invitation cannot be used.
+      </p>
       <p>
         It may have been accepted already or withdrawn, or it is more than {INVITATION_DAYS} days old. Ask the person
         who invited you to send a new invitation, or call us on <PhoneLink />.
