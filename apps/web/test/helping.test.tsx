@@ -213,9 +213,21 @@ describe('helping with a claim', () => {
   });
 });
 
+const TASK = {
+  Kind: 'send-information',
+  SentItemId: 's-1',
+  Type: 'Documents',
+  Subject: 'GP letter',
+  Needed: 'A letter from your GP',
+  NeededBy: null,
+  Asked: '2026-11-20',
+};
+
 async function openHomeAs(scope: Scope) {
   saveLoginToken('t', false);
-  helperServer([{ ...HELPED, Selected: true, Helping: { ...HELPED.Helping, Scope: scope } }]);
+  helperServer([{ ...HELPED, Selected: true, Helping: { ...HELPED.Helping, Scope: scope } }], {
+    '/api/claim/gettasks': { status: 200, body: { Tasks: [TASK] } },
+  });
   app = renderApp('/claim');
   await screen.findByTestId('helping-banner');
   await screen.findByRole('heading', { name: 'What would you like to do?' });
@@ -237,6 +249,10 @@ describe('what each scope offers', () => {
     expect(homeLinks()).toEqual(expect.arrayContaining(['/inbox', '/services']));
     // The bank banner is the account's, never shown for the claimant.
     expect(screen.queryByRole('region', { name: 'Check your bank details' })).toBeNull();
+    // What the claim needs is shown, with no button to a form View does not reach.
+    expect(screen.getByTestId('home-task').textContent).toContain('A letter from your GP');
+    expect(screen.queryByTestId('home-task-button')).toBeNull();
+    expect(screen.getByTestId('home-task-not-in-help').textContent).toMatch(/not part of your help/);
   });
 
   it('View: a closed page by its address goes to the claim home', async () => {
@@ -254,6 +270,7 @@ describe('what each scope offers', () => {
     const nav = [...navTargets()].map((a) => a.getAttribute('href'));
     expect(nav).toEqual(['/claim', '/inbox', '/payments', '/forms', '/reimbursementform', '/contactus', '/services']);
     expect(homeLinks()).not.toContain('/account');
+    expect(screen.getByTestId('home-task-button').getAttribute('href')).toMatch(/^\/submitdocuments/);
     fireEvent.click(within(screen.getAllByRole('navigation', { name: 'Main' })[0]!).getByText('Send documents'));
     await screen.findByTestId('forms-send-documents');
     expect(screen.queryByTestId('forms-authority')).toBeNull();

@@ -8,6 +8,7 @@
  * helper level: a helper acting for someone never opens them (the server would answer with the
  * helper's own account, never the claimant's).
  */
+import { selectedClaimOf, useCachedClaims } from './api/cached-claims.ts';
 import { ROUTES, scopeReaches, type Claim, type HelperLevel, type Route, type RouteName } from '@portal/contracts';
 
 export type Helping = NonNullable<Claim['Helping']>;
@@ -59,3 +60,13 @@ export const SCOPE_WORDS: Readonly<Record<Helping['Scope'], string>> = {
   Send: 'View and send',
   Act: 'View, send and act',
 };
+
+/** Said where a page offers a form the helper's scope does not reach (the form's button is not shown). */
+export const NOT_IN_THE_HELP =
+  'Sending this is not part of your help with this claim: the person you help can send it.';
+
+/** For the selected claim, as the claims list is cached: may this page be offered? One's own claim: always. */
+export function useMayOpen(): (path: string) => boolean {
+  const helping = selectedClaimOf(useCachedClaims())?.Helping;
+  return (path) => mayOpen(helping, path);
+}
