@@ -186,9 +186,7 @@ describe('helping with a claim', () => {
 
   it('every signed-in page says so; Stop helping asks, leaves, and the claims list opens the one claim left', async () => {
     saveLoginToken('t', false);
-    const server = helperServer([OWN, { ...HELPED, Selected: true }], {
-      '/api/inbox/getmessages': { status: 200, body: { Messages: [], TotalCount: 0 } },
-    });
+    const server = helperServer([OWN, { ...HELPED, Selected: true }]);
     app = renderApp('/payments');
     const banner = await screen.findByRole('region', { name: /You are helping Alex Citizen/ });
     expect(within(banner).getByTestId('helping-back').textContent).toBe('Back to my own claims');
@@ -282,6 +280,19 @@ describe('what each scope offers', () => {
     expect(nav).not.toContain('/account');
     fireEvent.click(within(screen.getAllByRole('navigation', { name: 'Main' })[0]!).getByText('Send documents'));
     expect(await screen.findByTestId('forms-authority')).toBeTruthy();
+  });
+
+  it.each([
+    ['View', false],
+    ['Send', true],
+  ] as const)('%s: the inbox offers Send a message: %s', async (scope, offered) => {
+    saveLoginToken('t', false);
+    helperServer([{ ...HELPED, Selected: true, Helping: { ...HELPED.Helping, Scope: scope } }], {
+      '/api/inbox/getmessages': { status: 200, body: { Start: 0, End: 0, Total: 0, Items: [] } },
+    });
+    app = renderApp('/inbox');
+    await screen.findByTestId('inbox-view-sent');
+    expect(screen.queryByTestId('inbox-send-message') !== null).toBe(offered);
   });
 
   it('on one’s own claim everything is offered and no banner shows', async () => {
