@@ -25,7 +25,6 @@ import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { setAppMode } from '../lib/app-mode.ts';
 import { getAccount, getClaims } from '../lib/api/claim-start-calls.ts';
 import { isRequestError } from '../lib/request-error.ts';
-import { mayOpen } from '../lib/helping.ts';
 import { getPasswordReset } from '../lib/password-reset.ts';
 import { getCurrentUser, isSignedIn } from '../lib/session.ts';
 import { getSurveyToken } from '../lib/survey-session.ts';
@@ -93,7 +92,9 @@ export function createGuard(meta: RouteMeta, queryClient: LazyQueryClient) {
         const pathname = new URL(request.url).pathname;
         const selected = claims.find((claim) => claim.Selected);
         if (!selected && !(pathname === '/claim' && claims.length === 0)) throw redirect('/claims');
-        if (!mayOpen(selected?.Helping, pathname)) throw redirect('/claim');
+        // Only a helper's guard needs the scope rules (kept out of the first download of /login).
+        if (selected?.Helping && !(await import('../lib/helping.ts')).mayOpen(selected.Helping, pathname))
+          throw redirect('/claim');
         return null;
       }
     }
