@@ -200,6 +200,29 @@ describe('helping with a claim', () => {
     await waitFor(() => expect(screen.queryByTestId('helping-banner')).toBeNull());
   });
 
+  it('help ended elsewhere: the next call answers "not found", and the helper is taken to the claims list without it', async () => {
+    saveLoginToken('t', false);
+    let ended = false;
+    const notFound = () => {
+      ended = true;
+      return { status: 225, body: [{ Number: 451, Message: 'not found' }] };
+    };
+    const claims = () => [OWN, CLAIMS[1]!, ...(ended ? [] : [{ ...HELPED, Selected: true }])];
+    mockServer({
+      '/api/claim/getclaims': () => ({ status: 200, body: claims() }),
+      '/api/payments/getpayments': notFound,
+      '/api/payments/getsummary': notFound,
+      '/api/inbox/getunreadmessagecount': { status: 200, body: 0 },
+      '/api/analytics/pageview': { status: 200, body: true },
+      '/api/account/getaccount': { status: 200, body: accountFixture() },
+    });
+    app = renderApp('/payments');
+    await waitFor(() => expect(app?.pathname()).toBe('/claims'));
+    expect(await screen.findAllByTestId('claim-card')).toHaveLength(2);
+    expect(screen.queryByTestId('claim-card-helping')).toBeNull();
+    expect(screen.queryByTestId('helping-banner')).toBeNull();
+  });
+
   it('Back to my own claims deselects the helped claim and opens the claims list', async () => {
     saveLoginToken('t', false);
     const server = helperServer([OWN, { ...HELPED, Selected: true }]);

@@ -2,7 +2,8 @@
  * While a claim the person helps with is selected (decision 041), every signed-in page says so at
  * its top: "You are helping Alex Citizen with claim 19/12345 — View only", with the way back to
  * their own claims (when they have other claims to go to) and Stop helping, which asks first and
- * then ends the help at once (the claims list is read again: the claim is gone from it).
+ * then ends the help at once (the claims list is read again: the claim is gone from it). Help
+ * ended by someone else is noticed at the helper's next call (use-help-ended.ts).
  */
 import { useNavigate } from 'react-router';
 import { useLeaveHelping } from '../../features/helping/api/leave-helping.ts';
@@ -11,6 +12,7 @@ import { requestConfirm } from '../../lib/confirm.ts';
 import { SCOPE_WORDS } from '../../lib/helping.ts';
 import { useSwitchClaim } from '../use-switch-claim.ts';
 import styles from './helping-banner.module.css';
+import { useHelpEnded } from './use-help-ended.ts';
 
 export function HelpingBanner() {
   const { selectedClaim, canSwitchClaim } = useClaims();
@@ -18,6 +20,7 @@ export function HelpingBanner() {
   const leave = useLeaveHelping();
   const navigate = useNavigate();
   const helping = selectedClaim?.Helping;
+  useHelpEnded(helping ? selectedClaim.Number : undefined);
   if (!selectedClaim || !helping) return null;
   const { ClaimantName, HelperId, Scope } = helping;
 

@@ -1,0 +1,47 @@
+/**
+ * Help can end while the helper has a page open (the claimant ends it, or its last day passes):
+ * the server then answers the helper's next call for that claim "not found" (decision 041). When a
+ * call answers so while a helped claim is selected, the claims list is read again; if the claim is
+ * no longer in it, the helper is taken to the claims list, where only what they may still open is
+ * shown (the request layer has already said that the call failed).
+ */
+import { ErrorNumber } from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { claimsQueryOptions } from '../../lib/api/get-claims.ts';
+import { queryKeys } from '../../lib/api/query-keys.ts';
+import { isRequestError } from '../../lib/request-error.ts';
+
+export function useHelpEnded(helpedClaimNumber: string | undefined): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const helped = useRef(helpedClaimNumber);
+  helped.current = helpedClaimNumber;
+
+  useEffect(() => {
+    const recheck = async (error: unknown) => {
+      const number = helped.current;
+      if (!number || !isRequestError(error) || error.number !== ErrorNumber.NotFound) return;
+      try {
+        const claims = await queryClient.fetchQuery({ ...claimsQueryOptions, staleTime: 0 });
+        if (claims.some((claim) => claim.Number === number && claim.Helping)) return;
+      } catch {
+        return; // The claims list could not be read: the next page's guard asks again.
+      }
+      await navigate('/claims');
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'error') return;
+      if (event.query.queryKey[1] === queryKeys.claims[1]) return;
+      void recheck(event.action.error);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') void recheck(event.action.error);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient, navigate]);
+}
