@@ -2,7 +2,8 @@
  * People who help, the helper's side (decision 041): Alex invites Sam (View) through the Security
  * step-up, the link reaches Sam's e-mail, Sam opens it signed in and accepts on /helping, finds
  * Alex's claim on the claims list, and every page then says whose claim it is; what View does not
- * reach is not offered. Phone size only: the pages are the same at 1280 px, and the claims and
+ * reach is not offered; Alex ends it, and Sam's open page is refused on its next call and leaves
+ * the claim. Phone size only: the pages are the same at 1280 px, and the claims and
  * shell tests cover both sizes.
  */
 import { SECURITY_CODE_TYPE } from '@portal/contracts';
@@ -14,7 +15,7 @@ import { PHONE } from '../support/browser.ts';
 import { nextCode } from '../support/codes.ts';
 import { arriveAt, useSuite, visit } from '../support/harness.ts';
 import { screenshot } from '../support/page.ts';
-import { expectHidden, expectVisible, main, panel } from '../support/ui.ts';
+import { expectHidden, expectVisible, header, main, panel } from '../support/ui.ts';
 
 const suite = useSuite();
 const [HELPED] = ALEX_CLAIMS;
@@ -26,7 +27,7 @@ async function ok<T>(api: ApiClient, path: string, body: Record<string, unknown>
 }
 
 /** Alex invites Sam to help with a claim, as My Details will: a Security step-up with a real code, then invite. */
-async function alexInvitesSam(): Promise<string> {
+async function alexInvitesSam(): Promise<{ token: string; endIt: () => Promise<void> }> {
   const api = new ApiClient(suite.baseURL, suite.server.knownDevice);
   const { AccessToken } = await api.login(DEMO.alex);
   await ok(api, '/api/security/sendsecuritycode', { AccessToken });
@@ -36,7 +37,7 @@ async function alexInvitesSam(): Promise<string> {
     CodeType: SECURITY_CODE_TYPE,
     Proof: { Method: 'Code', SecurityCode: code },
   });
-  await ok(api, '/api/helpers/invite', {
+  const invited = await ok<{ Id: string }>(api, '/api/helpers/invite', {
     AccessToken: up.AccessToken,
     SecureToken: up.SecureToken,
     ClaimNumber: HELPED.number,
@@ -51,12 +52,15 @@ async function alexInvitesSam(): Promise<string> {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const token = /\/helping#invitation=([A-Za-z0-9_-]+)/.exec(text)?.[1];
   if (!token) throw new Error(`no invitation link in the e-mail to ${DEMO.sam}`);
-  return token;
+  const endIt = async () => {
+    await ok(api, '/api/helpers/end', { AccessToken: up.AccessToken, Id: invited.Id });
+  };
+  return { token, endIt };
 }
 
 describe('people who help (phone)', () => {
   test('Sam accepts Alex’s invitation on /helping, opens Alex’s claim and every page says so', async () => {
-    const token = await alexInvitesSam();
+    const { token, endIt } = await alexInvitesSam();
     const { page } = await suite.open(PHONE);
     await seedSession(page, suite.baseURL, DEMO.sam);
 
@@ -102,5 +106,17 @@ describe('people who help (phone)', () => {
       .click();
     await arriveAt(page, '/inbox', '/inbox while helping (phone)');
     await expectVisible(page.getByRole('region', { name: /^You are helping Alex Citizen/ }), 'the banner on the inbox');
+
+    // Alex ends it: Sam's open page is refused on its next call and leaves the claim.
+    await endIt();
+    await page.getByRole('link', { name: 'View sent items' }).click();
+    await expectVisible(
+      page.getByRole('alertdialog').getByText(`Your help with Alex Citizen’s claim ${HELPED.number} has ended.`),
+      'Sam is told the help has ended',
+    );
+    await arriveAt(page, '/claim', '/claim, Sam’s own claim after the help ended (phone)');
+    await expectHidden(page.getByRole('region', { name: /^You are helping/ }), 'no helping banner once it ended');
+    await expectVisible(header(page).getByText(SAM_CLAIM.number).first(), 'Sam’s own claim in the header');
+    await screenshot(page, 'helping-ended-phone');
   });
 });

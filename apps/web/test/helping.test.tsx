@@ -4,6 +4,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { getAlerts } from '../src/lib/alerts.ts';
 import { logout } from '../src/lib/api/logout.ts';
 import { INVITATION_KEY, keepInvitation, keptInvitation } from '../src/lib/helping-invitation.ts';
 import { saveLoginToken } from '../src/lib/session.ts';
@@ -221,6 +222,9 @@ describe('helping with a claim', () => {
     expect(await screen.findAllByTestId('claim-card')).toHaveLength(2);
     expect(screen.queryByTestId('claim-card-helping')).toBeNull();
     expect(screen.queryByTestId('helping-banner')).toBeNull();
+    expect(getAlerts().map((a) => a.entries[0]?.message)).toContain(
+      'Your help with Alex Citizen’s claim 19/12345 has ended.',
+    );
   });
 
   it('Back to my own claims deselects the helped claim and opens the claims list', async () => {

@@ -20,7 +20,7 @@ export function HelpingBanner() {
   const leave = useLeaveHelping();
   const navigate = useNavigate();
   const helping = selectedClaim?.Helping;
-  useHelpEnded(helping ? selectedClaim.Number : undefined);
+  useHelpEnded(helping ? { claimNumber: selectedClaim.Number, claimantName: helping.ClaimantName } : undefined);
   if (!selectedClaim || !helping) return null;
   const { ClaimantName, HelperId, Scope } = helping;
 

@@ -2,33 +2,40 @@
  * Help can end while the helper has a page open (the claimant ends it, or its last day passes):
  * the server then answers the helper's next call for that claim "not found" (decision 041). When a
  * call answers so while a helped claim is selected, the claims list is read again; if the claim is
- * no longer in it, the helper is taken to the claims list, where only what they may still open is
- * shown (the request layer has already said that the call failed).
+ * no longer in it, the helper is told so and taken to the claims list, where only what they may
+ * still open is shown.
  */
 import { ErrorNumber } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { showAlert } from '../../lib/alerts.ts';
 import { claimsQueryOptions } from '../../lib/api/get-claims.ts';
 import { queryKeys } from '../../lib/api/query-keys.ts';
 import { isRequestError } from '../../lib/request-error.ts';
 
-export function useHelpEnded(helpedClaimNumber: string | undefined): void {
+type Helped = { claimNumber: string; claimantName: string };
+
+export function useHelpEnded(helpedClaim: Helped | undefined): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const helped = useRef(helpedClaimNumber);
-  helped.current = helpedClaimNumber;
+  const helped = useRef(helpedClaim);
+  helped.current = helpedClaim;
 
   useEffect(() => {
     const recheck = async (error: unknown) => {
-      const number = helped.current;
-      if (!number || !isRequestError(error) || error.number !== ErrorNumber.NotFound) return;
+      const ended = helped.current;
+      if (!ended || !isRequestError(error) || error.number !== ErrorNumber.NotFound) return;
       try {
         const claims = await queryClient.fetchQuery({ ...claimsQueryOptions, staleTime: 0 });
-        if (claims.some((claim) => claim.Number === number && claim.Helping)) return;
+        if (claims.some((claim) => claim.Number === ended.claimNumber && claim.Helping)) return;
       } catch {
         return; // The claims list could not be read: the next page's guard asks again.
       }
+      showAlert(
+        [{ message: `Your help with ${ended.claimantName}’s claim ${ended.claimNumber} has ended.` }],
+        'Your help has ended',
+      );
       await navigate('/claims');
     };
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {
