@@ -159,6 +159,18 @@ describe('/helping, the invitation link', () => {
     expect(server.callsTo('/api/helpers/accept')).toHaveLength(1);
   });
 
+  it('Not now puts the invitation aside: it is forgotten and the claims list opens', async () => {
+    saveLoginToken('t', false);
+    const server = helperServer([OWN, CLAIMS[1]!], {
+      '/api/helpers/getinvitation': { status: 200, body: INVITATION },
+    });
+    app = renderApp(`/helping#invitation=${TOKEN}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(app?.pathname()).toBe('/claims'));
+    expect(keptInvitation()).toBeUndefined();
+    expect(server.callsTo('/api/helpers/accept')).toHaveLength(0);
+  });
+
   it('signing out forgets a kept invitation', async () => {
     mockServer({ '/api/account/logout': { status: 200, body: true } });
     saveLoginToken('t', false);
