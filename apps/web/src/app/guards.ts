@@ -9,6 +9,8 @@
  *   privacy, …) stay reachable so the side menu's legal links work from /claims.
  *   The one exception: /claim is allowed when the claimant has no claims at all (spec 000 §4
  *   sends a claimant with 0 claims to /claim; without it the two rules would loop).
+ * - Helping someone with their claim (decision 041): a page the helper's scope does not reach goes
+ *   to /claim (lib/helping.ts, from the endpoint table's helper levels).
  * - Registration and recovery pages are for signed-out visitors (a signed-in claimant goes to
  *   /claims: registering or resetting over a live session would replace it).
  * - /activate needs a stored registration token and /verify a sign-in verification token, else
@@ -88,8 +90,11 @@ export function createGuard(meta: RouteMeta, queryClient: LazyQueryClient) {
           throw redirect(isRequestError(error) && error.forcedLogout ? '/login' : '/claims');
         }
         const pathname = new URL(request.url).pathname;
-        const selected = claims.some((claim) => claim.Selected);
+        const selected = claims.find((claim) => claim.Selected);
         if (!selected && !(pathname === '/claim' && claims.length === 0)) throw redirect('/claims');
+        // Only a helper's guard needs the scope rules (kept out of the first download of /login).
+        if (selected?.Helping && !(await import('../lib/helping.ts')).mayOpen(selected.Helping, pathname))
+          throw redirect('/claim');
         return null;
       }
     }

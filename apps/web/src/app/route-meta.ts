@@ -74,6 +74,8 @@ export const LOGIN_META = routeMeta('Sign in', 'login', 'none', 'phone');
 export const LOGIN_APP_META: RouteMeta = { ...LOGIN_META, mobile: true };
 export const CLAIMS_META = routeMeta('My claims', 'session', 'menu', 'phone');
 export const CLAIM_HOME_META = routeMeta('Claim home', 'claim', 'menu', 'phone', { crumb: null });
+/** The invitation link of a person who helps (decision 041): open signed in or out. */
+export const HELPING_META = routeMeta('Help with a claim', 'public', 'back', 'phone', { parent: '/claims' });
 
 // Identity: registration, activation, sign-in verification, recovery (spec 001 §2 titles).
 export const REGISTER_META = routeMeta('Register', 'signed-out', 'back', 'phone', { parent: '/login' });

@@ -25,6 +25,7 @@ import {
   FORGOT_PASSWORD_META,
   FORGOT_USERNAME_META,
   FORMS_META,
+  HELPING_META,
   INBOX_ITEM_DETAIL_META,
   INBOX_META,
   LOGIN_APP_META,
@@ -70,6 +71,12 @@ const legalPages = () => import('../features/legal/pages/legal-pages.tsx');
 const thankYouPages = () => import('../features/documents/pages/thank-you-pages.tsx');
 const accountEditPages = () => import('../features/account/pages/edit-pages.tsx');
 
+const claimsPage: Page = () => import('../features/claims/pages/claims-page.tsx').then((m) => m.ClaimsPage);
+const claimsData: RouteData = () =>
+  import('../features/claims/pages/claims-loader.ts').then((m) => (client) => m.createClaimsLoader(client)());
+// The invitation link of a person who helps: /helping#invitation=… (decision 041).
+const helpingPage: Page = () => import('../features/helping/pages/helping-page.tsx').then((m) => m.HelpingPage);
+
 const sentItemProgress = () => import('../features/payments/components/sent-item-progress.tsx');
 
 /** A page given what another feature draws inside it: features do not import each other, the app composes them. */
@@ -110,12 +117,8 @@ export function createRoutes(queryClient: LazyQueryClient): RouteObject[] {
   const pages = [
     route('login', LOGIN_META, loginPage),
     route('login/m', LOGIN_APP_META, loginPage),
-    route(
-      'claims',
-      CLAIMS_META,
-      () => import('../features/claims/pages/claims-page.tsx').then((m) => m.ClaimsPage),
-      () => import('../features/claims/pages/claims-loader.ts').then((m) => (client) => m.createClaimsLoader(client)()),
-    ),
+    route('claims', CLAIMS_META, claimsPage, claimsData),
+    route('helping', HELPING_META, helpingPage),
     route('claim', CLAIM_HOME_META, () =>
       Promise.all([
         import('../features/home/pages/claim-home-page.tsx'),

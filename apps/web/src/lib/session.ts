@@ -15,6 +15,7 @@
  *   and after the server call (see lib/api/logout.ts), which also forgets the cookie.
  */
 import { createStore, useStore } from './store.ts';
+import { forgetInvitation } from './helping-invitation.ts';
 import { forgetResumableUploads } from './resumable-storage.ts';
 import { readItem, removeItem, writeItem, type StorageArea } from './safe-storage.ts';
 
@@ -199,6 +200,7 @@ export function forceLogout(reason: SignedOutReason): void {
     signedOutReasonStore.set(reason);
   }
   clearSession();
+  forgetInvitation();
   for (const listener of [...forcedLogoutListeners]) listener(reason);
 }
 

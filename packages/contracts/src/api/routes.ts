@@ -19,6 +19,18 @@ export type Auth = 'public' | 'session' | 'claim' | 'pending' | 'survey';
  */
 export type HelperLevel = 'view' | 'send' | 'act';
 
+const LEVEL_RANK: Record<HelperLevel, number> = { view: 0, send: 1, act: 2 };
+const SCOPE_LEVEL = { View: 'view', Send: 'send', Act: 'act' } as const;
+
+/**
+ * Does a helper's scope (View, Send, Act) reach a call's declared level? A call without a level
+ * refuses every helper. The web app offers a helper only what this allows (the server decides the
+ * same from the same table).
+ */
+export function scopeReaches(scope: keyof typeof SCOPE_LEVEL, level: HelperLevel | undefined): boolean {
+  return level !== undefined && LEVEL_RANK[SCOPE_LEVEL[scope]] >= LEVEL_RANK[level];
+}
+
 export type Route = {
   method: 'GET' | 'POST';
   /** Same-origin; `:name` marks a path parameter (e.g. /api/content/:name). */

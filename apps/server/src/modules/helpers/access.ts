@@ -4,16 +4,13 @@
  * request from the matched route (plugins/endpoint.ts, and the upload routes outside the table),
  * never from the URL. A call without a level refuses every helper.
  */
-import { ErrorNumber, type HelperLevel } from '@portal/contracts';
+import { ErrorNumber, scopeReaches, type HelperLevel } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { tag } from '../../lib/read-cache.ts';
 import { recordAudit } from '../audit/repository.ts';
 import type { AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
-
-const LEVEL_RANK: Record<HelperLevel, number> = { view: 0, send: 1, act: 2 };
-const SCOPE_RANK = { View: 0, Send: 1, Act: 2 } as const;
 
 /** Today in Melbourne, 'yyyy-mm-dd': an end date is the last day of access there. */
 export function melbourneToday(now: number): string {
@@ -53,7 +50,8 @@ export async function claimAccess(deps: Deps, auth: AuthContext, level: HelperLe
     await deps.reads.changed(tag.helpers(claimId));
     throw new AppError(ErrorNumber.NotFound);
   }
-  if (level === undefined || SCOPE_RANK[grant.scope] < LEVEL_RANK[level]) throw new AppError(ErrorNumber.NotForHelpers);
+  // The rule the web app offers by, from the same table (contracts routes.ts).
+  if (!scopeReaches(grant.scope, level)) throw new AppError(ErrorNumber.NotForHelpers);
   return {
     ...auth,
     accountId: grant.claimant_account_id,

@@ -1,5 +1,6 @@
 /**
- * The single page shell (spec 000 §2): skip link, toolbar, header, routed content, footer,
+ * The single page shell (spec 000 §2): skip link, toolbar, header, the helping banner (signed in,
+ * helping someone with their claim), routed content, footer,
  * back-to-top, loading overlay, and the dialogs (alert, confirmation, session time-out, side
  * menu). On every page change the document title is set, the page's h1 receives focus and the
  * new title is announced.
@@ -11,7 +12,7 @@ import { useCurrentConfirm } from '../../lib/confirm.ts';
 import { productName } from '../../lib/provider.ts';
 import { useIsSignedIn } from '../../lib/session.ts';
 import { Footer } from './footer.tsx';
-import { usePageWaitsForShell, useSignedInShell } from './lazy-signed-in.ts';
+import { usePageWaitsForShell, useSignedInParts, useSignedInShell } from './lazy-signed-in.ts';
 import { LoadingOverlay, useLoadingMessage } from './loading-overlay.tsx';
 import { PageHeader } from './page-header.tsx';
 import { SessionTimeout } from './session-timeout.tsx';
@@ -27,12 +28,20 @@ const SideMenu = lazy(() => import('./side-menu.tsx'));
 // after the first render rather than with the first download (the /login budget, decision 016).
 const BackToTop = lazy(() => import('./back-to-top.tsx').then((module) => ({ default: module.BackToTop })));
 
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  const main = document.getElementById('main-content');
+  main?.focus({ preventScroll: true });
+  main?.scrollIntoView();
+}
+
 export function AppShell() {
   const meta = useRouteMeta();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const signedIn = useIsSignedIn();
   const signedInShell = useSignedInShell();
+  const signedInParts = useSignedInParts();
   const pageWaits = usePageWaitsForShell(meta);
   const loadingMessage = useLoadingMessage();
   const alert = useCurrentAlert();
@@ -71,13 +80,6 @@ export function AppShell() {
   // The side menu only exists signed in.
   const drawerOpen = menuOpen && signedIn;
 
-  const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
-    event.preventDefault();
-    const main = document.getElementById('main-content');
-    main?.focus({ preventScroll: true });
-    main?.scrollIntoView();
-  };
-
   const heading = (
     <h1 id="page-title" ref={headingRef} tabIndex={-1} className={styles.mainTitle}>
       {meta.title}
@@ -99,6 +101,7 @@ export function AppShell() {
               setMenuOpen(true);
             }}
           />
+          {signedInParts ? <signedInParts.HelpingBanner /> : null}
           {hideHeader ? null : <PageHeader meta={meta} headingRef={headingRef} />}
         </header>
       )}

@@ -13,6 +13,7 @@ import { Icon } from '../../components/icon.tsx';
 import { useAccount } from '../../lib/api/get-account.ts';
 import { useClaims } from '../../lib/api/get-claims.ts';
 import { useUnreadCount } from '../../lib/api/get-unread-count.ts';
+import { mayOpen } from '../../lib/helping.ts';
 import { useSignOut } from '../use-sign-out.ts';
 import { useSwitchClaim } from '../use-switch-claim.ts';
 import { NAV_ITEMS } from './nav-items.ts';
@@ -83,7 +84,7 @@ export default function SideMenu({ isOpen, onOpenChange }: SideMenuProps) {
           <nav aria-label="Menu">
             <ul className={styles.list}>
               {selectedClaim
-                ? NAV_ITEMS.map((item) => (
+                ? NAV_ITEMS.filter((item) => mayOpen(selectedClaim.Helping, item.to)).map((item) => (
                     <li key={item.to}>
                       <NavLink
                         className={styles.item}

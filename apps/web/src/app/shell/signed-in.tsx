@@ -1,6 +1,7 @@
 /**
  * The parts of the shell that exist only when signed in: the toolbar's Sign out and main
- * navigation (with the unread badge), and the page header's claim summary with SWITCH CLAIM.
+ * navigation (with the unread badge), the page header's claim summary with SWITCH CLAIM, and the
+ * banner that says whose claim a helper is helping with (helping-banner.tsx).
  * They fetch the claims and the unread count, so they bring the query observer and the
  * contracts' schemas; loaded on demand (app-shell.tsx), they stay out of the first download of
  * /login, where nobody is signed in.
@@ -10,12 +11,15 @@ import { NavLink } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
 import { useClaims } from '../../lib/api/get-claims.ts';
 import { useUnreadCount } from '../../lib/api/get-unread-count.ts';
+import { mayOpen } from '../../lib/helping.ts';
 import { useSignOut } from '../use-sign-out.ts';
 import { useSwitchClaim } from '../use-switch-claim.ts';
 import { NAV_ITEMS } from './nav-items.ts';
 import headerStyles from './page-header.module.css';
 import toolbarStyles from './toolbar.module.css';
 import { UnreadBadge } from './unread-badge.tsx';
+
+export { HelpingBanner } from './helping-banner.tsx';
 
 /** The toolbar's Sign out (wide screens; the side menu has its own). */
 export function SignOutButton() {
@@ -33,7 +37,7 @@ export function SignOutButton() {
   );
 }
 
-/** The main destinations on wide screens, once a claim is selected. */
+/** The main destinations on wide screens, once a claim is selected (a helper's: what the scope reaches). */
 export function MainNav() {
   const { selectedClaim } = useClaims();
   const unread = useUnreadCount(selectedClaim?.Number);
@@ -41,7 +45,7 @@ export function MainNav() {
   return (
     <nav className={`${toolbarStyles.nav} ${toolbarStyles.wideOnly}`} aria-label="Main">
       <ul className={toolbarStyles.navList}>
-        {NAV_ITEMS.map((item) => (
+        {NAV_ITEMS.filter((item) => mayOpen(selectedClaim.Helping, item.to)).map((item) => (
           <li key={item.to}>
             <NavLink className={toolbarStyles.navLink} to={item.to} end data-testid={`nav-${item.to.slice(1)}`}>
               {item.label}

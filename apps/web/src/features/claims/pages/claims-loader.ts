@@ -4,6 +4,7 @@
  * - exactly 1 claim: selected automatically, then /claim;
  * - 0 claims: /claim;
  * - the list cannot be fetched: alert 'Unable to retrieve claims. …', logout, /login.
+ * Arriving from a sign-in that "Sign in to accept" began, it goes back to that invitation (/helping).
  */
 import { MESSAGES } from '@portal/contracts';
 import type { QueryClient } from '@tanstack/react-query';
@@ -12,11 +13,13 @@ import { showAlert } from '../../../lib/alerts.ts';
 import { getClaims } from '../../../lib/api/claim-start-calls.ts';
 import { claimsQueryOptions } from '../../../lib/api/get-claims.ts';
 import { logout } from '../../../lib/api/logout.ts';
+import { takeReturnToInvitation } from '../../../lib/helping-invitation.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import { markClaimSelected, selectClaim } from '../api/select-claim.ts';
 
 export function createClaimsLoader(queryClient: QueryClient) {
   return async function claimsLoader(): Promise<null> {
+    if (takeReturnToInvitation()) throw redirect('/helping');
     let claims;
     try {
       claims = await queryClient.fetchQuery({

@@ -1,10 +1,13 @@
 /**
  * /forms (spec 001 "Forms and documents hub"): two link panels; "Send documents" shows when its
  * draft was last edited; a 3-second toast after a draft save (route state { draftSaved: true }).
+ * A helper whose scope does not reach the authority form (Act) is not offered it.
  */
 import { LIMITS, formatDisplayDate } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useClaims } from '../../../lib/api/get-claims.ts';
+import { mayOpen } from '../../../lib/helping.ts';
 import { useDraftDates } from '../api/get-draft-dates.ts';
 import styles from './documents.module.css';
 
@@ -16,6 +19,7 @@ export function FormsPage() {
   const toast = draftSaved && dismissedKey !== location.key;
   // Silent: without the dates the panel simply shows no date.
   const draftDate = useDraftDates().data?.DocumentsDate ?? null;
+  const helping = useClaims().selectedClaim?.Helping;
 
   useEffect(() => {
     if (!toast) return;
@@ -37,11 +41,13 @@ export function FormsPage() {
             ) : null}
           </Link>
         </li>
-        <li>
-          <Link to="/authorityform" className={styles.panel} data-testid="forms-authority">
-            Authority to release information form
-          </Link>
-        </li>
+        {mayOpen(helping, '/authorityform') ? (
+          <li>
+            <Link to="/authorityform" className={styles.panel} data-testid="forms-authority">
+              Authority to release information form
+            </Link>
+          </li>
+        ) : null}
       </ul>
       <div role="status" data-testid="forms-toast-region">
         {toast ? (

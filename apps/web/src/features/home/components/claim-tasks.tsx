@@ -3,12 +3,14 @@
  * each request for more information not yet answered, with what is needed, the date it is needed
  * by (as the claims system gave it) and one button to the form that sends it as the answer. When
  * the list cannot be read the home page says so and offers to try again, rather than showing
- * nothing (nothing would read as "nothing to do").
+ * nothing (nothing would read as "nothing to do"). A helper whose scope does not reach the form is
+ * told so instead of being given the button.
  */
 import { PROVIDER_TIME_ZONE, isoToday } from '@portal/contracts';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { formatLongDate } from '../../../lib/dates.ts';
+import { NOT_IN_THE_HELP, useMayOpen } from '../../../lib/helping.ts';
 import { replyFormOf, respondingTo } from '../../../lib/responds-to.ts';
 import type { ClaimTaskData } from '../api/get-claim-tasks.ts';
 import styles from './claim-tasks.module.css';
@@ -23,6 +25,7 @@ export function neededByText(neededBy: string | null, today: string): string {
 }
 
 export function ClaimTasks({ tasks, now = () => new Date() }: { tasks: readonly ClaimTaskData[]; now?: () => Date }) {
+  const mayOpen = useMayOpen();
   if (tasks.length === 0) return null;
   const today = isoToday(now(), PROVIDER_TIME_ZONE);
   return (
@@ -49,14 +52,18 @@ export function ClaimTasks({ tasks, now = () => new Date() }: { tasks: readonly 
                 <Icon name="warning" />
                 <span>{neededByText(task.NeededBy, today)}</span>
               </p>
-              <Link
-                to={respondingTo(reply.to, task.SentItemId)}
-                className="button"
-                aria-describedby={titleId}
-                data-testid="home-task-button"
-              >
-                Send what we need
-              </Link>
+              {mayOpen(reply.to) ? (
+                <Link
+                  to={respondingTo(reply.to, task.SentItemId)}
+                  className="button"
+                  aria-describedby={titleId}
+                  data-testid="home-task-button"
+                >
+                  Send what we need
+                </Link>
+              ) : (
+                <p data-testid="home-task-not-in-help">{NOT_IN_THE_HELP}</p>
+              )}
             </li>
           );
         })}

@@ -9,6 +9,7 @@ import { Icon } from '../../../components/icon.tsx';
 import { useAccount } from '../../../lib/api/get-account.ts';
 import { useClaims } from '../../../lib/api/get-claims.ts';
 import { useUnreadCount } from '../../../lib/api/get-unread-count.ts';
+import { mayOpen } from '../../../lib/helping.ts';
 import { useClaimTasks } from '../api/get-claim-tasks.ts';
 import { useVerifyBankDetails } from '../api/verify-bank-details.ts';
 import { BankVerifiedNotice, BankVerifyBanner } from '../components/bank-verify-banner.tsx';
@@ -49,7 +50,9 @@ export function ClaimHomePage({ paymentsPanel: PaymentsPanel }: { paymentsPanel?
   // Asked until answered: "Review my bank details" leaves the details unverified, so the banner
   // asks again the next time this page loads (docs/decisions/027-claimant-experience.md).
   const bank = account.data?.BankAccountDetails;
-  const showBanner = account.data?.BankDetailsVerified === false && bank && !verify.isSuccess;
+  // A helper's account is their own, never the claimant's: no bank banner while helping.
+  const helping = selectedClaim?.Helping;
+  const showBanner = !helping && account.data?.BankDetailsVerified === false && bank && !verify.isSuccess;
   const confirm = () => verify.mutate();
 
   return (
@@ -64,7 +67,7 @@ export function ClaimHomePage({ paymentsPanel: PaymentsPanel }: { paymentsPanel?
 
       <h2 className={styles.heading}>What would you like to do?</h2>
       <ul className={styles.panels}>
-        {HOME_PANELS.map((panel) => {
+        {HOME_PANELS.filter((panel) => mayOpen(helping, panel.Route)).map((panel) => {
           const isInbox = panel.Route === INBOX_ROUTE;
           const subtitle = isInbox ? (unreadSubtitle(unread) ?? panel.Subtitle) : panel.Subtitle;
           return (

@@ -22,6 +22,7 @@ import { InboxPanel, inboxItemDomId } from '../components/inbox-panel.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { useLoadMore } from '../../../components/use-load-more.ts';
 import { MessagingTabs } from '../components/messaging-tabs.tsx';
+import { SendMessageLink } from '../components/send-message-link.tsx';
 import { plural } from '../lib/format.ts';
 import { flattenPages, showingStatus, showingText } from '../lib/paging.ts';
 import { EMPTY_TEXT, SELECT_MESSAGE_TEXT } from '../lib/texts.ts';
@@ -97,9 +98,7 @@ export function InboxPage() {
           </p>
         </div>
         <div className={styles.actions}>
-          <Link to="/contactus" className="button" data-testid="inbox-send-message">
-            Send a message
-          </Link>
+          <SendMessageLink className="button" testId="inbox-send-message" />
           {appMode ? null : (
             <Link to="/sentitems" className={styles.textLink} data-testid="inbox-view-sent">
               View sent items

@@ -17,6 +17,7 @@ import { useSentItems, type SentItem, type SentItemsPageData } from '../api/get-
 import { LoadMore } from '../../../components/load-more.tsx';
 import { useLoadMore } from '../../../components/use-load-more.ts';
 import { MessagingTabs } from '../components/messaging-tabs.tsx';
+import { SendMessageLink } from '../components/send-message-link.tsx';
 import { SentItemDetail, type SentItemProgressSlot } from '../components/sent-item-detail.tsx';
 import { SentItemPanel, sentItemDomId } from '../components/sent-item-panel.tsx';
 import { plural } from '../lib/format.ts';
@@ -104,9 +105,7 @@ export function SentItemsPage({ progress }: { progress?: SentItemProgressSlot } 
             <Icon name="back" />
             Back to Inbox
           </Link>
-          <Link to="/contactus" className="button button--secondary" data-testid="sent-send-message">
-            Send a message
-          </Link>
+          <SendMessageLink className="button button--secondary" testId="sent-send-message" />
         </div>
         <div className={styles.filter}>
           <Field label="Show" id="sent-filter" hint="Choose a kind of item to see only those.">

@@ -3,12 +3,14 @@
  * more information needed: what, by when and the one button that sends it (or that the claimant
  * has sent it); declined: an apology, why, what could change it, how to ask for a review and until
  * when (only the date the claims system gave), and our phone number as a link; an approval: the
- * reason and each receipt line. The letter, when there is one, can be downloaded.
+ * reason and each receipt line. The letter, when there is one, can be downloaded. A helper whose
+ * scope does not reach the form is told so instead of being given its button.
  */
 import { DECISION_OUTCOME_LABELS, type SentItemProgress as Progress } from '@portal/contracts';
 import { Link } from 'react-router';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { formatLongDate } from '../../../lib/dates.ts';
+import { NOT_IN_THE_HELP, useMayOpen } from '../../../lib/helping.ts';
 import { provider } from '../../../lib/provider.ts';
 import { replyFormOf, respondingTo } from '../../../lib/responds-to.ts';
 import { DecisionLines, LetterDownload } from './decision-parts.tsx';
@@ -39,6 +41,7 @@ export function DecisionDetails({ decision, type, subject, sentItemId }: Props) 
 
 function MoreInformation({ decision, type, subject, sentItemId }: Props) {
   const reply = replyFormOf(type);
+  const mayOpen = useMayOpen();
   return (
     <>
       {decision.Reason ? <p data-testid="sent-progress-reason">{decision.Reason}</p> : null}
@@ -60,18 +63,24 @@ function MoreInformation({ decision, type, subject, sentItemId }: Props) {
           <time dateTime={decision.NeededBy}>{formatLongDate(decision.NeededBy)}</time>.
         </p>
       ) : null}
-      <div className={styles.actions}>
-        <Link
-          to={respondingTo(reply.to, sentItemId)}
-          className={decision.AnsweredOn ? 'button button--secondary' : 'button'}
-          data-testid="sent-progress-reply"
-        >
-          {reply.label}
-        </Link>
-      </div>
-      <p className={styles.note} data-testid="sent-progress-reply-note">
-        What you send there is sent as your answer to “{subject}”.
-      </p>
+      {mayOpen(reply.to) ? (
+        <>
+          <div className={styles.actions}>
+            <Link
+              to={respondingTo(reply.to, sentItemId)}
+              className={decision.AnsweredOn ? 'button button--secondary' : 'button'}
+              data-testid="sent-progress-reply"
+            >
+              {reply.label}
+            </Link>
+          </div>
+          <p className={styles.note} data-testid="sent-progress-reply-note">
+            What you send there is sent as your answer to “{subject}”.
+          </p>
+        </>
+      ) : (
+        <p data-testid="sent-progress-not-in-help">{NOT_IN_THE_HELP}</p>
+      )}
     </>
   );
 }
@@ -94,6 +103,7 @@ function reviewWindow(decision: Decision) {
 }
 
 function Declined({ decision, sentItemId }: { decision: Decision; sentItemId: string }) {
+  const mayOpen = useMayOpen();
   return (
     <>
       <p className={styles.apology} data-testid="sent-progress-apology">
@@ -110,15 +120,19 @@ function Declined({ decision, sentItemId }: { decision: Decision; sentItemId: st
         If you have information we did not have when we decided, such as a letter from your doctor saying why you need
         this, send it to us and we will look at the decision again.
       </p>
-      <div className={styles.actions}>
-        <Link
-          to={respondingTo('/submitdocuments', sentItemId)}
-          className="button button--secondary"
-          data-testid="sent-progress-send-more"
-        >
-          Upload documents
-        </Link>
-      </div>
+      {mayOpen('/submitdocuments') ? (
+        <div className={styles.actions}>
+          <Link
+            to={respondingTo('/submitdocuments', sentItemId)}
+            className="button button--secondary"
+            data-testid="sent-progress-send-more"
+          >
+            Upload documents
+          </Link>
+        </div>
+      ) : (
+        <p data-testid="sent-progress-not-in-help">{NOT_IN_THE_HELP}</p>
+      )}
       <h5 className={styles.minorHeading}>How to ask for a review</h5>
       {decision.Review ? <p data-testid="sent-progress-review">{decision.Review}</p> : null}
       <p data-testid="sent-progress-review-by">{reviewWindow(decision)}</p>

@@ -1,0 +1,347 @@
+/**
+ * The helper's side (decision 041): the invitation link's page, the helped claim on the claims
+ * list, the banner while helping, and what each scope offers.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getAlerts } from '../src/lib/alerts.ts';
+import { logout } from '../src/lib/api/logout.ts';
+import { INVITATION_KEY, keepInvitation, keptInvitation } from '../src/lib/helping-invitation.ts';
+import { saveLoginToken } from '../src/lib/session.ts';
+import { CLAIMS, accountFixture, mockServer } from './helpers.ts';
+import { renderApp } from './render-app.tsx';
+
+let app: ReturnType<typeof renderApp> | undefined;
+afterEach(() => {
+  app?.cleanup();
+  app = undefined;
+});
+
+const TOKEN = 'tok_AbC-123_secret';
+const INVITATION = {
+  ClaimantName: 'Alex Citizen',
+  ClaimNumber: '19/12345',
+  Scope: 'View',
+  EndsOn: '2027-01-31',
+  ExpiresAt: '2026-12-16T01:00:00.000Z',
+};
+const HELPED = {
+  Number: '19/12345',
+  Date: '2019-06-01',
+  Location: 'Bendigo',
+  Selected: false,
+  Helping: { HelperId: 'g-1', ClaimantName: 'Alex Citizen', Scope: 'View' as const },
+};
+type Scope = 'View' | 'Send' | 'Act';
+const OWN = CLAIMS[0]!;
+
+function helperServer(claims: unknown[], extra: Parameters<typeof mockServer>[0] = {}) {
+  let current = claims;
+  return mockServer({
+    '/api/claim/getclaims': () => ({ status: 200, body: current }),
+    '/api/claim/selectclaim': (call) => {
+      current = current.map((c) => ({
+        ...(c as object),
+        Selected: (c as { Number: string }).Number === call.body?.Number,
+      }));
+      return { status: 200, body: true };
+    },
+    '/api/claim/deselectclaim': () => {
+      current = current.map((c) => ({ ...(c as object), Selected: false }));
+      return { status: 200, body: true };
+    },
+    '/api/helpers/accept': () => {
+      current = [...current, HELPED];
+      return { status: 200, body: current };
+    },
+    '/api/helpers/leave': () => {
+      current = current.filter((c) => !(c as { Helping?: unknown }).Helping);
+      return { status: 200, body: true };
+    },
+    '/api/inbox/getunreadmessagecount': { status: 200, body: 0 },
+    '/api/analytics/pageview': { status: 200, body: true },
+    '/api/account/keepalive': { status: 200, body: { IdleTimeoutSeconds: 1200 } },
+    '/api/account/getaccount': { status: 200, body: accountFixture({ PersonalDetails: { FirstName: 'Sam' } }) },
+    '/api/account/logout': { status: 200, body: true },
+    ...extra,
+  });
+}
+
+/** Nothing the page sends carries the token in an address. */
+function expectTokenNeverInAnAddress(server: ReturnType<typeof mockServer>) {
+  expect(server.calls.some((c) => c.url.includes(TOKEN))).toBe(false);
+}
+
+describe('/helping, the invitation link', () => {
+  it('signed in: says who asks, the scope and the last day, clears the address bar; Accept takes it and opens the claims list', async () => {
+    saveLoginToken('t', false);
+    const server = helperServer([OWN], {
+      '/api/helpers/getinvitation': { status: 200, body: INVITATION },
+    });
+    app = renderApp(`/helping#invitation=${TOKEN}`);
+    expect((await screen.findByTestId('invitation-ask')).textContent).toBe(
+      'Alex Citizen has asked you to help with claim 19/12345.',
+    );
+    expect(screen.getByTestId('invitation-scope').textContent).toMatch(/^View only: read messages/);
+    expect(screen.getByTestId('invitation-last-day').textContent).toBe('31 January 2027 (31/01/2027)');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Help with a claim');
+    await waitFor(() => expect(app?.router.state.location.hash).toBe(''));
+    expect(server.callsTo('/api/helpers/getinvitation')[0]?.body).toMatchObject({ Invitation: TOKEN });
+    expect(screen.queryByTestId('invitation-sign-in')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('invitation-accept'));
+    await waitFor(() => expect(app?.pathname()).toBe('/claims'));
+    expect(server.callsTo('/api/helpers/accept')[0]?.body).toMatchObject({ Invitation: TOKEN, AccessToken: 't' });
+    expect((await screen.findByTestId('claim-card-helping')).textContent).toBe(
+      'Helping Alex Citizen — claim 19/12345 (View)',
+    );
+    expect(keptInvitation()).toBeUndefined();
+    expectTokenNeverInAnAddress(server);
+  });
+
+  it('signed out: Sign in to accept keeps the token across the sign-in, which comes back to the invitation', async () => {
+    const server = helperServer([OWN], {
+      '/api/helpers/getinvitation': { status: 200, body: { ...INVITATION, EndsOn: null } },
+      '/api/account/login': { status: 200, body: { AccessToken: 'tok-2', AccountActivated: 2 } },
+    });
+    app = renderApp(`/helping#invitation=${TOKEN}`);
+    await screen.findByTestId('invitation-ask');
+    expect(screen.getByTestId('invitation-last-day').textContent).toBe('No last day: until Alex Citizen or you end it');
+    expect(screen.queryByTestId('invitation-accept')).toBeNull();
+    expect(screen.getByTestId('invitation-no-account').textContent).toMatch(/claim number of your own/);
+
+    fireEvent.click(screen.getByTestId('invitation-sign-in'));
+    await waitFor(() => expect(app?.pathname()).toBe('/login'));
+    expect(keptInvitation()).toBe(TOKEN);
+
+    fireEvent.change(await screen.findByTestId('login-username'), { target: { value: 'sam@example.com' } });
+    fireEvent.blur(screen.getByTestId('login-username'));
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'Helper#2026' } });
+    fireEvent.blur(screen.getByTestId('login-password'));
+    fireEvent.submit(screen.getByTestId('login-form'));
+    await waitFor(() => expect(app?.pathname()).toBe('/helping'));
+    expect(await screen.findByTestId('invitation-accept')).toBeTruthy();
+    expect(server.callsTo('/api/helpers/getinvitation').at(-1)?.body).toMatchObject({ Invitation: TOKEN });
+    // Back once only: the claims list is the claims list again (its one claim opens).
+    expect(keptInvitation()).toBe(TOKEN);
+    await app.router.navigate('/claims');
+    await waitFor(() => expect(app?.pathname()).toBe('/claim'));
+    expectTokenNeverInAnAddress(server);
+  });
+
+  it('a taken, withdrawn, expired or unknown invitation is explained in plain words, with no alert, and forgotten', async () => {
+    const server = helperServer([], {
+      '/api/helpers/getinvitation': { status: 225, body: [{ Number: 451, Message: 'not found' }] },
+    });
+    app = renderApp(`/helping#invitation=${TOKEN}`);
+    const spent = await screen.findByTestId('invitation-spent');
+    expect(spent.textContent).toMatch(/This invitation cannot be used/);
+    expect(spent.textContent).toMatch(/more than 14 days old/);
+    expect(within(spent).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByTestId('error-alert')).toBeNull();
+    await waitFor(() => expect(window.sessionStorage.getItem(INVITATION_KEY)).toBeNull());
+    expect(server.callsTo('/api/helpers/getinvitation')).toHaveLength(1);
+  });
+
+  it('an invitation taken elsewhere meanwhile: Accept says so in plain words and the keyboard goes there', async () => {
+    saveLoginToken('t', false);
+    const server = helperServer([OWN], {
+      '/api/helpers/getinvitation': { status: 200, body: INVITATION },
+      '/api/helpers/accept': { status: 225, body: [{ Number: 451, Message: 'not found' }] },
+    });
+    app = renderApp(`/helping#invitation=${TOKEN}`);
+    fireEvent.click(await screen.findByTestId('invitation-accept'));
+    const spent = await screen.findByTestId('invitation-spent');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('This invitation cannot be used.'));
+    expect(within(spent).getByRole('link', { name: 'My claims' }).getAttribute('href')).toBe('/claims');
+    expect(screen.queryByTestId('error-alert')).toBeNull();
+    expect(keptInvitation()).toBeUndefined();
+    expect(server.callsTo('/api/helpers/accept')).toHaveLength(1);
+  });
+
+  it('Not now puts the invitation aside: it is forgotten and the claims list opens', async () => {
+    saveLoginToken('t', false);
+    const server = helperServer([OWN, CLAIMS[1]!], {
+      '/api/helpers/getinvitation': { status: 200, body: INVITATION },
+    });
+    app = renderApp(`/helping#invitation=${TOKEN}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(app?.pathname()).toBe('/claims'));
+    expect(keptInvitation()).toBeUndefined();
+    expect(server.callsTo('/api/helpers/accept')).toHaveLength(0);
+  });
+
+  it('signing out forgets a kept invitation', async () => {
+    mockServer({ '/api/account/logout': { status: 200, body: true } });
+    saveLoginToken('t', false);
+    keepInvitation(TOKEN, true);
+    await logout();
+    expect(keptInvitation()).toBeUndefined();
+  });
+});
+
+describe('helping with a claim', () => {
+  it('the claims list shows the helped claim beside one’s own; choosing it selects it', async () => {
+    saveLoginToken('t', false);
+    const server = helperServer([OWN, HELPED]);
+    app = renderApp('/claims');
+    const helped = await screen.findByTestId('claim-card-helping');
+    expect(helped.textContent).toBe('Helping Alex Citizen — claim 19/12345 (View)');
+    const button = screen.getByRole('button', { name: 'Help with claim 19/12345' });
+    expect(screen.getByRole('button', { name: 'Manage claim 12/34567' })).toBeTruthy();
+    fireEvent.click(button);
+    await waitFor(() => expect(app?.pathname()).toBe('/claim'));
+    expect(server.callsTo('/api/claim/selectclaim')[0]?.body).toMatchObject({ Number: '19/12345' });
+    expect((await screen.findByTestId('helping-banner')).textContent).toContain(
+      'You are helping Alex Citizen with claim 19/12345 — View only',
+    );
+  });
+
+  it('every signed-in page says so; Stop helping asks, leaves, and the claims list opens the one claim left', async () => {
+    saveLoginToken('t', false);
+    const server = helperServer([OWN, { ...HELPED, Selected: true }]);
+    app = renderApp('/payments');
+    const banner = await screen.findByRole('region', { name: /You are helping Alex Citizen/ });
+    expect(within(banner).getByTestId('helping-back').textContent).toBe('Back to my own claims');
+    fireEvent.click(within(banner).getByTestId('helping-stop'));
+    const dialog = await screen.findByTestId('confirm-dialog');
+    expect(dialog.textContent).toMatch(/no longer see or do anything for Alex Citizen on claim 19\/12345/);
+    fireEvent.click(within(dialog).getByTestId('confirm-yes'));
+    await waitFor(() => expect(server.callsTo('/api/helpers/leave')).toHaveLength(1));
+    expect(server.callsTo('/api/helpers/leave')[0]?.body).toMatchObject({ Id: 'g-1' });
+    await waitFor(() => expect(app?.pathname()).toBe('/claim'));
+    await waitFor(() => expect(screen.queryByTestId('helping-banner')).toBeNull());
+  });
+
+  it('help ended elsewhere: the next call answers "not found", and the helper is taken to the claims list without it', async () => {
+    saveLoginToken('t', false);
+    let ended = false;
+    const notFound = () => {
+      ended = true;
+      return { status: 225, body: [{ Number: 451, Message: 'not found' }] };
+    };
+    const claims = () => [OWN, CLAIMS[1]!, ...(ended ? [] : [{ ...HELPED, Selected: true }])];
+    mockServer({
+      '/api/claim/getclaims': () => ({ status: 200, body: claims() }),
+      '/api/payments/getpayments': notFound,
+      '/api/payments/getsummary': notFound,
+      '/api/inbox/getunreadmessagecount': { status: 200, body: 0 },
+      '/api/analytics/pageview': { status: 200, body: true },
+      '/api/account/getaccount': { status: 200, body: accountFixture() },
+    });
+    app = renderApp('/payments');
+    await waitFor(() => expect(app?.pathname()).toBe('/claims'));
+    expect(await screen.findAllByTestId('claim-card')).toHaveLength(2);
+    expect(screen.queryByTestId('claim-card-helping')).toBeNull();
+    expect(screen.queryByTestId('helping-banner')).toBeNull();
+    expect(getAlerts().map((a) => a.entries[0]?.message)).toContain(
+      'Your help with Alex Citizen’s claim 19/12345 has ended.',
+    );
+  });
+
+  it('Back to my own claims deselects the helped claim and opens the claims list', async () => {
+    saveLoginToken('t', false);
+    const server = helperServer([OWN, { ...HELPED, Selected: true }]);
+    app = renderApp('/claim');
+    fireEvent.click(await screen.findByTestId('helping-back'));
+    await waitFor(() => expect(app?.pathname()).toBe('/claims'));
+    expect(server.callsTo('/api/claim/deselectclaim')).toHaveLength(1);
+    expect(screen.queryByTestId('helping-banner')).toBeNull();
+  });
+});
+
+const TASK = {
+  Kind: 'send-information',
+  SentItemId: 's-1',
+  Type: 'Documents',
+  Subject: 'GP letter',
+  Needed: 'A letter from your GP',
+  NeededBy: null,
+  Asked: '2026-11-20',
+};
+
+async function openHomeAs(scope: Scope) {
+  saveLoginToken('t', false);
+  helperServer([{ ...HELPED, Selected: true, Helping: { ...HELPED.Helping, Scope: scope } }], {
+    '/api/claim/gettasks': { status: 200, body: { Tasks: [TASK] } },
+  });
+  app = renderApp('/claim');
+  await screen.findByTestId('helping-banner');
+  await screen.findByRole('heading', { name: 'What would you like to do?' });
+}
+
+const navTargets = () => screen.getAllByRole('navigation', { name: 'Main' })[0]!.querySelectorAll('a');
+const homeLinks = () =>
+  [...document.querySelectorAll('main a')].map((a) => a.getAttribute('href')).filter((h) => h?.startsWith('/'));
+
+describe('what each scope offers', () => {
+  it('View: no sending, no reimbursement, no personal details, in the menu or on the home page', async () => {
+    await openHomeAs('View');
+    const nav = [...navTargets()].map((a) => a.getAttribute('href'));
+    expect(nav).toEqual(['/claim', '/inbox', '/payments', '/services']);
+    expect(homeLinks()).not.toEqual(expect.arrayContaining(['/forms']));
+    for (const closed of ['/forms', '/reimbursementform', '/contactus', '/account']) {
+      expect(homeLinks()).not.toContain(closed);
+    }
+    expect(homeLinks()).toEqual(expect.arrayContaining(['/inbox', '/services']));
+    // The bank banner is the account's, never shown for the claimant.
+    expect(screen.queryByRole('region', { name: 'Check your bank details' })).toBeNull();
+    // What the claim needs is shown, with no button to a form View does not reach.
+    expect(screen.getByTestId('home-task').textContent).toContain('A letter from your GP');
+    expect(screen.queryByTestId('home-task-button')).toBeNull();
+    expect(screen.getByTestId('home-task-not-in-help').textContent).toMatch(/not part of your help/);
+  });
+
+  it('View: a closed page by its address goes to the claim home', async () => {
+    saveLoginToken('t', false);
+    helperServer([{ ...HELPED, Selected: true }]);
+    app = renderApp('/contactus');
+    await waitFor(() => expect(app?.pathname()).toBe('/claim'));
+    app.cleanup();
+    app = renderApp('/account');
+    await waitFor(() => expect(app?.pathname()).toBe('/claim'));
+  });
+
+  it('Send: sending documents, a message and a reimbursement are offered; the authority form and personal details are not', async () => {
+    await openHomeAs('Send');
+    const nav = [...navTargets()].map((a) => a.getAttribute('href'));
+    expect(nav).toEqual(['/claim', '/inbox', '/payments', '/forms', '/reimbursementform', '/contactus', '/services']);
+    expect(homeLinks()).not.toContain('/account');
+    expect(screen.getByTestId('home-task-button').getAttribute('href')).toMatch(/^\/submitdocuments/);
+    fireEvent.click(within(screen.getAllByRole('navigation', { name: 'Main' })[0]!).getByText('Send documents'));
+    await screen.findByTestId('forms-send-documents');
+    expect(screen.queryByTestId('forms-authority')).toBeNull();
+  });
+
+  it('Act: the authority form too; personal details still never', async () => {
+    await openHomeAs('Act');
+    const nav = [...navTargets()].map((a) => a.getAttribute('href'));
+    expect(nav).not.toContain('/account');
+    fireEvent.click(within(screen.getAllByRole('navigation', { name: 'Main' })[0]!).getByText('Send documents'));
+    expect(await screen.findByTestId('forms-authority')).toBeTruthy();
+  });
+
+  it.each([
+    ['View', false],
+    ['Send', true],
+  ] as const)('%s: the inbox offers Send a message: %s', async (scope, offered) => {
+    saveLoginToken('t', false);
+    helperServer([{ ...HELPED, Selected: true, Helping: { ...HELPED.Helping, Scope: scope } }], {
+      '/api/inbox/getmessages': { status: 200, body: { Start: 0, End: 0, Total: 0, Items: [] } },
+    });
+    app = renderApp('/inbox');
+    await screen.findByTestId('inbox-view-sent');
+    expect(screen.queryByTestId('inbox-send-message') !== null).toBe(offered);
+  });
+
+  it('on one’s own claim everything is offered and no banner shows', async () => {
+    saveLoginToken('t', false);
+    helperServer([{ ...OWN, Selected: true }, HELPED]);
+    app = renderApp('/claim');
+    await screen.findByRole('heading', { name: 'What would you like to do?' });
+    const nav = [...navTargets()].map((a) => a.getAttribute('href'));
+    expect(nav).toContain('/account');
+    expect(nav).toContain('/forms');
+    expect(screen.queryByTestId('helping-banner')).toBeNull();
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * People who help, the helper's side (decision 041): Alex invites Sam (View) through the Security
+ * step-up, the link reaches Sam's e-mail, Sam opens it signed in and accepts on /helping, finds
+ * Alex's claim on the claims list, and every page then says whose claim it is; what View does not
+ * reach is not offered; Alex ends it, and Sam's open page is refused on its next call and leaves
+ * the claim. Phone size only: the pages are the same at 1280 px, and the claims and
+ * shell tests cover both sizes.
+ */
+import { SECURITY_CODE_TYPE } from '@portal/contracts';
+import { describe, expect, test } from 'vitest';
+import { nextMatching } from '../../apps/server/test/mail-sink.ts';
+import { ALEX_CLAIMS, ApiClient, DEMO, SAM_CLAIM } from '../support/api.ts';
+import { seedSession } from '../support/auth.ts';
+import { PHONE } from '../support/browser.ts';
+import { nextCode } from '../support/codes.ts';
+import { arriveAt, useSuite, visit } from '../support/harness.ts';
+import { screenshot } from '../support/page.ts';
+import { expectHidden, expectVisible, header, main, panel } from '../support/ui.ts';
+
+const suite = useSuite();
+const [HELPED] = ALEX_CLAIMS;
+
+async function ok<T>(api: ApiClient, path: string, body: Record<string, unknown>): Promise<T> {
+  const answer = await api.post(path, body);
+  expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
+  return answer.body as T;
+}
+
+/** Alex invites Sam to help with a claim, as My Details will: a Security step-up with a real code, then invite. */
+async function alexInvitesSam(): Promise<{ token: string; endIt: () => Promise<void> }> {
+  const api = new ApiClient(suite.baseURL, suite.server.knownDevice);
+  const { AccessToken } = await api.login(DEMO.alex);
+  await ok(api, '/api/security/sendsecuritycode', { AccessToken });
+  const code = await nextCode(suite.server, DEMO.alex);
+  const up = await ok<{ AccessToken: string; SecureToken: string }>(api, '/api/security/stepup', {
+    AccessToken,
+    CodeType: SECURITY_CODE_TYPE,
+    Proof: { Method: 'Code', SecurityCode: code },
+  });
+  const invited = await ok<{ Id: string }>(api, '/api/helpers/invite', {
+    AccessToken: up.AccessToken,
+    SecureToken: up.SecureToken,
+    ClaimNumber: HELPED.number,
+    Name: 'Sam Single',
+    Email: DEMO.sam,
+    Scope: 'View',
+  });
+  const message = await nextMatching(suite.server.mail, DEMO.sam, /invitation=/);
+  // The message as sent, quoted-printable: decoded as a mail reader does.
+  const text = message.text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const token = /\/helping#invitation=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`no invitation link in the e-mail to ${DEMO.sam}`);
+  const endIt = async () => {
+    await ok(api, '/api/helpers/end', { AccessToken: up.AccessToken, Id: invited.Id });
+  };
+  return { token, endIt };
+}
+
+describe('people who help (phone)', () => {
+  test('Sam accepts Alex’s invitation on /helping, opens Alex’s claim and every page says so', async () => {
+    const { token, endIt } = await alexInvitesSam();
+    const { page } = await suite.open(PHONE);
+    await seedSession(page, suite.baseURL, DEMO.sam);
+
+    await visit(page, `/helping#invitation=${token}`, '/helping, an invitation (phone)', '/helping');
+    await expectVisible(
+      main(page).getByText(`Alex Citizen has asked you to help with claim ${HELPED.number}.`),
+      'who asks for help with which claim',
+    );
+    await expectVisible(main(page).getByText(/^View only: read messages/), 'the scope in words');
+    // The token is out of the address bar as soon as it is read.
+    await expect.poll(() => new URL(page.url()).hash).toBe('');
+    await screenshot(page, 'helping-invitation-phone');
+
+    await main(page).getByRole('button', { name: 'Accept', exact: true }).click();
+    await arriveAt(page, '/claims', '/claims with a helped claim (phone)');
+    await expectVisible(
+      main(page).getByText(`Helping Alex Citizen — claim ${HELPED.number} (View)`),
+      'the helped claim on the claims list',
+    );
+    await screenshot(page, 'helping-claims-phone');
+    await expectVisible(
+      main(page).getByRole('button', { name: `Manage claim ${SAM_CLAIM.number}` }),
+      'Sam’s own claim',
+    );
+
+    await main(page)
+      .getByRole('button', { name: `Help with claim ${HELPED.number}`, exact: true })
+      .click();
+    await arriveAt(page, '/claim', '/claim while helping (phone)');
+    await expectVisible(
+      page.getByRole('region', { name: `You are helping Alex Citizen with claim ${HELPED.number} — View only` }),
+      'the helping banner',
+    );
+    await screenshot(page, 'helping-claim-home-phone');
+    await expectVisible(panel(page, 'Inbox'), 'the Inbox panel (View reaches it)');
+    for (const closed of ['Send documents', 'Claim reimbursement', 'Send a message', 'Personal details']) {
+      await expectHidden(panel(page, closed), `no "${closed}" panel for a View helper`);
+    }
+
+    await page
+      .getByRole('link', { name: /^Inbox\b/ })
+      .first()
+      .click();
+    await arriveAt(page, '/inbox', '/inbox while helping (phone)');
+    await expectVisible(page.getByRole('region', { name: /^You are helping Alex Citizen/ }), 'the banner on the inbox');
+
+    // Alex ends it: Sam's open page is refused on its next call and leaves the claim.
+    await endIt();
+    await page.getByRole('link', { name: 'View sent items' }).click();
+    await expectVisible(
+      page.getByRole('alertdialog').getByText(`Your help with Alex Citizen’s claim ${HELPED.number} has ended.`),
+      'Sam is told the help has ended',
+    );
+    await arriveAt(page, '/claim', '/claim, Sam’s own claim after the help ended (phone)');
+    await expectHidden(page.getByRole('region', { name: /^You are helping/ }), 'no helping banner once it ended');
+    await expectVisible(header(page).getByText(SAM_CLAIM.number).first(), 'Sam’s own claim in the header');
+    await screenshot(page, 'helping-ended-phone');
+  });
+});
