@@ -174,25 +174,6 @@ describe('My Details → People who help: the list and the activity', () => {
     );
   });
 
-  it('with no claim of their own (someone who only helps others), says why no one can be invited', async () => {
-    helpersServer(
-      { helpers: [] },
-      {
-        '/api/claim/getclaims': {
-          status: 200,
-          body: [
-            { ...CLAIMS[0], Selected: true, Helping: { HelperId: 'x', ClaimantName: 'Pat Other', Scope: 'View' } },
-          ],
-        },
-      },
-    );
-    const block = await openBlock();
-    expect((await within(block).findByTestId('helpers-no-claim')).textContent).toBe(
-      'You can invite someone to help once you have a claim of your own.',
-    );
-    expect(within(block).queryByTestId('helpers-invite-start')).toBeNull();
-  });
-
   it('words a call, a call with a parameter, an upload and anything else', () => {
     expect(activityWords('/api/payments/getpayments')).toBe('looked at your payments');
     expect(activityWords('/api/documentupload/submit/reimbursement')).toBe('sent a form');
