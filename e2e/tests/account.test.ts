@@ -123,7 +123,7 @@ async function chooseAddress(page: Page, testId: string, text: string): Promise<
 }
 
 describe('My Details: read view', () => {
-  it('shows the eight blocks, the display name and only the last 4 digits of the account; the bank banner leads here (web)', async () => {
+  it('shows the nine blocks, the display name and only the last 4 digits of the account; the bank banner leads here (web)', async () => {
     const page = await openAs(DEMO.alex, DESKTOP);
     await visit(page, '/claim', 'claim home with the bank banner');
     const banner = page.getByTestId('bank-verify-banner');
@@ -141,6 +141,7 @@ describe('My Details: read view', () => {
       'Preferences',
       'Password',
       'Sign-in and security',
+      'People who help',
     ]);
     expect(await page.getByTestId('personal-name').textContent()).toBe('Mr Alex James Citizen');
     expect(await page.getByTestId('personal-dob').textContent()).toBe('14/06/1985');
