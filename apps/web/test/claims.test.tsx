@@ -147,7 +147,8 @@ describe('guards', () => {
     expect(await screen.findByTestId('not-found')).toBeTruthy();
     expect(app.pathname()).toBe('/no-such-page');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
-    expect(document.title).toMatch(/^Page not found \| /);
+    // The title follows the page in an effect, a moment after the render.
+    await waitFor(() => expect(document.title).toMatch(/^Page not found \| /));
     expect(within(screen.getByTestId('not-found-links')).getByRole('link', { name: 'Sign in' })).toBeTruthy();
     app.cleanup();
     saveLoginToken('t', false);

@@ -192,7 +192,7 @@ describe('/submitdocuments: errors follow the form', () => {
     const messages = () => document.querySelectorAll('[data-testid="documents-form"] [id$="-error"]').length;
     await waitFor(() => expect(title()).toBe('There are 4 errors in this form'));
     expect(messages()).toBe(4);
-    expect(document.title).toMatch(/^Error: /);
+    await waitFor(() => expect(document.title).toMatch(/^Error: /));
 
     await user.selectOptions(screen.getByTestId('documents-type'), 'Medical certificate');
     await waitFor(() => expect(title()).toBe('There are 3 errors in this form'));
@@ -212,7 +212,7 @@ describe('/submitdocuments: errors follow the form', () => {
     await user.click(screen.getByTestId('documents-authorised'));
     await waitFor(() => expect(summary.textContent).toBe(''));
     expect(messages()).toBe(0);
-    expect(document.title).not.toMatch(/^Error: /);
+    await waitFor(() => expect(document.title).not.toMatch(/^Error: /));
   });
 });
 

@@ -202,7 +202,7 @@ describe('/register (spec 001 §2, §4, §5)', () => {
     // A region landmark named by its title (valid under the Nu checker), focused when shown.
     const region = screen.getByRole('region', { name: /There are \d+ errors in this form/ });
     expect(summary.contains(region)).toBe(true);
-    expect(document.title).toMatch(/^Error: /);
+    await waitFor(() => expect(document.title).toMatch(/^Error: /));
     expect(api.callsTo('/api/account/register')).toHaveLength(0);
     await waitFor(() => expect(document.activeElement?.closest('[data-testid="register-errors"]')).toBe(summary));
     // One error pattern — each entry says exactly what its field says.
@@ -257,7 +257,7 @@ describe('/register (spec 001 §2, §4, §5)', () => {
     await user.clear(byTestId('register-first-name'));
     await user.tab();
     await waitFor(() => expect(count()).toBe(inError()));
-    expect(document.title).toMatch(/^Error: /);
+    await waitFor(() => expect(document.title).toMatch(/^Error: /));
   });
 
   it('a date of birth of tomorrow or later is invalid', async () => {

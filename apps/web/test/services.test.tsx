@@ -69,7 +69,7 @@ describe('/services (spec 001 "Services list")', () => {
     // The list carried the page: opening it from a tile needs no other call.
     expect(callsTo('/api/services/servicedetail/2')).toHaveLength(0);
     expect(document.activeElement).toBe(h1);
-    expect(document.title).toBe('Physiotherapy | TAC Claimant Web Portal');
+    await waitFor(() => expect(document.title).toBe('Physiotherapy | TAC Claimant Web Portal'));
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(Array.from(crumbs.querySelectorAll('li')).map((li) => li.textContent)).toEqual([
       'Home',
