@@ -390,6 +390,47 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
     expect(errorNumbers(await read(pat))).toEqual([ErrorNumber.NotFound]);
   });
 
+  it('tells the claims system when help starts and ends, and the claimant when a helper leaves', async () => {
+    const changes = async () =>
+      (
+        await t.deps.db
+          .selectFrom('provider_outbox')
+          .select('payload')
+          .where('kind', '=', 'helper-change')
+          .orderBy('seq')
+          .execute()
+      ).map((r) => JSON.parse(r.payload) as { Change: string; HelperReference: string; Name: string });
+    const sam = await helper('sam.single@example.com', 'View');
+    const pat = await helper('pat.trustee@example.com', 'Send');
+    const samRef = await accountOf('sam.single@example.com');
+    const patRef = await accountOf('pat.trustee@example.com');
+    expect(await changes()).toEqual([
+      expect.objectContaining({ Change: 'accepted', HelperReference: samRef, Name: 'Helper View' }),
+      expect.objectContaining({ Change: 'accepted', HelperReference: patRef, Name: 'Helper Send' }),
+    ]);
+    // An invitation never taken gave no access: withdrawing it tells the claims system nothing.
+    await invitation(CLAIM, 'View');
+    const alex = await t.signIn(ALEX);
+    const listed = await ok<{ Id: string; State: string; Name: string }[]>('/api/helpers/gethelpers', {
+      AccessToken: alex,
+    });
+    const open = listed.find((h) => h.State === 'Invited');
+    await ok('/api/helpers/withdraw', { AccessToken: alex, Id: open?.Id });
+    const samGrant = listed.find((h) => h.Name === 'Helper View' && h.State === 'Active');
+    await ok('/api/helpers/end', { AccessToken: alex, Id: samGrant?.Id });
+    const helping = await ok<{ Helping?: { HelperId: string } }[]>('/api/claim/getclaims', { AccessToken: pat });
+    await ok('/api/helpers/leave', { AccessToken: pat, Id: helping.find((c) => c.Helping)?.Helping?.HelperId });
+    expect((await changes()).slice(2)).toEqual([
+      expect.objectContaining({ Change: 'ended', HelperReference: samRef }),
+      expect.objectContaining({ Change: 'left', HelperReference: patRef }),
+    ]);
+    expect(errorNumbers(await t.post('/api/inbox/getunreadmessagecount', { AccessToken: sam }))).toEqual([
+      ErrorNumber.NotFound,
+    ]);
+    const notice = await nextMatching(mail.smtp, 'alex.citizen@example.com', /stopped helping/);
+    expect(notice.text).toContain(CLAIM);
+  });
+
   it("marks a helper's submission with who sent it for the claims system, and tells the claimant", async () => {
     const token = await helper('sam.single@example.com', 'Send');
     const { Identifier } = await ok<{ Identifier: string }>('/api/documentupload/uploadcontactform', {

@@ -10,6 +10,7 @@ import { AppError } from '../../errors.ts';
 import { tag } from '../../lib/read-cache.ts';
 import { recordAudit } from '../audit/repository.ts';
 import type { AuthContext } from '../session/service.ts';
+import { queueHelperChanges } from './events.ts';
 import * as repo from './repository.ts';
 
 /** Today in Melbourne, 'yyyy-mm-dd': an end date is the last day of access there. */
@@ -46,7 +47,7 @@ export async function claimAccess(deps: Deps, auth: AuthContext, level: HelperLe
   if (!grant) throw new AppError(ErrorNumber.NotFound);
   const now = deps.clock.now();
   if (hasLapsed(grant, now)) {
-    await repo.endGrants(deps.db, { id: grant.id }, ['active'], now);
+    await queueHelperChanges(deps.db, await repo.endGrants(deps.db, { id: grant.id }, ['active'], now), 'lapsed', now);
     await deps.reads.changed(tag.helpers(claimId));
     throw new AppError(ErrorNumber.NotFound);
   }

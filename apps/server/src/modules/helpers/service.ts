@@ -18,6 +18,8 @@ import { listHelperActions, maskValue, recordAudit } from '../audit/repository.t
 import { findClaims, findOwnClaim } from '../claim/service.ts';
 import { tokenHash, type AuthContext } from '../session/service.ts';
 import { hasLapsed, melbourneToday } from './access.ts';
+import { queueHelperChanges, type HelperChange } from './events.ts';
+import { tellClaimant } from './notice.ts';
 import * as repo from './repository.ts';
 
 type InviteInput = z.output<typeof InviteHelperRequest>;
@@ -136,25 +138,30 @@ export async function inviteHelper(deps: Deps, auth: AuthContext, input: InviteI
   return summary(row as repo.GrantRow, now);
 }
 
+/** Ends grants, drops them from every process's cache, and tells the claims system of those that gave access. */
 async function endAndForget(
   deps: Deps,
   by: Parameters<typeof repo.endGrants>[1],
   states: readonly ('invited' | 'active')[],
+  change: HelperChange,
 ): Promise<repo.GrantRow[]> {
-  const ended = await repo.endGrants(deps.db, by, states, deps.clock.now());
+  const now = deps.clock.now();
+  const ended = await repo.endGrants(deps.db, by, states, now);
   for (const claimId of new Set(ended.map((g) => g.claim_id))) await deps.reads.changed(tag.helpers(claimId));
+  await queueHelperChanges(deps.db, ended, change, now);
+  if (ended.some((g) => g.helper_account_id)) deps.notifier.wake();
   return ended;
 }
 
 export async function withdrawInvitation(deps: Deps, auth: AuthContext, id: string): Promise<true> {
-  const [g] = await endAndForget(deps, { claimantAccountId: auth.accountId, id }, ['invited']);
+  const [g] = await endAndForget(deps, { claimantAccountId: auth.accountId, id }, ['invited'], 'ended');
   if (!g) throw new AppError(ErrorNumber.NotFound);
   await audit(deps, auth, 'helper-withdrawn', g.helper_name);
   return true;
 }
 
 export async function endHelper(deps: Deps, auth: AuthContext, id: string): Promise<true> {
-  const [g] = await endAndForget(deps, { claimantAccountId: auth.accountId, id }, ['active']);
+  const [g] = await endAndForget(deps, { claimantAccountId: auth.accountId, id }, ['active'], 'ended');
   if (!g) throw new AppError(ErrorNumber.NotFound);
   await audit(deps, auth, 'helper-ended', g.helper_name);
   await tell(
@@ -169,7 +176,7 @@ export async function endHelper(deps: Deps, auth: AuthContext, id: string): Prom
 
 /** "Remove everyone now": every helper and invitation ends at once, and no helper is told. */
 export async function endAllHelpers(deps: Deps, auth: AuthContext): Promise<true> {
-  const ended = await endAndForget(deps, { claimantAccountId: auth.accountId }, ['invited', 'active']);
+  const ended = await endAndForget(deps, { claimantAccountId: auth.accountId }, ['invited', 'active'], 'removed-all');
   await recordAudit(deps.db, {
     accountId: auth.accountId,
     sessionId: auth.sessionId,
@@ -218,6 +225,8 @@ export async function acceptInvitation(deps: Deps, auth: AuthContext, token: str
   if (!(await repo.takeInvitation(deps.db, tokenHash(token), auth.accountId, deps.clock.now())))
     throw new AppError(ErrorNumber.NotFound);
   await deps.reads.changed(tag.helpers(g.claim_id));
+  await queueHelperChanges(deps.db, [g], 'accepted', deps.clock.now(), auth.accountId);
+  deps.notifier.wake();
   await recordAudit(deps.db, {
     accountId: g.claimant_account_id,
     sessionId: null,
@@ -231,15 +240,29 @@ export async function acceptInvitation(deps: Deps, auth: AuthContext, token: str
 
 /** The helper ends their own help with one claim. */
 export async function leaveHelping(deps: Deps, auth: AuthContext, id: string): Promise<true> {
-  const [g] = await endAndForget(deps, { helperAccountId: auth.accountId, id }, ['active']);
+  const [g] = await endAndForget(deps, { helperAccountId: auth.accountId, id }, ['active'], 'left');
   if (!g) throw new AppError(ErrorNumber.NotFound);
-  await recordAudit(deps.db, {
-    accountId: g.claimant_account_id,
-    sessionId: null,
-    kind: 'helper-left',
-    changes: { helper: { from: '', to: maskValue(g.helper_name) } },
-    at: deps.clock.now(),
-    actingHelperId: auth.accountId,
+  const now = deps.clock.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await recordAudit(trx, {
+      accountId: g.claimant_account_id,
+      sessionId: null,
+      kind: 'helper-left',
+      changes: { helper: { from: '', to: maskValue(g.helper_name) } },
+      at: now,
+      actingHelperId: auth.accountId,
+    });
+    // Both are told when help ends: the helper chose it, so the claimant hears of it.
+    await tellClaimant(deps, trx, now, g.claimant_account_id, {
+      kind: 'helper-left',
+      subject: `${g.helper_name} has stopped helping with your claim`,
+      lines: [
+        `${g.helper_name} has stopped helping you with claim ${g.claim_number}. They can no longer see or send anything for it.`,
+        'You can invite someone to help in My Details, under People who help.',
+      ],
+      sms: `${g.helper_name} has stopped helping with claim ${g.claim_number}.`,
+    });
   });
+  deps.notifier.wake();
   return true;
 }
