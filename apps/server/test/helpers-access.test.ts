@@ -7,6 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENDPOINTS, ErrorNumber, HELPER_LIMITS, SECURITY_CODE_TYPE, type HelperLevel } from '@portal/contracts';
+import { runCli } from '../src/cli/run.ts';
 import { newId, newToken } from '../src/lib/crypto.ts';
 import * as grants from '../src/modules/helpers/repository.ts';
 import { tokenHash } from '../src/modules/session/service.ts';
@@ -429,6 +430,51 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
     ]);
     const notice = await nextMatching(mail.smtp, 'alex.citizen@example.com', /stopped helping/);
     expect(notice.text).toContain(CLAIM);
+  });
+
+  it("lists a claimant's helpers for the operator, and removes everyone at once after a call, telling no helper", async () => {
+    const cli = async (...argv: string[]) => {
+      const out: string[] = [];
+      const code = await runCli(
+        argv,
+        { stdout: { write: (s) => out.push(s) }, stderr: { write: (s) => out.push(s) } },
+        { deps: t.deps },
+      );
+      return { code, text: out.join('') };
+    };
+    const alexAccount = await t.deps.db
+      .selectFrom('accounts')
+      .select('claimant_id')
+      .where('username', '=', ALEX)
+      .executeTakeFirstOrThrow();
+    await t.deps.db
+      .updateTable('claimants')
+      .set({ provider_ref: 'CL-ALEX' })
+      .where('id', '=', alexAccount.claimant_id)
+      .execute();
+    const sam = await helper('sam.single@example.com', 'View');
+    await invitation(CLAIM, 'Send');
+    const listed = await cli('helpers', 'list', 'CL-ALEX');
+    expect(listed.code).toBe(0);
+    expect(listed.text).toContain(`Helper View (h***@example.com) — claim ${CLAIM}, View, Active`);
+    expect(listed.text).toContain(`Helper Send (h***@example.com) — claim ${CLAIM}, Send, Invited`);
+    expect(listed.text).not.toContain('helper@example.com');
+
+    const sent = await t.deps.db.selectFrom('notifications').select('id').execute();
+    const removed = await cli('helpers', 'remove-all', 'CL-ALEX');
+    expect(removed).toEqual({ code: 0, text: expect.stringContaining('Ended 2 helpers and invitations of CL-ALEX') });
+    expect(errorNumbers(await t.post('/api/inbox/getunreadmessagecount', { AccessToken: sam }))).toEqual([
+      ErrorNumber.NotFound,
+    ]);
+    // Nobody is told: no message was queued by the removal.
+    expect(await t.deps.db.selectFrom('notifications').select('id').execute()).toHaveLength(sent.length);
+    const audit = await t.deps.db
+      .selectFrom('audit_events')
+      .select(['kind', 'session_id'])
+      .where('kind', '=', 'helpers-ended-all')
+      .execute();
+    expect(audit).toEqual([{ kind: 'helpers-ended-all', session_id: null }]);
+    expect((await cli('helpers', 'list', 'CL-NOBODY')).code).not.toBe(0);
   });
 
   it("marks a helper's submission with who sent it for the claims system, and tells the claimant", async () => {

@@ -24,6 +24,7 @@ import { messageCommands } from './messages.ts';
 import { paymentCommands } from './payments.ts';
 import { notificationCommands } from './outbox.ts';
 import { operationCommands } from './operations.ts';
+import { helperCommands } from './helpers.ts';
 import { securityCommands } from './security.ts';
 
 export type CliIo = { stdout: { write: (text: string) => unknown }; stderr: { write: (text: string) => unknown } };
@@ -46,6 +47,7 @@ export const COMMANDS: Command[] = [
   ...dataCommands,
   ...keyCommands,
   ...securityCommands,
+  ...helperCommands,
 ];
 
 const GROUPS: { title: string; words: string[] }[] = [

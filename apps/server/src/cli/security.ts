@@ -5,23 +5,9 @@
  * it removes the passkeys, the authenticator app and the recovery codes, tells the claimant on
  * every channel on record, and is audited.
  */
-import { ClaimantRefParams } from '@portal/contracts';
-import type { Deps } from '../deps.ts';
 import { resetFactors, secondFactorKinds } from '../modules/security/service.ts';
-import { CommandError, validate, type Command } from './command.ts';
-
-async function accountOf(deps: Deps, rawRef: string): Promise<{ ref: string; accountId: string }> {
-  const { ref } = validate(ClaimantRefParams, { ref: rawRef }, () => 'CLAIMANT_REF');
-  const row = await deps.db
-    .selectFrom('claimants')
-    .leftJoin('accounts', 'accounts.claimant_id', 'claimants.id')
-    .select(['claimants.id', 'accounts.id as account_id'])
-    .where('claimants.provider_ref', '=', ref)
-    .executeTakeFirst();
-  if (!row) throw new CommandError(`Claimant ${ref} not found`);
-  if (!row.account_id) throw new CommandError(`Claimant ${ref} has no portal account`);
-  return { ref, accountId: row.account_id };
-}
+import { accountOf } from './claimant-account.ts';
+import type { Command } from './command.ts';
 
 const kindsText = (k: { Passkey: boolean; Authenticator: boolean; RecoveryCodes: boolean }) =>
   [k.Passkey && 'passkeys', k.Authenticator && 'authenticator app', k.RecoveryCodes && 'recovery codes']

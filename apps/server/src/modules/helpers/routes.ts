@@ -11,7 +11,10 @@ export function helperRoutes(app: FastifyInstance, deps: Deps): void {
     helpers.withdrawInvitation(deps, auth, body.Id),
   );
   bindEndpoint(app, deps, ENDPOINTS.endHelper, ({ auth, body }) => helpers.endHelper(deps, auth, body.Id));
-  bindEndpoint(app, deps, ENDPOINTS.endAllHelpers, ({ auth }) => helpers.endAllHelpers(deps, auth));
+  bindEndpoint(app, deps, ENDPOINTS.endAllHelpers, async ({ auth }) => {
+    await helpers.endAllHelpers(deps, auth);
+    return true as const;
+  });
   bindEndpoint(app, deps, ENDPOINTS.getHelperActivity, ({ auth }) => helpers.findHelperActivity(deps, auth));
   bindEndpoint(app, deps, ENDPOINTS.getInvitation, ({ body }) => helpers.findInvitation(deps, body.Invitation));
   bindEndpoint(app, deps, ENDPOINTS.acceptInvitation, ({ auth, body }) =>

@@ -40,9 +40,10 @@ function summary(g: repo.GrantRow, now: number): Helper {
   };
 }
 
-export async function findHelpers(deps: Deps, auth: AuthContext): Promise<Helper[]> {
+/** The claimant's helpers, newest first (their session's call, or the operator's `helpers list`). */
+export async function findHelpers(deps: Deps, claimant: { accountId: string }): Promise<Helper[]> {
   const now = deps.clock.now();
-  return (await repo.listGrantsOfClaimant(deps.db, auth.accountId)).map((g) => summary(g, now));
+  return (await repo.listGrantsOfClaimant(deps.db, claimant.accountId)).map((g) => summary(g, now));
 }
 
 function audit(deps: Deps, auth: AuthContext, kind: string, name: string) {
@@ -175,16 +176,24 @@ export async function endHelper(deps: Deps, auth: AuthContext, id: string): Prom
 }
 
 /** "Remove everyone now": every helper and invitation ends at once, and no helper is told. */
-export async function endAllHelpers(deps: Deps, auth: AuthContext): Promise<true> {
-  const ended = await endAndForget(deps, { claimantAccountId: auth.accountId }, ['invited', 'active'], 'removed-all');
+export async function endAllHelpers(
+  deps: Deps,
+  claimant: { accountId: string; sessionId: string | null },
+): Promise<number> {
+  const ended = await endAndForget(
+    deps,
+    { claimantAccountId: claimant.accountId },
+    ['invited', 'active'],
+    'removed-all',
+  );
   await recordAudit(deps.db, {
-    accountId: auth.accountId,
-    sessionId: auth.sessionId,
+    accountId: claimant.accountId,
+    sessionId: claimant.sessionId,
     kind: 'helpers-ended-all',
     changes: { helpers: { from: String(ended.length), to: '0' } },
     at: deps.clock.now(),
   });
-  return true;
+  return ended.length;
 }
 
 export async function findHelperActivity(deps: Deps, auth: AuthContext) {
