@@ -12,7 +12,7 @@
  * 'Your Personal Details failed to save' (§8; decision 027: the form stays open, so the files are kept).
  */
 import { LIMITS, MESSAGES, OTHER_ITEM, formatDisplayDate } from '@portal/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Field, submitWhenReady } from '../../../components/form-field.tsx';
 import { PersonFields } from '../../../components/forms/person-fields.tsx';
@@ -33,7 +33,7 @@ import {
   type PersonalFieldName,
   type UpdateReason,
 } from './personal-details.ts';
-import { SupportingFiles, supportingFile, type SupportingFile } from './supporting-files.tsx';
+import { SupportingFiles, supportingFile, useSupportingFiles } from './supporting-files.tsx';
 import { useEditForm } from './use-edit-form.ts';
 import styles from './account.module.css';
 
@@ -73,16 +73,12 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
   const { errors, isValid, isSubmitting } = form.formState;
   const [reason, otherReason] = useWatch({ control, name: ['Reason', 'OtherReason'] });
   const other = reason?.Item === OTHER_ITEM;
-  const [files, setFiles] = useState<SupportingFile[]>([]);
+  const { files, setFiles, setFile, resetUploads, eventsOf } = useSupportingFiles();
   const uploads = useRef<UploadHandle | null>(null);
   const canSave = isValid;
 
   // Leaving the page stops an upload still in flight.
   useEffect(() => () => uploads.current?.abort(), []);
-
-  const setFile = (key: string, patch: Partial<SupportingFile>) =>
-    setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...patch } : f)));
-  const resetUploads = () => setFiles((list) => list.map((f) => ({ ...f, progress: 0, state: 'ready' as const })));
 
   const send = handleSubmit(
     async (values) => {
@@ -111,9 +107,8 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
       try {
         for (const item of files) {
           setFile(item.key, { state: 'uploading', progress: 0 });
-          const handle = uploadFile(item.file, { FormType: 'details', FormId: formId }, (percent) =>
-            setFile(item.key, { progress: percent }),
-          );
+          const { onProgress, onStatus } = eventsOf(item.key);
+          const handle = uploadFile(item.file, { FormType: 'details', FormId: formId }, onProgress, onStatus);
           uploads.current = handle;
           try {
             await handle.promise;

@@ -6,6 +6,8 @@
  * progress). Controlled: the form keeps the list.
  */
 import { useId, useRef, useState } from 'react';
+import { PAUSED_TEXT } from '../../../components/upload-item.ts';
+import type { UploadStatus } from '../../../lib/resumable-upload.ts';
 import { ACCEPT_ATTRIBUTE, UPLOAD_KINDS_TEXT, precheckFile } from '../../../lib/upload.ts';
 import styles from './account.module.css';
 
@@ -15,7 +17,29 @@ export type SupportingFile = {
   /** 0–100 while it is sent with the request. */
   progress: number;
   state: 'ready' | 'uploading' | 'sent';
+  /** Waiting for a connection while it is sent (the upload goes on by itself). */
+  paused?: boolean;
 };
+
+/** The form's list of supporting files, and the changes its sending makes to each. */
+export function useSupportingFiles() {
+  const [files, setFiles] = useState<SupportingFile[]>([]);
+  const setFile = (key: string, patch: Partial<SupportingFile>) =>
+    setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...patch } : f)));
+  return {
+    files,
+    setFiles,
+    setFile,
+    /** A failed send: every file is ready to go again with the next request. */
+    resetUploads: () =>
+      setFiles((list) => list.map((f) => ({ ...f, progress: 0, state: 'ready' as const, paused: false }))),
+    /** The upload's progress and pauses, shown at the file. */
+    eventsOf: (key: string) => ({
+      onProgress: (percent: number) => setFile(key, { progress: percent }),
+      onStatus: (status: UploadStatus) => setFile(key, { paused: status === 'paused' }),
+    }),
+  };
+}
 
 let keySeq = 0;
 
@@ -27,6 +51,49 @@ export function supportingFile(file: File): SupportingFile {
 function sizeText(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** One file of the list: Remove before it is sent, then its progress and, offline, that it waits. */
+function SupportingFileItem({
+  item,
+  disabled,
+  onRemove,
+}: {
+  item: SupportingFile;
+  disabled: boolean;
+  onRemove: (item: SupportingFile) => void;
+}) {
+  return (
+    <li
+      className={styles.fileItem}
+      data-testid="personal-files-item"
+      data-state={item.state}
+      data-filename={item.file.name}
+    >
+      <span className={styles.fileName}>
+        {item.file.name} <span className={styles.fileSize}>({sizeText(item.file.size)})</span>
+      </span>
+      {item.state === 'ready' ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={disabled}
+          onClick={() => onRemove(item)}
+          aria-label={`Remove ${item.file.name}`}
+          data-testid="personal-files-remove"
+        >
+          Remove
+        </button>
+      ) : (
+        <progress className={styles.progress} max={100} value={item.progress} aria-label={`Sending ${item.file.name}`}>
+          {item.progress}%
+        </progress>
+      )}
+      <span role="status" data-testid="personal-files-paused">
+        {item.state === 'uploading' && item.paused ? PAUSED_TEXT : ''}
+      </span>
+    </li>
+  );
 }
 
 type SupportingFilesProps = {
@@ -103,38 +170,7 @@ export function SupportingFiles({ id, files, onAdd, onRemove, disabled, maxFiles
           </p>
           <ul className={styles.fileList} aria-labelledby={listLabel}>
             {files.map((item) => (
-              <li
-                key={item.key}
-                className={styles.fileItem}
-                data-testid="personal-files-item"
-                data-state={item.state}
-                data-filename={item.file.name}
-              >
-                <span className={styles.fileName}>
-                  {item.file.name} <span className={styles.fileSize}>({sizeText(item.file.size)})</span>
-                </span>
-                {item.state === 'ready' ? (
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    disabled={disabled}
-                    onClick={() => remove(item)}
-                    aria-label={`Remove ${item.file.name}`}
-                    data-testid="personal-files-remove"
-                  >
-                    Remove
-                  </button>
-                ) : (
-                  <progress
-                    className={styles.progress}
-                    max={100}
-                    value={item.progress}
-                    aria-label={`Sending ${item.file.name}`}
-                  >
-                    {item.progress}%
-                  </progress>
-                )}
-              </li>
+              <SupportingFileItem key={item.key} item={item} disabled={disabled} onRemove={remove} />
             ))}
           </ul>
         </>
