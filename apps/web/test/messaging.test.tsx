@@ -191,12 +191,17 @@ describe('sendEnquiry (spec 001 §4: form, then each file with its FormId, then 
         log.push('form');
         return { Identifier: 'F1' };
       }),
-      uploadFile: vi.fn((file: File, formId: string, onProgress: (p: number) => void) => {
-        log.push(`upload ${file.name} ${formId}`);
-        onProgress(50);
-        onProgress(100);
-        return { promise: Promise.resolve(`id-${file.name}`), abort: () => undefined };
-      }),
+      uploadFile: vi.fn(
+        (file: File, formId: string, onProgress: (p: number) => void, onStatus: (s: 'sending' | 'paused') => void) => {
+          log.push(`upload ${file.name} ${formId}`);
+          onProgress(50);
+          // A moment without a connection, said and over, is only what the file shows.
+          onStatus('paused');
+          onStatus('sending');
+          onProgress(100);
+          return { promise: Promise.resolve(`id-${file.name}`), abort: () => undefined };
+        },
+      ),
       submitForm: vi.fn(async (formId: string, key: string) => {
         log.push(`submit ${formId} ${key}`);
         return { SentItemId: 'S1' };
@@ -215,6 +220,7 @@ describe('sendEnquiry (spec 001 §4: form, then each file with its FormId, then 
     const p: EnquiryProgress = {
       onFileStart: (key, n, m) => seen.push(`start ${key} ${n}/${m}`),
       onFileProgress: (key, percent) => seen.push(`${key} ${percent}%`),
+      onFileStatus: (key, status) => seen.push(`${key} ${status}`),
       onFileDone: (key) => seen.push(`done ${key}`),
       onStep: (step) => seen.push(step),
       onUploadHandle: () => undefined,
@@ -232,10 +238,14 @@ describe('sendEnquiry (spec 001 §4: form, then each file with its FormId, then 
       'form',
       'start a 1/2',
       'a 50%',
+      'a paused',
+      'a sending',
       'a 100%',
       'done a',
       'start b 2/2',
       'b 50%',
+      'b paused',
+      'b sending',
       'b 100%',
       'done b',
       'submit',

@@ -6,12 +6,20 @@
  * until an enquiry type is chosen.
  */
 import { useId, useRef, useState } from 'react';
+import { PAUSED_TEXT } from '../../../components/upload-item.ts';
 import { showAlert } from '../../../lib/alerts.ts';
 import { ACCEPT_ATTRIBUTE, precheckFile } from '../../../lib/upload.ts';
 import { UPLOAD_NOTE } from '../lib/texts.ts';
 import styles from './messaging.module.css';
 
-export type HeldItem = { key: string; file: File; progress: number; state: 'waiting' | 'uploading' | 'done' };
+export type HeldItem = {
+  key: string;
+  file: File;
+  progress: number;
+  state: 'waiting' | 'uploading' | 'done';
+  /** Waiting for a connection while it is sent (the upload goes on by itself). */
+  paused?: boolean;
+};
 
 export const MAX_ENQUIRY_FILES = 10;
 
@@ -21,6 +29,40 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** One held file: its name and size, its upload's progress and pause while sent, and Remove. */
+function HeldFileItem({ item, busy, onRemove }: { item: HeldItem; busy: boolean; onRemove: (item: HeldItem) => void }) {
+  return (
+    <li className={styles.heldItem} data-testid="contact-file" data-filename={item.file.name} data-state={item.state}>
+      <span className={styles.heldName}>{item.file.name}</span>
+      <span className={styles.heldSize}>{formatSize(item.file.size)}</span>
+      {item.state !== 'waiting' ? (
+        <progress
+          className={styles.progress}
+          max={100}
+          value={item.progress}
+          aria-label={`Uploading ${item.file.name}`}
+          data-testid="contact-file-progress"
+        >
+          {item.progress}%
+        </progress>
+      ) : null}
+      <span role="status" className={styles.heldSize} data-testid="contact-file-paused">
+        {item.state === 'uploading' && item.paused ? PAUSED_TEXT : ''}
+      </span>
+      <button
+        type="button"
+        className={`button button--secondary ${styles.heldRemove}`}
+        onClick={() => onRemove(item)}
+        disabled={busy}
+        aria-label={`Remove ${item.file.name}`}
+        data-testid="contact-file-remove"
+      >
+        Remove
+      </button>
+    </li>
+  );
 }
 
 type HeldFilesProps = {
@@ -98,37 +140,7 @@ export function HeldFiles({ items, onChange, disabled, disabledReason, busy }: H
       {items.length > 0 ? (
         <ul className={styles.heldList} aria-label="Documents to send" data-testid="contact-files">
           {items.map((item) => (
-            <li
-              key={item.key}
-              className={styles.heldItem}
-              data-testid="contact-file"
-              data-filename={item.file.name}
-              data-state={item.state}
-            >
-              <span className={styles.heldName}>{item.file.name}</span>
-              <span className={styles.heldSize}>{formatSize(item.file.size)}</span>
-              {item.state !== 'waiting' ? (
-                <progress
-                  className={styles.progress}
-                  max={100}
-                  value={item.progress}
-                  aria-label={`Uploading ${item.file.name}`}
-                  data-testid="contact-file-progress"
-                >
-                  {item.progress}%
-                </progress>
-              ) : null}
-              <button
-                type="button"
-                className={`button button--secondary ${styles.heldRemove}`}
-                onClick={() => remove(item)}
-                disabled={busy}
-                aria-label={`Remove ${item.file.name}`}
-                data-testid="contact-file-remove"
-              >
-                Remove
-              </button>
-            </li>
+            <HeldFileItem key={item.key} item={item} busy={busy} onRemove={remove} />
           ))}
         </ul>
       ) : null}

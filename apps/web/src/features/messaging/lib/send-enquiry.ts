@@ -15,6 +15,7 @@
  *   the message or files starts a new enquiry.
  * Dependencies are passed in, so the sequence is unit-tested without a network.
  */
+import type { UploadStatus } from '../../../lib/resumable-upload.ts';
 import type { UploadHandle } from '../../../lib/upload.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import type { ContactFormBody } from '../api/upload-contact-form.ts';
@@ -23,7 +24,12 @@ export type HeldFile = { key: string; file: File };
 
 export type EnquiryDeps = {
   createForm: (body: ContactFormBody) => Promise<{ Identifier: string }>;
-  uploadFile: (file: File, formId: string, onProgress: (percent: number) => void) => UploadHandle;
+  uploadFile: (
+    file: File,
+    formId: string,
+    onProgress: (percent: number) => void,
+    onStatus: (status: UploadStatus) => void,
+  ) => UploadHandle;
   submitForm: (formId: string, idempotencyKey: string) => Promise<{ SentItemId: string }>;
   discardFile: (fileId: string) => Promise<void>;
   newKey: () => string;
@@ -49,6 +55,8 @@ export type EnquiryProgress = {
   /** A file starts uploading: n of m (1-based). */
   onFileStart: (key: string, n: number, m: number) => void;
   onFileProgress: (key: string, percent: number) => void;
+  /** The upload waits for a connection ('paused'), or goes on ('sending'). */
+  onFileStatus: (key: string, status: UploadStatus) => void;
   onFileDone: (key: string) => void;
   /** Steps 1 and 3. */
   onStep: (step: 'form' | 'submit') => void;
@@ -92,7 +100,12 @@ export async function sendEnquiry(
     const uploaded: string[] = [];
     for (const [index, held] of input.files.entries()) {
       progress.onFileStart(held.key, index + 1, input.files.length);
-      const handle = deps.uploadFile(held.file, formId, (percent) => progress.onFileProgress(held.key, percent));
+      const handle = deps.uploadFile(
+        held.file,
+        formId,
+        (percent) => progress.onFileProgress(held.key, percent),
+        (status) => progress.onFileStatus(held.key, status),
+      );
       progress.onUploadHandle(handle);
       try {
         uploaded.push(await handle.promise);

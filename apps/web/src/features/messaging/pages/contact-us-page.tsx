@@ -83,11 +83,16 @@ function enquiryEntries(found: FieldErrors<EnquiryValues>) {
 
 const DEPS: EnquiryDeps = {
   createForm: uploadContactForm,
-  uploadFile: (file, formId, onProgress) => uploadFile(file, { FormType: 'contact', FormId: formId }, onProgress),
+  uploadFile: (file, formId, onProgress, onStatus) =>
+    uploadFile(file, { FormType: 'contact', FormId: formId }, onProgress, onStatus),
   submitForm: submitContactForm,
   discardFile,
   newKey: () => crypto.randomUUID(),
 };
+
+/** One held file changed (its upload's state, progress or pause). */
+const patchHeld = (key: string, change: Partial<HeldItem>) => (list: HeldItem[]) =>
+  list.map((i) => (i.key === key ? { ...i, ...change } : i));
 
 export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Clock; deps?: EnquiryDeps }) {
   const navigate = useNavigate();
@@ -140,8 +145,7 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
   useLeaveQuestion(() => started && !done.current, leave);
   useEffect(() => () => handle.current?.abort(), []);
 
-  const patch = (key: string, change: Partial<HeldItem>) =>
-    setHeld((list) => list.map((i) => (i.key === key ? { ...i, ...change } : i)));
+  const patch = (key: string, change: Partial<HeldItem>) => setHeld(patchHeld(key, change));
 
   const onSend = async (form: EnquiryValues) => {
     if (sending || !canSendEnquiry(form)) return;
@@ -157,6 +161,7 @@ export function ContactUsPage({ clock = systemClock, deps = DEPS }: { clock?: Cl
           patch(key, { state: 'uploading', progress: 0 });
         },
         onFileProgress: (key, percent) => patch(key, { progress: percent }),
+        onFileStatus: (key, status) => patch(key, { paused: status === 'paused' }),
         onFileDone: (key) => patch(key, { state: 'done', progress: 100 }),
         onUploadHandle: (h) => {
           handle.current = h;
