@@ -5,7 +5,6 @@
  */
 import { useId, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
 import { useSteadyWhilePressed } from '../lib/steady-while-pressed.ts';
-import { ErrorSummary, type SummaryEntry } from './error-summary.tsx';
 import styles from './form-field.module.css';
 
 export type FieldControlProps = {
@@ -177,16 +176,19 @@ type FormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'children' | 'aria-la
    * hidden, since the page's heading already shows it.
    */
   legend: string;
-  /** The form's error summary (forms/use-field-summary.ts), at its top, outside the fieldset. */
-  summary?: { entries: readonly SummaryEntry[]; focusKey: number; 'data-testid': string } | undefined;
+  /**
+   * Shown at the form's top, outside the fieldset (an edit view's error summary). A slot, so this
+   * module — in /login's first download — does not carry the summary.
+   */
+  before?: ReactNode;
   children: ReactNode;
 };
 
 /** A form whose controls sit in a fieldset that is disabled while submitting, named by its legend. */
-export function Form({ submitting, legend, summary, children, ...rest }: FormProps) {
+export function Form({ submitting, legend, before, children, ...rest }: FormProps) {
   return (
     <form noValidate aria-busy={submitting || undefined} {...rest}>
-      {summary ? <ErrorSummary {...summary} /> : null}
+      {before}
       <fieldset className={styles.fieldset} disabled={submitting}>
         <legend className="visually-hidden">{legend}</legend>
         {children}

@@ -4,7 +4,7 @@
  * typed before a time-out was put back.
  */
 import type { FormEventHandler, ReactNode } from 'react';
-import type { SummaryEntry } from '../../../components/error-summary.tsx';
+import { ErrorSummary, type SummaryEntry } from '../../../components/error-summary.tsx';
 import { Form } from '../../../components/form-field.tsx';
 import { FormActions } from './account-block.tsx';
 import styles from './account.module.css';
@@ -41,7 +41,7 @@ export function EditForm({ name, label, edit, save, children }: EditFormProps) {
       onSubmit={save.onSubmit}
       className={styles.form}
       legend={label}
-      summary={edit.summary && { ...edit.summary, 'data-testid': `${name}-errors` }}
+      before={edit.summary ? <ErrorSummary {...edit.summary} data-testid={`${name}-errors`} /> : null}
       data-testid={`${name}-form`}
     >
       {children}
