@@ -6,7 +6,7 @@
  * fields is listed the same way. From there the summary follows the fields (decision 039).
  */
 import type { FieldPath, FieldValues, UseFormGetFieldState, UseFormTrigger } from 'react-hook-form';
-import { fieldEntries, type SummaryEntry } from '../error-summary.tsx';
+import { fieldEntries } from '../error-summary.tsx';
 import { useErrorSummary } from './use-error-summary.ts';
 
 type CheckedForm<T extends FieldValues> = {
@@ -33,13 +33,13 @@ export function useFieldSummary<T extends FieldValues>(
 ) {
   const { summary, show, send } = useErrorSummary();
 
-  /** Lists the fields in error now, then any other problems (`also`, e.g. a BSB that is no bank). */
-  const listFields = (also: readonly SummaryEntry[] = []) => {
+  /** Lists the fields in error now, in the order of `ids`. */
+  const listFields = () => {
     const fields = (Object.entries(ids) as Array<[FieldPath<T>, string]>).map(([name, fieldId]) => ({
       fieldId,
       message: messageOf(form.getFieldState(name).error),
     }));
-    show([...fieldEntries(fields), ...also]);
+    show(fieldEntries(fields));
   };
 
   /** Checks every field, then lists those in error. Whether the form is valid. */
