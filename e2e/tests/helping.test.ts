@@ -3,7 +3,8 @@
  * step-up, the link reaches Sam's e-mail, Sam opens it signed in and accepts on /helping, finds
  * Alex's claim on the claims list, and every page then says whose claim it is; what View does not
  * reach is not offered; Alex ends it, and Sam's open page is refused on its next call and leaves
- * the claim. Phone size only: the pages are the same at 1280 px, and the claims and
+ * the claim; Pat, who has no account, creates one from the link (the code goes to the address
+ * invited), accepts and opens Alex's claim. Phone size only: the pages are the same at 1280 px, and the claims and
  * shell tests cover both sizes.
  */
 import { SECURITY_CODE_TYPE } from '@portal/contracts';
@@ -13,6 +14,7 @@ import { ALEX_CLAIMS, ApiClient, DEMO, SAM_CLAIM } from '../support/api.ts';
 import { seedSession } from '../support/auth.ts';
 import { PHONE } from '../support/browser.ts';
 import { nextCode } from '../support/codes.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { arriveAt, useSuite, visit } from '../support/harness.ts';
 import { screenshot } from '../support/page.ts';
 import { expectHidden, expectVisible, header, main, panel } from '../support/ui.ts';
@@ -26,8 +28,8 @@ async function ok<T>(api: ApiClient, path: string, body: Record<string, unknown>
   return answer.body as T;
 }
 
-/** Alex invites Sam to help with a claim, as My Details will: a Security step-up with a real code, then invite. */
-async function alexInvitesSam(): Promise<{ token: string; endIt: () => Promise<void> }> {
+/** Alex invites someone to help with a claim, as My Details does: a Security step-up with a real code, then invite. */
+async function alexInvites(name: string, email: string): Promise<{ token: string; endIt: () => Promise<void> }> {
   const api = new ApiClient(suite.baseURL, suite.server.knownDevice);
   const { AccessToken } = await api.login(DEMO.alex);
   await ok(api, '/api/security/sendsecuritycode', { AccessToken });
@@ -41,17 +43,17 @@ async function alexInvitesSam(): Promise<{ token: string; endIt: () => Promise<v
     AccessToken: up.AccessToken,
     SecureToken: up.SecureToken,
     ClaimNumber: HELPED.number,
-    Name: 'Sam Single',
-    Email: DEMO.sam,
+    Name: name,
+    Email: email,
     Scope: 'View',
   });
-  const message = await nextMatching(suite.server.mail, DEMO.sam, /invitation=/);
+  const message = await nextMatching(suite.server.mail, email, /invitation=/);
   // The message as sent, quoted-printable: decoded as a mail reader does.
   const text = message.text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const token = /\/helping#invitation=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-  if (!token) throw new Error(`no invitation link in the e-mail to ${DEMO.sam}`);
+  if (!token) throw new Error(`no invitation link in the e-mail to ${email}`);
   const endIt = async () => {
     await ok(api, '/api/helpers/end', { AccessToken: up.AccessToken, Id: invited.Id });
   };
@@ -60,7 +62,7 @@ async function alexInvitesSam(): Promise<{ token: string; endIt: () => Promise<v
 
 describe('people who help (phone)', () => {
   test('Sam accepts Alex’s invitation on /helping, opens Alex’s claim and every page says so', async () => {
-    const { token, endIt } = await alexInvitesSam();
+    const { token, endIt } = await alexInvites('Sam Single', DEMO.sam);
     const { page } = await suite.open(PHONE);
     await seedSession(page, suite.baseURL, DEMO.sam);
 
@@ -118,5 +120,41 @@ describe('people who help (phone)', () => {
     await expectHidden(page.getByRole('region', { name: /^You are helping/ }), 'no helping banner once it ended');
     await expectVisible(header(page).getByText(SAM_CLAIM.number).first(), 'Sam’s own claim in the header');
     await screenshot(page, 'helping-ended-phone');
+  });
+
+  test('Pat, with no account, creates one from the e-mailed link, finishes it with the code and accepts', async () => {
+    const pat = 'pat.helper@example.org';
+    const { token } = await alexInvites('Pat Helper', pat);
+    const { page } = await suite.open(PHONE);
+    await visit(page, `/helping#invitation=${token}`, '/helping signed out (phone)', '/helping');
+    await expectVisible(
+      main(page).getByText('Create your own account to help. We will send a code to p***@example.org to finish it.'),
+      'where the code will go',
+    );
+    await main(page).getByRole('button', { name: 'Create an account' }).click();
+    await expectVisible(main(page).getByRole('heading', { name: 'Create your account' }), 'the form opens');
+    await expectNoSeriousA11yViolations(page, '/helping, creating an account (phone)');
+
+    // Typed one key at a time, as a person types.
+    await main(page).getByLabel('First name').pressSequentially('Pat');
+    await main(page).getByLabel('Last name').pressSequentially('Helper');
+    await main(page).getByLabel('Username').pressSequentially(pat);
+    await main(page).getByLabel('New password', { exact: true }).pressSequentially('Fresh#Start1');
+    await main(page).getByLabel('Re-enter password').pressSequentially('Fresh#Start1');
+    await screenshot(page, 'helping-create-account-phone');
+    await main(page).getByRole('button', { name: 'Create account' }).click();
+
+    await arriveAt(page, '/activate', '/activate for a helper (phone)');
+    const field = page.getByTestId('access-code-input');
+    await field.pressSequentially(await nextCode(suite.server, pat));
+    // Signed in, the invitation comes back to be accepted.
+    await arriveAt(page, '/helping', '/helping signed in after activation (phone)');
+    await main(page).getByRole('button', { name: 'Accept', exact: true }).click();
+    await arriveAt(page, '/claim', '/claim, the one claim Pat helps with (phone)');
+    await expectVisible(
+      page.getByRole('region', { name: `You are helping Alex Citizen with claim ${HELPED.number} — View only` }),
+      'the helping banner',
+    );
+    await screenshot(page, 'helping-new-account-claim-phone');
   });
 });

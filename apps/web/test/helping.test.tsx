@@ -3,6 +3,7 @@
  * list, the banner while helping, and what each scope offers.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getAlerts } from '../src/lib/alerts.ts';
 import { logout } from '../src/lib/api/logout.ts';
@@ -24,6 +25,7 @@ const INVITATION = {
   Scope: 'View',
   EndsOn: '2027-01-31',
   ExpiresAt: '2026-12-16T01:00:00.000Z',
+  Contact: 'p***@example.org',
 };
 const HELPED = {
   Number: '19/12345',
@@ -108,7 +110,9 @@ describe('/helping, the invitation link', () => {
     await screen.findByTestId('invitation-ask');
     expect(screen.getByTestId('invitation-last-day').textContent).toBe('No last day: until Alex Citizen or you end it');
     expect(screen.queryByTestId('invitation-accept')).toBeNull();
-    expect(screen.getByTestId('invitation-no-account').textContent).toMatch(/claim number of your own/);
+    expect(screen.getByTestId('invitation-no-account').textContent).toBe(
+      'Create your own account to help. We will send a code to p***@example.org to finish it.',
+    );
 
     fireEvent.click(screen.getByTestId('invitation-sign-in'));
     await waitFor(() => expect(app?.pathname()).toBe('/login'));
@@ -126,6 +130,90 @@ describe('/helping, the invitation link', () => {
     expect(keptInvitation()).toBe(TOKEN);
     await app.router.navigate('/claims');
     await waitFor(() => expect(app?.pathname()).toBe('/claim'));
+    expectTokenNeverInAnAddress(server);
+  });
+
+  it('no account yet: the helper creates one from the invitation, finishes it with the code, and comes back to accept', async () => {
+    const user = userEvent.setup();
+    const server = helperServer([], {
+      '/api/helpers/getinvitation': { status: 200, body: INVITATION },
+      '/api/helpers/register': (call) =>
+        call.body?.Username === 'alex.citizen@example.com'
+          ? { status: 225, body: [{ Number: 110, Message: 'That username is taken.', Field: 'Username' }] }
+          : { status: 200, body: { AccessToken: 'reg-1' } },
+      '/api/account/generatesecuritycodeforlogin': { status: 200, body: { SMS: false, Email: true } },
+      '/api/account/validatesecuritycodeforlogin': { status: 200, body: { AccessToken: 'login-1' } },
+    });
+    app = renderApp(`/helping#invitation=${TOKEN}`);
+    await user.click(await screen.findByTestId('invitation-create-account'));
+    // The keyboard goes to what opened.
+    await waitFor(() => expect(document.activeElement?.id).toBe('helper-register-heading'));
+
+    // Pressing before anything is typed lists every field, each linked to its control.
+    await user.click(screen.getByTestId('helper-register-submit'));
+    const summary = await screen.findByTestId('helper-register-errors');
+    const fields = within(summary)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'))
+      .filter((href) => href?.startsWith('#'));
+    // The re-entry matches an empty password: it has nothing to say until the password has.
+    expect(fields).toEqual([
+      '#helper-register-first-name',
+      '#helper-register-last-name',
+      '#helper-register-username',
+      '#helper-register-new-password',
+    ]);
+    expect(server.callsTo('/api/helpers/register')).toHaveLength(0);
+
+    await user.type(screen.getByTestId('helper-register-first-name'), 'Pat');
+    await user.type(screen.getByTestId('helper-register-last-name'), 'Helper');
+    // A space typed in the username is dropped, as registration does.
+    await user.type(screen.getByTestId('helper-register-username'), 'alex.citizen@example.com ');
+    expect((screen.getByTestId('helper-register-username') as HTMLInputElement).value).toBe('alex.citizen@example.com');
+    await user.type(screen.getByTestId('helper-register-new-password'), 'Fresh#Start1');
+    const reEntry = () => screen.getByTestId('helper-register-re-enter-password');
+    // Nothing is said about the re-entry as the keyboard reaches it, before it is typed.
+    await user.click(reEntry());
+    expect(reEntry().getAttribute('aria-invalid')).not.toBe('true');
+    await user.type(screen.getByTestId('helper-register-re-enter-password'), 'Fresh#Start1');
+    await user.tab();
+    expect(reEntry().getAttribute('aria-invalid')).not.toBe('true');
+    // A password changed after its re-entry is checked against it again.
+    await user.type(screen.getByTestId('helper-register-new-password'), '2');
+    await waitFor(() => expect(reEntry().getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText('Password must match').length).toBeGreaterThan(0);
+    await user.type(screen.getByTestId('helper-register-new-password'), '{Backspace}');
+    await waitFor(() => expect(reEntry().getAttribute('aria-invalid')).not.toBe('true'));
+    await user.click(screen.getByTestId('helper-register-submit'));
+    // The server's answer is the form's: the username field says it, and the summary links to it.
+    await waitFor(() =>
+      expect(within(screen.getByTestId('helper-register-errors')).getAllByRole('link')[0]?.textContent).toMatch(
+        /taken/,
+      ),
+    );
+    expect(app.pathname()).toBe('/helping');
+
+    await user.clear(screen.getByTestId('helper-register-username'));
+    await user.type(screen.getByTestId('helper-register-username'), 'pat.helper@example.org');
+    await user.click(screen.getByTestId('helper-register-submit'));
+    await waitFor(() => expect(app?.pathname()).toBe('/activate'));
+    expect(server.callsTo('/api/helpers/register').at(-1)?.body).toEqual({
+      Invitation: TOKEN,
+      FirstName: 'Pat',
+      LastName: 'Helper',
+      Username: 'pat.helper@example.org',
+      NewPassword: 'Fresh#Start1',
+      ReEnterPassword: 'Fresh#Start1',
+    });
+
+    // The code finishes the account, and the sign-in comes back to the invitation to accept it.
+    await user.type(await screen.findByTestId('access-code-input'), '1234');
+    await waitFor(() => expect(app?.pathname()).toBe('/helping'));
+    expect(await screen.findByTestId('invitation-accept')).toBeTruthy();
+    await user.click(screen.getByTestId('invitation-accept'));
+    await waitFor(() =>
+      expect(server.callsTo('/api/helpers/accept')[0]?.body).toMatchObject({ AccessToken: 'login-1' }),
+    );
     expectTokenNeverInAnAddress(server);
   });
 

@@ -33,6 +33,7 @@ export type NewPasswordFieldsProps<T extends PasswordValues> = {
 export function NewPasswordFields<T extends PasswordValues>(props: NewPasswordFieldsProps<T>) {
   const { register, control, errors, touchedFields } = props.form;
   const password = useWatch({ control, name: 'NewPassword' as Path<T> }) as string;
+  const reEntered = useWatch({ control, name: 'ReEnterPassword' as Path<T> }) as string;
   const rulesId = `${props.prefix}-password-rules`;
   return (
     <>
@@ -46,7 +47,11 @@ export function NewPasswordFields<T extends PasswordValues>(props: NewPasswordFi
         {(c) => (
           <PasswordInput
             {...c}
-            {...register('NewPassword' as Path<T>, { deps: ['ReEnterPassword' as Path<T>] })}
+            {...register('NewPassword' as Path<T>, {
+              // Checked again as the password changes once something is re-entered: before that,
+              // "must match" would greet someone who has not reached the second field yet.
+              deps: reEntered ? ['ReEnterPassword' as Path<T>] : [],
+            })}
             aria-describedby={[c['aria-describedby'], rulesId].filter(Boolean).join(' ')}
             autoComplete="new-password"
             maxLength={64}

@@ -1,7 +1,9 @@
 /** People who help (decision 041): a claimant lets a helper act for them on one claim, with a scope. */
 import { z } from 'zod';
-import { claimNumber, email, mobileNumber, personName } from '../fields.ts';
+import { MESSAGES } from '../messages.ts';
+import { claimNumber, email, lastName, mobileNumber, newPassword, personName } from '../fields.ts';
 import { isoDate, requestBody } from './common.ts';
+import { registerUsername } from './recovery.ts';
 
 /** What a helper may do, least first: each scope includes the ones before it. */
 export const HELPER_SCOPES = ['View', 'Send', 'Act'] as const;
@@ -62,7 +64,26 @@ export const Invitation = z.object({
   Scope: HelperScope,
   EndsOn: isoDate.nullable(),
   ExpiresAt: z.string(),
+  /** The contact the link was sent to, masked: a new account's code goes there. */
+  Contact: z.string(),
 });
+
+/**
+ * A helper's own account, registered from the invitation: names, a username and a password. The
+ * contact is the one the invitation was sent to, which the activation code then proves.
+ */
+export const RegisterHelperRequest = requestBody({
+  Invitation: z.string().min(1).max(256),
+  Username: registerUsername,
+  FirstName: personName,
+  LastName: lastName,
+  NewPassword: newPassword,
+  ReEnterPassword: z.string(),
+}).refine((v) => v.NewPassword === v.ReEnterPassword, {
+  message: MESSAGES.passwordMismatch,
+  path: ['ReEnterPassword'],
+});
+export type RegisterHelperRequest = z.input<typeof RegisterHelperRequest>;
 
 /** The claims a signed-in person helps with. */
 export const Helping = z.object({ ClaimantName: z.string(), Scope: HelperScope });

@@ -26,7 +26,8 @@ export const PickedAddress = z.strictObject({
   Entered: EnteredAddress.optional(),
 });
 
-const registerUsername = z
+/** A username: an e-mail address, typed without spaces. */
+export const registerUsername = z
   .string({ error: MESSAGES.registerUsernameInvalid })
   .transform(stripSpaces)
   .pipe(z.string().refine(isEmail, MESSAGES.registerUsernameInvalid));

@@ -87,12 +87,15 @@ export async function setContactDetails(
     .execute();
 }
 
-/** A claimant the claims system sends first: contact details as it holds them, no bank details yet. */
+/**
+ * A claimant the claims system sends first: contact details as it holds them, no bank details yet;
+ * or a person who only helps others (no reference, no claim), with the contact they were invited at.
+ */
 export async function insertClaimant(
   db: Writer,
   c: ClaimantNamesAndFlags & {
     id: string;
-    provider_ref: string;
+    provider_ref: string | null;
     email: string | null;
     mobile: string | null;
     home_address: string | null;
@@ -143,4 +146,22 @@ export async function setClaimantNames(
   names: { first_name: string; middle_names: string; surname: string; date_of_birth: string },
 ): Promise<void> {
   await db.updateTable('claimants').set(names).where('id', '=', id).execute();
+}
+
+/**
+ * The clean-up's: people who only help others (no reference from the claims system, no claim)
+ * whose account has gone, the registration never activated (deleteUnactivatedAccounts).
+ */
+export async function deleteHelperPeopleWithoutAccount(db: Db): Promise<number> {
+  const result = await db
+    .deleteFrom('claimants')
+    .where('provider_ref', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('accounts').select('accounts.id').whereRef('accounts.claimant_id', '=', 'claimants.id'))),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('claims').select('claims.id').whereRef('claims.claimant_id', '=', 'claimants.id'))),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -112,7 +112,8 @@ export async function insertAccount(
     username: string;
     passwordHash: string;
     now: number;
-    registrationDetails: string;
+    /** What a claimant typed, for the claims system at activation; null for a helper's own account. */
+    registrationDetails: string | null;
   },
 ) {
   await db

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { bindEndpoint } from '../../plugins/endpoint.ts';
+import { registerHelper } from './register.ts';
 import * as helpers from './service.ts';
+
+/** Registering checks an invitation and creates an account: limited per address like registration. */
+const REGISTER_LIMIT = { rateLimit: { max: 10, timeWindow: 60_000 } };
 
 export function helperRoutes(app: FastifyInstance, deps: Deps): void {
   bindEndpoint(app, deps, ENDPOINTS.getHelpers, ({ auth }) => helpers.findHelpers(deps, auth));
@@ -17,6 +21,7 @@ export function helperRoutes(app: FastifyInstance, deps: Deps): void {
   });
   bindEndpoint(app, deps, ENDPOINTS.getHelperActivity, ({ auth }) => helpers.findHelperActivity(deps, auth));
   bindEndpoint(app, deps, ENDPOINTS.getInvitation, ({ body }) => helpers.findInvitation(deps, body.Invitation));
+  bindEndpoint(app, deps, ENDPOINTS.registerHelper, ({ body }) => registerHelper(deps, body), REGISTER_LIMIT);
   bindEndpoint(app, deps, ENDPOINTS.acceptInvitation, ({ auth, body }) =>
     helpers.acceptInvitation(deps, auth, body.Invitation),
   );

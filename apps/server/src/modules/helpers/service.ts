@@ -225,6 +225,7 @@ export async function findInvitation(deps: Deps, token: string) {
     Scope: g.scope,
     EndsOn: g.ends_on,
     ExpiresAt: iso(g.token_expires_at) ?? '',
+    Contact: maskValue(g.invited_contact),
   };
 }
 

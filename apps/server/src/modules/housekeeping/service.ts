@@ -18,6 +18,7 @@ import {
   deleteGuessesBefore,
   deleteSecureTokensExpiredBefore,
 } from '../access-code/repository.ts';
+import { deleteHelperPeopleWithoutAccount } from '../account/claimant-repository.ts';
 import { deleteUnactivatedAccounts } from '../account/repository.ts';
 import { deleteAbandonedDrafts } from '../forms/repository.ts';
 import { deleteResetTokensExpiredBefore } from '../registration/repository.ts';
@@ -38,6 +39,7 @@ const KEEP_DEV_MAIL_MS = 7 * DAY_MS;
 
 export type Removed = Record<
   | 'unactivatedAccounts'
+  | 'helperPeople'
   | 'sessions'
   | 'accessCodes'
   | 'codeGuesses'
@@ -62,6 +64,9 @@ export async function removeEndedRecords(deps: Deps): Promise<Removed> {
     // again (a half-finished registration, or one made by someone who could not receive the code,
     // would otherwise answer "already registered" for ever). Everything of the account goes with it.
     unactivatedAccounts: await deleteUnactivatedAccounts(db, before),
+    // Someone who registered from a helper's invitation and never activated: with the account
+    // gone, their person row (no reference, no claim) can be reached by nothing.
+    helperPeople: await deleteHelperPeopleWithoutAccount(db),
     // Ended by sign-out or rotation, by its lifetime, or by the idle time-out; a session's secure
     // tokens go with it (on delete cascade).
     sessions: await deleteEndedSessions(db, before, SESSION.idleTimeoutMs),

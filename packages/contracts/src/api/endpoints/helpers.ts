@@ -7,7 +7,9 @@ import {
   Invitation,
   InvitationRequest,
   InviteHelperRequest,
+  RegisterHelperRequest,
 } from '../helpers.ts';
+import { RegisterResponse } from '../recovery.ts';
 import { ClaimList } from '../claims.ts';
 import { ROUTES } from '../routes.ts';
 import { post, type AreaTable } from './define.ts';
@@ -43,6 +45,12 @@ export const HELPER_ENDPOINTS = {
     InvitationRequest,
     Invitation,
     'What an invitation link offers (no sign-in); not found once taken, withdrawn or expired',
+  ),
+  registerHelper: post(
+    ROUTES.registerHelper,
+    RegisterHelperRequest,
+    RegisterResponse,
+    "A helper's own account from an open invitation; answers a registration token (the activation code goes to the contact invited)",
   ),
   acceptInvitation: post(
     ROUTES.acceptInvitation,

@@ -4,7 +4,8 @@
  * (lib/helping-invitation.ts) and taken out of the address bar at once, so it is not left in the
  * history or in a shared screen. The page says who asks for help with which claim, what the helper
  * may do and until when; signed in, Accept takes it and opens the claims list; signed out, "Sign in
- * to accept" keeps it across the sign-in, which comes back here. A taken, withdrawn, expired or
+ * to accept" keeps it across the sign-in, which comes back here, and someone with no account
+ * creates one here, finished by a code to the contact invited (then back here). A taken, withdrawn, expired or
  * unknown invitation is explained in plain words.
  */
 import { HELPER_LIMITS, formatDisplayDate } from '@portal/contracts';
@@ -14,8 +15,10 @@ import { LoadFailed } from '../../../components/load-failed.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { formatLongDate } from '../../../lib/dates.ts';
 import { forgetInvitation, keepInvitation, keptInvitation } from '../../../lib/helping-invitation.ts';
-import { useIsSignedIn } from '../../../lib/session.ts';
+import { saveRegistrationToken, useIsSignedIn } from '../../../lib/session.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
+import { registerHelper, type RegisterHelperValues } from '../api/register-helper.ts';
+import { RegisterHelperForm } from '../components/register-helper-form.tsx';
 import { isSpentInvitation, useInvitation, type InvitationData } from '../api/get-invitation.ts';
 import styles from './helping-page.module.css';
 
@@ -143,14 +146,61 @@ function InvitationOffer({ token, invitation, accept }: OfferProps) {
               Sign in to accept
             </button>
           </div>
-          <h2 className={styles.heading}>No account yet?</h2>
-          <p data-testid="invitation-no-account">
-            Today an account on the portal is registered with a claim number of your own. If you do not have one, call
-            us on <PhoneLink /> and we will help you.
-          </p>
+          <NoAccountYet token={token} contact={invitation.Contact} />
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * "No account yet?": the helper makes their own account here, and the code that finishes it goes
+ * to the contact the invitation was sent to; after it they come back here to accept.
+ */
+function NoAccountYet({ token, contact }: { token: string; contact: string }) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (open) heading.current?.focus();
+  }, [open]);
+
+  const onSubmit = async (values: RegisterHelperValues) => {
+    const { AccessToken } = await registerHelper(values);
+    saveRegistrationToken(AccessToken);
+    keepInvitation(token, true);
+    await navigate('/activate');
+  };
+
+  if (!open) {
+    return (
+      <>
+        <h2 className={styles.heading}>No account yet?</h2>
+        <p data-testid="invitation-no-account">
+          Create your own account to help. We will send a code to {contact} to finish it.
+        </p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setOpen(true)}
+          data-testid="invitation-create-account"
+        >
+          Create an account
+        </button>
+      </>
+    );
+  }
+  return (
+    <section aria-labelledby="helper-register-heading">
+      <h2 id="helper-register-heading" className={styles.heading} ref={heading} tabIndex={-1}>
+        Create your account
+      </h2>
+      <p>
+        Your own account, with your own password: never use the password of the person you help. We will send a code to{' '}
+        {contact} to finish it, then you can accept the invitation.
+      </p>
+      <RegisterHelperForm token={token} onSubmit={onSubmit} />
+    </section>
   );
 }
 

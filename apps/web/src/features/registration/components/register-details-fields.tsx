@@ -3,11 +3,9 @@
  * e-mail address typed without spaces), date of birth, names and the claim number; then the
  * e-mail address and the mobile number (at least one).
  */
-import type { ChangeEvent, KeyboardEvent } from 'react';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
-import { Field } from '../../../components/form-field.tsx';
 import { PersonFields } from '../../../components/forms/person-fields.tsx';
-import { stripSpaces } from '@portal/contracts';
+import { UsernameField } from '../../../components/forms/username-field.tsx';
 import { REGISTER_FIELD_IDS, type Values } from './register-form-fields.ts';
 import styles from './register-form.module.css';
 
@@ -18,43 +16,17 @@ type RegisterDetailsFieldsProps = {
 };
 
 export function RegisterDetailsFields({ register, control, errors }: RegisterDetailsFieldsProps) {
-  const username = register('Username');
-  const onUsernameChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const stripped = stripSpaces(event.target.value);
-    if (stripped !== event.target.value) event.target.value = stripped;
-    return username.onChange(event);
-  };
-  const blockSpace = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === ' ') event.preventDefault();
-  };
   const person = { register, control, errors, ids: REGISTER_FIELD_IDS, testIdPrefix: 'register' };
 
   return (
     <>
       <h3 className={styles.section}>Your details</h3>
-      <Field
+      <UsernameField
+        register={register}
         id={REGISTER_FIELD_IDS.Username}
-        label="Username"
-        hint="Your email address. You will use it to sign in."
         error={errors.Username?.message}
-        required
-      >
-        {(c) => (
-          <input
-            {...c}
-            {...username}
-            onChange={onUsernameChange}
-            onKeyDown={blockSpace}
-            type="text"
-            inputMode="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            autoCorrect="off"
-            spellCheck={false}
-            data-testid="register-username"
-          />
-        )}
-      </Field>
+        testId="register-username"
+      />
       <PersonFields
         {...person}
         fields={['DateOfBirth', 'FirstName', 'MiddleName', 'LastName', { kind: 'ClaimNumber', name: 'TACNumber' }]}
