@@ -16,7 +16,7 @@ import { apiHeaders, postJson, signInWithClaim, startServers, stopServers } from
 import { median, msSince, round } from './stats.ts';
 
 /** Each autocannon connection cycles through these, in order, as one signed-in claimant. */
-export const API_CALLS = [
+const API_CALLS = [
   { path: '/api/claim/getclaims', body: {} },
   { path: '/api/inbox/getmessages', body: { Offset: 0, Amount: 10 } },
   { path: '/api/inbox/getunreadmessagecount', body: {} },
@@ -54,7 +54,7 @@ export function apiParameters(s: ApiSettings): Record<string, string | number> {
   };
 }
 
-export type InstanceLoad = {
+type InstanceLoad = {
   url: string;
   connections: number;
   requests: number;
@@ -78,7 +78,7 @@ export type ApiLoad = {
 };
 
 /** `total` split as evenly as possible into `parts`, the first parts one larger. */
-export function split(total: number, parts: number): number[] {
+function split(total: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, i) => Math.floor(total / parts) + (i < total % parts ? 1 : 0));
 }
 
@@ -87,7 +87,7 @@ export function split(total: number, parts: number): number[] {
  * this process), each connection cycling API_CALLS with `token`, for `duration` seconds.
  * Requests/s is completed requests over the 1-s samples, as autocannon's own average.
  */
-export async function loadApi(
+async function loadApi(
   urls: readonly string[],
   token: string,
   connections: number,
@@ -142,13 +142,13 @@ export async function loadApi(
  * other. `pinned`: with taskset, every thread of the server processes on the first half of the cores
  * and every thread of this process on the other half (PostgreSQL, when used, stays unpinned).
  */
-export type Layout = 'shared' | 'pinned';
+type Layout = 'shared' | 'pinned';
 
 /** The cores of each side of the pinned layout; undefined on a machine with one core. */
 /** The cores this process may use, read once before it pins itself (availableParallelism follows the affinity). */
 const CORES = os.availableParallelism();
 
-export function pinnedCores(cores = CORES): { server: string; load: string } | undefined {
+function pinnedCores(cores = CORES): { server: string; load: string } | undefined {
   if (cores < 2) return undefined;
   const half = Math.floor(cores / 2);
   const list = (from: number, to: number) => (from === to ? String(from) : `${from}-${to}`);
@@ -162,7 +162,7 @@ const setAffinity = (pid: number, cores: string) =>
  * Runs `work` in `layout`: for `pinned`, the servers and this process are pinned first and this
  * process is given every core back afterwards (the servers are stopped by their callers).
  */
-export async function inLayout<T>(layout: Layout, serverPids: readonly number[], work: () => Promise<T>): Promise<T> {
+async function inLayout<T>(layout: Layout, serverPids: readonly number[], work: () => Promise<T>): Promise<T> {
   const cores = pinnedCores();
   if (layout === 'shared' || !cores) return work();
   for (const pid of serverPids) setAffinity(pid, cores.server);
@@ -174,7 +174,7 @@ export async function inLayout<T>(layout: Layout, serverPids: readonly number[],
   }
 }
 
-export const LAYOUTS: readonly Layout[] = pinnedCores() ? ['shared', 'pinned'] : ['shared'];
+const LAYOUTS: readonly Layout[] = pinnedCores() ? ['shared', 'pinned'] : ['shared'];
 
 export function layoutNote(): string {
   const cores = pinnedCores();
@@ -222,7 +222,7 @@ function checkLoad(load: ApiLoad, logs: string): void {
 }
 
 /** Every call's answer (each must be HTTP 200), the getmessages page checked: the bare server's JSON. */
-export async function captureResponses(url: string, token: string, heavy: number): Promise<Record<string, unknown>> {
+async function captureResponses(url: string, token: string, heavy: number): Promise<Record<string, unknown>> {
   const responses: Record<string, unknown> = {};
   for (const c of API_CALLS) responses[c.path] = await postJson(`${url}${c.path}`, { ...c.body, AccessToken: token });
   const page = responses['/api/inbox/getmessages'] as { Total: number; Items: unknown[] };
@@ -232,7 +232,7 @@ export async function captureResponses(url: string, token: string, heavy: number
 }
 
 /** One request at a time, to say which call costs what (the load mixes them): median of the last 15 of 20, ms. */
-export async function timeEachCall(url: string, token: string): Promise<Record<string, number>> {
+async function timeEachCall(url: string, token: string): Promise<Record<string, number>> {
   const single: Record<string, number> = {};
   for (const c of API_CALLS) {
     const times: number[] = [];
@@ -255,7 +255,7 @@ export type PaymentsPages = { heavy: number; light: number; heavyTotal: number }
  * The first payments page of the heavy claim and of the light one, one request at a time,
  * interleaved (so both see the same machine): median of the last 30 of 40 each, ms.
  */
-export async function timePaymentsPages(url: string, heavyToken: string, expected: number): Promise<PaymentsPages> {
+async function timePaymentsPages(url: string, heavyToken: string, expected: number): Promise<PaymentsPages> {
   const lightToken = await signInWithClaim(url, LIGHT_USER, LIGHT_CLAIM);
   const page = (token: string) =>
     postJson<{ Total: number; Items: unknown[] }>(`${url}${PAYMENTS_PAGE.path}`, {

@@ -27,7 +27,7 @@ export const CHROMIUM_FLAGS = [
 
 const FLAGS: Flags = { onlyCategories: ['performance', 'accessibility'], logLevel: 'error', output: 'json' };
 
-export type FailingAudit = { id: string; title: string; elements: string[] };
+type FailingAudit = { id: string; title: string; elements: string[] };
 
 export type PageRun = {
   /** 0–100, as the report shows them. */

@@ -33,14 +33,7 @@ export const BASELINE_HTML = `<!doctype html>
 `;
 
 /** The signed-in pages audited after /claim, each as a claimant opens it from the claim home. */
-export const SIGNED_IN_PAGES = [
-  'inbox',
-  'payments',
-  'sentitems',
-  'account',
-  'submitdocuments',
-  'reimbursementform',
-] as const;
+const SIGNED_IN_PAGES = ['inbox', 'payments', 'sentitems', 'account', 'submitdocuments', 'reimbursementform'] as const;
 export type PageKey = 'login' | 'claim' | (typeof SIGNED_IN_PAGES)[number];
 export const PAGE_KEYS: readonly PageKey[] = ['login', 'claim', ...SIGNED_IN_PAGES];
 

@@ -11,7 +11,7 @@ import { measureInvalidation } from './invalidation.ts';
 import { apiHeaders, postJson, signIn, startServer, stopServers, type RunningServer } from './server.ts';
 import { median, round } from './stats.ts';
 
-export const USER = 'sam.single@example.com';
+const USER = 'sam.single@example.com';
 const PASSWORD = 'Claimant#2026';
 
 export type OutageTally = {

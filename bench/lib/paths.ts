@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 
 export const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = path.resolve(BENCH_DIR, '..');
-export const SERVER_DIR = path.join(REPO_ROOT, 'apps/server');
 /** BENCH_SERVER_ENTRY (relative to the repository) points the benchmarks at another server build (apps/server SERVER_OUTDIR). */
 export const SERVER_MAIN = path.resolve(REPO_ROOT, process.env.BENCH_SERVER_ENTRY || 'apps/server/dist/main.js');
 export const WEB_DIR = path.join(REPO_ROOT, 'apps/web');

@@ -63,7 +63,7 @@ function referenceFigures(reference: ResultsFile): Map<string, Figure> {
 
 const beside = (f: Figure | undefined) => (f ? `${fmt(f.value)} ${f.unit}` : '—');
 
-export function renderMarkdown(results: ResultsFile, reference = readResults(REFERENCE_JSON)): string {
+function renderMarkdown(results: ResultsFile, reference = readResults(REFERENCE_JSON)): string {
   const before = referenceFigures(reference);
   const node20 = [...new Set(Object.values(reference.benchmarks).map((b) => b.machine.node))].join(', ');
   const benches = Object.values(results.benchmarks).sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));

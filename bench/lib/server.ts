@@ -70,7 +70,7 @@ export async function prepareDatabase(dataDir: string, extra?: (db: Db) => Promi
   return file;
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.once('error', reject);

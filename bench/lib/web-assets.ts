@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import { init, parse } from 'es-module-lexer';
 
 /** The route module of /login (apps/web/src/app/router.tsx), and its chunk's file-name stem. */
-export const LOGIN_ROUTE_MODULE = 'src/features/auth/pages/login-page.tsx';
+const LOGIN_ROUTE_MODULE = 'src/features/auth/pages/login-page.tsx';
 const LOGIN_CHUNK = /^login-page-[\w-]+\.js$/;
 
 export type Asset = { file: string; kind: 'js' | 'css'; raw: number; gzip: number; via: string };
@@ -33,7 +33,7 @@ function attributes(tag: string): Record<string, string> {
 }
 
 /** Files index.html makes the browser fetch at once. Paths relative to dist, no leading slash. */
-export function htmlAssets(dist: string): { file: string; via: string }[] {
+function htmlAssets(dist: string): { file: string; via: string }[] {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const out: { file: string; via: string }[] = [];
   for (const tag of html.match(/<(script|link)\b[^>]*>/gi) ?? []) {
@@ -48,7 +48,7 @@ export function htmlAssets(dist: string): { file: string; via: string }[] {
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 
 /** The /login route chunk and what Vite preloads with it. */
-export function loginRouteAssets(dist: string): { file: string; via: string }[] {
+function loginRouteAssets(dist: string): { file: string; via: string }[] {
   const manifestFile = path.join(dist, '.vite/manifest.json');
   if (fs.existsSync(manifestFile)) {
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;

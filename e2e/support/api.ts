@@ -22,8 +22,6 @@ export const SAM_CLAIM = { number: '22/11111', date: '17/05/2022', location: 'Ba
 export const PAT_CLAIM = { number: '20/22222', date: '11/02/2020', location: 'Bendigo VIC' } as const;
 export const NEW_REGISTRANT_CLAIM = { number: '24/33333', date: '30/08/2024', location: 'Footscray VIC' } as const;
 
-export type ApiError = { Number: number; Message: string };
-
 export const DEVICE_COOKIE = 'portal_device';
 
 export class ApiClient {

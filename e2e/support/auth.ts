@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { ApiClient, DEMO_PASSWORD, DEVICE_COOKIE } from './api.ts';
 
-export const CURRENT_USER_KEY = 'currentUser';
+const CURRENT_USER_KEY = 'currentUser';
 const SEED_PATH = '/__e2e_seed__';
 
 export function loginForm(page: Page) {
@@ -82,7 +82,7 @@ async function writeStorage(page: Page, baseURL: string, item: { key: string; va
 }
 
 /** The self-assessment's own session key (apps/web/src/lib/survey-session.ts). */
-export const SURVEY_SESSION_KEY = 'surveySession';
+const SURVEY_SESSION_KEY = 'surveySession';
 
 /**
  * Passes the self-assessment's identity check over the API (claim number 'NN/NNNNN', date of

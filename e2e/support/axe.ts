@@ -14,7 +14,7 @@ import { htmlcsFailure } from './htmlcs.ts';
 import { SCREENSHOT_DIR } from './paths.ts';
 import { settle } from './page.ts';
 
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];

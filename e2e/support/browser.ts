@@ -13,7 +13,7 @@ export const PHONE: Viewport = { name: 'phone', width: 375, height: 812 };
 export const VIEWPORTS: readonly Viewport[] = [DESKTOP, PHONE];
 
 /** Below this width the app shows the side menu instead of the wide-screen toolbar (spec 000 §2). */
-export const MOBILE_BREAKPOINT_PX = 680;
+const MOBILE_BREAKPOINT_PX = 680;
 
 export function isNarrow(viewport: Viewport): boolean {
   return viewport.width < MOBILE_BREAKPOINT_PX;

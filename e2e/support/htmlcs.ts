@@ -19,18 +19,18 @@ const HTMLCS_SOURCE = readFileSync(
   'utf8',
 );
 
-export const HTMLCS_STANDARD = 'WCAG2AA';
+const HTMLCS_STANDARD = 'WCAG2AA';
 
 /**
  * Errors HTML_CodeSniffer reports that are not faults of the page, by rule id, each with why.
  * Nothing else is excluded: a new finding fails the test that met it.
  */
-export const HTMLCS_EXCLUDED: Readonly<Record<string, string>> = {};
+const HTMLCS_EXCLUDED: Readonly<Record<string, string>> = {};
 
-export type HtmlcsIssue = { code: string; message: string; type: number; element: string };
+type HtmlcsIssue = { code: string; message: string; type: number; element: string };
 
 /** Runs HTML_CodeSniffer on the page as it is now; every message, with a short view of its element. */
-export async function runHtmlcs(page: Page): Promise<HtmlcsIssue[]> {
+async function runHtmlcs(page: Page): Promise<HtmlcsIssue[]> {
   return page.evaluate(`${HTMLCS_SOURCE}
     ;new Promise((resolve, reject) => {
       const describe = (element) => {

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
-export const JAVA_PATH = '/usr/bin/java';
+const JAVA_PATH = '/usr/bin/java';
 const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
 
 export type RenderedPage = { name: string; html: string };

@@ -71,12 +71,6 @@ export async function horizontalOverflow(page: Page): Promise<{ overflow: number
   });
 }
 
-/** The URL path (with search) of the page, e.g. '/claims' or '/login?nh=1'. */
-export function pathOf(page: Page): string {
-  const u = new URL(page.url());
-  return `${u.pathname}${u.search}`;
-}
-
 /** A URL predicate for page.waitForURL that matches the pathname exactly (any query). */
 export function atPath(pathname: string): (url: URL) => boolean {
   return (url: URL) => url.pathname === pathname;

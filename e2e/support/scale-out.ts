@@ -23,14 +23,13 @@ import { freePort } from './server.ts';
 import { childPids, hasExited, keepLines, track, within, type Exit } from './child-processes.ts';
 import { send } from './loopback-http.ts';
 
-export type { Exit } from './child-processes.ts';
 export * from './loopback-http.ts';
 export * from './streamed-upload.ts';
 
 /** Debian's nginx (scripts/ensure-debian-packages.mjs installs it). */
-export const NGINX_PATH = '/usr/sbin/nginx';
-export const DEPLOY_NGINX_CONF = path.join(REPO_ROOT, 'deploy', 'nginx.conf');
-export const PORTAL_LOCATIONS_CONF = path.join(REPO_ROOT, 'deploy', 'nginx', 'portal-locations.conf');
+const NGINX_PATH = '/usr/sbin/nginx';
+const DEPLOY_NGINX_CONF = path.join(REPO_ROOT, 'deploy', 'nginx.conf');
+const PORTAL_LOCATIONS_CONF = path.join(REPO_ROOT, 'deploy', 'nginx', 'portal-locations.conf');
 
 // ---------------------------------------------------------------------------------------------
 // PostgreSQL: one database per test file, dropped afterwards.
@@ -147,7 +146,7 @@ export type Nginx = { url: string; port: number; output: () => string; stop: () 
  * deploy/nginx.conf's `upstream portal { … }` block with its server addresses replaced by
  * `ports`, in order: the balancing method, max_fails and keepalive are the deployed ones.
  */
-export function deployedUpstream(ports: readonly number[]): string {
+function deployedUpstream(ports: readonly number[]): string {
   const deployed = readFileSync(DEPLOY_NGINX_CONF, 'utf8');
   const block = /^upstream portal \{[^}]*\}/m.exec(deployed)?.[0];
   if (!block) throw new Error(`${path.relative(REPO_ROOT, DEPLOY_NGINX_CONF)} has no "upstream portal { … }" block`);

@@ -26,8 +26,8 @@ export const TEST_KEY = crypto.createHash('sha256').update('test-key').digest();
 /** A fixed instant: Saturday 21 November 2026, 10:00 in Melbourne. */
 export const T0 = Date.parse('2026-11-20T23:00:00Z');
 
-export type TestClock = { now: () => number; advance: (ms: number) => void; set: (t: number) => void };
-export function testClock(start = T0): TestClock {
+type TestClock = { now: () => number; advance: (ms: number) => void; set: (t: number) => void };
+function testClock(start = T0): TestClock {
   let t = start;
   return {
     now: () => t,

@@ -16,7 +16,7 @@ function u32(n: number) {
 }
 
 /** A ZIP archive with the given entries (deflated unless `store`). */
-export function zip(entries: { name: string; data: Buffer; store?: boolean }[]): Buffer {
+function zip(entries: { name: string; data: Buffer; store?: boolean }[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;

@@ -62,7 +62,7 @@ type Answer = { status: number; body?: unknown; raw?: string };
 /** A fixed answer, or one made from the call (a promise holds it back until the test lets it go). */
 type Reply = Answer | ((call: Call) => Answer | Promise<Answer>);
 
-export function jsonResponse(status: number, body: unknown): Response {
+function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 

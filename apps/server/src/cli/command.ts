@@ -12,7 +12,7 @@ import { ProviderError } from '../modules/provider/errors.ts';
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 export type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
-export type Context = { deps: Deps; fileStore: () => Promise<FileStore> };
+type Context = { deps: Deps; fileStore: () => Promise<FileStore> };
 
 /** What a command answers: `json` for --json, `text` (short lines) otherwise. */
 export type Result = { json: unknown; text: string[] };

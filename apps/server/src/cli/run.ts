@@ -38,7 +38,7 @@ export type CliOptions = {
   env?: NodeJS.ProcessEnv;
 };
 
-export const COMMANDS: Command[] = [
+const COMMANDS: Command[] = [
   ...claimantCommands,
   ...messageCommands,
   ...paymentCommands,
@@ -67,7 +67,7 @@ const GLOBAL_OPTIONS: OptionSpec = { json: { type: 'boolean' }, help: { type: 'b
 
 const commandLine = (c: Command) => `portal ${c.name}${c.args ? ` ${c.args}` : ''}`;
 
-export function usageText(): string {
+function usageText(): string {
   const lines = [
     'Usage: portal <command> [options]     (from the repository: npm run portal -- <command> [options])',
     '',

@@ -36,7 +36,7 @@ const INT8_OID = 20;
  * seconds, not a request hanging until its time-out. It bounds a wait for a free pooled
  * connection too: one that long means the database is saturated, and busy is the truth.
  */
-export const CONNECT_TIMEOUT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** PostgreSQL returns bigint as text; instants here are epoch ms, well inside 2^53. */
 function pgTypes() {

@@ -15,7 +15,7 @@ export function every(ms: number, work: () => void): Job {
 }
 
 /** The wait after the nth failure: half to all of base·2^(n-1), capped; random, so processes spread out. */
-export function backoffMs(
+function backoffMs(
   backoff: { baseDelayMs: number; maxDelayMs: number },
   attempts: number,
   random: () => number = Math.random,

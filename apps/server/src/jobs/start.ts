@@ -16,7 +16,7 @@ import { every, type Job } from './outbox-worker.ts';
  * Files never sent with a form go after 7 days, resumable uploads never finished after 24 hours; ended sessions, dead codes and delivered messages
  * after 30 (decision 019). Idempotent: every process runs it.
  */
-export const hourlyCleanup = (deps: Deps, fileStore: FileStore): Job =>
+const hourlyCleanup = (deps: Deps, fileStore: FileStore): Job =>
   every(60 * 60_000, () => {
     removeExpiredUploads(deps, fileStore).catch((err: unknown) => deps.log.error({ err }, 'upload clean-up failed'));
     removeExpiredResumable(deps).catch((err: unknown) => deps.log.error({ err }, 'resumable upload clean-up failed'));

@@ -97,7 +97,7 @@ export function keyId(key: Buffer): string {
   return crypto.createHash('sha256').update(key).digest('hex').slice(0, 8);
 }
 
-export function createCipher(keys: Buffer | Buffer[]): Cipher {
+function createCipher(keys: Buffer | Buffer[]): Cipher {
   const ring = (Array.isArray(keys) ? keys : [keys]).map((key) => {
     if (key.length !== 32) throw new Error('encryption key must be 32 bytes');
     return { id: keyId(key), key };

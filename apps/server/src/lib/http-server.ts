@@ -106,7 +106,7 @@ function proxyList(entries: string[]): BlockList {
 }
 
 /** Closes connections of an address that already holds `max` of them (proxies excepted). */
-export function capConnectionsPerAddress(server: http.Server, max: number, trustedProxies: string[]): void {
+function capConnectionsPerAddress(server: http.Server, max: number, trustedProxies: string[]): void {
   const proxies = proxyList(trustedProxies);
   const open = new Map<string, number>();
   server.on('connection', (socket: Socket) => {

@@ -14,7 +14,7 @@ import { ChannelSync, PING_EVERY_MS, SILENCE_BOUND_MS, type SyncTiming } from '.
 import { ReadCache, type InvalidationChannel } from './read-cache.ts';
 
 /** The NOTIFY channel and the Redis channel's name (after REDIS_PREFIX). */
-export const READS_CHANNEL = 'portal_reads';
+const READS_CHANNEL = 'portal_reads';
 
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 2_000;
@@ -29,7 +29,7 @@ const CONNECT_TIMEOUT_MS = 3_000;
 export const DATA_VERSION_EVERY_MS = 1;
 
 /** SQLite: nothing to send; another process's commit shows as a new data_version. */
-export function sqliteChannel(
+function sqliteChannel(
   dataVersion: (() => number) | undefined,
   now: () => number = performance.now.bind(performance),
 ): InvalidationChannel {

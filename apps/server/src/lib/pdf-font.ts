@@ -56,7 +56,7 @@ function utf16Hex(codePoints: readonly number[]): string {
 }
 
 /** The ToUnicode CMap: each glyph drawn → the characters it stands for (at most 100 a block, as the format asks). */
-export function toUnicodeCmap(glyphs: readonly { id: number; codePoints: readonly number[] }[]): string {
+function toUnicodeCmap(glyphs: readonly { id: number; codePoints: readonly number[] }[]): string {
   const pairs = glyphs.filter((g) => g.codePoints.length > 0).map((g) => `<${hex4(g.id)}> <${utf16Hex(g.codePoints)}>`);
   const blocks: string[] = [];
   for (let i = 0; i < pairs.length; i += 100) {

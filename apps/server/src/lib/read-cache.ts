@@ -42,12 +42,12 @@ export type InvalidationChannel = {
 type Entry = { value: unknown; tags: readonly string[]; storedAt: number };
 
 /** Bound on entries: the oldest goes first (a process holds at most this many sessions' reads). */
-export const READ_CACHE_MAX_ENTRIES = 50_000;
+const READ_CACHE_MAX_ENTRIES = 50_000;
 /**
  * Bound on an entry's age, a backstop: an invalidation lost on its way (a publish that failed after
  * its write committed, a process that crashed between the two) leaves a read stale this long at most.
  */
-export const READ_CACHE_MAX_AGE_MS = 60_000;
+const READ_CACHE_MAX_AGE_MS = 60_000;
 
 export type ReadCacheStats = { hits: number; misses: number; invalidations: number; flushes: number };
 

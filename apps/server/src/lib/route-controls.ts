@@ -35,7 +35,7 @@ export const CLAIMANT_API: RouteControls = { csrf: true, counted: true, noStore:
 /** The provider API and operator tools: API-key or no cookie authority, so no CSRF; counted; never cached. */
 export const MACHINE_API: RouteControls = { csrf: false, counted: true, noStore: true };
 /** Public GET-only pages and files (the web app's files, /docs, health checks). */
-export const PUBLIC_FILES: RouteControls = { csrf: false, counted: false, noStore: false };
+const PUBLIC_FILES: RouteControls = { csrf: false, counted: false, noStore: false };
 /**
  * No route matched: the not-found handler answers 404 and runs nothing else, so there is nothing
  * to forge, but it is counted (no guessing paths for free) and never cached.

@@ -37,7 +37,7 @@ export function compiledSerializer(schema: z.ZodType): Serialize | null {
 
 const contractParse = createSerializerCompiler({});
 
-export class SerializerMismatch extends Error {}
+class SerializerMismatch extends Error {}
 
 /**
  * The server's serializer compiler. `checked` (development, test): the contract's parse, then the

@@ -12,7 +12,7 @@ import { newId } from '../lib/crypto.ts';
 
 export type Channel = 'email' | 'sms';
 /** `id` is the notification's: the same on every attempt to deliver it. */
-export type OutgoingMessage = { id: string; channel: Channel; to: string; subject: string; text: string };
+type OutgoingMessage = { id: string; channel: Channel; to: string; subject: string; text: string };
 export type Transport = { send: (message: OutgoingMessage) => Promise<void> };
 /** One transport per channel; a channel without one keeps its notifications queued. */
 export type Transports = Partial<Record<Channel, Transport>>;
@@ -72,7 +72,7 @@ function networkCode(e: unknown): string {
   return e instanceof Error ? e.message : 'unknown error';
 }
 
-export function devMailboxTransport(db: Db, now: () => number): Transport {
+function devMailboxTransport(db: Db, now: () => number): Transport {
   return {
     async send(m) {
       await db

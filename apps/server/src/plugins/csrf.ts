@@ -13,8 +13,8 @@ import { AppError } from '../errors.ts';
 import { newToken, secretsEqual } from '../lib/crypto.ts';
 import { controlsOf } from '../lib/route-controls.ts';
 
-export const CSRF_COOKIE = '__Host-XSRF-TOKEN';
-export const CSRF_HEADER = 'x-xsrf-token';
+const CSRF_COOKIE = '__Host-XSRF-TOKEN';
+const CSRF_HEADER = 'x-xsrf-token';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Checked on every route that declares `csrf` (lib/route-controls.ts), whatever its URL looked like. */

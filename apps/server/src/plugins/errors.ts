@@ -27,7 +27,7 @@ const cut = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEX
  * A list that fits in an answer: at most MAX_ERROR_ITEMS items, the last saying how many more
  * were left out, each Message and Field of bounded length.
  */
-export function boundedItems(items: readonly ErrorItem[]): ErrorItem[] {
+function boundedItems(items: readonly ErrorItem[]): ErrorItem[] {
   const shown = items.length > MAX_ERROR_ITEMS ? items.slice(0, MAX_ERROR_ITEMS - 1) : items;
   const bounded = shown.map((i) => ({
     ...i,

@@ -24,16 +24,16 @@ declare module 'fastify' {
 }
 
 /** The route label of a request no route matched (the not-found handler, the web app's fallback). */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 /** Error numbers counted from one answer: the client branches on the first; a few more tell enough. */
-export const MAX_NUMBERS_PER_ANSWER = 5;
+const MAX_NUMBERS_PER_ANSWER = 5;
 /** How much of a 225 answer is read for its numbers: the first items, each at most a few hundred characters. */
 const SCAN_CHARS = 2048;
 /** The outbox counts stop here: a scrape never counts more rows than this (10 000 reads as "at least"). */
-export const OUTBOX_COUNT_CAP = 10_000;
+const OUTBOX_COUNT_CAP = 10_000;
 const OUTBOX_COUNT_TIMEOUT_MS = 2_000;
 /** From a cached answer to an upload under the 120 s request time-out. */
-export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 
 const CATALOGUE = new Set<number>(Object.values(ErrorNumber));
 
@@ -42,8 +42,8 @@ const CATALOGUE = new Set<number>(Object.values(ErrorNumber));
  * whose first number is one of these counts as a fault, like a 5xx. Every other 225 is a refusal
  * (wrong details, a limit, a rule), like a 4xx. A new number for "we could not do it" belongs here.
  */
-export const FAULT_NUMBERS: ReadonlySet<number> = new Set([ErrorNumber.ServiceBusy, ErrorNumber.Internal]);
-export const OUTCOMES = ['ok', 'refused', 'fault'] as const;
+const FAULT_NUMBERS: ReadonlySet<number> = new Set([ErrorNumber.ServiceBusy, ErrorNumber.Internal]);
+const OUTCOMES = ['ok', 'refused', 'fault'] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 
 /** What an answer was, as monitoring that groups by status class should have read it. */

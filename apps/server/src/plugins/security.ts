@@ -6,7 +6,7 @@ import { controlsOf } from '../lib/route-controls.ts';
  * Powerful features the portal never uses are off, for it and for anything it might frame; passkeys
  * (WebAuthn) stay on for the portal's own origin. Features a browser does not know are ignored.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
   'camera=()',

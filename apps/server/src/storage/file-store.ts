@@ -44,7 +44,7 @@ export type FileStore = {
  * writes more often than that, and a staged file is committed or discarded as soon as it is
  * checked. One left behind was cut off by a crash or a kill.
  */
-export const STALE_STAGED_MS = 60 * 60_000;
+const STALE_STAGED_MS = 60 * 60_000;
 
 /**
  * Removes the files in a staging directory last written more than STALE_STAGED_MS ago. Their

@@ -11,10 +11,10 @@
  * public: anyone; session: signed in; claim: signed in with a selected claim; survey: a stored
  * self-assessment token, signed in or not (else /surveyvalidation).
  */
-export type RouteAccess =
+type RouteAccess =
   'login' | 'signed-out' | 'registration' | 'verification' | 'reset' | 'public' | 'session' | 'claim' | 'survey';
 export type LeftControl = 'menu' | 'back' | 'cancel' | 'close' | 'none';
-export type RightControl = 'phone' | 'home' | 'none';
+type RightControl = 'phone' | 'home' | 'none';
 
 export type RouteMeta = {
   title: string;
@@ -42,7 +42,7 @@ export function isRouteMeta(value: unknown): value is RouteMeta {
  * service's name): loader data `{ pageTitle }` replaces the title — the h1, the last breadcrumb,
  * the document title and the page-change announcement — as the page is shown.
  */
-export type PageTitleData = { pageTitle?: string };
+type PageTitleData = { pageTitle?: string };
 
 export function pageTitleOf(data: unknown): string | undefined {
   if (!data || typeof data !== 'object' || !('pageTitle' in data)) return undefined;

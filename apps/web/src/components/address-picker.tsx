@@ -21,7 +21,7 @@ import styles from './address-picker.module.css';
 /** A chosen suggestion (with its moniker), or an address entered by hand (Entered). */
 export type PickedAddressValue = { PartialAddress: string; Moniker?: string; Entered?: EnteredAddress };
 
-export const ADDRESS_SEARCH_DEBOUNCE_MS = 250;
+const ADDRESS_SEARCH_DEBOUNCE_MS = 250;
 
 type AddressPickerProps = {
   label: string;

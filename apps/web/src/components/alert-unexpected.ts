@@ -6,7 +6,7 @@
 import { showAlert } from '../lib/alerts.ts';
 import { provider } from '../lib/provider.ts';
 
-export function unexpectedFormErrorText(): string {
+function unexpectedFormErrorText(): string {
   return (
     'Unexpected Form Error. Please try the following steps: Reload page, Load page in a different browser, ' +
     `Call ${provider.shortName} on ${provider.phone}`

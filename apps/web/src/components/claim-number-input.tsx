@@ -29,7 +29,7 @@ export function splitClaimNumber(value: string): [string, string] {
   return [digitsOnly(first).slice(0, FIRST), digitsOnly(second).slice(0, SECOND)];
 }
 
-export function joinClaimNumber(first: string, second: string): string {
+function joinClaimNumber(first: string, second: string): string {
   return first === '' && second === '' ? '' : `${first}/${second}`;
 }
 

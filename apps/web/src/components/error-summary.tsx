@@ -41,7 +41,7 @@ export function fieldEntries(problems: readonly FieldProblem[]): SummaryEntry[] 
 }
 
 /** spec 001 §8: 'There are n errors in this form' (one error reads as a sentence too). */
-export function errorCountTitle(n: number): string {
+function errorCountTitle(n: number): string {
   return n === 1 ? 'There is 1 error in this form' : `There are ${n} errors in this form`;
 }
 

@@ -7,7 +7,7 @@ import { useId, type FormEvent, type FormHTMLAttributes, type ReactNode } from '
 import { useSteadyWhilePressed } from '../lib/steady-while-pressed.ts';
 import styles from './form-field.module.css';
 
-export type FieldControlProps = {
+type FieldControlProps = {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
@@ -91,7 +91,7 @@ export function Field({ label, id: givenId, error: given, hint, required = false
   );
 }
 
-export type GroupControlProps = {
+type GroupControlProps = {
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
   'aria-required': true | undefined;

@@ -20,8 +20,8 @@ import { subscribeToSession, isSignedIn } from './session.ts';
 
 export type CodeTypeValue = (typeof CodeType)[keyof typeof CodeType];
 
-export const ACCESS_CODE_TYPE_KEY = 'accessCodeType';
-export const SECURE_TOKEN_KEY = 'secureToken';
+const ACCESS_CODE_TYPE_KEY = 'accessCodeType';
+const SECURE_TOKEN_KEY = 'secureToken';
 
 const CODE_TYPES: readonly number[] = Object.values(CodeType);
 
@@ -41,7 +41,7 @@ export function getAccessCodeType(): CodeTypeValue | undefined {
   return isCodeType(value) ? value : undefined;
 }
 
-export function clearAccessCodeType(): void {
+function clearAccessCodeType(): void {
   removeItem('session', ACCESS_CODE_TYPE_KEY);
 }
 

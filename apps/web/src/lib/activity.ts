@@ -10,7 +10,7 @@
 import { readItem, writeItem } from './safe-storage.ts';
 import { createStore, useStore } from './store.ts';
 
-export const LAST_ACTIVITY_KEY = 'lastActivity';
+const LAST_ACTIVITY_KEY = 'lastActivity';
 
 function storedActivity(): number {
   const value = Number(readItem('local', LAST_ACTIVITY_KEY));

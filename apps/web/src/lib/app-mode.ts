@@ -5,7 +5,7 @@
  */
 import { readItem, writeItem } from './safe-storage.ts';
 
-export const IS_APP_KEY = 'isApp';
+const IS_APP_KEY = 'isApp';
 
 declare global {
   interface Window {

@@ -38,8 +38,3 @@ export function formatLongDate(value: string): string {
   if (!m) throw new RangeError(`not a date: ${value}`);
   return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? m[2]} ${m[1]}`;
 }
-
-/** Days from the calendar date `from` to `to` (both Melbourne dates). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}

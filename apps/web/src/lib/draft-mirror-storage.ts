@@ -44,7 +44,7 @@ function requestResult<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
-export function indexedDbStorage(factory: IDBFactory | undefined = globalThis.indexedDB): MirrorStorage | null {
+function indexedDbStorage(factory: IDBFactory | undefined = globalThis.indexedDB): MirrorStorage | null {
   if (!factory) return null;
   let opening: Promise<IDBDatabase> | null = null;
 

@@ -23,12 +23,7 @@ import { accountQueryOptions } from './api/get-account.ts';
 import { claimsQueryOptions, selectedClaimOf } from './api/get-claims.ts';
 import { mirrorStorage, timeOf, type MirrorStorage, type StoredDraft } from './draft-mirror-storage.ts';
 
-export {
-  indexedDbStorage,
-  setDraftMirrorStorage,
-  type MirrorStorage,
-  type StoredDraft,
-} from './draft-mirror-storage.ts';
+export { setDraftMirrorStorage, type MirrorStorage, type StoredDraft } from './draft-mirror-storage.ts';
 
 /**
  * Whose draft: the signed-in account (its username, the e-mail address), the claim ('' for a form
@@ -39,7 +34,7 @@ export type DraftOwner = { account: string; claim: string; form: string };
 /** A form about the selected claim, or about the account whatever claim is selected (My Details). */
 export type DraftScope = 'claim' | 'account';
 
-export type MirrorEntry<D> = Omit<StoredDraft, 'draft'> & { draft: D };
+type MirrorEntry<D> = Omit<StoredDraft, 'draft'> & { draft: D };
 
 function normaliseAccount(account: string): string {
   return account.trim().toLowerCase();

@@ -17,20 +17,6 @@ export function startLoading(message: string): () => void {
   return () => loadingStore.set((list) => (list.some((m) => m.id === id) ? list.filter((m) => m.id !== id) : list));
 }
 
-export function getPendingLoading(): readonly LoadingMessage[] {
-  return loadingStore.get();
-}
-
 export function useFirstLoadingMessage(): LoadingMessage | undefined {
   return useStore(loadingStore)[0];
-}
-
-/** Wraps a promise with a loading message. */
-export async function withLoading<T>(message: string, work: () => Promise<T>): Promise<T> {
-  const done = startLoading(message);
-  try {
-    return await work();
-  } finally {
-    done();
-  }
 }

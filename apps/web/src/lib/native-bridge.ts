@@ -11,7 +11,7 @@
  * page title. In a plain browser the global is absent and nothing happens. The message is
  * fire-and-forget: the portal never waits for an answer.
  */
-export type NativePageMessage = { type: 'page'; path: string; title: string };
+type NativePageMessage = { type: 'page'; path: string; title: string };
 
 declare global {
   interface Window {

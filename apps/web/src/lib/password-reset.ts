@@ -7,7 +7,7 @@
  */
 import { readItem, removeItem, writeItem } from './safe-storage.ts';
 
-export const PASSWORD_RESET_KEY = 'passwordReset';
+const PASSWORD_RESET_KEY = 'passwordReset';
 
 export type PasswordResetState = {
   ResetPasswordToken: string;

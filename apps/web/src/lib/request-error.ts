@@ -92,6 +92,6 @@ export function formatAlertText(entries: readonly AlertEntry[]): string {
     .join('\n');
 }
 
-export function alertText(kind: RequestErrorKind, items: readonly ErrorItem[]): string {
+function alertText(kind: RequestErrorKind, items: readonly ErrorItem[]): string {
   return formatAlertText(alertEntries(kind, items));
 }

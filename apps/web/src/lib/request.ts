@@ -47,10 +47,10 @@ import { RequestError } from './request-error.ts';
 import { forceLogout, getCurrentUser } from './session.ts';
 import { XSRF_COOKIE, XSRF_HEADER, ensureXsrfCookie, readCookie } from './xsrf.ts';
 
-export { loadEndpoint, type Call, type ResponseCheck } from './request-checks.ts';
+export { loadEndpoint, type ResponseCheck } from './request-checks.ts';
 export { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf.ts';
 
-export type RequestBody = Record<string, unknown>;
+type RequestBody = Record<string, unknown>;
 
 /** What a `binary` call resolves with: the bytes (typed by the answer's Content-Type) and its Content-Disposition. */
 export type BinaryAnswer = { blob: Blob; disposition: string | null };

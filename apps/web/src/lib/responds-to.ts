@@ -6,7 +6,7 @@
  */
 import { useSearchParams } from 'react-router';
 
-export const RESPONDS_TO_PARAM = 'respondsTo';
+const RESPONDS_TO_PARAM = 'respondsTo';
 
 /** The form that answers "more information needed": the reimbursement form for a reimbursement, else Upload documents. */
 export function replyFormOf(type: string): { to: string; label: string } {

@@ -3,7 +3,7 @@
  * under its "tus::" prefix; lib/resumable-upload.ts), and the one place that forgets them all:
  * at sign-out (lib/session.ts), so they never outlive the account that started them.
  */
-export const RESUMABLE_STORAGE_PREFIX = 'tus::';
+const RESUMABLE_STORAGE_PREFIX = 'tus::';
 
 export function forgetResumableUploads(): void {
   try {

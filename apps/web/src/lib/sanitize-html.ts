@@ -53,7 +53,7 @@ function instance(): ReturnType<typeof DOMPurify> {
 }
 
 /** True for an absolute http(s) address on another origin than `origin`. */
-export function isExternalHref(href: string, origin: string): boolean {
+function isExternalHref(href: string, origin: string): boolean {
   if (!/^https?:\/\//i.test(href)) return false;
   try {
     return new URL(href).origin !== origin;
@@ -101,10 +101,4 @@ export function sanitizeHtml(html: string, origin: string = window.location.orig
   const holder = doc.createElement('div');
   holder.appendChild(fragment);
   return holder.innerHTML;
-}
-
-/** The text of an HTML snippet (a survey question as a plain label for a list of problems). */
-export function htmlToText(html: string): string {
-  const fragment = instance().sanitize(html, { USE_PROFILES: { html: true }, RETURN_DOM_FRAGMENT: true });
-  return (fragment.textContent ?? '').replace(/\s+/g, ' ').trim();
 }

@@ -47,7 +47,7 @@ export type SignedOutReason = 'idle' | 'expired';
  * `event.detail.reason` is a SignedOutReason.
  */
 export const BEFORE_FORCED_LOGOUT_EVENT = 'portal:before-forced-logout';
-export type BeforeForcedLogoutDetail = { reason: SignedOutReason };
+type BeforeForcedLogoutDetail = { reason: SignedOutReason };
 
 function parseUser(raw: string | null): CurrentUser | null {
   if (!raw) return null;
@@ -223,10 +223,6 @@ export function reloadSessionFromStorage(): void {
 }
 
 export const subscribeToSession = userStore.subscribe;
-
-export function useCurrentUser(): CurrentUser | null {
-  return useStore(userStore);
-}
 
 export function useIsSignedIn(): boolean {
   return Boolean(useStore(userStore)?.AccessToken);

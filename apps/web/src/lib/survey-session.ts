@@ -11,7 +11,7 @@
 import { readItem, removeItem, writeItem } from './safe-storage.ts';
 
 export const SURVEY_SESSION_KEY = 'surveySession';
-export const SURVEY_FAILURES_KEY = 'surveyLoginFailures';
+const SURVEY_FAILURES_KEY = 'surveyLoginFailures';
 
 export function saveSurveyToken(token: string): void {
   writeItem('session', SURVEY_SESSION_KEY, JSON.stringify({ AccessToken: token }));

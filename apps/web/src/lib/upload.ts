@@ -13,8 +13,8 @@ import { call } from './call.ts';
 import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './request.ts';
 import { forceLogout, getAccessToken } from './session.ts';
 
-export const SIZE_MESSAGE = `Document must be below ${UPLOAD_SIZE_TEXT}`;
-export const TYPE_MESSAGE = 'Document type is not accepted';
+const SIZE_MESSAGE = `Document must be below ${UPLOAD_SIZE_TEXT}`;
+const TYPE_MESSAGE = 'Document type is not accepted';
 
 /**
  * The accepted files in words, wherever uploads are offered (docs/decisions/027): the twelve
@@ -23,7 +23,7 @@ export const TYPE_MESSAGE = 'Document type is not accepted';
  */
 export const UPLOAD_KINDS_TEXT = `a photo, PDF, Word or Excel file up to ${LIMITS.uploadMaxBytes / 1_048_576} MB`;
 
-export function extensionOf(name: string): string {
+function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 }

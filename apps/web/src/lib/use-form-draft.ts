@@ -24,11 +24,11 @@ import { useRestoredNotice } from './restored-notice.ts';
 import { useLeaveQuestion, type BlockedLeave } from './use-leave-question.ts';
 
 export { RESTORED_MESSAGE } from './restored-notice.ts';
-export { useLocalDraft, type LocalDraftOptions } from './use-local-draft.ts';
+export { useLocalDraft } from './use-local-draft.ts';
 
 export const DISCARD_MESSAGE = 'You are about to lose the uploaded information. Are you sure?';
 /** A form's draft calls (getdraft, updateform, discarddraft). */
-export type DraftApi<D> = {
+type DraftApi<D> = {
   get: () => Promise<ServerDraft<D> | null>;
   save: (
     body: { FormId?: string | undefined; Draft: D; SavedUnsubmitted?: boolean },

@@ -53,8 +53,6 @@ export type Service = z.infer<typeof Service>;
 export const ServiceListResponse = z.object({ approvedService: z.array(Service) });
 export type ServiceListResponse = z.infer<typeof ServiceListResponse>;
 export const ServiceDetailParams = z.strictObject({ id: z.coerce.number().int().positive().max(1_000_000) });
-export const ServiceDetailResponse = Service;
-export type ServiceDetailResponse = z.infer<typeof ServiceDetailResponse>;
 
 // ---- survey ("My self-assessment") ----------------------------------------
 

@@ -23,7 +23,7 @@ export type AuditEventTable = {
 };
 
 export type HelperScopeColumn = 'View' | 'Send' | 'Act';
-export type HelperStateColumn = 'invited' | 'active' | 'ended';
+type HelperStateColumn = 'invited' | 'active' | 'ended';
 
 /** People who help: one helper of one claim (decision 041). */
 export type HelperGrantTable = {

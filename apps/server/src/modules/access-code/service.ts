@@ -95,7 +95,7 @@ function codeHash(deps: Deps, codeId: string, code: string): string {
  * Where a code goes: editing the mobile proves the e-mail and editing the e-mail proves the
  * mobile (spec 000 §6); otherwise the mobile when SMS is preferred, else the e-mail.
  */
-export function chooseChannel(
+function chooseChannel(
   c: { email: string | null; mobile: string | null; pref_sms: number },
   purpose: CodePurpose,
   codeType: number,

@@ -9,7 +9,7 @@ import { accountSessionsChanged, rotateSession, tokenHash, type AuthContext } fr
 import * as repo from './repository.ts';
 import { checkAccessCode } from './service.ts';
 
-export const SECURE_TOKEN_LIFETIME_MS = 15 * 60_000;
+const SECURE_TOKEN_LIFETIME_MS = 15 * 60_000;
 
 function loginPurpose(auth: AuthContext) {
   return auth.kind === 'registration' ? 'activation' : 'verification';

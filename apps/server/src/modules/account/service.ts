@@ -84,7 +84,7 @@ function parseAddress(json: string | null): Address | null {
   }
 }
 
-export function maskAccountNumber(last4: string | null): string {
+function maskAccountNumber(last4: string | null): string {
   return last4 ? `*****${last4}` : '';
 }
 

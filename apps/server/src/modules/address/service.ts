@@ -8,7 +8,7 @@ import { isDeliveryAddress, type AddressSuggestion } from '@portal/contracts';
 import { searchText } from '../../db/import/gnaf-core.ts';
 import type { AddressSearch } from './search.ts';
 
-export const MAX_SUGGESTIONS = 10;
+const MAX_SUGGESTIONS = 10;
 
 export async function findAddressSuggestions(
   search: AddressSearch,

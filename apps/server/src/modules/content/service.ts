@@ -10,7 +10,7 @@ import { escapeHtml } from '../../lib/html.ts';
 import * as repo from './repository.ts';
 
 /** {provider}, {phone}, … in stored content, filled (escaped) from configuration when read. */
-export function fillProviderPlaceholders(deps: Deps, html: string): string {
+function fillProviderPlaceholders(deps: Deps, html: string): string {
   const p = deps.config.provider;
   const values: Record<string, string> = {
     provider: p.name,

@@ -149,7 +149,7 @@ function errorNumbers(): string {
 }
 
 /** Each generated part of docs/api.md, by the name its markers carry. */
-export const GENERATED_PARTS: Record<string, () => string> = {
+const GENERATED_PARTS: Record<string, () => string> = {
   'claimant-calls': claimantCalls,
   'provider-calls': providerCalls,
   'error-numbers': errorNumbers,

@@ -60,7 +60,7 @@ async function lastAnswerDays(deps: Deps, accountId: string, claimId: string, id
 }
 
 /** The day a request dated `asked` was answered, or null while it is not. */
-export function answeredOn(asked: string, lastAnswer: string | undefined): string | null {
+function answeredOn(asked: string, lastAnswer: string | undefined): string | null {
   return lastAnswer !== undefined && lastAnswer >= asked ? lastAnswer : null;
 }
 

@@ -16,9 +16,9 @@ import * as repo from './repository.ts';
 type PaymentInput = z.output<typeof UpsertPaymentRequest>;
 
 /** Payments may be scheduled at most this far ahead (a date further is a mistake). */
-export const MAX_YEARS_AHEAD = 2;
+const MAX_YEARS_AHEAD = 2;
 /** The first day of the earliest financial year a claimant can choose (FinancialYear 2000). */
-export const EARLIEST_DATE = '2000-07-01';
+const EARLIEST_DATE = '2000-07-01';
 
 export const unprocessable = (path: string, message: string) =>
   new ProviderError(422, 'Unprocessable Content', message, [{ path, message }]);
@@ -38,7 +38,7 @@ export function today(deps: Deps): string {
   return isoToday(new Date(deps.clock.now()));
 }
 
-export function paymentView(p: repo.PaymentRow, claimNumber: string, settles: string[]) {
+function paymentView(p: repo.PaymentRow, claimNumber: string, settles: string[]) {
   return {
     PaymentId: p.id,
     ClaimNumber: claimNumber,

@@ -15,7 +15,7 @@ import type { Database, PaymentTable } from '../../db/schema.ts';
 type Writer = Db | Transaction<Database>;
 type Reader = Db | Transaction<Database>;
 
-export const PAYMENT_COLUMNS = [
+const PAYMENT_COLUMNS = [
   'id',
   'claim_id',
   'reference',

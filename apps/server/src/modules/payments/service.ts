@@ -23,7 +23,7 @@ import * as decisionsRepo from './decisions-repository.ts';
 import * as repo from './repository.ts';
 
 /** How far back the claim home's panel looks for decisions. */
-export const RECENT_DECISION_DAYS = 30;
+const RECENT_DECISION_DAYS = 30;
 const RECENT_DECISIONS_MAX = 5;
 
 function claimantPayment(

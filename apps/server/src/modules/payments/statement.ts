@@ -34,7 +34,7 @@ import type { PaymentRow } from './repository.ts';
 import * as repo from './repository.ts';
 
 /** Exact dollars from integer cents: "1234.50", "-0.05". */
-export function dollars(cents: number): string {
+function dollars(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
@@ -64,7 +64,7 @@ export function csvCell(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
-export const CSV_HEADER = [
+const CSV_HEADER = [
   'Date',
   'What it was for',
   'Kind',

@@ -20,7 +20,7 @@ import { createOutboxWorker, type OutboxWorker } from '../../jobs/outbox-worker.
 import { payeeSealedAt } from '../../lib/crypto.ts';
 import { leaseDueEvents, recordDeliveryAttempt, type DueEvent } from './outbox.ts';
 
-export const WEBHOOK_DELIVERY = {
+const WEBHOOK_DELIVERY = {
   batch: 25,
   leaseMs: 60_000,
   baseDelayMs: 30_000,
@@ -38,14 +38,14 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
  * The Standard Webhooks key: a `whsec_<base64>` secret is its decoded bytes, as the standard
  * defines; any other secret is its UTF-8 bytes (a receiver's library reads it as "raw").
  */
-export function standardWebhookKey(secret: string): Buffer {
+function standardWebhookKey(secret: string): Buffer {
   return secret.startsWith(STANDARD_WEBHOOK_SECRET_PREFIX)
     ? Buffer.from(secret.slice(STANDARD_WEBHOOK_SECRET_PREFIX.length), 'base64')
     : Buffer.from(secret, 'utf8');
 }
 
 /** `v1,` + base64 HMAC-SHA256 over "{id}.{timestamp}.{body}" (Standard Webhooks). */
-export function signStandardWebhook(secret: string, id: string, timestamp: number, body: string): string {
+function signStandardWebhook(secret: string, id: string, timestamp: number, body: string): string {
   return `v1,${crypto.createHmac('sha256', standardWebhookKey(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 

@@ -21,7 +21,7 @@ import { joinedDeps, type AfterCommit } from '../../db/joined-transaction.ts';
 import type { Deps } from '../../deps.ts';
 import { ProviderError } from './errors.ts';
 
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,100}$/;
+const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,100}$/;
 
 /** How long an answer is replayed for its key: a claims system's retry after a weekend's outage still finds it. */
 export const IDEMPOTENCY_KEEP_MS = 7 * 24 * 60 * 60_000;

@@ -24,7 +24,7 @@ import { isUnreachable } from '../../lib/unreachable.ts';
 import { BUSY_RETRY_AFTER_S } from '../../errors.ts';
 
 /** Five attachments of up to 10 MB each, base64-encoded, plus the message. */
-export const PROVIDER_BODY_LIMIT = 72 * 1024 * 1024;
+const PROVIDER_BODY_LIMIT = 72 * 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -18,7 +18,7 @@ import { findClaimantByClaimNumber } from '../claim/repository.ts';
  * identity checks' own bounds (identity-guesses.ts): each one sends the claimant something, so a
  * stranger cannot flood them.
  */
-export const RECOVERY_THROTTLE: { account: Policy } = {
+const RECOVERY_THROTTLE: { account: Policy } = {
   account: { threshold: 5, baseMs: 15 * 60_000, maxMs: 4 * 60 * 60_000 },
 };
 
@@ -52,8 +52,7 @@ export function notFound(deps: Deps): AppError {
   );
 }
 
-export const same = (a: string, b: string) =>
-  a.trim().toLocaleLowerCase('en-AU') === b.trim().toLocaleLowerCase('en-AU');
+const same = (a: string, b: string) => a.trim().toLocaleLowerCase('en-AU') === b.trim().toLocaleLowerCase('en-AU');
 
 /** The claimant whose claim number, date of birth and names these are, from this address; counted when not. */
 export async function matchClaimant(

@@ -15,7 +15,7 @@ import { revoke, startSession, tokenHash } from '../session/service.ts';
 import { matchAccount, notFound, spendAccountAttempt, type RecoveryInput } from './identity-check.ts';
 import * as repo from './repository.ts';
 
-export const RESET_TOKEN_LIFETIME_MS = 30 * 60_000;
+const RESET_TOKEN_LIFETIME_MS = 30 * 60_000;
 
 /** Answers no username: that goes only to the contacts on record (forgot username). */
 export async function startPasswordReset(

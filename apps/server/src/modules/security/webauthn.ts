@@ -34,7 +34,7 @@ async function webauthn(): Promise<typeof SimpleWebAuthn> {
 
 const CHALLENGE_LIFETIME_MS = SECURITY_LIMITS.challengeLifetimeMinutes * 60_000;
 
-export function notAccepted(): AppError {
+function notAccepted(): AppError {
   return new AppError(ErrorNumber.FactorNotAccepted);
 }
 

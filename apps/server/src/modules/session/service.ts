@@ -12,7 +12,7 @@ import { tag } from '../../lib/read-cache.ts';
 import * as repo from './repository.ts';
 
 /** A helper acting for a claimant on the selected claim (decision 041). */
-export type HelperActing = {
+type HelperActing = {
   grantId: string;
   /** The helper's own account and claimant, the session's. */
   accountId: string;

@@ -20,7 +20,7 @@ import type { PDFDocument, PDFPage, RGB } from 'pdf-lib';
 import { embedDrawnFonts, embedFont, type DocumentFont, type LayoutFont } from '../../lib/pdf-font.ts';
 
 export type Weight = 'regular' | 'bold';
-export type TextRun = { text: string; font: DocumentFont };
+type TextRun = { text: string; font: DocumentFont };
 
 const require = createRequire(import.meta.url);
 

@@ -20,7 +20,7 @@ import * as repo from './repository.ts';
 
 export type SurveyAuth = { sessionId: string; claimantId: string; claimId: string };
 
-export const SURVEY_SESSION_MS = 2 * 60 * 60_000;
+const SURVEY_SESSION_MS = 2 * 60 * 60_000;
 /** Failed identity checks per address, across claim numbers (one address trying many claims). */
 export const SURVEY_THROTTLE = {
   address: { threshold: 10, baseMs: 60_000, maxMs: 60 * 60_000 },

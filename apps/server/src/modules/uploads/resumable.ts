@@ -26,7 +26,7 @@ import { storeUpload } from './service.ts';
 /** An upload not finished within a day is removed (tus expiration). */
 export const RESUMABLE_LIFETIME_MS = 24 * 60 * 60_000;
 /** Uploads one account may have arriving at once: each holds disk until it ends or expires. */
-export const RESUMABLE_OPEN_MAX = 20;
+const RESUMABLE_OPEN_MAX = 20;
 
 /** The creation's Upload-Metadata, decoded: the multipart call's fields under tus's names. */
 export const ResumableMetadata = z.strictObject({

@@ -39,7 +39,7 @@ const NOT_TEXT = new Set([
 ]);
 
 /** Whether this element takes typing (an input that is not a box or a button, a textarea, a select). */
-export function isTextField(element: Element | null): boolean {
+function isTextField(element: Element | null): boolean {
   if (element instanceof HTMLInputElement) return !NOT_TEXT.has(element.type);
   if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
   return element instanceof HTMLElement && element.isContentEditable;
@@ -83,7 +83,7 @@ const CONTROLS = [
 const CLEARANCE_PX = 4;
 
 /** Whether the link at `box` would cover any visible control of the page (other than itself). */
-export function coversAControl(link: HTMLElement, box: DOMRect = link.getBoundingClientRect()): boolean {
+function coversAControl(link: HTMLElement, box: DOMRect = link.getBoundingClientRect()): boolean {
   const top = box.top - CLEARANCE_PX;
   const bottom = box.bottom + CLEARANCE_PX;
   const left = box.left - CLEARANCE_PX;

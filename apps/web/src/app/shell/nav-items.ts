@@ -11,7 +11,7 @@ export type NavItem = {
 };
 
 /** spec 000 §2: "Send a message (can be hidden)". */
-export const SHOW_SEND_MESSAGE = true;
+const SHOW_SEND_MESSAGE = true;
 
 const ITEMS: readonly NavItem[] = [
   { label: 'Home', to: '/claim', icon: 'home' },

@@ -10,7 +10,7 @@ import { useId } from 'react';
 import { Icon } from '../../components/icon.tsx';
 import styles from './dialog.module.css';
 
-export function formatRemaining(ms: number): string {
+function formatRemaining(ms: number): string {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;
@@ -21,7 +21,7 @@ export function formatRemaining(ms: number): string {
 }
 
 /** The spoken countdown changes only every 30 s, and once more at 10 s. */
-export function announcedRemaining(ms: number): string {
+function announcedRemaining(ms: number): string {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   if (seconds <= 10) return formatRemaining(10_000);
   return formatRemaining(Math.ceil(seconds / 30) * 30_000);

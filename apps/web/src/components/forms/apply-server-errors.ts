@@ -8,7 +8,7 @@ import type { ErrorItem } from '@portal/contracts';
 import type { SummaryEntry } from '../error-summary.tsx';
 import type { RequestError } from '../../lib/request-error.ts';
 
-export type ServerFieldError = {
+type ServerFieldError = {
   /** The form's field the item is about (the first part of its Field). */
   field: string;
   /** The item's Field as the server wrote it ('PhoneNumber.Number'). */

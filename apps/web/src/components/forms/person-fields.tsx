@@ -40,7 +40,7 @@ const PARTNER: Partial<Record<PersonFieldKind, PersonFieldKind>> = {
 };
 
 /** One field: what it asks for, the form's name for it, and where it differs from the usual. */
-export type PersonField<T extends FieldValues> = {
+type PersonField<T extends FieldValues> = {
   kind: PersonFieldKind;
   name: Path<T>;
   label?: string;

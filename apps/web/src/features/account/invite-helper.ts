@@ -37,7 +37,7 @@ export const INVITE_FIELD_IDS = {
   EndsOn: 'helper-invite-ends-on',
 } as const satisfies Record<keyof InviteValues, string>;
 
-export const INVITE_MESSAGES = {
+const INVITE_MESSAGES = {
   name: 'Enter the name of the person who will help, up to 60 characters.',
   contact: 'Enter their e-mail address, or their Australian mobile number of 10 digits.',
   claim: 'Choose the claim they will help with.',
@@ -66,7 +66,7 @@ function contactOf(value: string): { Email: string } | { Mobile: string } | null
 const ruleOf = (schema: z.ZodType) => (value: string) => schema.safeParse(value).success;
 
 /** The form's rule; `today` is the Melbourne date the last day may not be before. */
-export function inviteSchema(today: () => string = () => isoToday()) {
+function inviteSchema(today: () => string = () => isoToday()) {
   return z
     .object({
       Name: z.string().trim().refine(ruleOf(personName), INVITE_MESSAGES.name),

@@ -9,7 +9,7 @@ import type { CodeTypeValue } from '../../lib/access-code.ts';
 export type SectionKey = 'personal' | 'mobile' | 'email' | 'contact' | 'bank';
 
 /** The `type` route parameter of /accountupdated/{type}/{success}. */
-export const UPDATE_TYPES = [
+const UPDATE_TYPES = [
   'personal-details',
   'contact-details',
   'email-address',

@@ -6,13 +6,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, type CallAnswer } from '../call.ts';
 
-export type MaintenanceMessage = CallAnswer<'checkMaintenance'>[number];
+type MaintenanceMessage = CallAnswer<'checkMaintenance'>[number];
 
-export function checkMaintenance(): Promise<MaintenanceMessage[]> {
+function checkMaintenance(): Promise<MaintenanceMessage[]> {
   return call('checkMaintenance', {}, { silent: true, withToken: false });
 }
 
-export const maintenanceQueryOptions = queryOptions({
+const maintenanceQueryOptions = queryOptions({
   queryKey: ['maintenance'] as const,
   queryFn: checkMaintenance,
   // Checked on each visit of a page that needs it (a maintenance window can start at any time).

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, type CallBody } from '../call.ts';
 import { queryKeys } from './query-keys.ts';
 
-export function deselectClaim(claim?: Claim): Promise<true> {
+function deselectClaim(claim?: Claim): Promise<true> {
   const body: CallBody<'deselectClaim'> = claim ? { Number: claim.Number } : {};
   return call('deselectClaim', body, { loadingMessage: 'Switching claim…' });
 }

@@ -10,13 +10,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, type CallAnswer } from '../call.ts';
 import { queryKeys } from './query-keys.ts';
 
-export type Content = CallAnswer<'getContent'>;
+type Content = CallAnswer<'getContent'>;
 
-export function getContent(name: ContentName): Promise<Content> {
+function getContent(name: ContentName): Promise<Content> {
   return call('getContent', {}, { params: { name }, silent: true });
 }
 
-export function contentQueryOptions(name: ContentName) {
+function contentQueryOptions(name: ContentName) {
   return queryOptions({
     queryKey: queryKeys.content(name),
     queryFn: () => getContent(name),

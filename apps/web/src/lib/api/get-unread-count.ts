@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { call } from '../call.ts';
 import { queryKeys } from './query-keys.ts';
 
-export function getUnreadCount(): Promise<number> {
+function getUnreadCount(): Promise<number> {
   return call('getUnreadMessageCount', {}, { silent: true });
 }
 

@@ -4,8 +4,8 @@ import {
   CONTENT_NAMES,
   ContentParams,
   ContentResponse,
+  Service,
   ServiceDetailParams,
-  ServiceDetailResponse,
   ServiceListResponse,
   SurveyAssessment,
   SurveyLoginRequest,
@@ -41,7 +41,7 @@ export const CONTENT_ENDPOINTS = {
   },
   serviceList: get(ROUTES.serviceList, ServiceListResponse, 'What the scheme can pay for'),
   serviceDetail: {
-    ...get(ROUTES.serviceDetail, ServiceDetailResponse, 'One service, with its HTML content'),
+    ...get(ROUTES.serviceDetail, Service, 'One service, with its HTML content'),
     params: ServiceDetailParams,
   },
   surveyLogin: post(

@@ -6,7 +6,6 @@
 import { DeviceType } from '@portal/contracts';
 import type { CodeTypeValue } from '../../../lib/access-code.ts';
 import { call, type CallAnswer } from '../../../lib/call.ts';
-import type { CodeFlow } from './generate-code.ts';
 
 export type LoginCodeResult = CallAnswer<'validateCodeForLogin'>;
 export type SecureCodeResult = CallAnswer<'validateCodeWhileLoggedIn'>;
@@ -26,5 +25,3 @@ export function validateSecureCode(codeType: CodeTypeValue, code: string): Promi
     { silent: true, loadingMessage: 'Checking your code…' },
   );
 }
-
-export type { CodeFlow };

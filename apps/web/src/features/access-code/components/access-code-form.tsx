@@ -27,10 +27,6 @@ import { Field } from '../../../components/form-field.tsx';
 import { isRequestError, type AlertEntry } from '../../../lib/request-error.ts';
 import styles from './access-code-form.module.css';
 
-export type CodeOutcome =
-  /** The code was right: the page takes over (stores tokens, navigates). */
-  { ok: true } | { ok: false; error: unknown };
-
 type AccessCodeFormProps = {
   /** The field's label, e.g. 'Activation code'. */
   label: string;
@@ -51,7 +47,7 @@ const CODE_INCORRECT = 49;
 const CODE_EXPIRED = 50;
 const CODE_ENTRY_LOCKED = 109;
 
-export function sentToText(sent: CodeSentResponse): string {
+function sentToText(sent: CodeSentResponse): string {
   if (sent.SMS && sent.Email) return 'by SMS to your mobile and to your email address';
   if (sent.SMS) return 'by SMS to your mobile';
   return 'to your email address';

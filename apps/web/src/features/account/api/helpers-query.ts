@@ -8,12 +8,12 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../../lib/call.ts';
 
-export const helpersQueryOptions = queryOptions({
+const helpersQueryOptions = queryOptions({
   queryKey: ['session', 'helpers'] as const,
   queryFn: () => call('getHelpers', {}, { silent: true }),
 });
 
-export const helperActivityQueryOptions = queryOptions({
+const helperActivityQueryOptions = queryOptions({
   queryKey: ['session', 'helpers', 'activity'] as const,
   queryFn: () => call('getHelperActivity', {}, { silent: true }),
 });

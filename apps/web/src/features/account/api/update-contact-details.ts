@@ -16,14 +16,14 @@ import { call, type CallAnswer, type CallBody } from '../../../lib/call.ts';
 export type AddressLines = UpdateContactDetailsRequest['HomeAddressForDB'];
 export type ContactDetailsBody = Omit<UpdateContactDetailsRequest, 'AccessToken'>;
 
-export const NO_ADDRESS: AddressLines = {
+const NO_ADDRESS: AddressLines = {
   ExperianSingleSelectedLine: '',
   AddressLine1: '',
   AddressLine2: '',
   AddressLine3: '',
 };
 
-export function addressLinesOf(address: Address | null): AddressLines {
+function addressLinesOf(address: Address | null): AddressLines {
   if (!address) return NO_ADDRESS;
   return {
     ExperianSingleSelectedLine: address.ExperianSingleSelectedLine,

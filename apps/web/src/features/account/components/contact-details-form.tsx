@@ -30,7 +30,7 @@ import styles from './account.module.css';
 
 type ContactValues = ContactDetailsBody;
 
-export const CONTACT_FIELD_IDS = {
+const CONTACT_FIELD_IDS = {
   AreaCode: 'account-contact-area-code',
   Number: 'account-contact-phone-number',
   HomeAddressForDB: 'account-contact-home-address',
@@ -45,7 +45,7 @@ const contractResolver = zodResolver(UpdateContactDetailsRequest, undefined, {
  * The contracts' rule reports a missing half of the phone number at the number. When it is the
  * area code that is missing, say so there instead (spec 000 §5 "the other becomes required").
  */
-export const contactResolver: Resolver<ContactValues> = async (values, context, options) => {
+const contactResolver: Resolver<ContactValues> = async (values, context, options) => {
   const result = await contractResolver(values, context, options);
   const area = values.PhoneNumber.AreaCode.trim();
   const number = values.PhoneNumber.Number.trim();

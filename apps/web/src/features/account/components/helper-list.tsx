@@ -75,7 +75,7 @@ export function HelperList({ helpers, canChange, onAction }: HelperListProps) {
 }
 
 /** How many of what helpers did are shown before "Show all". */
-export const ACTIVITY_SHOWN = 10;
+const ACTIVITY_SHOWN = 10;
 
 /** What helpers did, as "Sam read your messages on 3 December 2026 at 10:04 am.", the latest first. */
 export function HelperActivityList() {

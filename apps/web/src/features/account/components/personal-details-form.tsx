@@ -37,7 +37,7 @@ import { SupportingFiles, supportingFile, useSupportingFiles } from './supportin
 import { useEditForm } from './use-edit-form.ts';
 import styles from './account.module.css';
 
-export { PERSONAL_FIELD_IDS, personalResolver, type PersonalValues } from './personal-details.ts';
+export { personalResolver, type PersonalValues } from './personal-details.ts';
 
 const SAVE_HINT = 'Complete each detail correctly and choose a reason to send your request.';
 

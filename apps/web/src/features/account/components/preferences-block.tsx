@@ -13,7 +13,7 @@ import { updatePreferences } from '../api/update-preferences.ts';
 import { nextPreferences, preferencesWarning, type PreferenceValues } from '../rules.ts';
 import styles from './account.module.css';
 
-export const FORCED_EMAIL_TEXT = 'We need a way to send you notices, so email stays on.';
+const FORCED_EMAIL_TEXT = 'We need a way to send you notices, so email stays on.';
 
 export function PreferencesBlockBody({ account }: { account: Account }) {
   const queryClient = useQueryClient();

@@ -59,7 +59,7 @@ type Editing = { section: SectionKey; secureToken?: string | undefined; arrived:
 const CODE_TYPES: readonly number[] = Object.values(CodeType);
 
 /** Back from the access-code screen: the section of the verified code, with its secure token. */
-export function editingOnArrival(state: unknown): Editing | null {
+function editingOnArrival(state: unknown): Editing | null {
   const codeType = (state as { codeType?: unknown } | null)?.codeType;
   if (typeof codeType !== 'number' || !CODE_TYPES.includes(codeType)) return null;
   const grant = getSecureToken(codeType as CodeTypeValue);
@@ -71,7 +71,7 @@ export function editingOnArrival(state: unknown): Editing | null {
  * The "Sign-in and security" block's body (passkeys, authenticator app, recovery codes): another
  * feature's, handed in by the app (features do not import each other).
  */
-export type SecurityBlockBody = ComponentType<{ otherEditing: boolean; headingId: string }>;
+type SecurityBlockBody = ComponentType<{ otherEditing: boolean; headingId: string }>;
 
 type AccountPageProps = {
   SecurityBlock?: SecurityBlockBody | undefined;

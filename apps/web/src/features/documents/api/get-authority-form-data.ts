@@ -7,11 +7,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, type CallAnswer } from '../../../lib/call.ts';
 import { documentsKeys } from './documents-keys.ts';
 
-export function getAuthorityFormData(): Promise<CallAnswer<'getAuthorityFormData'>> {
+function getAuthorityFormData(): Promise<CallAnswer<'getAuthorityFormData'>> {
   return call('getAuthorityFormData', {});
 }
 
-export const authorityFormDataQueryOptions = queryOptions({
+const authorityFormDataQueryOptions = queryOptions({
   queryKey: documentsKeys.authorityFormData,
   queryFn: getAuthorityFormData,
   staleTime: Infinity,

@@ -10,7 +10,7 @@ export type DocumentType = { Id: number; Item: string };
 
 const toDocumentTypes = (list: DropdownItem[]): DocumentType[] => list.map(({ Id, Item }) => ({ Id, Item }));
 
-export const documentTypesQueryOptions = queryOptions({
+const documentTypesQueryOptions = queryOptions({
   ...dropdownQueryOptions('DocumentFormTypes'),
   select: toDocumentTypes,
 });

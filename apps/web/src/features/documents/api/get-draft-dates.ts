@@ -6,13 +6,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, type CallAnswer } from '../../../lib/call.ts';
 import { documentsKeys } from './documents-keys.ts';
 
-export type DraftDates = CallAnswer<'getDraftDates'>;
+type DraftDates = CallAnswer<'getDraftDates'>;
 
-export function getDraftDates(): Promise<DraftDates> {
+function getDraftDates(): Promise<DraftDates> {
   return call('getDraftDates', {}, { silent: true });
 }
 
-export const draftDatesQueryOptions = queryOptions({
+const draftDatesQueryOptions = queryOptions({
   queryKey: documentsKeys.draftDates,
   queryFn: getDraftDates,
   staleTime: Infinity,

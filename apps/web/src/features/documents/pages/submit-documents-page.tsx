@@ -48,7 +48,7 @@ import {
 } from '../components/documents-form.ts';
 import styles from './documents.module.css';
 
-export { DISCARD_MESSAGE, RESTORED_MESSAGE } from '../../../lib/use-form-draft.ts';
+export { RESTORED_MESSAGE } from '../../../lib/use-form-draft.ts';
 
 /** This device's copy of the documents draft. */
 const documentsMirror = createDraftMirror(DocumentDraft);

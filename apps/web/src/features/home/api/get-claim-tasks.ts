@@ -7,10 +7,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 import { call, type CallAnswer } from '../../../lib/call.ts';
 
-export type ClaimTasksData = CallAnswer<'getClaimTasks'>;
+type ClaimTasksData = CallAnswer<'getClaimTasks'>;
 export type ClaimTaskData = ClaimTasksData['Tasks'][number];
 
-export function claimTasksQueryOptions(claimNumber: string) {
+function claimTasksQueryOptions(claimNumber: string) {
   return queryOptions({
     queryKey: [...queryKeys.claimTasks, claimNumber] as const,
     queryFn: () => call('getClaimTasks', {}, { silent: true }),

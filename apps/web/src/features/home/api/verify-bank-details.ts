@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 import { call, type CallAnswer } from '../../../lib/call.ts';
 
-export function verifyBankDetails(): Promise<CallAnswer<'verifyBankDetails'>> {
+function verifyBankDetails(): Promise<CallAnswer<'verifyBankDetails'>> {
   return call('verifyBankDetails', {});
 }
 

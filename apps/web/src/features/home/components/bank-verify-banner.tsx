@@ -14,7 +14,7 @@ import { formatBsb } from '../../../lib/api/verify-bsb.ts';
 import styles from './bank-verify-banner.module.css';
 
 /** Where "Review my bank details" leads: the Bank Account Details block of My Details. */
-export const REVIEW_BANK_DETAILS_PATH = '/account#account-bank';
+const REVIEW_BANK_DETAILS_PATH = '/account#account-bank';
 
 /** The last 4 digits of a masked account number ('*****6789' → '6789'). */
 function last4(masked: string): string {

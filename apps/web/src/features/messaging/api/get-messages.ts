@@ -12,11 +12,11 @@ import { messagingKeys } from './messaging-keys.ts';
 export type { InboxMessage };
 export type InboxPageData = CallAnswer<'getMessages'>;
 
-export function getMessages(offset: number): Promise<InboxPageData> {
+function getMessages(offset: number): Promise<InboxPageData> {
   return call('getMessages', pageRequest(offset), { silent: true });
 }
 
-export function inboxQueryOptions(claimNumber: string) {
+function inboxQueryOptions(claimNumber: string) {
   return infiniteQueryOptions({
     queryKey: messagingKeys.inbox(claimNumber),
     queryFn: ({ pageParam }) => getMessages(pageParam),

@@ -12,12 +12,12 @@ import { messagingKeys } from './messaging-keys.ts';
 export type { SentItem };
 export type SentItemsPageData = CallAnswer<'getSentItems'>;
 
-export function getSentItems(offset: number, requestType: number | undefined): Promise<SentItemsPageData> {
+function getSentItems(offset: number, requestType: number | undefined): Promise<SentItemsPageData> {
   const body = requestType === undefined ? pageRequest(offset) : { ...pageRequest(offset), RequestType: requestType };
   return call('getSentItems', body, { silent: true });
 }
 
-export function sentItemsQueryOptions(claimNumber: string, requestType: number | undefined) {
+function sentItemsQueryOptions(claimNumber: string, requestType: number | undefined) {
   return infiniteQueryOptions({
     queryKey: messagingKeys.sentItems(claimNumber, requestType),
     queryFn: ({ pageParam }) => getSentItems(pageParam, requestType),

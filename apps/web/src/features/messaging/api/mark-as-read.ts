@@ -12,7 +12,7 @@ import { call, type CallAnswer } from '../../../lib/call.ts';
 import type { InboxMessage, InboxPageData } from './get-messages.ts';
 import { messagingKeys } from './messaging-keys.ts';
 
-export function markAsRead(messageId: string): Promise<CallAnswer<'markAsRead'>> {
+function markAsRead(messageId: string): Promise<CallAnswer<'markAsRead'>> {
   return call('markAsRead', { MessageId: messageId }, { silent: true });
 }
 
@@ -31,7 +31,7 @@ function setRead(queryClient: QueryClient, claimNumber: string, messageId: strin
 }
 
 /** Marks a message read: on screen at once, then on the server. Does nothing for a read message. */
-export async function markMessageRead(
+async function markMessageRead(
   queryClient: QueryClient,
   claimNumber: string,
   message: Pick<InboxMessage, 'messageId' | 'Read'>,

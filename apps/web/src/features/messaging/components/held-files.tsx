@@ -21,11 +21,11 @@ export type HeldItem = {
   paused?: boolean;
 };
 
-export const MAX_ENQUIRY_FILES = 10;
+const MAX_ENQUIRY_FILES = 10;
 
 let keySeq = 0;
 
-export function formatSize(bytes: number): string {
+function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

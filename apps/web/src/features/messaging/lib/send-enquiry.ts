@@ -38,9 +38,9 @@ export type EnquiryDeps = {
 /** A run that reached step 3 without an answer: kept for a retry of step 3 only. */
 export type EnquiryRun = { signature: string; formId: string; idempotencyKey: string };
 
-export type EnquiryStep = 'form' | 'files' | 'submit';
+type EnquiryStep = 'form' | 'files' | 'submit';
 
-export class EnquiryFailed extends Error {
+class EnquiryFailed extends Error {
   readonly step: EnquiryStep;
   override readonly cause: unknown;
   constructor(step: EnquiryStep, cause: unknown) {
@@ -65,7 +65,7 @@ export type EnquiryProgress = {
 };
 
 /** What the enquiry is: a retry may reuse a run only when this has not changed. */
-export function enquirySignature(body: ContactFormBody, files: readonly HeldFile[]): string {
+function enquirySignature(body: ContactFormBody, files: readonly HeldFile[]): string {
   return JSON.stringify([
     body.Category.Item,
     body.Category.ElementNumber,

@@ -7,7 +7,7 @@
 import { DECISION_OUTCOME_LABELS } from '@portal/contracts';
 import type { SentItem } from '../api/get-sent-items.ts';
 
-export type SentTone = 'received' | 'in-progress' | 'completed' | 'approved' | 'partly' | 'declined' | 'action';
+type SentTone = 'received' | 'in-progress' | 'completed' | 'approved' | 'partly' | 'declined' | 'action';
 
 export type SentState = {
   label: string;

@@ -12,9 +12,9 @@ import { LIMITS } from '@portal/contracts';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
-export const WIDE_LAYOUT_QUERY = `(min-width: ${LIMITS.wideLayoutBreakpointPx}px)`;
+const WIDE_LAYOUT_QUERY = `(min-width: ${LIMITS.wideLayoutBreakpointPx}px)`;
 
-export function isWideLayout(): boolean {
+function isWideLayout(): boolean {
   return typeof window.matchMedia === 'function' ? window.matchMedia(WIDE_LAYOUT_QUERY).matches : true;
 }
 

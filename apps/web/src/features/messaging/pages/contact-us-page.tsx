@@ -59,7 +59,7 @@ import styles from '../components/messaging.module.css';
 const IDS = { type: 'contact-type', reason: 'contact-reason', message: 'contact-message' } as const;
 
 /** The recorded event of a sent enquiry (spec 001 Contact us: "Success … records an event"). */
-export const ENQUIRY_SENT_EVENT = { path: '/contactus/sent', title: 'Send a message: enquiry sent' } as const;
+const ENQUIRY_SENT_EVENT = { path: '/contactus/sent', title: 'Send a message: enquiry sent' } as const;
 
 const enquiryMirror = createDraftMirror(EnquiryDraft);
 

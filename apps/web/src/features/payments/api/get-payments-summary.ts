@@ -3,12 +3,10 @@
  * decisions of the last 30 days. Silent: the home page shows nothing of it if it cannot be read.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call } from '../../../lib/call.ts';
 import { paymentsKeys } from './payments-keys.ts';
 
-export type PaymentsSummaryData = CallAnswer<'getPaymentsSummary'>;
-
-export function paymentsSummaryQueryOptions(claimNumber: string) {
+function paymentsSummaryQueryOptions(claimNumber: string) {
   return queryOptions({
     queryKey: paymentsKeys.summary(claimNumber),
     queryFn: () => call('getPaymentsSummary', {}, { silent: true }),

@@ -13,7 +13,7 @@ import { paymentsKeys } from './payments-keys.ts';
 export type { ClaimantPayment };
 export type PaymentsPageData = CallAnswer<'getPayments'>;
 
-export function getPayments(offset: number, financialYear: number | undefined): Promise<PaymentsPageData> {
+function getPayments(offset: number, financialYear: number | undefined): Promise<PaymentsPageData> {
   const page = { Offset: offset, Amount: LIMITS.pageSize };
   return call('getPayments', financialYear === undefined ? page : { ...page, FinancialYear: financialYear }, {
     silent: true,
@@ -21,11 +21,11 @@ export function getPayments(offset: number, financialYear: number | undefined): 
 }
 
 /** The next page's offset, or undefined when the last one is here (an empty page ends it too). */
-export function nextPaymentsOffset(page: Pick<PaymentsPageData, 'Start' | 'End' | 'Total'>): number | undefined {
+function nextPaymentsOffset(page: Pick<PaymentsPageData, 'Start' | 'End' | 'Total'>): number | undefined {
   return page.End < page.Total && page.End > page.Start ? page.End : undefined;
 }
 
-export function paymentsQueryOptions(claimNumber: string, financialYear: number | undefined) {
+function paymentsQueryOptions(claimNumber: string, financialYear: number | undefined) {
   return infiniteQueryOptions({
     queryKey: paymentsKeys.payments(claimNumber, financialYear),
     queryFn: ({ pageParam }) => getPayments(pageParam, financialYear),

@@ -4,12 +4,10 @@
  * Silent: the sent item shows its own "could not load" line.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call } from '../../../lib/call.ts';
 import { paymentsKeys } from './payments-keys.ts';
 
-export type SentItemProgressData = CallAnswer<'getSentItemProgress'>;
-
-export function sentItemProgressQueryOptions(claimNumber: string, sentItemId: string) {
+function sentItemProgressQueryOptions(claimNumber: string, sentItemId: string) {
   return queryOptions({
     queryKey: paymentsKeys.progress(claimNumber, sentItemId),
     queryFn: () => call('getSentItemProgress', { SentItemId: sentItemId }, { silent: true }),

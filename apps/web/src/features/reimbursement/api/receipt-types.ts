@@ -10,7 +10,7 @@ import { getDropdownList } from '../../../lib/api/get-dropdown-list.ts';
 
 const isKind = (item: string): item is ReceiptKind => (RECEIPT_KINDS as readonly string[]).includes(item);
 
-export async function getReceiptTypes(): Promise<ReceiptKind[]> {
+async function getReceiptTypes(): Promise<ReceiptKind[]> {
   try {
     const kinds = (await getDropdownList('ReceiptTypes', { silent: true })).map((i) => i.Item).filter(isKind);
     return kinds.length > 0 ? kinds : [...RECEIPT_KINDS];
@@ -19,7 +19,7 @@ export async function getReceiptTypes(): Promise<ReceiptKind[]> {
   }
 }
 
-export const receiptTypesQueryOptions = queryOptions({
+const receiptTypesQueryOptions = queryOptions({
   queryKey: ['reimbursement', 'receipt-types'] as const,
   queryFn: getReceiptTypes,
   staleTime: 10 * 60_000,

@@ -19,7 +19,7 @@ function capitalise(text: string): string {
 }
 
 /** Why the claimant cannot change bank details now, or null when they can. */
-export function bankLockMessage(account: Pick<Account, 'IsStateTrustee' | 'BankDetailsCanEdit'>): string | null {
+function bankLockMessage(account: Pick<Account, 'IsStateTrustee' | 'BankDetailsCanEdit'>): string | null {
   if (account.IsStateTrustee) return capitalise(MESSAGES.bankStateTrustee);
   if (!account.BankDetailsCanEdit) return MESSAGES.bankLocked48h;
   return null;
@@ -30,7 +30,7 @@ function last4(masked: string): string {
   return masked.replace(/[^0-9]/g, '').slice(-4);
 }
 
-export function MaskedAccountNumber({ masked }: { masked: string }) {
+function MaskedAccountNumber({ masked }: { masked: string }) {
   return (
     <>
       <span aria-hidden="true">{'*'.repeat(5)}</span>

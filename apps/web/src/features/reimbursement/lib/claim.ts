@@ -51,9 +51,9 @@ export const PAYEE_FIELDS = [
 ] as const;
 export type PayeeField = (typeof PAYEE_FIELDS)[number];
 export type PayeeValues = Record<PayeeField, string>;
-export const EMPTY_PAYEE: PayeeValues = Object.fromEntries(PAYEE_FIELDS.map((f) => [f, ''])) as PayeeValues;
+const EMPTY_PAYEE: PayeeValues = Object.fromEntries(PAYEE_FIELDS.map((f) => [f, ''])) as PayeeValues;
 
-export type UploadedFile = { Filename: string; FileID: string };
+type UploadedFile = { Filename: string; FileID: string };
 
 export type ClaimValues = {
   step: Step;

@@ -27,7 +27,7 @@ export const RECEIPT_FIELD_NAMES = [
   'Notes',
 ] as const;
 export type ReceiptField = (typeof RECEIPT_FIELD_NAMES)[number];
-export type ReceiptValues = Record<ReceiptField, string>;
+type ReceiptValues = Record<ReceiptField, string>;
 const EMPTY_RECEIPT_VALUES: ReceiptValues = Object.fromEntries(
   RECEIPT_FIELD_NAMES.map((f) => [f, '']),
 ) as ReceiptValues;
@@ -45,12 +45,12 @@ export function labelOf(kind: ReceiptKind, field: ReceiptField): string {
 }
 
 /** The amount field of a kind: 'Amount to reimburse' for home services, 'Cost' otherwise. */
-export function amountFieldOf(kind: ReceiptKind): 'Amount' | 'Cost' {
+function amountFieldOf(kind: ReceiptKind): 'Amount' | 'Cost' {
   return kind === 'Home services' ? 'Amount' : 'Cost';
 }
 
 let receiptSeq = 0;
-export function newReceiptKey(): string {
+function newReceiptKey(): string {
   receiptSeq += 1;
   return `r${receiptSeq}`;
 }

@@ -13,8 +13,6 @@ import { STEP_NUMBERS, STEP_TITLES } from '../hooks/use-claim-step.ts';
 import { useReimbursementForm } from '../hooks/use-reimbursement-form.ts';
 
 export { DISCARD_MESSAGE, RESTORED_MESSAGE } from '../../../lib/use-form-draft.ts';
-export { STEP_NUMBERS, STEP_TITLES } from '../hooks/use-claim-step.ts';
-
 export function ReimbursementPage() {
   const form = useReimbursementForm();
   const { draft, step } = form;

@@ -31,11 +31,6 @@ function translate(error: unknown): unknown {
   return error;
 }
 
-export async function browserSupportsPasskeys(): Promise<boolean> {
-  const { browserSupportsWebAuthn } = await import('@simplewebauthn/browser');
-  return browserSupportsWebAuthn();
-}
-
 export async function createPasskey(options: Options): Promise<PasskeyRegistrationResponse> {
   const webauthn = await import('@simplewebauthn/browser');
   if (!webauthn.browserSupportsWebAuthn()) throw new PasskeyUnsupported();

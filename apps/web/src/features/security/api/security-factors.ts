@@ -7,7 +7,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from '../../../lib/call.ts';
 
-export const securityFactorsQueryOptions = queryOptions({
+const securityFactorsQueryOptions = queryOptions({
   queryKey: ['session', 'security-factors'] as const,
   queryFn: () => call('getSecurityFactors', {}, { silent: true }),
 });

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { Field } from '../../../components/form-field.tsx';
 import styles from './security.module.css';
 
-export type CodeKind = 'authenticator' | 'recovery';
+type CodeKind = 'authenticator' | 'recovery';
 
 const SCHEMAS = {
   authenticator: zodResolver(z.object({ Code: authenticatorCode })),

@@ -12,7 +12,7 @@ import { FactorChoice, hasAnyFactor } from './factor-choice.tsx';
 import { BackToFactors } from './factor-first.tsx';
 import styles from './security.module.css';
 
-export type CodeFormProps = {
+type CodeFormProps = {
   /** Sends a code (when the form opens and on re-send); resolves with where it went. */
   send: () => Promise<CodeSentResponse>;
   /** Checks a code; throws the request error when it is not accepted. */

@@ -6,19 +6,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, type CallAnswer } from '../../../lib/call.ts';
 
-export type ServiceList = CallAnswer<'serviceList'>;
+type ServiceList = CallAnswer<'serviceList'>;
 export type ServiceDetail = CallAnswer<'serviceDetail'>;
 
-export const servicesKeys = {
+const servicesKeys = {
   list: ['public', 'services', 'list'] as const,
   detail: (id: number) => ['public', 'services', 'detail', id] as const,
 };
 
-export function getServiceList(): Promise<ServiceList> {
+function getServiceList(): Promise<ServiceList> {
   return call('serviceList', {}, { silent: true });
 }
 
-export function getServiceDetail(id: number): Promise<ServiceDetail> {
+function getServiceDetail(id: number): Promise<ServiceDetail> {
   return call('serviceDetail', {}, { params: { id }, silent: true });
 }
 

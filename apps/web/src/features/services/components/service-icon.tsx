@@ -101,7 +101,7 @@ const drawings: Record<ServiceIconName, ReactNode> = {
   income: <path d="M3 7h15a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7zM3 7l11-3v3M15 13.5h5" />,
 };
 
-export function isServiceIconName(name: string): name is ServiceIconName {
+function isServiceIconName(name: string): name is ServiceIconName {
   return (SERVICE_ICONS as readonly string[]).includes(name);
 }
 

@@ -16,7 +16,7 @@ export type ServiceDetailData =
   | { status: 'not-found'; pageTitle: string }
   | { status: 'failed'; message: string };
 
-export function parseServiceId(raw: string | undefined): number | undefined {
+function parseServiceId(raw: string | undefined): number | undefined {
   if (!raw || !/^[0-9]{1,7}$/.test(raw)) return undefined;
   const id = Number(raw);
   return id > 0 ? id : undefined;

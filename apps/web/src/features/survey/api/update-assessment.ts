@@ -9,7 +9,7 @@ import { surveyRequest } from './survey-request.ts';
 /** QuestionId → the chosen answer's Value ('' or absent: not answered). */
 export type AnswerValues = Readonly<Record<number, string | undefined>>;
 
-export function answersBody(assessment: Assessment, acceptedTerms: boolean, values: AnswerValues) {
+function answersBody(assessment: Assessment, acceptedTerms: boolean, values: AnswerValues) {
   return {
     FormID: assessment.FormID,
     AcceptedTerms: acceptedTerms,

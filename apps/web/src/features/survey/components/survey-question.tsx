@@ -14,10 +14,10 @@ import styles from './survey-question.module.css';
 
 export type SaveStatus = 'saving' | 'saved' | 'error';
 
-export const PLEASE_SELECT = 'Please Select';
+const PLEASE_SELECT = 'Please Select';
 
 /** Up to this many answers, all are shown as radio buttons (a choice a person can see whole). */
-export const RADIO_LIMIT = 7;
+const RADIO_LIMIT = 7;
 
 type SurveyQuestionProps = {
   question: Question;

@@ -31,9 +31,9 @@ const SERVER_WORDS = new Set<number>([
 ]);
 
 /** spec 001 §4: "After more than 2 failed identity logins the help line appears." */
-export const HELP_AFTER_FAILURES = 2;
+const HELP_AFTER_FAILURES = 2;
 
-export const NOT_MATCHED =
+const NOT_MATCHED =
   'Those details do not match our records. Check your claim number and date of birth, then try again.';
 
 export type SurveyValidationState = { ended?: boolean };
