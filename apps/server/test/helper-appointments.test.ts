@@ -316,6 +316,7 @@ describe.each(DIALECTS)('helpers appointed by the claims system on %s', (dialect
       [appointment({ EndsOn: '2027-02-30' }), 'EndsOn'],
       [appointment({ Name: '' }), 'Name'],
       [appointment({ Name: 'J'.repeat(61) }), 'Name'],
+      [appointment({ Name: 'Jo\nSubject: spoofed' }), 'Name'],
       [appointment({ MobileNumber: '12345' }), 'MobileNumber'],
       [appointment({ Extra: true }), ''],
     ];

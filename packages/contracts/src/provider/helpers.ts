@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isoDate } from '../api/common.ts';
 import { HelperScope } from '../api/helpers.ts';
 import { LIMITS } from '../constants.ts';
+import { isVisibleName } from '../text.ts';
 import { providerClaimNumber } from './records.ts';
 
 /** Why the claims system appointed the helper. */
@@ -22,7 +23,13 @@ export const HelperAppointmentParams = z.strictObject({ claimNumber: providerCla
 
 export const AppointHelperRequest = z
   .strictObject({
-    Name: z.string().trim().min(1).max(LIMITS.nameMax),
+    /** The helper's name as the claimant and the helper read it (in messages too): letters, nothing hidden. */
+    Name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(LIMITS.nameMax)
+      .refine(isVisibleName, 'A name with a letter and no control or hidden characters'),
     /** The invitation goes to the e-mail address when both are given, else to the mobile. */
     EmailAddress: z.email().max(254).optional(),
     MobileNumber: z

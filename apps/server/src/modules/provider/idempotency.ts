@@ -8,7 +8,8 @@
  *
  * A retry arriving while the first request runs waits for it: on PostgreSQL its insert of the key
  * waits on the first's uncommitted row; on SQLite the one connection runs one transaction at a
- * time. The same key with another body is refused (422). A failed request rolls back its key
+ * time. The answer is kept with its status (200, or an `Answer`'s 201 or 204) and replayed with
+ * it. The same key with another body is refused (422). A failed request rolls back its key
  * with its work: the key is free for the retry. Answers are kept IDEMPOTENCY_KEEP_MS, then the
  * hourly clean-up removes them (removeExpiredIdempotencyKeys).
  *
