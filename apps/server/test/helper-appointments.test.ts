@@ -14,6 +14,7 @@ import { runCli } from '../src/cli/run.ts';
 import { newId } from '../src/lib/crypto.ts';
 import * as grants from '../src/modules/helpers/repository.ts';
 import { createApiKey } from '../src/modules/provider/keys.ts';
+import * as factors from '../src/modules/security/repository.ts';
 import { DIALECTS, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
 import { nextCode, nextMatching, useDelivery } from './mail-sink.ts';
 
@@ -208,6 +209,9 @@ describe.each(DIALECTS)('helpers appointed by the claims system on %s', (dialect
     });
     expect((await view(up.AccessToken)).statusCode).toBe(200);
     expect(numbers(await act(up.AccessToken))).toEqual([]);
+    // Checked on each request: a factor removed is missed at once.
+    await factors.deleteAuthenticator(t.deps.db, await accountOf(SAM));
+    expect(numbers(await view(up.AccessToken))).toEqual([ErrorNumber.ActNeedsSecondFactor]);
     // A View or Send helper needs none.
     const pat = await t.signIn('pat.trustee@example.com');
     await call('PUT', url(CLAIM, 'APPT-9'), appointment({ EmailAddress: 'pat.link@example.com', Scope: 'Send' }));
