@@ -10,6 +10,8 @@ import { ENDPOINTS, ErrorNumber, HELPER_LIMITS, SECURITY_CODE_TYPE, type HelperL
 import { runCli } from '../src/cli/run.ts';
 import { newId, newToken } from '../src/lib/crypto.ts';
 import * as grants from '../src/modules/helpers/repository.ts';
+import * as factors from '../src/modules/security/repository.ts';
+import { newSecret, sealSecret } from '../src/modules/security/totp.ts';
 import { tokenHash } from '../src/modules/session/service.ts';
 import { DIALECTS, createTestApp, errorNumbers, signInWithClaim, type TestApp } from './helpers.ts';
 import { nextCode, nextMatching, useDelivery } from './mail-sink.ts';
@@ -59,8 +61,28 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
     return token;
   }
 
-  /** A helper signed in, holding a grant of that scope on the claim, with the claim selected. */
+  /** A confirmed authenticator app on the account, through the factors' owner (the API's set-up is security-factors.test.ts's). */
+  async function addAuthenticator(username: string) {
+    const id = newId();
+    const now = t.clock.now();
+    await factors.insertPendingAuthenticator(t.deps.db, {
+      id,
+      account_id: await accountOf(username),
+      secret_enc: sealSecret(t.deps, id, newSecret()),
+      confirmed_at: null,
+      setup_expires_at: now + 60_000,
+      last_step: 0,
+      created_at: now,
+    });
+    await factors.confirmAuthenticator(t.deps.db, id, 1, now);
+  }
+
+  /**
+   * A helper signed in, holding a grant of that scope on the claim, with the claim selected; an
+   * Act helper with the second factor Act needs (helper-appointments.test.ts tests the refusal).
+   */
   async function helper(username: string, scope: Scope, claimNumber = CLAIM, endsOn: string | null = null) {
+    if (scope === 'Act') await addAuthenticator(username);
     const token = await t.signIn(username);
     await ok('/api/helpers/accept', { AccessToken: token, Invitation: await invitation(claimNumber, scope, endsOn) });
     await ok('/api/claim/selectclaim', { AccessToken: token, Number: claimNumber });

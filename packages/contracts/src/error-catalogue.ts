@@ -165,6 +165,12 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
     message:
       'We cannot send another invitation now: too many have been sent today. Please try again tomorrow, or call us on {phone}.',
   },
+  163: {
+    meaning:
+      'A helper the claims system appointed with Act has no passkey or authenticator app on their own account: ' +
+      "every call they make for that claim is refused until they add one ({name}: the claimant's first name)",
+    message: 'Add a passkey or an authenticator app in My Details before you act for {name}.',
+  },
   140: {
     meaning: 'Passkey refused: the account already has 5 passkeys',
     message: 'You already have 5 passkeys. Please remove one before adding another.',

@@ -62,6 +62,8 @@ export const ErrorNumber = {
   HelperLimit: 161,
   /** Too many invitations in 24 hours, from this claimant or to this contact. */
   InvitationLimit: 162,
+  /** An Act helper without a passkey or an authenticator app on their own account: every call for the claim waits for one. */
+  ActNeedsSecondFactor: 163,
   // The request itself: it stopped arriving (answered with HTTP 408, not 225).
   RequestTimedOut: 150,
   /** A service the portal depends on (its database, Redis) cannot be reached: nothing was done; the answer carries Retry-After. */

@@ -1,13 +1,19 @@
 /**
- * `helpers list|remove-all`: the people who help a claimant (decision 041), from a shell. `list`
- * names each helper, the claim, the scope and where it stands (the contact masked, as the
- * claimant sees it). `remove-all` is "Remove everyone now" for a claimant who asks by phone
- * (after an identity check): every helper's access and every invitation ends at once, no helper
- * is told, and it is audited.
+ * `helpers list|end|remove-all`: the people who help a claimant (decision 041), from a shell.
+ * `list` names each helper, the claim, the scope and where it stands (the contact masked, as the
+ * claimant sees it). `end` is the claimant's end of one helper, for a claimant who asks by phone:
+ * the helper (by the HelperReference the claims system's events and its helper list name) loses
+ * access to the claimant's claims at once, is told, and it is audited with no session.
+ * `remove-all` is "Remove everyone now" for a claimant who asks by phone (after an identity
+ * check): every helper's access and every invitation ends at once, no helper is told, and it is
+ * audited.
  */
-import { endAllHelpers, findHelpers } from '../modules/helpers/service.ts';
+import { z } from 'zod';
+import { endHelpers, endAllHelpers, findHelpers } from '../modules/helpers/service.ts';
 import { accountOf } from './claimant-account.ts';
-import type { Command } from './command.ts';
+import { CommandError, validate, type Command } from './command.ts';
+
+const HelperRef = z.strictObject({ helper: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a HelperReference') });
 
 export const helperCommands: Command[] = [
   {
@@ -28,6 +34,26 @@ export const helperCommands: Command[] = [
                   `${h.Name} (${h.Contact}) — claim ${h.ClaimNumber}, ${h.Scope}, ${h.State}` +
                   (h.EndsOn ? `, last day ${h.EndsOn}` : ''),
               ),
+      };
+    },
+  },
+  {
+    name: 'helpers end',
+    args: 'CLAIMANT_REF HELPERREF',
+    summary:
+      "Ends one helper's access to the claimant's claims at once, as the claimant's end does (the helper is told), " +
+      'and audits it; HELPERREF is the HelperReference of helper-change events and GET …/helpers.',
+    positionals: [2, 2],
+    async run({ deps }, { positionals }) {
+      const { ref, accountId } = await accountOf(deps, positionals[0] as string);
+      const { helper } = validate(HelperRef, { helper: positionals[1] }, () => 'HELPERREF');
+      const ended = await endHelpers(deps, { accountId, sessionId: null }, { helperAccountId: helper });
+      if (ended.length === 0) throw new CommandError(`${ref} has no active helper ${helper}`);
+      return {
+        json: { ClaimantRef: ref, HelperReference: helper, Ended: ended.map((g) => g.claim_number) },
+        text: [
+          `Ended ${ended[0]?.helper_name ?? helper}'s access to ${ended.map((g) => g.claim_number).join(', ')}; the helper is told`,
+        ],
       };
     },
   },

@@ -27,6 +27,7 @@ import * as m0022 from './migrations/0022-decisions-in-words.ts';
 import * as m0023 from './migrations/0023-idempotency-kept-a-week.ts';
 import * as m0024 from './migrations/0024-resumable-uploads.ts';
 import * as m0025 from './migrations/0025-people-who-help.ts';
+import * as m0026 from './migrations/0026-helper-appointments.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-idempotency-kept-a-week': m0023,
   '0024-resumable-uploads': m0024,
   '0025-people-who-help': m0025,
+  '0026-helper-appointments': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -35,12 +35,19 @@ import {
   SetDecisionRequest,
   UpsertPaymentRequest,
 } from './payments.ts';
+import {
+  AppointHelperRequest,
+  ClaimHelpersParams,
+  HelperAppointmentParams,
+  ProviderHelper,
+  ProviderHelperList,
+} from './helpers.ts';
 
 export const FileParams = z.strictObject({ id: z.string().min(1).max(64) });
 
 export const Accepted = z.object({ Ok: z.literal(true) });
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type ProviderEndpoint = {
   method: Method;
   path: string;
@@ -48,8 +55,12 @@ export type ProviderEndpoint = {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** undefined: the answer is a file's bytes. */
+  /** undefined: the answer is a file's bytes, or none (204). */
   response?: z.ZodType;
+  /** A PUT that answers 201 when it created what it names (200 when it changed it). */
+  creates?: true;
+  /** The answer is 204 No Content. */
+  noContent?: true;
   summary: string;
 };
 
@@ -178,6 +189,34 @@ export const PROVIDER_ENDPOINTS = {
     body: PutSurveyRequest,
     response: Accepted,
     summary: 'Replaces the self-assessment questions',
+  }),
+  appointHelper: op({
+    method: 'PUT',
+    path: `${PROVIDER_API_PREFIX}/claims/:claimNumber/helpers/:ref`,
+    scope: 'helpers:write',
+    params: HelperAppointmentParams,
+    body: AppointHelperRequest,
+    response: ProviderHelper,
+    creates: true,
+    summary:
+      'Appoints a helper the claims system has checked (View, Send or Act), by its own reference (unique per claim), ' +
+      'or changes the appointment; the helper is sent an invitation link, the claimant is told',
+  }),
+  endHelperAppointment: op({
+    method: 'DELETE',
+    path: `${PROVIDER_API_PREFIX}/claims/:claimNumber/helpers/:ref`,
+    scope: 'helpers:write',
+    params: HelperAppointmentParams,
+    noContent: true,
+    summary: "Ends an appointed helper's access at once; the helper is told",
+  }),
+  listClaimHelpers: op({
+    method: 'GET',
+    path: `${PROVIDER_API_PREFIX}/claims/:claimNumber/helpers`,
+    scope: 'helpers:write',
+    params: ClaimHelpersParams,
+    response: ProviderHelperList,
+    summary: 'Every helper of a claim, appointed by the claims system or invited by the claimant, newest first',
   }),
   getFile: op({
     method: 'GET',

@@ -8,4 +8,5 @@ export * from './protocol.ts';
 export * from './records.ts';
 export * from './content.ts';
 export * from './payments.ts';
+export * from './helpers.ts';
 export * from './endpoints.ts';

@@ -17,6 +17,7 @@ export const PROVIDER_SCOPES = [
   'files:read',
   'payments:write',
   'decisions:write',
+  'helpers:write',
 ] as const;
 export type ProviderScope = (typeof PROVIDER_SCOPES)[number];
 

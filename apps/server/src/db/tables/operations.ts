@@ -24,6 +24,7 @@ export type AuditEventTable = {
 
 export type HelperScopeColumn = 'View' | 'Send' | 'Act';
 type HelperStateColumn = 'invited' | 'active' | 'ended';
+export type HelperBasisColumn = 'guardian' | 'attorney' | 'administrator' | 'other';
 
 /** People who help: one helper of one claim (decision 041). */
 export type HelperGrantTable = {
@@ -37,7 +38,9 @@ export type HelperGrantTable = {
   ends_on: string | null;
   state: HelperStateColumn;
   /** Why the claims system appointed this helper (guardian, attorney, ...); null for an invitation. */
-  basis: string | null;
+  basis: HelperBasisColumn | null;
+  /** The claims system's reference for its appointment, unique within the claim (migration 0026); null for an invitation. */
+  provider_ref: string | null;
   token_hash: string | null;
   token_expires_at: number | null;
   created_at: number;

@@ -135,10 +135,16 @@ function claimantCalls(): string {
   return ['| Call | Who | Request | Answer | What it does |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
+/** A provider call's answer: its JSON (201 too when it creates), none (204), or a file's bytes. */
+function providerAnswer(e: ProviderEndpoint): string {
+  if (e.noContent) return '204, no body';
+  if (!e.response) return "the file's bytes";
+  return e.creates ? `201 created, 200 changed: ${answerCell(e.response)}` : answerCell(e.response);
+}
+
 function providerCalls(): string {
   const rows = (Object.values(PROVIDER_ENDPOINTS) as ProviderEndpoint[]).map(
-    (e) =>
-      `| ${e.method} ${e.path} | \`${e.scope}\` | ${requestCell(e)} | ${e.response ? answerCell(e.response) : "the file's bytes"} | ${cell(e.summary)} |`,
+    (e) => `| ${e.method} ${e.path} | \`${e.scope}\` | ${requestCell(e)} | ${providerAnswer(e)} | ${cell(e.summary)} |`,
   );
   return ['| Call | Scope | Request | Answer | What it does |', '|---|---|---|---|---|', ...rows].join('\n');
 }

@@ -113,6 +113,25 @@ function claimantOperation(name: string, e: Endpoint): Json {
   };
 }
 
+/** A provider call's success: JSON (201 too when it creates), none (204), or a file's bytes. */
+function success(e: ProviderEndpoint): Record<string, Json> {
+  if (e.noContent) return { 204: { description: 'Done: nothing to answer' } };
+  if (!e.response)
+    return {
+      200: {
+        description: 'The file',
+        content: {
+          'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } },
+        },
+      },
+    };
+  const content = { 'application/json': { schema: schema(e.response, 'output') } };
+  return {
+    200: { description: e.creates ? 'Changed' : 'Success', content },
+    ...(e.creates ? { 201: { description: 'Created', content } } : {}),
+  };
+}
+
 function providerOperation(name: string, e: ProviderEndpoint): Json {
   const write = e.method !== 'GET';
   return {
@@ -143,14 +162,7 @@ function providerOperation(name: string, e: ProviderEndpoint): Json {
       ? { requestBody: { required: true, content: { 'application/json': { schema: schema(e.body, 'input') } } } }
       : {}),
     responses: {
-      200: e.response
-        ? { description: 'Success', content: { 'application/json': { schema: schema(e.response, 'output') } } }
-        : {
-            description: 'The file',
-            content: {
-              'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } },
-            },
-          },
+      ...success(e),
       '4XX': {
         description:
           'A problem (RFC 9457): 400 invalid, 401 no valid key, 403 scope missing, 404 not found, 409 conflict, ' +

@@ -4,11 +4,12 @@
  * request from the matched route (plugins/endpoint.ts, and the upload routes outside the table),
  * never from the URL. A call without a level refuses every helper.
  */
-import { ErrorNumber, scopeReaches, type HelperLevel } from '@portal/contracts';
+import { ErrorNumber, catalogueMessage, fillMessage, scopeReaches, type HelperLevel } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { tag } from '../../lib/read-cache.ts';
 import { recordAudit } from '../audit/repository.ts';
+import { hasFactor } from '../security/factor-change.ts';
 import type { AuthContext } from '../session/service.ts';
 import { queueHelperChanges } from './events.ts';
 import * as repo from './repository.ts';
@@ -51,6 +52,13 @@ export async function claimAccess(deps: Deps, auth: AuthContext, level: HelperLe
     await deps.reads.changed(tag.helpers(claimId));
     throw new AppError(ErrorNumber.NotFound);
   }
+  // Act reaches what only the claimant could do: the helper proves it is them with a factor of
+  // their own (a passkey or an authenticator app), on every call, not a password alone.
+  if (grant.scope === 'Act' && !(await hasFactor(deps.db, auth.accountId)))
+    throw new AppError(
+      ErrorNumber.ActNeedsSecondFactor,
+      fillMessage(catalogueMessage(ErrorNumber.ActNeedsSecondFactor), { name: grant.first_name }),
+    );
   // The rule the web app offers by, from the same table (contracts routes.ts).
   if (!scopeReaches(grant.scope, level)) throw new AppError(ErrorNumber.NotForHelpers);
   return {

@@ -1,7 +1,8 @@
 /**
  * What the claimant hears of their helpers (decision 041): each submission a helper makes for them
- * (who, what and when, never its content) and a helper who stops helping, each queued in the
- * change's transaction to the contacts the claims system holds.
+ * (who, what and when, never its content), a helper who stops helping and one the claims system
+ * appoints, each queued in the change's transaction to the contacts the claims system holds; and
+ * the invitation link a helper is sent, the claimant's and the claims system's alike.
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -72,5 +73,55 @@ export async function queueHelperSubmissionNotice(
       'If you did not expect this, you can end their access in My Details, under People who help.',
     ],
     sms: `${input.helperName} sent ${input.sent} for you on ${when}. Not expected? End their access in My Details.`,
+  });
+}
+
+/**
+ * The invitation link, to the e-mail or mobile given, queued in the invitation's transaction. The
+ * token travels in the fragment, which browsers never send: it stays out of every log.
+ */
+export async function queueInvitation(
+  deps: Pick<Deps, 'cipher' | 'config'>,
+  trx: Transaction<Database>,
+  now: number,
+  i: { contact: string; name: string; claimNumber: string; scope: string; token: string },
+): Promise<void> {
+  const p = deps.config.provider;
+  const link = `${deps.config.publicUrl ?? ''}/helping#invitation=${i.token}`;
+  await enqueueNotification(trx, deps.cipher, now, {
+    accountId: null,
+    kind: 'helper-invitation',
+    channel: i.contact.includes('@') ? 'email' : 'sms',
+    to: i.contact,
+    subject: `You are invited to help with a ${p.shortName} claim`,
+    text:
+      `Hello ${i.name},\n\nYou have been invited to help with claim ${i.claimNumber} (${i.scope}).\n` +
+      `Open this link within 14 days to accept: ${link}\n\nIf you did not expect this, ignore it or call us on ${p.phone}.`,
+  });
+}
+
+const SCOPE_WORDS: Record<string, string> = {
+  View: 'they can see your messages, payments, decisions and documents',
+  Send: 'they can see your claim and send documents and messages for you',
+  Act: 'they can see your claim, send for you and make requests for you',
+};
+
+/** The claims system appointed (or changed the access of) a helper: who, with what scope. */
+export async function queueAppointmentNotice(
+  deps: Pick<Deps, 'cipher' | 'config'>,
+  trx: Transaction<Database>,
+  now: number,
+  a: { claimantAccountId: string; name: string; scope: string; claimNumber: string; changed: boolean },
+): Promise<void> {
+  const p = deps.config.provider;
+  const what = a.changed ? `changed the access of ${a.name}` : `appointed ${a.name}`;
+  await tellClaimant(deps, trx, now, a.claimantAccountId, {
+    kind: a.changed ? 'helper-appointment-changed' : 'helper-appointed',
+    subject: `${p.shortName} has ${what} to help with your claim`,
+    lines: [
+      `${p.name} has ${what} to help you with claim ${a.claimNumber}, with ${a.scope} access: ${SCOPE_WORDS[a.scope] ?? ''}.`,
+      'You can see everyone who helps you, and what they did, in My Details, under People who help.',
+    ],
+    sms: `${p.shortName} has ${what} to help with claim ${a.claimNumber} (${a.scope}).`,
   });
 }

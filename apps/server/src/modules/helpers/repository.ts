@@ -4,7 +4,7 @@
  * other changes nothing.
  */
 import type { Db } from '../../db/database.ts';
-import type { HelperGrantTable, HelperScopeColumn } from '../../db/tables/operations.ts';
+import type { HelperBasisColumn, HelperGrantTable, HelperScopeColumn } from '../../db/tables/operations.ts';
 
 const COLUMNS = [
   'helper_grants.id',
@@ -17,6 +17,10 @@ const COLUMNS = [
   'helper_grants.ends_on',
   'helper_grants.state',
   'helper_grants.token_expires_at',
+  'helper_grants.basis',
+  'helper_grants.provider_ref',
+  'helper_grants.accepted_at',
+  'helper_grants.ended_at',
 ] as const;
 
 export type GrantRow = Pick<
@@ -31,6 +35,10 @@ export type GrantRow = Pick<
   | 'ends_on'
   | 'state'
   | 'token_expires_at'
+  | 'basis'
+  | 'provider_ref'
+  | 'accepted_at'
+  | 'ended_at'
 > & { claim_number: string; claimant_id: string };
 
 export async function insertInvitation(
@@ -46,6 +54,8 @@ export async function insertInvitation(
     tokenHash: string;
     expiresAt: number;
     now: number;
+    /** The claims system's appointment: its reference and why. */
+    appointment?: { ref: string; basis: HelperBasisColumn };
   },
 ): Promise<void> {
   await db
@@ -60,7 +70,8 @@ export async function insertInvitation(
       scope: g.scope,
       ends_on: g.endsOn,
       state: 'invited',
-      basis: null,
+      basis: g.appointment?.basis ?? null,
+      provider_ref: g.appointment?.ref ?? null,
       token_hash: g.tokenHash,
       token_expires_at: g.expiresAt,
       created_at: g.now,
@@ -104,7 +115,10 @@ export async function countInvitationsSince(
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('created_at', '>', since)
     .where((eb) =>
-      'contact' in by ? eb('invited_contact', '=', by.contact) : eb('claimant_account_id', '=', by.claimantAccountId),
+      'contact' in by
+        ? eb('invited_contact', '=', by.contact)
+        : // The claims system's appointments are not the claimant's invitations.
+          eb.and([eb('claimant_account_id', '=', by.claimantAccountId), eb('provider_ref', 'is', null)]),
     )
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -124,10 +138,10 @@ export function findGrantByTokenHash(db: Db, tokenHash: string) {
   return withClaimant(db).select(NAMED_COLUMNS).where('helper_grants.token_hash', '=', tokenHash).executeTakeFirst();
 }
 
-/** The grant that lets this helper act on this claim now, if any. */
-export function findActiveGrant(db: Db, helperAccountId: string, claimId: string): Promise<GrantRow | undefined> {
-  return withClaim(db)
-    .select(GRANT_COLUMNS)
+/** The grant that lets this helper act on this claim now, if any, with the claimant's name. */
+export function findActiveGrant(db: Db, helperAccountId: string, claimId: string) {
+  return withClaimant(db)
+    .select(NAMED_COLUMNS)
     .where('helper_grants.helper_account_id', '=', helperAccountId)
     .where('helper_grants.claim_id', '=', claimId)
     .where('helper_grants.state', '=', 'active')
@@ -204,4 +218,56 @@ export function helperNames(db: Db, claimantAccountId: string) {
     .where('claimant_account_id', '=', claimantAccountId)
     .where('helper_account_id', 'is not', null)
     .execute();
+}
+
+/** A claim's helpers, appointed and invited, newest first (the provider API's list). */
+export function listGrantsOfClaim(db: Db, claimId: string): Promise<GrantRow[]> {
+  return withClaim(db)
+    .select(GRANT_COLUMNS)
+    .where('helper_grants.claim_id', '=', claimId)
+    .orderBy('helper_grants.created_at', 'desc')
+    .orderBy('helper_grants.id')
+    .execute();
+}
+
+/** The claims system's appointment of this claim by its reference. */
+export function findAppointment(db: Db, claimId: string, ref: string): Promise<GrantRow | undefined> {
+  return withClaim(db)
+    .select(GRANT_COLUMNS)
+    .where('helper_grants.claim_id', '=', claimId)
+    .where('helper_grants.provider_ref', '=', ref)
+    .executeTakeFirst();
+}
+
+/**
+ * Changes an appointment in place, while it has not ended: one conditional update, so a change
+ * racing an end changes nothing. A new contact of an invitation brings a new token (the old link
+ * is dead).
+ */
+export async function changeAppointment(
+  db: Db,
+  id: string,
+  c: {
+    name: string;
+    contact: string;
+    scope: HelperScopeColumn;
+    basis: HelperBasisColumn;
+    endsOn: string | null;
+    token?: { hash: string; expiresAt: number };
+  },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('helper_grants')
+    .set({
+      helper_name: c.name,
+      invited_contact: c.contact,
+      scope: c.scope,
+      basis: c.basis,
+      ends_on: c.endsOn,
+      ...(c.token ? { token_hash: c.token.hash, token_expires_at: c.token.expiresAt } : {}),
+    })
+    .where('id', '=', id)
+    .where('state', '!=', 'ended')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }

@@ -19,22 +19,29 @@ import { findClaims, findOwnClaim } from '../claim/service.ts';
 import { tokenHash, type AuthContext } from '../session/service.ts';
 import { hasLapsed, melbourneToday } from './access.ts';
 import { queueHelperChanges, type HelperChange } from './events.ts';
-import { tellClaimant } from './notice.ts';
+import { queueInvitation, tellClaimant } from './notice.ts';
 import * as repo from './repository.ts';
 
 type InviteInput = z.output<typeof InviteHelperRequest>;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+/** Where a grant stands now: an invitation expired or a grant past its last day has ended. */
+export function grantState(g: repo.GrantRow, now: number): Helper['State'] {
+  if (hasLapsed(g, now)) return 'Ended';
+  if (g.state === 'active') return 'Active';
+  return g.state === 'invited' && (g.token_expires_at ?? 0) > now ? 'Invited' : 'Ended';
+}
+
 function summary(g: repo.GrantRow, now: number): Helper {
-  const open = g.state === 'invited' && (g.token_expires_at ?? 0) > now && !hasLapsed(g, now);
+  const open = grantState(g, now) === 'Invited';
   return {
     Id: g.id,
     Name: g.helper_name,
     Contact: maskValue(g.invited_contact),
     ClaimNumber: g.claim_number,
     Scope: g.scope,
-    State: g.state === 'active' && !hasLapsed(g, now) ? 'Active' : open ? 'Invited' : 'Ended',
+    State: grantState(g, now),
     EndsOn: g.ends_on,
     InvitationExpiresAt: open ? iso(g.token_expires_at) : null,
   };
@@ -46,7 +53,9 @@ export async function findHelpers(deps: Deps, claimant: { accountId: string }): 
   return (await repo.listGrantsOfClaimant(deps.db, claimant.accountId)).map((g) => summary(g, now));
 }
 
-function audit(deps: Deps, auth: AuthContext, kind: string, name: string) {
+type Actor = { accountId: string; sessionId: string | null };
+
+function audit(deps: Deps, auth: Actor, kind: string, name: string) {
   return recordAudit(deps.db, {
     accountId: auth.accountId,
     sessionId: auth.sessionId,
@@ -94,9 +103,6 @@ export async function inviteHelper(deps: Deps, auth: AuthContext, input: InviteI
   const id = newId();
   // One contact is one contact however it is typed: the e-mail in lower case (the mobile is digits).
   const contact = (input.Email ?? input.Mobile ?? '').trim().toLowerCase();
-  const p = deps.config.provider;
-  // The token travels in the fragment, which browsers never send: it stays out of every log.
-  const link = `${deps.config.publicUrl ?? ''}/helping#invitation=${token}`;
   await deps.db.transaction().execute(async (trx) => {
     // Counted and inserted under the claimant's lock, so two invitations at once cannot both see
     // room under the limit.
@@ -123,15 +129,12 @@ export async function inviteHelper(deps: Deps, auth: AuthContext, input: InviteI
       changes: { helper: { from: '', to: maskValue(input.Name) } },
       at: now,
     });
-    await enqueueNotification(trx, deps.cipher, now, {
-      accountId: null,
-      kind: 'helper-invitation',
-      channel: contact.includes('@') ? 'email' : 'sms',
-      to: contact,
-      subject: `You are invited to help with a ${p.shortName} claim`,
-      text:
-        `Hello ${input.Name},\n\nYou have been invited to help with claim ${claim.number} (${input.Scope}).\n` +
-        `Open this link within 14 days to accept: ${link}\n\nIf you did not expect this, ignore it or call us on ${p.phone}.`,
+    await queueInvitation(deps, trx, now, {
+      contact,
+      name: input.Name,
+      claimNumber: claim.number,
+      scope: input.Scope,
+      token,
     });
   });
   deps.notifier.wake();
@@ -161,17 +164,35 @@ export async function withdrawInvitation(deps: Deps, auth: AuthContext, id: stri
   return true;
 }
 
+/**
+ * Ends the claimant's helpers: each audited on the claimant's account and told at the contact
+ * invited (an invitation never taken is not told). The claimant's end, the operator's and the
+ * claims system's (which also ends its appointments not taken yet) are this one path.
+ */
+export async function endHelpers(
+  deps: Deps,
+  claimant: Actor,
+  by: { id?: string; helperAccountId?: string },
+  endedBy = 'the claimant',
+  states: readonly ('invited' | 'active')[] = ['active'],
+): Promise<repo.GrantRow[]> {
+  const ended = await endAndForget(deps, { claimantAccountId: claimant.accountId, ...by }, states, 'ended');
+  for (const g of ended) {
+    await audit(deps, claimant, 'helper-ended', g.helper_name);
+    if (g.state === 'active')
+      await tell(
+        deps,
+        g.invited_contact,
+        'helper-ended',
+        'Your access has ended',
+        `Hello ${g.helper_name},\n\nYour access to claim ${g.claim_number} has been ended by ${endedBy}.`,
+      );
+  }
+  return ended;
+}
+
 export async function endHelper(deps: Deps, auth: AuthContext, id: string): Promise<true> {
-  const [g] = await endAndForget(deps, { claimantAccountId: auth.accountId, id }, ['active'], 'ended');
-  if (!g) throw new AppError(ErrorNumber.NotFound);
-  await audit(deps, auth, 'helper-ended', g.helper_name);
-  await tell(
-    deps,
-    g.invited_contact,
-    'helper-ended',
-    'Your access has ended',
-    `Hello ${g.helper_name},\n\nYour access to claim ${g.claim_number} has been ended by the claimant.`,
-  );
+  if ((await endHelpers(deps, auth, { id })).length === 0) throw new AppError(ErrorNumber.NotFound);
   return true;
 }
 

@@ -179,7 +179,7 @@ export async function upsertPayment(deps: Deps, input: PaymentInput) {
   return paymentView(row, claim.number, settles);
 }
 
-function isUniqueViolation(e: unknown): boolean {
+export function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; message?: string };
   return err.code === '23505' || /UNIQUE constraint failed/i.test(err.message ?? '');
 }

@@ -8,7 +8,8 @@
  *
  * A retry arriving while the first request runs waits for it: on PostgreSQL its insert of the key
  * waits on the first's uncommitted row; on SQLite the one connection runs one transaction at a
- * time. The same key with another body is refused (422). A failed request rolls back its key
+ * time. The answer is kept with its status (200, or an `Answer`'s 201 or 204) and replayed with
+ * it. The same key with another body is refused (422). A failed request rolls back its key
  * with its work: the key is free for the retry. Answers are kept IDEMPOTENCY_KEEP_MS, then the
  * hourly clean-up removes them (removeExpiredIdempotencyKeys).
  *
@@ -27,6 +28,14 @@ const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,100}$/;
 export const IDEMPOTENCY_KEEP_MS = 7 * 24 * 60 * 60_000;
 
 export type Stored = { status: number; body: unknown };
+
+/** An answer whose status is not 200 (201 Created, 204 No Content): kept with its key as it is, and replayed so. */
+export class Answer {
+  constructor(
+    readonly status: 201 | 204,
+    readonly body: unknown = null,
+  ) {}
+}
 
 /**
  * Runs `work` as the request's write: inside the key's transaction with an Idempotency-Key
@@ -84,7 +93,7 @@ export async function runIdempotent(
   const earlier = await storedAnswer(deps.db, scope, hash);
   if (earlier) return { ...earlier, replayed: true };
 
-  let answer: { value: unknown } | undefined;
+  let answer: { value: unknown; status: number } | undefined;
   const write: Write = async (work) => {
     if (answer) throw new Error('a handler writes once');
     const afterCommit: AfterCommit = [];
@@ -109,15 +118,16 @@ export async function runIdempotent(
       await fault?.('reserved');
       const result = await work(joinedDeps(deps, trx, afterCommit));
       await fault?.('worked');
+      const stored = result instanceof Answer ? result : { status: 200, body: result };
       await trx
         .updateTable('provider_idempotency')
-        .set({ status_code: 200, response: JSON.stringify(result ?? null) })
+        .set({ status_code: stored.status, response: JSON.stringify(stored.body ?? null) })
         .where('key_id', '=', scope.keyId)
         .where('idempotency_key', '=', scope.idempotencyKey)
         .execute();
       return result;
     });
-    answer = { value };
+    answer = value instanceof Answer ? { value: value.body, status: value.status } : { value, status: 200 };
     for (const effect of afterCommit) await effect();
     return value;
   };
@@ -129,7 +139,7 @@ export async function runIdempotent(
   }
   if (!answer) throw new Error('an idempotent handler must write');
   // The answer is what was stored: a replay and the first answer are the same bytes.
-  return { status: 200, body: JSON.parse(JSON.stringify(answer.value ?? null)) as unknown, replayed: false };
+  return { status: answer.status, body: JSON.parse(JSON.stringify(answer.value ?? null)) as unknown, replayed: false };
 }
 
 /** Forgets answers older than IDEMPOTENCY_KEEP_MS (the hourly clean-up): the key may then be used again. */

@@ -12,7 +12,8 @@ import type { Deps } from '../../deps.ts';
 import { contentDisposition } from '../uploads/service.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 import { ProviderError } from './errors.ts';
-import { runIdempotent, type IdempotencyFault, type Write } from './idempotency.ts';
+import { Answer, runIdempotent, type IdempotencyFault, type Write } from './idempotency.ts';
+import * as appointments from '../helpers/appointments.ts';
 import { authenticateApiKey, type ApiKeyAuth } from './keys.ts';
 import * as details from './details-requests.ts';
 import * as content from './portal-content.ts';
@@ -109,7 +110,9 @@ export async function providerRoutes(
           ...(endpoint.body ? { body: endpoint.body } : {}),
           ...(endpoint.params ? { params: endpoint.params } : {}),
           ...(endpoint.query ? { querystring: endpoint.query } : {}),
-          ...(endpoint.response ? { response: { 200: endpoint.response } } : {}),
+          ...(endpoint.response
+            ? { response: { 200: endpoint.response, ...(endpoint.creates ? { 201: endpoint.response } : {}) } }
+            : {}),
           summary: endpoint.summary,
         },
         handler: async (request, reply) => {
@@ -119,7 +122,12 @@ export async function providerRoutes(
           const write: Write = (work) => work(deps);
           const ctx = { params: request.params, query: request.query, body: request.body, reply, write } as Ctx<E>;
           const idempotencyKey = request.headers[IDEMPOTENCY_HEADER];
-          if (endpoint.method === 'GET' || typeof idempotencyKey !== 'string') return handler(ctx);
+          const answer = (status: number, body: unknown) =>
+            status === 204 ? reply.code(204).send() : reply.code(status).send(body);
+          if (endpoint.method === 'GET' || typeof idempotencyKey !== 'string') {
+            const result = await handler(ctx);
+            return result instanceof Answer ? answer(result.status, result.body) : result;
+          }
           const result = await runIdempotent(
             deps,
             { keyId: key.keyId, idempotencyKey, method: request.method, url: request.url, body: request.body },
@@ -127,7 +135,7 @@ export async function providerRoutes(
             fault,
           );
           if (result.replayed) reply.header('idempotent-replayed', 'true');
-          return reply.code(result.status).send(result.body);
+          return answer(result.status, result.body);
         },
       });
     };
@@ -150,6 +158,19 @@ export async function providerRoutes(
     bind(E.putService, ({ params, body, write }) => write((d) => content.putService(d, params.id, body)));
     bind(E.putList, ({ params, body, write }) => write((d) => content.putList(d, params.listType, body)));
     bind(E.putSurvey, ({ body, write }) => write((d) => content.putSurvey(d, body)));
+    bind(E.appointHelper, ({ params, body, write }) =>
+      write(async (d) => {
+        const r = await appointments.appointHelper(d, params.claimNumber, params.ref, body);
+        return r.created ? new Answer(201, r.helper) : r.helper;
+      }),
+    );
+    bind(E.endHelperAppointment, ({ params, write }) =>
+      write(async (d) => {
+        await appointments.endAppointment(d, params.claimNumber, params.ref);
+        return new Answer(204);
+      }),
+    );
+    bind(E.listClaimHelpers, ({ params }) => appointments.listClaimHelpers(deps, params.claimNumber));
     bind(E.getFile, async ({ params, reply }) => {
       const f = await service.openSubmittedFile(deps, store, params.id);
       return reply
