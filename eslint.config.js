@@ -113,6 +113,20 @@ export default tseslint.config(
     },
   },
   {
+    // The web app's one freshness policy (lib/api/freshness.ts): a query names what its answer is.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api/freshness.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Property[key.name=/^(staleTime|gcTime)$/]',
+          message: 'Take staleTime and gcTime from FRESHNESS (lib/api/freshness.ts), by what the answer is.',
+        },
+      ],
+    },
+  },
+  {
     // Routes are thin (STYLE rule 2): they never touch the database handle; a service or repository does.
     // The three routes files that read deps.db when the rule came in are held below until they are moved.
     files: ['apps/server/src/modules/**/routes.ts', 'apps/server/src/modules/**/*-routes.ts'],

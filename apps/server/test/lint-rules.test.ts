@@ -77,6 +77,18 @@ describe('routes never touch deps.db', () => {
   );
 });
 
+describe('one freshness policy on the web', () => {
+  it('fails a staleTime or gcTime written in a query, and passes one taken from FRESHNESS', async () => {
+    const written = `export const q = { queryKey: ['x'], staleTime: 30_000, gcTime: 0 };\n`;
+    expect(await ruleIds(written, 'apps/web/src/features/payments/api/x.ts')).toEqual([
+      'no-restricted-syntax',
+      'no-restricted-syntax',
+    ]);
+    const named = `import { FRESHNESS } from '../../../lib/api/freshness.ts';\nexport const q = { queryKey: ['x'], ...FRESHNESS.claimActivity };\n`;
+    expect(await ruleIds(named, 'apps/web/src/features/payments/api/x.ts')).toEqual([]);
+  });
+});
+
 describe('the import graph (dependency-cruiser)', () => {
   it('fails on the held arrows when they are not ignored, and passes with the known-violations baseline', () => {
     const args = ['depcruise', 'apps/server/src', 'apps/web/src', 'packages/contracts/src'];

@@ -22,6 +22,7 @@ import { currentDraftOwner, type DraftMirror, type DraftOwner } from './draft-mi
 import { openDraft, type SavedDraft, type ServerDraft } from './open-draft.ts';
 import { useRestoredNotice } from './restored-notice.ts';
 import { useLeaveQuestion, type BlockedLeave } from './use-leave-question.ts';
+import { FRESHNESS } from './api/freshness.ts';
 
 export { RESTORED_MESSAGE } from './restored-notice.ts';
 export { useLocalDraft } from './use-local-draft.ts';
@@ -85,8 +86,7 @@ export function useFormDraft<D>(options: FormDraftOptions<D>) {
   const serverDraft = useQuery({
     queryKey: formDraftKey(options.form),
     queryFn: async () => (await latest.current.api.get()) ?? null,
-    staleTime: Infinity,
-    gcTime: 0,
+    ...FRESHNESS.oncePerOpening,
   });
   const server = serverDraft.isError ? ('unavailable' as const) : serverDraft.data;
   useEffect(() => {

@@ -34,7 +34,7 @@ const badRequest = (path: string, message: string) =>
   new ProviderError(400, 'Bad Request', message, [{ path, message }]);
 const conflict = (detail: string) => new ProviderError(409, 'Conflict', detail);
 
-export function helperView(g: repo.GrantRow, now: number): HelperView {
+function helperView(g: repo.GrantRow, now: number): HelperView {
   return {
     Ref: g.provider_ref,
     HelperReference: g.helper_account_id,

@@ -13,6 +13,7 @@ import { showAlert } from '../../lib/alerts.ts';
 import { claimsQueryOptions } from '../../lib/api/get-claims.ts';
 import { queryKeys } from '../../lib/api/query-keys.ts';
 import { isRequestError } from '../../lib/request-error.ts';
+import { FRESHNESS } from '../../lib/api/freshness.ts';
 
 type Helped = { claimNumber: string; claimantName: string };
 
@@ -27,7 +28,7 @@ export function useHelpEnded(helpedClaim: Helped | undefined): void {
       const ended = helped.current;
       if (!ended || !isRequestError(error) || error.number !== ErrorNumber.NotFound) return;
       try {
-        const claims = await queryClient.fetchQuery({ ...claimsQueryOptions, staleTime: 0 });
+        const claims = await queryClient.fetchQuery({ ...claimsQueryOptions, ...FRESHNESS.everyTime });
         if (claims.some((claim) => claim.Number === ended.claimNumber && claim.Helping)) return;
       } catch {
         return; // The claims list could not be read: the next page's guard asks again.

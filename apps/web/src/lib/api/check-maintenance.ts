@@ -5,6 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, type CallAnswer } from '../call.ts';
+import { FRESHNESS } from './freshness.ts';
 
 type MaintenanceMessage = CallAnswer<'checkMaintenance'>[number];
 
@@ -16,7 +17,7 @@ const maintenanceQueryOptions = queryOptions({
   queryKey: ['maintenance'] as const,
   queryFn: checkMaintenance,
   // Checked on each visit of a page that needs it (a maintenance window can start at any time).
-  staleTime: 0,
+  ...FRESHNESS.everyTime,
   retry: false,
 });
 

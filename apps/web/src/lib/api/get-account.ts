@@ -7,11 +7,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useIsSignedIn } from '../session.ts';
 import { getAccount } from './claim-start-calls.ts';
 import { queryKeys } from './query-keys.ts';
+import { FRESHNESS } from './freshness.ts';
 
 export const accountQueryOptions = queryOptions({
   queryKey: queryKeys.account,
   queryFn: getAccount,
-  staleTime: 5 * 60_000,
+  ...FRESHNESS.account,
 });
 
 export function useAccount(enabled = true) {

@@ -8,13 +8,14 @@ import { useIsSignedIn } from '../session.ts';
 import { selectedClaimOf } from './cached-claims.ts';
 import { getClaims } from './claim-start-calls.ts';
 import { queryKeys } from './query-keys.ts';
+import { FRESHNESS } from './freshness.ts';
 
 export { selectedClaimOf };
 
 export const claimsQueryOptions = queryOptions({
   queryKey: queryKeys.claims,
   queryFn: () => getClaims(),
-  staleTime: 60_000,
+  ...FRESHNESS.session,
 });
 
 /** The claims list, the selected claim and whether SWITCH CLAIM applies (more than one claim). */

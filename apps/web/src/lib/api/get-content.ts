@@ -9,6 +9,7 @@ import type { ContentName } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, type CallAnswer } from '../call.ts';
 import { queryKeys } from './query-keys.ts';
+import { FRESHNESS } from './freshness.ts';
 
 type Content = CallAnswer<'getContent'>;
 
@@ -20,7 +21,7 @@ function contentQueryOptions(name: ContentName) {
   return queryOptions({
     queryKey: queryKeys.content(name),
     queryFn: () => getContent(name),
-    staleTime: 10 * 60_000,
+    ...FRESHNESS.reference,
   });
 }
 

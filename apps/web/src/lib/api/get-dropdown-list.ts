@@ -8,6 +8,7 @@ import type { DropdownItem, ListType } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../call.ts';
 import { queryKeys } from './query-keys.ts';
+import { FRESHNESS } from './freshness.ts';
 
 export type { DropdownItem };
 
@@ -25,7 +26,7 @@ export function dropdownQueryOptions(listType: ListType, options: DropdownOption
   return queryOptions({
     queryKey: queryKeys.dropdown(listType),
     queryFn: () => getDropdownList(listType, options),
-    staleTime: 10 * 60_000,
+    ...FRESHNESS.reference,
   });
 }
 

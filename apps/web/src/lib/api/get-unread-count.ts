@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../call.ts';
 import { queryKeys } from './query-keys.ts';
+import { FRESHNESS } from './freshness.ts';
 
 function getUnreadCount(): Promise<number> {
   return call('getUnreadMessageCount', {}, { silent: true });
@@ -13,7 +14,7 @@ export function useUnreadCount(claimNumber: string | undefined): number | undefi
     queryKey: queryKeys.unreadCount(claimNumber ?? ''),
     queryFn: getUnreadCount,
     enabled: Boolean(claimNumber),
-    staleTime: 60_000,
+    ...FRESHNESS.session,
     refetchOnWindowFocus: true,
   });
   return claimNumber ? query.data : undefined;

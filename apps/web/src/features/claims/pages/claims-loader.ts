@@ -16,6 +16,7 @@ import { logout } from '../../../lib/api/logout.ts';
 import { takeReturnToInvitation } from '../../../lib/helping-invitation.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
 import { markClaimSelected, selectClaim } from '../api/select-claim.ts';
+import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 export function createClaimsLoader(queryClient: QueryClient) {
   return async function claimsLoader(): Promise<null> {
@@ -25,7 +26,7 @@ export function createClaimsLoader(queryClient: QueryClient) {
       claims = await queryClient.fetchQuery({
         ...claimsQueryOptions,
         queryFn: () => getClaims('Loading your claims…'),
-        staleTime: 0,
+        ...FRESHNESS.everyTime,
       });
     } catch (error) {
       if (isRequestError(error) && error.forcedLogout) throw redirect('/login');

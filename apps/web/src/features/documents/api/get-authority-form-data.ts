@@ -6,6 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, type CallAnswer } from '../../../lib/call.ts';
 import { documentsKeys } from './documents-keys.ts';
+import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 function getAuthorityFormData(): Promise<CallAnswer<'getAuthorityFormData'>> {
   return call('getAuthorityFormData', {});
@@ -14,8 +15,7 @@ function getAuthorityFormData(): Promise<CallAnswer<'getAuthorityFormData'>> {
 const authorityFormDataQueryOptions = queryOptions({
   queryKey: documentsKeys.authorityFormData,
   queryFn: getAuthorityFormData,
-  staleTime: Infinity,
-  gcTime: 0,
+  ...FRESHNESS.oncePerOpening,
 });
 
 export function useAuthorityFormData() {

@@ -5,6 +5,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, type CallAnswer } from '../../../lib/call.ts';
 import { documentsKeys } from './documents-keys.ts';
+import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 type DraftDates = CallAnswer<'getDraftDates'>;
 
@@ -15,8 +16,7 @@ function getDraftDates(): Promise<DraftDates> {
 const draftDatesQueryOptions = queryOptions({
   queryKey: documentsKeys.draftDates,
   queryFn: getDraftDates,
-  staleTime: Infinity,
-  gcTime: 0,
+  ...FRESHNESS.oncePerOpening,
 });
 
 export function useDraftDates() {

@@ -7,6 +7,7 @@ import { ErrorNumber } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call, type CallAnswer } from '../../../lib/call.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
+import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 export type InvitationData = CallAnswer<'getInvitation'>;
 
@@ -21,7 +22,6 @@ export function useInvitation(token: string | undefined) {
     queryFn: () => call('getInvitation', { Invitation: token ?? '' }, { silent: true }),
     enabled: Boolean(token),
     retry: (count, error) => !isSpentInvitation(error) && count < 1,
-    staleTime: Infinity,
-    gcTime: 0,
+    ...FRESHNESS.oncePerOpening,
   });
 }

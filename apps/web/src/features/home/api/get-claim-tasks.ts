@@ -6,6 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
 import { call, type CallAnswer } from '../../../lib/call.ts';
+import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 type ClaimTasksData = CallAnswer<'getClaimTasks'>;
 export type ClaimTaskData = ClaimTasksData['Tasks'][number];
@@ -14,7 +15,7 @@ function claimTasksQueryOptions(claimNumber: string) {
   return queryOptions({
     queryKey: [...queryKeys.claimTasks, claimNumber] as const,
     queryFn: () => call('getClaimTasks', {}, { silent: true }),
-    staleTime: 30_000,
+    ...FRESHNESS.claimActivity,
   });
 }
 

@@ -8,6 +8,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call, type CallAnswer } from '../../../lib/call.ts';
 import { nextOffset, pageRequest } from '../lib/paging.ts';
 import { messagingKeys } from './messaging-keys.ts';
+import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 export type { InboxMessage };
 export type InboxPageData = CallAnswer<'getMessages'>;
@@ -22,7 +23,7 @@ function inboxQueryOptions(claimNumber: string) {
     queryFn: ({ pageParam }) => getMessages(pageParam),
     initialPageParam: 0,
     getNextPageParam: (last: InboxPageData) => nextOffset(last),
-    staleTime: 30_000,
+    ...FRESHNESS.claimActivity,
   });
 }
 

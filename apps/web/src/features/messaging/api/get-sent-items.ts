@@ -8,6 +8,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call, type CallAnswer } from '../../../lib/call.ts';
 import { nextOffset, pageRequest } from '../lib/paging.ts';
 import { messagingKeys } from './messaging-keys.ts';
+import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 export type { SentItem };
 export type SentItemsPageData = CallAnswer<'getSentItems'>;
@@ -23,7 +24,7 @@ function sentItemsQueryOptions(claimNumber: string, requestType: number | undefi
     queryFn: ({ pageParam }) => getSentItems(pageParam, requestType),
     initialPageParam: 0,
     getNextPageParam: (last: SentItemsPageData) => nextOffset(last),
-    staleTime: 30_000,
+    ...FRESHNESS.claimActivity,
   });
 }
 

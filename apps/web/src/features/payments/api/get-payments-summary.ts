@@ -5,12 +5,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/call.ts';
 import { paymentsKeys } from './payments-keys.ts';
+import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 function paymentsSummaryQueryOptions(claimNumber: string) {
   return queryOptions({
     queryKey: paymentsKeys.summary(claimNumber),
     queryFn: () => call('getPaymentsSummary', {}, { silent: true }),
-    staleTime: 30_000,
+    ...FRESHNESS.claimActivity,
   });
 }
 

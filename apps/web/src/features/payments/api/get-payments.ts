@@ -9,6 +9,7 @@ import { LIMITS } from '@portal/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call, type CallAnswer } from '../../../lib/call.ts';
 import { paymentsKeys } from './payments-keys.ts';
+import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 export type { ClaimantPayment };
 export type PaymentsPageData = CallAnswer<'getPayments'>;
@@ -31,7 +32,7 @@ function paymentsQueryOptions(claimNumber: string, financialYear: number | undef
     queryFn: ({ pageParam }) => getPayments(pageParam, financialYear),
     initialPageParam: 0,
     getNextPageParam: (last: PaymentsPageData) => nextPaymentsOffset(last),
-    staleTime: 30_000,
+    ...FRESHNESS.claimActivity,
   });
 }
 

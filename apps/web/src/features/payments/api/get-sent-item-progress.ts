@@ -6,12 +6,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/call.ts';
 import { paymentsKeys } from './payments-keys.ts';
+import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 function sentItemProgressQueryOptions(claimNumber: string, sentItemId: string) {
   return queryOptions({
     queryKey: paymentsKeys.progress(claimNumber, sentItemId),
     queryFn: () => call('getSentItemProgress', { SentItemId: sentItemId }, { silent: true }),
-    staleTime: 30_000,
+    ...FRESHNESS.claimActivity,
   });
 }
 

@@ -7,6 +7,7 @@
 import { RECEIPT_KINDS, type ReceiptKind } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getDropdownList } from '../../../lib/api/get-dropdown-list.ts';
+import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 const isKind = (item: string): item is ReceiptKind => (RECEIPT_KINDS as readonly string[]).includes(item);
 
@@ -22,7 +23,7 @@ async function getReceiptTypes(): Promise<ReceiptKind[]> {
 const receiptTypesQueryOptions = queryOptions({
   queryKey: ['reimbursement', 'receipt-types'] as const,
   queryFn: getReceiptTypes,
-  staleTime: 10 * 60_000,
+  ...FRESHNESS.reference,
 });
 
 export function useReceiptTypes() {

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { loginFactors, verifyLogin, verifyLoginWithPasskey } from '../api/sign-in-factors.ts';
 import { FactorFirst } from '../components/factor-first.tsx';
+import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 type SignInVerificationProps = {
   /** The 4-digit code screen (it sends a code when it opens). */
@@ -25,8 +26,7 @@ export function SignInVerification({ codeScreen, onVerified }: SignInVerificatio
     queryKey: ['pending', 'login-factors'],
     queryFn: loginFactors,
     retry: false,
-    staleTime: 0,
-    gcTime: 0,
+    ...FRESHNESS.everyOpening,
   });
   const available = factors.data
     ? {

@@ -5,6 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, type CallAnswer } from '../../../lib/call.ts';
+import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 type ServiceList = CallAnswer<'serviceList'>;
 export type ServiceDetail = CallAnswer<'serviceDetail'>;
@@ -25,14 +26,14 @@ function getServiceDetail(id: number): Promise<ServiceDetail> {
 export const serviceListQueryOptions = queryOptions({
   queryKey: servicesKeys.list,
   queryFn: getServiceList,
-  staleTime: 10 * 60_000,
+  ...FRESHNESS.reference,
 });
 
 export function serviceDetailQueryOptions(id: number) {
   return queryOptions({
     queryKey: servicesKeys.detail(id),
     queryFn: () => getServiceDetail(id),
-    staleTime: 10 * 60_000,
+    ...FRESHNESS.reference,
   });
 }
 

@@ -13,6 +13,7 @@ import { SafeHtml } from '../../../components/safe-html.tsx';
 import { getSurveyToken } from '../../../lib/survey-session.ts';
 import { getOutro, outroKey } from '../api/get-outro.ts';
 import styles from './survey-pages.module.css';
+import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 function RegisterOrSignIn({ registered }: { registered: boolean | undefined }) {
   return (
@@ -47,8 +48,7 @@ export function SurveyOutroPage() {
   const query = useQuery({
     queryKey: outroKey(token),
     queryFn: getOutro,
-    staleTime: Infinity,
-    gcTime: 0,
+    ...FRESHNESS.oncePerOpening,
     refetchOnReconnect: false,
   });
 

@@ -28,6 +28,7 @@ import { useAnswerSaver } from './use-answer-saver.ts';
 import { useSurveyEnded } from './use-survey-ended.ts';
 import type { SurveyValidationState } from './survey-validation-page.tsx';
 import styles from './survey-page.module.css';
+import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 const resolver = zodResolver(SurveyAnswers);
 
@@ -38,8 +39,7 @@ export function SurveyPage() {
   const query = useQuery({
     queryKey: assessmentKey(token),
     queryFn: () => getAssessment(),
-    staleTime: 0,
-    gcTime: 0,
+    ...FRESHNESS.everyOpening,
     refetchOnReconnect: false,
   });
   const assessment = query.data;
