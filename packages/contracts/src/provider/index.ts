@@ -9,3 +9,4 @@ export * from './records.ts';
 export * from './content.ts';
 export * from './payments.ts';
 export * from './endpoints.ts';
+export * from './events.ts';
