@@ -95,6 +95,11 @@ function delivered(deps: Deps, e: QueuedEvent): Delivered {
       return { Type: e.kind, Data: e.payload };
     case 'helper-change':
       return { Type: e.kind, Data: e.payload };
+    default: {
+      // A kind this build does not know (queued by a newer one during a rolling deploy): sent as stored.
+      const other: { kind: string; payload: unknown } = e;
+      return { Type: other.kind, Data: other.payload } as Delivered;
+    }
   }
 }
 
