@@ -1,7 +1,7 @@
 /** Outbox delivery to the claims system's webhook: signed, ordered per claim, retried, parked, replayed, once. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import { createProviderDelivery } from '../src/modules/provider/delivery.ts';
+import { buildEvent, createProviderDelivery } from '../src/modules/provider/delivery.ts';
 import { listOutbox, replayOutboxEvent } from '../src/modules/provider/outbox.ts';
 import { DIALECTS, createTestApp, signInWithClaim, type TestApp } from './helpers.ts';
 import { multipart } from './multipart.ts';
@@ -167,6 +167,23 @@ describe.each(DIALECTS)('provider delivery on %s', (dialect) => {
     expect(await pending()).toBe(1);
     expect(await worker().drainOnce()).toBe(1);
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it('sends a kind this build does not know (a newer process queued it) as it was stored', async () => {
+    const claim = await t.deps.db
+      .selectFrom('claims')
+      .select('id')
+      .where('number', '=', '21/45678')
+      .executeTakeFirstOrThrow();
+    const row = {
+      id: 'e-new',
+      claim_id: claim.id,
+      kind: 'a-later-kind',
+      payload: '{"Later":1}',
+      created_at: 0,
+      attempts: 0,
+    };
+    expect(await buildEvent(t.deps, row)).toMatchObject({ EventId: 'e-new', Type: 'a-later-kind', Data: { Later: 1 } });
   });
 
   it('two workers deliver each event once', async () => {
