@@ -11,7 +11,7 @@ import { openDatabase, type DbHandle, type DialectName } from '../src/db/databas
 import { runCli } from '../src/cli/run.ts';
 import { dataCipher, deriveKey, keyId, payeeSealedAt, sealedAt, type Cipher } from '../src/lib/crypto.ts';
 import { resealAll } from '../src/modules/keys/service.ts';
-import { queueForProvider } from '../src/modules/provider/outbox.ts';
+import { queueForProvider, type StoredEventData } from '../src/modules/provider/outbox.ts';
 import { enqueueNotification } from '../src/notify/outbox.ts';
 import { DIALECTS, TEST_KEY, createTestApp, signInWithClaim, type TestApp } from './helpers.ts';
 import { BAD, SAMPLES } from './samples.ts';
@@ -387,7 +387,14 @@ describe.each(DIALECTS)('operator CLI on %s', (dialect) => {
       await queueForProvider(t.deps.db, {
         claimId: claim.id,
         kind: 'enquiry',
-        payload: { Message: 'x' },
+        payload: {
+          FormId: 'form-x',
+          SentItemId: 'sent-x',
+          Category: 'Payments',
+          CustomCategory: '',
+          Message: 'x',
+          Files: [],
+        },
         now: t.clock.now(),
       });
       const event = await t.deps.db
@@ -800,13 +807,26 @@ describe.each(DIALECTS)('portal keys rotate on %s', (dialect) => {
       ['form-b', '22222222'],
       ['form-c', '33333333'],
     ] as const) {
-      const payload = {
+      const payload: StoredEventData<'reimbursement'> = {
         FormId: formId,
+        SentItemId: `sent-${formId}`,
         Payee: {
           Kind: 'someone-else',
+          Name: 'Sam Citizen',
+          Address: '1 Example Street, Melbourne VIC 3000',
+          Email: 'sam@example.com',
+          Phone: '',
+          Relationship: 'Parent',
+          BankName: 'Example Bank',
+          BankAccName: 'Sam Citizen',
+          BankBSB: '063-000',
           BankAccNoLast4: number.slice(-4),
           BankAccNoSealed: old.encrypt(number, payeeSealedAt(formId)),
         },
+        Receipts: [],
+        Total: '$0.00',
+        TotalCents: 0,
+        Files: [],
       };
       await db
         .insertInto('forms')

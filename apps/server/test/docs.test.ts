@@ -1,18 +1,23 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   AUTHORITY_UPLOAD_PATH,
   CATALOGUE_ENTRIES,
   ENDPOINTS,
   PROVIDER_ENDPOINTS,
+  ProviderEvent,
   RESUMABLE_UPLOAD_PATH,
+  STANDARD_WEBHOOK_HEADERS,
   UPLOAD_PATH,
+  WEBHOOK_HEADERS,
   type Endpoint,
   type ProviderEndpoint,
 } from '@portal/contracts';
 import { renderApiMarkdown } from '../src/modules/docs/api-markdown.ts';
 import { buildOpenApi } from '../src/modules/docs/openapi.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { sampleEvent } from './webhook-samples.ts';
 
 type Operation = { operationId?: string; tags: string[]; security?: Record<string, string[]>[] };
 const CLAIMANT = Object.values(ENDPOINTS) as Endpoint[];
@@ -97,12 +102,47 @@ describe('API documentation', () => {
     expect(Object.keys(schemes)).toEqual(expect.arrayContaining([...new Set(used)]));
   });
 
+  it('describes each webhook event: one POST per Type, signed, its body the envelope schema, which validates a sample', () => {
+    const doc = buildOpenApi();
+    type Webhook = {
+      post: {
+        parameters: { name: string; in: string; required: boolean }[];
+        requestBody: { content: { 'application/json': { schema: Record<string, unknown> } } };
+        responses: Record<string, unknown>;
+      };
+    };
+    const hooks = doc.webhooks as Record<string, Webhook>;
+    const types = ProviderEvent.options.map((o) => o.shape.Type.value);
+    expect(Object.keys(hooks).sort()).toEqual([...types].sort());
+    const headers = [...Object.values(WEBHOOK_HEADERS), ...Object.values(STANDARD_WEBHOOK_HEADERS)];
+    for (const type of types) {
+      const post = hooks[type]?.post as Webhook['post'];
+      expect(Object.keys(hooks[type] ?? {}), type).toEqual(['post']);
+      expect(post.parameters.map((p) => [p.name.toLowerCase(), p.in, p.required])).toEqual(
+        headers.map((h) => [h, 'header', true]),
+      );
+      expect(Object.keys(post.responses)).toContain('2XX');
+      // The document's JSON Schema itself, read back as a validator: it takes the sample and refuses what breaks it.
+      const json = z.fromJSONSchema(
+        post.requestBody.content['application/json'].schema as z.core.JSONSchema.JSONSchema,
+      );
+      const sample = sampleEvent(type);
+      expect(ProviderEvent.safeParse(sample).success, type).toBe(true);
+      expect(json.safeParse(sample).success, type).toBe(true);
+      expect(json.safeParse({ ...sample, Data: { ...sample.Data, Unknown: 1 } }).success, type).toBe(false);
+      const other = types.find((x) => x !== type);
+      expect(json.safeParse({ ...sample, Type: other }).success, type).toBe(false);
+    }
+  });
+
   it('serves a browsable page that works under the strict CSP (no script)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('/provider/v1/messages');
     expect(res.body).toContain('/api/account/login');
+    expect(res.body).toContain('<h2 id="webhooks">Webhook events</h2>');
+    expect(res.body).toContain('helper-change');
     expect(res.body).not.toContain('<script');
     expect((await t.app.inject({ method: 'GET', url: '/docs/docs.css' })).headers['content-type']).toContain(
       'text/css',

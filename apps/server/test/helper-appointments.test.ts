@@ -9,7 +9,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
-import { ErrorNumber, HELPER_LIMITS, SECURITY_CODE_TYPE, type ProviderScope } from '@portal/contracts';
+import {
+  ErrorNumber,
+  HELPER_LIMITS,
+  HelperChangeEventData,
+  SECURITY_CODE_TYPE,
+  type ProviderScope,
+} from '@portal/contracts';
 import { runCli } from '../src/cli/run.ts';
 import { newId } from '../src/lib/crypto.ts';
 import * as grants from '../src/modules/helpers/repository.ts';
@@ -77,7 +83,12 @@ describe.each(DIALECTS)('helpers appointed by the claims system on %s', (dialect
         .where('kind', '=', 'helper-change')
         .orderBy('seq')
         .execute()
-    ).map((r) => JSON.parse(r.payload) as Record<string, unknown>);
+    ).map((r) => {
+      const data = JSON.parse(r.payload) as Record<string, unknown>;
+      // Each is what the contracts' schema of the event says (the webhook sends it as stored).
+      expect(HelperChangeEventData.safeParse(data).success, r.payload).toBe(true);
+      return data;
+    });
   const sentOf = async (kind: string) =>
     (await t.deps.db.selectFrom('notifications').select('kind').where('kind', '=', kind).execute()).length;
 

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorNumber } from '@portal/contracts';
+import { sql } from 'kysely';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { startMetricsListener, type MetricsListener } from '../src/lib/metrics-listener.ts';
 import { queueForProvider } from '../src/modules/provider/outbox.ts';
@@ -162,12 +163,15 @@ describe.each(DIALECTS)('metrics on %s', (dialect) => {
       .where('id', 'in', [dead, expired])
       .execute();
     const claim = await t.deps.db.selectFrom('claims').select('id').executeTakeFirstOrThrow();
-    await queueForProvider(t.deps.db, { claimId: claim.id, kind: 'test', payload: {}, now: t.clock.now() });
-    await queueForProvider(t.deps.db, { claimId: claim.id, kind: 'test', payload: {}, now: t.clock.now() });
+    // Marked by their FormID, to find and remove them after.
+    const payload = { FormID: 'metrics-test', AcceptedTerms: false, Answers: [] };
+    const ours = sql<boolean>`payload like ${'%"metrics-test"%'}`;
+    await queueForProvider(t.deps.db, { claimId: claim.id, kind: 'self-assessment', payload, now: t.clock.now() });
+    await queueForProvider(t.deps.db, { claimId: claim.id, kind: 'self-assessment', payload, now: t.clock.now() });
     await t.deps.db
       .updateTable('provider_outbox')
       .set({ dead_at: t.clock.now() })
-      .where('kind', '=', 'test')
+      .where(ours)
       .where('seq', '=', (eb) => eb.selectFrom('provider_outbox').select((e) => e.fn.max('seq').as('m')))
       .execute();
     try {
@@ -180,7 +184,7 @@ describe.each(DIALECTS)('metrics on %s', (dialect) => {
       expect(await t.app.metrics.metrics()).not.toContain('x@example.com');
     } finally {
       await t.deps.db.deleteFrom('notifications').where('id', 'in', [waiting, dead, expired]).execute();
-      await t.deps.db.deleteFrom('provider_outbox').where('kind', '=', 'test').execute();
+      await t.deps.db.deleteFrom('provider_outbox').where(ours).execute();
     }
   });
 

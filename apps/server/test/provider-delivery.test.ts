@@ -1,75 +1,29 @@
 /** Outbox delivery to the claims system's webhook: signed, ordered per claim, retried, parked, replayed, once. */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WEBHOOK_HEADERS } from '@portal/contracts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import { createProviderDelivery, signWebhook } from '../src/modules/provider/delivery.ts';
+import { buildEvent, createProviderDelivery } from '../src/modules/provider/delivery.ts';
 import { listOutbox, replayOutboxEvent } from '../src/modules/provider/outbox.ts';
 import { DIALECTS, createTestApp, signInWithClaim, type TestApp } from './helpers.ts';
 import { multipart } from './multipart.ts';
 import { SAMPLES } from './samples.ts';
+import { schemaDisagreements, startReceiver, type Received } from './webhook-receiver.ts';
 
 const SECRET = 'webhook-secret-of-at-least-32-characters!';
-
-type Received = {
-  id: string;
-  type: string;
-  claim: string;
-  body: Record<string, unknown>;
-  validSignature: boolean;
-  raw: string;
-  headers: Record<string, string>;
-};
-
-/** A real HTTP receiver on loopback that checks each signature as a claims system would. */
-async function startReceiver() {
-  const received: Received[] = [];
-  let failing = false;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (failing) {
-        res.writeHead(503).end();
-        return;
-      }
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const timestamp = Number(req.headers[WEBHOOK_HEADERS.timestamp]);
-      const body = JSON.parse(raw) as Record<string, unknown>;
-      received.push({
-        id: String(req.headers[WEBHOOK_HEADERS.eventId]),
-        type: String(body.Type),
-        claim: String(body.ClaimNumber),
-        body,
-        validSignature: req.headers[WEBHOOK_HEADERS.signature] === signWebhook(SECRET, timestamp, raw),
-        raw,
-        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
-      });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/events`,
-    received,
-    fail: (on: boolean) => {
-      failing = on;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe.each(DIALECTS)('provider delivery on %s', (dialect) => {
   let t: TestApp;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let token: string;
   beforeAll(async () => {
-    [t, receiver] = await Promise.all([createTestApp(dialect), startReceiver()]);
+    [t, receiver] = await Promise.all([createTestApp(dialect), startReceiver(SECRET)]);
   });
   afterAll(async () => {
     await t.close();
     await receiver.close();
+  });
+  // Every event delivered here is what its schema in the contracts says.
+  afterEach(() => {
+    expect(schemaDisagreements(receiver.received)).toEqual([]);
   });
   beforeEach(async () => {
     receiver.received.length = 0;
@@ -213,6 +167,23 @@ describe.each(DIALECTS)('provider delivery on %s', (dialect) => {
     expect(await pending()).toBe(1);
     expect(await worker().drainOnce()).toBe(1);
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it('sends a kind this build does not know (a newer process queued it) as it was stored', async () => {
+    const claim = await t.deps.db
+      .selectFrom('claims')
+      .select('id')
+      .where('number', '=', '21/45678')
+      .executeTakeFirstOrThrow();
+    const row = {
+      id: 'e-new',
+      claim_id: claim.id,
+      kind: 'a-later-kind',
+      payload: '{"Later":1}',
+      created_at: 0,
+      attempts: 0,
+    };
+    expect(await buildEvent(t.deps, row)).toMatchObject({ EventId: 'e-new', Type: 'a-later-kind', Data: { Later: 1 } });
   });
 
   it('two workers deliver each event once', async () => {

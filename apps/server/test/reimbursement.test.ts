@@ -4,33 +4,8 @@ import { ErrorNumber, MESSAGES } from '@portal/contracts';
 import { buildEvent } from '../src/modules/provider/delivery.ts';
 import { DIALECTS, createTestApp, errorNumbers, signInWithClaim, type TestApp } from './helpers.ts';
 import { multipart } from './multipart.ts';
+import { HOME, PHARMACY, SOMEONE } from './reimbursement-samples.ts';
 import { SAMPLES } from './samples.ts';
-
-const PHARMACY = {
-  Kind: 'Pharmacy',
-  Date: '20/11/2026',
-  Description: 'Pain relief',
-  Pharmacy: 'Main St Chemist',
-  Cost: '12.50',
-};
-const HOME = {
-  Kind: 'Home services',
-  Date: '10/11/2026',
-  Duration: '3',
-  Provider: 'Jo Cleaner',
-  ServiceType: 'Cleaning',
-  Amount: '90',
-  Notes: '',
-};
-const SOMEONE = {
-  PaymentName: 'Lee Citizen',
-  PaymentAddress: '1 Main Road, GEELONG VIC 3220',
-  PaymentEmail: 'lee@example.com',
-  PaymentRelationship: 'Partner',
-  BankAccName: 'Lee Citizen',
-  BankBSB: '063000',
-  BankAccNo: '987654321',
-};
 
 describe.each(DIALECTS)('reimbursement claims on %s', (dialect) => {
   let t: TestApp;

@@ -10,3 +10,4 @@ export * from './content.ts';
 export * from './payments.ts';
 export * from './helpers.ts';
 export * from './endpoints.ts';
+export * from './events.ts';

@@ -1,6 +1,7 @@
 /**
  * What both ends of the provider API agree on besides the schemas: the path prefix, the
- * idempotency header, the API key scopes, problem details, and the webhook the portal calls.
+ * idempotency header, the API key scopes, problem details, and the webhook the portal calls (its
+ * events are in events.ts).
  */
 import { z } from 'zod';
 
@@ -58,12 +59,3 @@ export function isStandardWebhookSecret(secret: string): boolean {
 }
 /** A receiver should refuse a delivery whose timestamp is further than this from its clock. */
 export const WEBHOOK_REPLAY_WINDOW_SECONDS = 300;
-export const ProviderEvent = z.object({
-  EventId: z.string(),
-  Type: z.string(),
-  ClaimNumber: z.string(),
-  ClaimantRef: z.string().nullable(),
-  CreatedAt: z.string(),
-  Data: z.unknown(),
-});
-export type ProviderEvent = z.infer<typeof ProviderEvent>;

@@ -3,7 +3,7 @@
  * token of its CodeType spent once, and the audit row, the provider's event and the notice, in the
  * change's transaction (updates.ts, contact-details.ts).
  */
-import { ErrorNumber } from '@portal/contracts';
+import { ErrorNumber, type ACCOUNT_CHANGES } from '@portal/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
@@ -25,7 +25,7 @@ export async function requireSecureToken(
     throw new AppError(ErrorNumber.SecureTokenRequired);
 }
 
-const NOTICE: Record<string, SecurityChange> = {
+const NOTICE: Record<(typeof ACCOUNT_CHANGES)[number], SecurityChange> = {
   preferences: 'notification preferences',
   password: 'password',
   'bank-details': 'bank details',
@@ -55,7 +55,7 @@ export async function recordChange(
   await queueAccountChange(trx, { claimantId, selectedClaimId: auth.selectedClaimId, kind, changes, now });
   await queueSecurityNotice(deps, trx, now, {
     accountId: auth.accountId,
-    change: NOTICE[kind] as SecurityChange,
+    change: NOTICE[kind],
     alsoTo: change.oldContacts ?? [],
   });
 }

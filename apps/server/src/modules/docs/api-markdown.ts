@@ -1,7 +1,7 @@
 /**
  * docs/api.md's reference tables, generated from the contracts — the claimant endpoint table, the
- * provider endpoint table and the error catalogue — so the document cannot miss a call or drift
- * from what the server enforces. The prose around them (conventions, notes on particular calls)
+ * provider endpoint table, the webhook events and the error catalogue — so the document cannot miss
+ * a call or drift from what the server enforces. The prose around them (conventions, notes on particular calls)
  * stays hand-written in docs/api.md; only the parts between the generated markers are rewritten.
  * `npm run docs:api` writes the file; apps/server/test/docs.test.ts fails when it is stale.
  */
@@ -10,10 +10,13 @@ import {
   CATALOGUE_ENTRIES,
   ENDPOINTS,
   PROVIDER_ENDPOINTS,
+  PROVIDER_EVENT_SUMMARIES,
+  ProviderEvent,
   type Endpoint,
   type ProviderEndpoint,
 } from '@portal/contracts';
-import { AUTH_LABEL, schema } from './openapi.ts';
+import { schema } from './json-schema.ts';
+import { AUTH_LABEL } from './openapi.ts';
 
 /** The JSON Schema subset zod's toJSONSchema produces for the contracts. */
 type Schema = {
@@ -149,6 +152,15 @@ function providerCalls(): string {
   return ['| Call | Scope | Request | Answer | What it does |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
+/** Each webhook event Type and its Data (the contracts' ProviderEvent; the OpenAPI document's `webhooks`). */
+function webhookEvents(): string {
+  const rows = ProviderEvent.options.map((event) => {
+    const type = event.shape.Type.value;
+    return `| \`${type}\` | ${cell(fields(json(event.shape.Data, 'output'), 2))} | ${cell(PROVIDER_EVENT_SUMMARIES[type])} |`;
+  });
+  return ['| Type | Data | What it says |', '|---|---|---|', ...rows].join('\n');
+}
+
 function errorNumbers(): string {
   const rows = CATALOGUE_ENTRIES.map((e) => `| ${e.number} | ${cell(e.meaning)} | ${cell(e.message)} |`);
   return ['| No. | Meaning | Message |', '|---|---|---|', ...rows].join('\n');
@@ -158,6 +170,7 @@ function errorNumbers(): string {
 const GENERATED_PARTS: Record<string, () => string> = {
   'claimant-calls': claimantCalls,
   'provider-calls': providerCalls,
+  'webhook-events': webhookEvents,
   'error-numbers': errorNumbers,
 };
 

@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 description of both APIs, generated from the contracts' zod schemas (the same
  * schemas the routes validate with), so the documentation cannot drift from what is enforced.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   APP_VERSION,
   ENDPOINTS,
@@ -13,18 +13,11 @@ import {
   type ProviderEndpoint,
 } from '@portal/contracts';
 import { ERROR_STATUS } from '../../errors.ts';
-
-type Json = Record<string, unknown>;
+import { schema, type Json } from './json-schema.ts';
+import { WEBHOOKS_TAG, webhooks } from './webhooks.ts';
 
 const CLAIMANT_TAG = 'Claimant API';
 const PROVIDER_TAG = 'Provider API';
-
-/** A zod schema as JSON Schema: what a request must be (input) or what an answer is (output). */
-export function schema(s: z.ZodType, io: 'input' | 'output'): Json {
-  const json = z.toJSONSchema(s, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Json;
-  delete json.$schema;
-  return json;
-}
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
@@ -197,7 +190,7 @@ export function buildOpenApi(options: { publicUrl?: string | undefined } = {}): 
       version: APP_VERSION,
       description:
         'The claimant API used by the portal web app (/api), and the provider API for the claims system (/provider/v1). ' +
-        "See docs/api.md for the claimant API's conventions and docs/provider-integration.md for the webhook events.",
+        "See docs/api.md for the claimant API's conventions and docs/provider-integration.md for the webhook events (`webhooks`).",
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [
@@ -218,8 +211,10 @@ export function buildOpenApi(options: { publicUrl?: string | undefined } = {}): 
         description:
           "The claims system's calls: bearer API keys with scopes, idempotent writes, errors as RFC 9457 problems (docs/provider-integration.md).",
       },
+      { name: WEBHOOKS_TAG, description: 'What the portal POSTs to the claims system: one event per Type, signed.' },
     ],
     paths,
+    webhooks: webhooks(),
     components: {
       securitySchemes: {
         [ACCESS_TOKEN]: {

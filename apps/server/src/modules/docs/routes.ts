@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../lib/html.ts';
 import { buildOpenApi } from './openapi.ts';
+import { WEBHOOKS_TAG } from './webhooks.ts';
 
 type Op = {
   summary?: string;
@@ -24,8 +25,9 @@ pre{background:#f4f5f6;padding:.75rem;overflow:auto;max-height:30rem}nav a{margi
 
 function renderDocs(doc: ReturnType<typeof buildOpenApi>): string {
   const paths = doc.paths as Record<string, Record<string, Op>>;
-  const section = (tag: string) =>
-    Object.entries(paths)
+  // A webhook is listed like an operation, by its event Type where an operation has its path.
+  const section = (tag: string, from = paths) =>
+    Object.entries(from)
       .flatMap(([path, ops]) =>
         Object.entries(ops)
           .filter(([, op]) => op.tags?.includes(tag))
@@ -56,8 +58,10 @@ ${body ? `<h4>Request body</h4><pre>${escapeHtml(JSON.stringify(body, null, 2))}
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(info.title)}</title><link rel="stylesheet" href="/docs/docs.css"></head><body><main>
 <h1>${escapeHtml(info.title)} <small>${escapeHtml(info.version)}</small></h1><p>${escapeHtml(info.description)}</p>
-<nav aria-label="Sections"><a href="#provider">Provider API</a><a href="#claimant">Claimant API</a><a href="/docs/openapi.json">OpenAPI 3.1 (JSON)</a></nav>
+<nav aria-label="Sections"><a href="#provider">Provider API</a><a href="#webhooks">Webhook events</a>
+<a href="#claimant">Claimant API</a><a href="/docs/openapi.json">OpenAPI 3.1 (JSON)</a></nav>
 <h2 id="provider">Provider API</h2>${section('Provider API')}
+<h2 id="webhooks">Webhook events</h2>${section(WEBHOOKS_TAG, doc.webhooks as Record<string, Record<string, Op>>)}
 <h2 id="claimant">Claimant API</h2>${section('Claimant API')}
 </main></body></html>`;
 }

@@ -30,7 +30,8 @@ export async function queueHelperChanges(
         Name: g.helper_name,
         Scope: g.scope,
         EndsOn: g.ends_on,
-        ...(g.provider_ref === null ? {} : { Ref: g.provider_ref, Basis: g.basis }),
+        ...(g.provider_ref === null ? {} : { Ref: g.provider_ref }),
+        ...(g.basis === null ? {} : { Basis: g.basis }),
       },
       now,
     });

@@ -14,13 +14,22 @@ import {
   STANDARD_WEBHOOK_SECRET_PREFIX,
   WEBHOOK_HEADERS,
   type ProviderEvent,
+  type ProviderEventData,
+  type ProviderEventType,
 } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { createOutboxWorker, type OutboxWorker } from '../../jobs/outbox-worker.ts';
 import { payeeSealedAt } from '../../lib/crypto.ts';
-import { leaseDueEvents, recordDeliveryAttempt, type DueEvent } from './outbox.ts';
+import {
+  leaseDueEvents,
+  recordDeliveryAttempt,
+  type DueEvent,
+  type QueuedEvent,
+  type StoredEventData,
+  type StoredFile,
+} from './outbox.ts';
 
-const WEBHOOK_DELIVERY = {
+export const WEBHOOK_DELIVERY = {
   batch: 25,
   leaseMs: 60_000,
   baseDelayMs: 30_000,
@@ -49,7 +58,52 @@ function signStandardWebhook(secret: string, id: string, timestamp: number, body
   return `v1,${crypto.createHmac('sha256', standardWebhookKey(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
-/** The event as the claims system receives it; files as links it fetches with its API key. */
+type Delivered = { [T in ProviderEventType]: { Type: T; Data: ProviderEventData<T> } }[ProviderEventType];
+
+/** Files as links the claims system fetches with its API key. */
+function linked<D extends { Files: StoredFile[] }>(data: D, base: string) {
+  return { ...data, Files: data.Files.map((f) => ({ ...f, Url: `${base}/provider/v1/files/${f.FileId}` })) };
+}
+
+/** Sealed values (someone else's account number) are opened only here, on the way out over TLS. */
+function openedPayee(deps: Deps, data: StoredEventData<'reimbursement'>): ProviderEventData<'reimbursement'>['Payee'] {
+  const payee = data.Payee;
+  if (payee.Kind !== 'someone-else') return payee;
+  const { BankAccNoSealed, ...rest } = payee;
+  return { ...rest, BankAccNo: deps.cipher.decrypt(BankAccNoSealed, payeeSealedAt(data.FormId)) };
+}
+
+/** An event's Data as delivered, from what its producer queued (outbox.ts). */
+function delivered(deps: Deps, e: QueuedEvent): Delivered {
+  const base = deps.config.publicUrl ?? '';
+  switch (e.kind) {
+    case 'documents':
+      return { Type: e.kind, Data: linked(e.payload, base) };
+    case 'reimbursement':
+      return { Type: e.kind, Data: { ...linked(e.payload, base), Payee: openedPayee(deps, e.payload) } };
+    case 'enquiry':
+      return { Type: e.kind, Data: linked(e.payload, base) };
+    case 'personal-details-request':
+      return { Type: e.kind, Data: linked(e.payload, base) };
+    case 'authority-form':
+      return { Type: e.kind, Data: e.payload };
+    case 'self-assessment':
+      return { Type: e.kind, Data: e.payload };
+    case 'registration-details':
+      return { Type: e.kind, Data: e.payload };
+    case 'account-change':
+      return { Type: e.kind, Data: e.payload };
+    case 'helper-change':
+      return { Type: e.kind, Data: e.payload };
+    default: {
+      // A kind this build does not know (queued by a newer one during a rolling deploy): sent as stored.
+      const other: { kind: string; payload: unknown } = e;
+      return { Type: other.kind, Data: other.payload } as Delivered;
+    }
+  }
+}
+
+/** The event as the claims system receives it (the contracts' ProviderEvent). */
 export async function buildEvent(deps: Deps, row: DueEvent): Promise<ProviderEvent> {
   const claim = await deps.db
     .selectFrom('claims')
@@ -57,29 +111,14 @@ export async function buildEvent(deps: Deps, row: DueEvent): Promise<ProviderEve
     .select(['claims.number', 'claimants.provider_ref'])
     .where('claims.id', '=', row.claim_id)
     .executeTakeFirst();
-  const data = JSON.parse(row.payload) as Record<string, unknown>;
-  const base = deps.config.publicUrl ?? '';
-  // Sealed values (someone else's account number) are opened only here, on the way out over TLS.
-  const payee = data.Payee as Record<string, unknown> | undefined;
-  if (payee && typeof payee.BankAccNoSealed === 'string') {
-    const { BankAccNoSealed, ...rest } = payee;
-    data.Payee = {
-      ...rest,
-      BankAccNo: deps.cipher.decrypt(BankAccNoSealed as string, payeeSealedAt(String(data.FormId))),
-    };
-  }
-  if (Array.isArray(data.Files))
-    data.Files = (data.Files as { FileId: string }[]).map((f) => ({
-      ...f,
-      Url: `${base}/provider/v1/files/${f.FileId}`,
-    }));
+  // The row is what queueForProvider wrote from a typed QueuedEvent: its kind and payload agree.
+  const queued = { kind: row.kind, payload: JSON.parse(row.payload) as unknown } as QueuedEvent;
   return {
     EventId: row.id,
-    Type: row.kind,
     ClaimNumber: claim?.number ?? '',
     ClaimantRef: claim?.provider_ref ?? null,
     CreatedAt: new Date(row.created_at).toISOString(),
-    Data: data,
+    ...delivered(deps, queued),
   };
 }
 

@@ -3,6 +3,7 @@
  * submission, and the queue's one writer: delivery.ts leases, sends and records through it, and
  * the operator lists and replays. With no webhook configured nothing is dropped: entries wait here.
  */
+import type { ProviderEventData, ProviderEventFile, ProviderEventType } from '@portal/contracts';
 import { SqliteAdapter, sql, type Transaction } from 'kysely';
 import type { Db, DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -10,9 +11,21 @@ import type { Deps } from '../../deps.ts';
 import type { Outcome } from '../../jobs/outbox-worker.ts';
 import { newId } from '../../lib/crypto.ts';
 
+/** A file as the outbox keeps it: delivery adds the link (delivery.ts). */
+export type StoredFile = Omit<ProviderEventFile, 'Url'>;
+type Unlinked<D> = D extends { Files: ProviderEventFile[] } ? Omit<D, 'Files'> & { Files: StoredFile[] } : D;
+/** Someone else's account number stays sealed in the outbox, bound to its form (lib/crypto.ts payeeSealedAt). */
+type SealedPayee<P> = P extends { BankAccNo: string } ? Omit<P, 'BankAccNo'> & { BankAccNoSealed: string } : P;
+type Sealed<D> = D extends { Payee: infer P } ? Omit<D, 'Payee'> & { Payee: SealedPayee<P> } : D;
+
+/** An event's Data as queued: the contracts' schema of its Type, before files become links and sealed values are opened. */
+export type StoredEventData<T extends ProviderEventType> = Sealed<Unlinked<ProviderEventData<T>>>;
+/** What a producer queues: an event Type and its Data as stored, checked together. */
+export type QueuedEvent = { [T in ProviderEventType]: { kind: T; payload: StoredEventData<T> } }[ProviderEventType];
+
 export async function queueForProvider(
   db: Db | Transaction<Database>,
-  e: { claimId: string; kind: string; payload: unknown; now: number },
+  e: QueuedEvent & { claimId: string; now: number },
 ): Promise<void> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   await db
@@ -40,8 +53,8 @@ export async function queueAccountChange(
   e: {
     claimantId: string;
     selectedClaimId: string | null;
-    kind: string;
-    changes: Record<string, { from: string; to: string }>;
+    kind: StoredEventData<'account-change'>['Change'];
+    changes: StoredEventData<'account-change'>['Changes'];
     now: number;
   },
 ): Promise<void> {

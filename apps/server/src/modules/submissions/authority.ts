@@ -197,7 +197,10 @@ export async function submitAuthority(
         }),
       abandon: () => store.remove(key),
       sentItem: { type: 'Authority form', subject: 'Authority to release information', message: '' },
-      event: { kind: 'authority-form', payload: { FileId: fileId, SignatureMethod: input.signature.method } },
+      event: (submitted) => ({
+        kind: 'authority-form',
+        payload: { ...submitted, FileId: fileId, SignatureMethod: input.signature.method },
+      }),
     };
   });
 }

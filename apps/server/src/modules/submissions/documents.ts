@@ -35,10 +35,10 @@ export async function submitDocuments(
       data: JSON.stringify(body.Draft),
       files,
       sentItem: { type: 'Documents', subject: typeItem, message: description },
-      event: {
+      event: (submitted) => ({
         kind: 'documents',
-        payload: { DocumentType: typeItem, Description: description, Files: fileList(files) },
-      },
+        payload: { ...submitted, DocumentType: typeItem, Description: description, Files: fileList(files) },
+      }),
     };
   });
 }

@@ -24,6 +24,7 @@ import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { payeeSealedAt } from '../../lib/crypto.ts';
 import { findBankName } from '../bsb/service.ts';
+import type { StoredEventData } from '../provider/outbox.ts';
 import * as forms from '../forms/repository.ts';
 import type { AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
@@ -38,15 +39,14 @@ async function payeeOf(
   auth: AuthContext,
   claimId: string,
   body: Body,
-): Promise<{ items: ErrorItem[]; payee: Record<string, unknown>; words: string }> {
+): Promise<{ items: ErrorItem[]; payee: StoredEventData<'reimbursement'>['Payee']; words: string }> {
   const items: ErrorItem[] = [];
   if (body.PayOther === PayOther.Me) {
     const own = await repo.findOwnBankDetails(deps.db, auth.claimantId, claimId);
     if (!own?.bank_bsb || !own.bank_account_last4) {
       // A trustee claim cannot add bank details in My Details: the spec's text would be a dead end (decision 027).
       const message = own?.is_state_trustee ? MESSAGES.bankDetailsNotFoundStateTrustee : MESSAGES.bankDetailsNotFound;
-      items.push({ Number: ErrorNumber.Validation, Message: message, Field: 'PayOther' });
-      return { items, payee: {}, words: '' };
+      throw AppError.list([{ Number: ErrorNumber.Validation, Message: message, Field: 'PayOther' }]);
     }
     return {
       items,
@@ -114,16 +114,17 @@ export async function submitReimbursement(deps: Deps, auth: AuthContext, claimId
         message: receipts.map((r) => r.Description).join('\n\n'),
         payTo: words,
       },
-      event: {
+      event: (submitted) => ({
         kind: 'reimbursement',
         payload: {
+          ...submitted,
           Payee: payee,
           Receipts: receipts,
           Total: formatCents(total),
           TotalCents: total,
           Files: fileList(files),
         },
-      },
+      }),
     };
   });
 }

@@ -95,7 +95,7 @@ export async function submitContactForm(
         subject: data.Category === OTHER_ITEM && data.CustomCategory ? data.CustomCategory : data.Category,
         message: data.Message,
       },
-      event: { kind: 'enquiry', payload: { ...data, Files: fileList(files) } },
+      event: (submitted) => ({ kind: 'enquiry', payload: { ...submitted, ...data, Files: fileList(files) } }),
     };
   });
 }
@@ -167,7 +167,10 @@ export async function submitDetailsRequest(
         });
       },
       sentItem: { type: 'Personal details', subject: requested.Reason, message: describe(requested) },
-      event: { kind: 'personal-details-request', payload: { ...requested, Files: fileList(files) } },
+      event: (submitted) => ({
+        kind: 'personal-details-request',
+        payload: { ...submitted, ...requested, Files: fileList(files) },
+      }),
     };
   });
 }

@@ -13,7 +13,7 @@ import { newId } from '../../lib/crypto.ts';
 import * as forms from '../forms/repository.ts';
 import { attachFiles } from '../uploads/repository.ts';
 import { queueHelperSubmissionNotice } from '../helpers/notice.ts';
-import { queueForProvider } from '../provider/outbox.ts';
+import { queueForProvider, type QueuedEvent, type StoredEventData, type StoredFile } from '../provider/outbox.ts';
 import type { AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
 
@@ -31,13 +31,17 @@ export type Submission = {
    * a reimbursement, whom it asks us to pay (in words, kept apart so a decline can leave it out).
    */
   sentItem: { type: string; subject: string; message: string; payTo?: string };
-  /** The provider's event: its kind, and what it carries after FormId and SentItemId. */
-  event: { kind: string; payload: Record<string, unknown> };
+  /** The provider's event: its kind, and its payload, which starts with what every submission carries. */
+  event: (submitted: SubmittedFields) => Extract<QueuedEvent, { kind: SubmissionEventType }>;
   /** Rows of the kind's own, written in the same transaction (a details request, a signed PDF's file). */
   record?: (trx: Transaction<Database>, formId: string) => Promise<void>;
   /** Undoes what the kind did outside the database (a stored file) when the transaction fails. */
   abandon?: () => Promise<void>;
 };
+
+type SubmissionEventType = 'documents' | 'reimbursement' | 'enquiry' | 'authority-form' | 'personal-details-request';
+/** What every submission's event carries before the kind's own fields (the contracts' ProviderEvent). */
+type SubmittedFields = Pick<StoredEventData<'documents'>, 'FormId' | 'SentItemId' | 'RespondsTo' | 'ActedBy'>;
 
 /** What was sent, by its sent item's type, as the claimant's notice says it. */
 const SENT_WORDS: Record<string, string> = {
@@ -49,7 +53,8 @@ const SENT_WORDS: Record<string, string> = {
 };
 const sentWords = (sentItemType: string) => SENT_WORDS[sentItemType] ?? 'a form';
 
-export const fileList = (files: SentFile[]) => files.map((f) => ({ FileId: f.id, Filename: f.original_name }));
+export const fileList = (files: SentFile[]): StoredFile[] =>
+  files.map((f) => ({ FileId: f.id, Filename: f.original_name }));
 
 /** The claimant's own draft of this type, still unsent: another claimant's, or another type, is "not found". */
 async function findOpenForm(
@@ -133,19 +138,14 @@ export async function submitForm(
         responds_to: body.RespondsTo ?? null,
         pay_to: payTo ?? '',
       });
-      await queueForProvider(trx, {
-        claimId,
-        kind: sent.event.kind,
-        payload: {
-          FormId: form.id,
-          SentItemId: sentItemId,
-          ...(body.RespondsTo === undefined ? {} : { RespondsTo: body.RespondsTo }),
-          // Sent by someone who helps the claimant (decision 041): who, for the claims system's record.
-          ...(auth.helper ? { ActedBy: { HelperReference: auth.helper.accountId, Name: auth.helper.name } } : {}),
-          ...sent.event.payload,
-        },
-        now,
+      const event = sent.event({
+        FormId: form.id,
+        SentItemId: sentItemId,
+        ...(body.RespondsTo === undefined ? {} : { RespondsTo: body.RespondsTo }),
+        // Sent by someone who helps the claimant (decision 041): who, for the claims system's record.
+        ...(auth.helper ? { ActedBy: { HelperReference: auth.helper.accountId, Name: auth.helper.name } } : {}),
       });
+      await queueForProvider(trx, { claimId, ...event, now });
       if (auth.helper)
         await queueHelperSubmissionNotice(deps, trx, now, {
           claimantAccountId: auth.accountId,

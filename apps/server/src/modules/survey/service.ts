@@ -128,7 +128,11 @@ export async function submitAssessment(deps: Deps, auth: SurveyAuth): Promise<tr
   const answers = JSON.parse(draft.answers) as Record<string, string>;
   const bank = await questions(deps);
   const accepted = draft.accepted_terms === 1;
-  if (accepted && bank.some((q) => !answers[String(q.id)]))
+  const answered = bank.flatMap((q) => {
+    const value = answers[String(q.id)];
+    return value ? [{ QuestionId: q.id, Value: value }] : [];
+  });
+  if (accepted && answered.length < bank.length)
     throw new AppError(ErrorNumber.Validation, 'Please answer every question', 'Questions');
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (trx) => {
@@ -139,7 +143,7 @@ export async function submitAssessment(deps: Deps, auth: SurveyAuth): Promise<tr
       payload: {
         FormID: draft.id,
         AcceptedTerms: accepted,
-        Answers: accepted ? bank.map((q) => ({ QuestionId: q.id, Value: answers[String(q.id)] })) : [],
+        Answers: accepted ? answered : [],
       },
       now,
     });
