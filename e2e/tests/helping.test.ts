@@ -4,7 +4,8 @@
  * Alex's claim on the claims list, and every page then says whose claim it is; what View does not
  * reach is not offered; Alex ends it, and Sam's open page is refused on its next call and leaves
  * the claim; Pat, who has no account, creates one from the link (the code goes to the address
- * invited), accepts and opens Alex's claim. Phone size only: the pages are the same at 1280 px, and the claims and
+ * invited), accepts and opens Alex's claim; at 1280 px, Sam with Send sends a document for Alex,
+ * who is told and finds it in the helpers' activity. Phone size otherwise: the pages are the same at 1280 px, and the claims and
  * shell tests cover both sizes.
  */
 import { SECURITY_CODE_TYPE } from '@portal/contracts';
@@ -12,7 +13,7 @@ import { describe, expect, test } from 'vitest';
 import { nextMatching } from '../../apps/server/test/mail-sink.ts';
 import { ALEX_CLAIMS, ApiClient, DEMO, SAM_CLAIM } from '../support/api.ts';
 import { seedSession } from '../support/auth.ts';
-import { PHONE } from '../support/browser.ts';
+import { DESKTOP, PHONE } from '../support/browser.ts';
 import { nextCode } from '../support/codes.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { arriveAt, useSuite, visit } from '../support/harness.ts';
@@ -20,6 +21,7 @@ import { screenshot } from '../support/page.ts';
 import { expectHidden, expectVisible, header, main, panel } from '../support/ui.ts';
 
 const suite = useSuite();
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 const [HELPED] = ALEX_CLAIMS;
 
 async function ok<T>(api: ApiClient, path: string, body: Record<string, unknown>): Promise<T> {
@@ -28,8 +30,19 @@ async function ok<T>(api: ApiClient, path: string, body: Record<string, unknown>
   return answer.body as T;
 }
 
+/** A message as sent, quoted-printable: decoded as a mail reader does. */
+function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
 /** Alex invites someone to help with a claim, as My Details does: a Security step-up with a real code, then invite. */
-async function alexInvites(name: string, email: string): Promise<{ token: string; endIt: () => Promise<void> }> {
+async function alexInvites(
+  name: string,
+  email: string,
+  scope: 'View' | 'Send' = 'View',
+): Promise<{ token: string; endIt: () => Promise<void> }> {
   const api = new ApiClient(suite.baseURL, suite.server.knownDevice);
   const { AccessToken } = await api.login(DEMO.alex);
   await ok(api, '/api/security/sendsecuritycode', { AccessToken });
@@ -45,13 +58,10 @@ async function alexInvites(name: string, email: string): Promise<{ token: string
     ClaimNumber: HELPED.number,
     Name: name,
     Email: email,
-    Scope: 'View',
+    Scope: scope,
   });
   const message = await nextMatching(suite.server.mail, email, /invitation=/);
-  // The message as sent, quoted-printable: decoded as a mail reader does.
-  const text = message.text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const text = decodeQuotedPrintable(message.text);
   const token = /\/helping#invitation=([A-Za-z0-9_-]+)/.exec(text)?.[1];
   if (!token) throw new Error(`no invitation link in the e-mail to ${email}`);
   const endIt = async () => {
@@ -156,5 +166,55 @@ describe('people who help (phone)', () => {
       'the helping banner',
     );
     await screenshot(page, 'helping-new-account-claim-phone');
+  });
+
+  test('at 1280 px a Send helper sends a document for Alex; Alex is told, and sees it in the helpers’ activity', async () => {
+    const { token } = await alexInvites('Sam Single', DEMO.sam, 'Send');
+    const { page } = await suite.open(DESKTOP);
+    await seedSession(page, suite.baseURL, DEMO.sam);
+    await visit(page, `/helping#invitation=${token}`, '/helping, a Send invitation (desktop)', '/helping');
+    await expectVisible(main(page).getByText(/^View and send: everything in View/), 'the scope in words');
+    await main(page).getByRole('button', { name: 'Accept', exact: true }).click();
+    await arriveAt(page, '/claims', '/claims with a helped claim (desktop)');
+    await main(page)
+      .getByRole('button', { name: `Help with claim ${HELPED.number}`, exact: true })
+      .click();
+    await arriveAt(page, '/claim', '/claim while helping with Send (desktop)');
+    await expectVisible(
+      page.getByRole('region', { name: `You are helping Alex Citizen with claim ${HELPED.number} — View and send` }),
+      'the helping banner says the scope',
+    );
+    await expectVisible(panel(page, 'Send documents'), 'Send reaches Send documents');
+
+    await visit(page, '/submitdocuments', '/submitdocuments while helping (desktop)');
+    const type = page.getByTestId('documents-type');
+    await type.locator('option').nth(1).waitFor({ state: 'attached' });
+    await type.selectOption({ index: 1 });
+    await page.getByTestId('documents-message').pressSequentially('GP letter for Alex.');
+    await page
+      .getByTestId('documents-upload-input')
+      .setInputFiles({ name: 'gp-letter.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page
+      .locator('[data-testid="documents-upload-item"][data-filename="gp-letter.pdf"][data-state="done"]')
+      .waitFor();
+    await page.getByTestId('documents-authorised').check();
+    await page.getByTestId('documents-submit').click();
+    await arriveAt(page, '/thankyou-documents', '/thankyou-documents while helping (desktop)');
+    await screenshot(page, 'helping-sent-documents-1280');
+
+    // Alex is told who sent what (never its content), and sees it in My Details.
+    const notice = decodeQuotedPrintable(
+      (await nextMatching(suite.server.mail, DEMO.alex, /Sam Single, who helps you with your claim, sent/)).text,
+    );
+    expect(notice).toContain('Sam Single, who helps you with your claim, sent documents for you');
+    expect(notice).not.toContain('GP letter for Alex.');
+    const alex = (await suite.open(DESKTOP)).page;
+    await seedSession(alex, suite.baseURL, DEMO.alex, { claim: HELPED.number });
+    await visit(alex, '/account', '/account, the helpers’ activity (desktop)');
+    await expectVisible(
+      alex.getByTestId('helper-activity').getByText(/^Sam Single sent documents on /),
+      'the document Sam sent, in Alex’s activity',
+    );
+    await screenshot(alex, 'helpers-activity-1280');
   });
 });
