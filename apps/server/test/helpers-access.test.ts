@@ -553,6 +553,16 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
       .where('kind', '=', 'helper-submission')
       .execute();
     expect(notices).toHaveLength(1);
+
+    // The claimant's Sent items say which the helper sent, by the name the claimant gave them.
+    const page = await ok<{ SentItems: { Id: string; SentBy: string | null }[] }>('/api/documentupload/getsentitems', {
+      AccessToken: alex,
+      Offset: 0,
+      Amount: 10,
+    });
+    const sentBy = new Map(page.SentItems.map((i) => [i.Id, i.SentBy]));
+    expect(sentBy.get(SentItemId)).toBe('Helper Send');
+    expect(sentBy.get(mine.SentItemId)).toBeNull();
   });
 
   it("records each helper call as done by the helper for the claimant, and lists it in the claimant's activity", async () => {

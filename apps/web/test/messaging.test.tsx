@@ -480,6 +480,7 @@ describe('/sentitems', () => {
     ReplyBy: '2026-12-04',
     Decision: null,
     PayTo: '',
+    SentBy: null,
   };
   it('filters by kind (RequestType) and shows status and reply-by; the detail page needs the route data', async () => {
     saveLoginToken('t', false);
@@ -531,6 +532,34 @@ describe('/sentitems', () => {
     await app.router.navigate('/sent-item-detail', { state: { sent: true, item: ITEM } });
     expect((await screen.findByTestId('sent-detail-subject')).textContent).toBe('Enquiry: Payments');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sent message');
+    expect(screen.queryByTestId('sent-detail-sent-by')).toBeNull();
+  });
+
+  it('says which were sent for the claimant by someone who helps them, in the list and the detail', async () => {
+    saveLoginToken('t', false);
+    const byHelper = { ...ITEM, Id: 's2', SentBy: 'Sam Single' };
+    mockServer({
+      '/api/claim/getclaims': { status: 200, body: SELECTED },
+      '/api/inbox/getunreadmessagecount': { status: 200, body: 0 },
+      '/api/analytics/pageview': { status: 200, body: true },
+      '/api/account/getaccount': { status: 225, body: [{ Number: 199, Message: 'not in this test' }] },
+      '/api/dropdownlistdatasource/list': { status: 200, body: { Items: [] } },
+      '/api/documentupload/getsentitems': {
+        status: 200,
+        body: { Start: 0, End: 2, Total: 2, SentItems: [byHelper, ITEM] },
+      },
+    });
+    app = renderApp('/sentitems');
+    await screen.findByTestId('sent-count');
+    const [first, second] = screen.getAllByTestId('sent-item');
+    expect(within(first!).getByTestId('sent-item-sent-by').textContent).toBe(
+      'Sent by Sam Single, who helps with this claim',
+    );
+    expect(within(second!).queryByTestId('sent-item-sent-by')).toBeNull();
+    await app.router.navigate('/sent-item-detail', { state: { sent: true, item: byHelper } });
+    expect((await screen.findByTestId('sent-detail-sent-by')).textContent).toBe(
+      'Sam Single, who helps with this claim',
+    );
   });
 });
 

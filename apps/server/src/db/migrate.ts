@@ -28,6 +28,7 @@ import * as m0023 from './migrations/0023-idempotency-kept-a-week.ts';
 import * as m0024 from './migrations/0024-resumable-uploads.ts';
 import * as m0025 from './migrations/0025-people-who-help.ts';
 import * as m0026 from './migrations/0026-helper-appointments.ts';
+import * as m0027 from './migrations/0027-sent-by-helper.ts';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024-resumable-uploads': m0024,
   '0025-people-who-help': m0025,
   '0026-helper-appointments': m0026,
+  '0027-sent-by-helper': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

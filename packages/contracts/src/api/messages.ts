@@ -60,6 +60,8 @@ export const SentItem = z.object({
     .nullable(),
   /** A reimbursement: whom the claimant asked us to pay, in words ('' for anything else). */
   PayTo: z.string(),
+  /** Sent for the claimant by someone who helps them: the name the claimant gave them; null when they sent it. */
+  SentBy: z.string().nullable(),
 });
 export type SentItem = z.infer<typeof SentItem>;
 export const SentItemsPage = z.object({

@@ -65,6 +65,8 @@ export type SentItemTable = {
   responds_to: Generated<string | null>;
   /** A reimbursement: whom it asks us to pay, in words, apart from its receipts ('' otherwise; migration 0022). */
   pay_to: Generated<string>;
+  /** The name the claimant gave the helper who sent it for them; null when they sent it (migration 0027). */
+  sent_by_helper: Generated<string | null>;
 };
 
 export type DetailsRequestTable = {

@@ -46,6 +46,7 @@ export async function listSentItems(
       'subject_other',
       'message',
       'pay_to',
+      'sent_by_helper',
       'created_at',
       'status',
     ])

@@ -124,6 +124,7 @@ export async function findSentItemsPage(
         ReplyBy: replyBy,
         Decision: decisions.get(r.id) ?? null,
         PayTo: r.pay_to,
+        SentBy: r.sent_by_helper,
       };
     }),
   };

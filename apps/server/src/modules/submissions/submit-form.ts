@@ -137,6 +137,7 @@ export async function submitForm(
         created_at: now,
         responds_to: body.RespondsTo ?? null,
         pay_to: payTo ?? '',
+        sent_by_helper: auth.helper?.name ?? null,
       });
       const event = sent.event({
         FormId: form.id,

@@ -59,6 +59,12 @@ export function SentItemDetail({ item, claimNumber, headingId, onBack, progress:
             <time dateTime={dateTimeAttribute(item.Time, item.Date)}>{formatTimeAndDate(item.Time, item.Date)}</time>
           </dd>
         </div>
+        {item.SentBy ? (
+          <div>
+            <dt>Sent by</dt>
+            <dd data-testid="sent-detail-sent-by">{item.SentBy}, who helps with this claim</dd>
+          </div>
+        ) : null}
         {claimNumber ? (
           <div>
             <dt>Claim number</dt>

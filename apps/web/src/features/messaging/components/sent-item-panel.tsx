@@ -21,6 +21,11 @@ export function replyByText(replyBy: string): string {
   return `We aim to reply by ${formatDisplayDate(replyBy)}`;
 }
 
+/** Someone who helps the claimant sent it for them (the name the claimant gave them). */
+function sentByText(name: string): string {
+  return `Sent by ${name}, who helps with this claim`;
+}
+
 export function SentItemPanel({
   item,
   selected,
@@ -60,6 +65,11 @@ export function SentItemPanel({
       {note ? (
         <span className={styles.stateNote} data-testid="sent-item-state-note">
           {note}
+        </span>
+      ) : null}
+      {item.SentBy ? (
+        <span className={styles.sentBy} data-testid="sent-item-sent-by">
+          {sentByText(item.SentBy)}
         </span>
       ) : null}
       {preview ? (
