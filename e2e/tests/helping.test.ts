@@ -166,6 +166,14 @@ describe('people who help (phone)', () => {
       'the helping banner',
     );
     await screenshot(page, 'helping-new-account-claim-phone');
+
+    // With no claim of their own, Pat still reaches their own sign-in settings.
+    await visit(page, '/security', '/security for someone who only helps (phone)');
+    await expectVisible(
+      main(page).getByRole('button', { name: 'Set up an authenticator app' }),
+      'the authenticator app set-up',
+    );
+    await screenshot(page, 'helping-security-phone');
   });
 
   test('at 1280 px a Send helper sends a document for Alex; Alex is told, and sees it in the helpers’ activity', async () => {

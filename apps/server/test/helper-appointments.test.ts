@@ -194,7 +194,7 @@ describe.each(DIALECTS)('helpers appointed by the claims system on %s', (dialect
       expect(res.json()).toEqual([
         {
           Number: ErrorNumber.ActNeedsSecondFactor,
-          Message: 'Add a passkey or an authenticator app in My Details before you act for Alex.',
+          Message: 'Add a passkey or an authenticator app in Sign-in and security before you act for Alex.',
         },
       ]);
     }

@@ -65,6 +65,10 @@ function helperServer(claims: unknown[], extra: Parameters<typeof mockServer>[0]
     '/api/account/keepalive': { status: 200, body: { IdleTimeoutSeconds: 1200 } },
     '/api/account/getaccount': { status: 200, body: accountFixture({ PersonalDetails: { FirstName: 'Sam' } }) },
     '/api/account/logout': { status: 200, body: true },
+    '/api/security/getfactors': {
+      status: 200,
+      body: { Passkeys: [], MaxPasskeys: 5, Authenticator: { SetUp: false, CreatedAt: null }, RecoveryCodesLeft: 0 },
+    },
     ...extra,
   });
 }
@@ -407,6 +411,25 @@ describe('what each scope offers', () => {
     expect(nav).not.toContain('/account');
     fireEvent.click(within(screen.getAllByRole('navigation', { name: 'Main' })[0]!).getByText('Send documents'));
     expect(await screen.findByTestId('forms-authority')).toBeTruthy();
+  });
+
+  it('Act: the banner says acting needs a passkey or an authenticator app, and Sign-in and security opens while helping', async () => {
+    await openHomeAs('Act');
+    const note = screen.getByTestId('helping-act-factor');
+    expect(note.textContent).toBe(
+      'Acting for Alex Citizen needs a passkey or an authenticator app on your own account: Sign-in and security.',
+    );
+    fireEvent.click(within(note).getByRole('link', { name: 'Sign-in and security' }));
+    await waitFor(() => expect(app?.pathname()).toBe('/security'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign-in and security');
+    // The helper's own factors, asked for with the helper's own session: nothing of the claimant's.
+    expect(await screen.findByRole('button', { name: 'Set up an authenticator app' })).toBeTruthy();
+    expect(screen.getByTestId('helping-banner')).toBeTruthy();
+  });
+
+  it('View and Send: no word of a second factor in the banner', async () => {
+    await openHomeAs('Send');
+    expect(screen.queryByTestId('helping-act-factor')).toBeNull();
   });
 
   it.each([

@@ -169,7 +169,7 @@ export const CATALOGUE: { readonly [N in ErrorNumber]: CatalogueText } = {
     meaning:
       'A helper the claims system appointed with Act has no passkey or authenticator app on their own account: ' +
       "every call they make for that claim is refused until they add one ({name}: the claimant's first name)",
-    message: 'Add a passkey or an authenticator app in My Details before you act for {name}.',
+    message: 'Add a passkey or an authenticator app in Sign-in and security before you act for {name}.',
   },
   140: {
     meaning: 'Passkey refused: the account already has 5 passkeys',

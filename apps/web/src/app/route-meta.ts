@@ -76,6 +76,11 @@ export const CLAIMS_META = routeMeta('My claims', 'session', 'menu', 'phone');
 export const CLAIM_HOME_META = routeMeta('Claim home', 'claim', 'menu', 'phone', { crumb: null });
 /** The invitation link of a person who helps (decision 041): open signed in or out. */
 export const HELPING_META = routeMeta('Help with a claim', 'public', 'back', 'phone', { parent: '/claims' });
+/**
+ * The signed-in person's own passkeys and authenticator app, with or without a claim of their own
+ * and while helping someone: acting for someone (Act) needs one (decision 041).
+ */
+export const SECURITY_META = routeMeta('Sign-in and security', 'session', 'back', 'phone', { parent: '/claims' });
 
 // Identity: registration, activation, sign-in verification, recovery (spec 001 §2 titles).
 export const REGISTER_META = routeMeta('Register', 'signed-out', 'back', 'phone', { parent: '/login' });

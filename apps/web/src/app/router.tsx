@@ -26,6 +26,7 @@ import {
   FORGOT_USERNAME_META,
   FORMS_META,
   HELPING_META,
+  SECURITY_META,
   INBOX_ITEM_DETAIL_META,
   INBOX_META,
   LOGIN_APP_META,
@@ -76,6 +77,11 @@ const claimsData: RouteData = () =>
   import('../features/claims/pages/claims-loader.ts').then((m) => (client) => m.createClaimsLoader(client)());
 // The invitation link of a person who helps: /helping#invitation=… (decision 041).
 const helpingPage: Page = () => import('../features/helping/pages/helping-page.tsx').then((m) => m.HelpingPage);
+const claimHomePage: Page = () =>
+  Promise.all([
+    import('../features/home/pages/claim-home-page.tsx'),
+    import('../features/payments/components/home-payments-panel.tsx'),
+  ]).then(([m, p]) => withProps(m.ClaimHomePage, { paymentsPanel: p.HomePaymentsPanel }));
 
 const sentItemProgress = () => import('../features/payments/components/sent-item-progress.tsx');
 
@@ -119,12 +125,8 @@ export function createRoutes(queryClient: LazyQueryClient): RouteObject[] {
     route('login/m', LOGIN_APP_META, loginPage),
     route('claims', CLAIMS_META, claimsPage, claimsData),
     route('helping', HELPING_META, helpingPage),
-    route('claim', CLAIM_HOME_META, () =>
-      Promise.all([
-        import('../features/home/pages/claim-home-page.tsx'),
-        import('../features/payments/components/home-payments-panel.tsx'),
-      ]).then(([m, p]) => withProps(m.ClaimHomePage, { paymentsPanel: p.HomePaymentsPanel })),
-    ),
+    route('security', SECURITY_META, () => import('./compose/account-page.tsx').then((m) => m.SecurityPage)),
+    route('claim', CLAIM_HOME_META, claimHomePage),
     // Identity: registration, activation and sign-in verification, recovery, access codes.
     route('register', REGISTER_META, () =>
       import('../features/registration/pages/register-page.tsx').then((m) => m.RegisterPage),

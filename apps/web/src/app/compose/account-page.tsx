@@ -2,7 +2,9 @@
  * /account with its "Sign-in and security" block: My Details (account feature) and the block's
  * body (security feature), whose step-up uses the portal's one access-code form (access-code
  * feature) for the 4-digit code. The "People who help" block (account feature) asks for the same
- * Security step-up before an invitation.
+ * Security step-up before an invitation. /security is the same block on a page of its own, for
+ * anyone signed in: someone who only helps others has no claim of their own to open My Details
+ * with, and acting for someone (Act) needs a passkey or an authenticator app (decision 041).
  */
 import { LIMITS } from '@portal/contracts';
 import { AccessCodeForm } from '../../features/access-code/components/access-code-form.tsx';
@@ -57,4 +59,21 @@ function HelperStepUp({ purpose, onToken, onCancel }: StepUpProps) {
 
 export function AccountWithSecurityPage() {
   return <AccountPage SecurityBlock={SecurityBlock} HelperStepUp={HelperStepUp} />;
+}
+
+export function SecurityPage() {
+  return (
+    <div className="page-narrow">
+      <p>
+        Your own account’s passkeys, authenticator app and recovery codes. If the claims system has asked you to act for
+        someone, add a passkey or an authenticator app here first.
+      </p>
+      <section className="card" aria-labelledby="security-page-heading" data-testid="security-page">
+        <h2 id="security-page-heading" tabIndex={-1}>
+          Passkeys and authenticator app
+        </h2>
+        <SecurityBlock otherEditing={false} headingId="security-page-heading" />
+      </section>
+    </div>
+  );
 }

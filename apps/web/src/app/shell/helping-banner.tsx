@@ -2,10 +2,11 @@
  * While a claim the person helps with is selected (decision 041), every signed-in page says so at
  * its top: "You are helping Alex Citizen with claim 19/12345 — View only", with the way back to
  * their own claims (when they have other claims to go to) and Stop helping, which asks first and
- * then ends the help at once (the claims list is read again: the claim is gone from it). Help
+ * then ends the help at once (the claims list is read again: the claim is gone from it). With Act,
+ * it says where the passkey or authenticator app that acting needs is added (/security). Help
  * ended by someone else is noticed at the helper's next call (use-help-ended.ts).
  */
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useLeaveHelping } from '../../features/helping/api/leave-helping.ts';
 import { useClaims } from '../../lib/api/get-claims.ts';
 import { requestConfirm } from '../../lib/confirm.ts';
@@ -47,6 +48,12 @@ export function HelpingBanner() {
         <p id="helping-banner-text" className={styles.text}>
           You are helping {ClaimantName} with claim {selectedClaim.Number} — {SCOPE_WORDS[Scope]}
         </p>
+        {Scope === 'Act' ? (
+          <p className={styles.note} data-testid="helping-act-factor">
+            Acting for {ClaimantName} needs a passkey or an authenticator app on your own account:{' '}
+            <Link to="/security">Sign-in and security</Link>.
+          </p>
+        ) : null}
         <div className={styles.actions}>
           {canSwitchClaim ? (
             <button
