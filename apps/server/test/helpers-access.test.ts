@@ -478,8 +478,14 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
     await invitation(CLAIM, 'Send');
     const listed = await cli('helpers', 'list', 'CL-ALEX');
     expect(listed.code).toBe(0);
-    expect(listed.text).toContain(`Helper View (h***@example.com) — claim ${CLAIM}, View, Active`);
-    expect(listed.text).toContain(`Helper Send (h***@example.com) — claim ${CLAIM}, Send, Invited`);
+    // The HelperReference of a taken invitation, as `helpers end` takes it; none for one not taken.
+    const samRef = await accountOf('sam.single@example.com');
+    expect(listed.text).toContain(
+      `Helper View (h***@example.com) — claim ${CLAIM}, View, Active, HelperReference ${samRef}`,
+    );
+    expect(listed.text).toMatch(
+      new RegExp(`Helper Send \\(h\\*\\*\\*@example\\.com\\) — claim ${CLAIM}, Send, Invited$`, 'm'),
+    );
     expect(listed.text).not.toContain('helper@example.com');
 
     const sent = await t.deps.db.selectFrom('notifications').select('id').execute();

@@ -9,7 +9,8 @@
  * audited.
  */
 import { z } from 'zod';
-import { endHelpers, endAllHelpers, findHelpers } from '../modules/helpers/service.ts';
+import { endHelpers, endAllHelpers } from '../modules/helpers/service.ts';
+import { findHelpersForOperator } from '../modules/helpers/views.ts';
 import { accountOf } from './claimant-account.ts';
 import { CommandError, validate, type Command } from './command.ts';
 
@@ -19,11 +20,13 @@ export const helperCommands: Command[] = [
   {
     name: 'helpers list',
     args: 'CLAIMANT_REF',
-    summary: "The claimant's people who help: name, masked contact, claim, scope and state, newest first.",
+    summary:
+      "The claimant's people who help: name, masked contact, claim, scope, state and HelperReference (what " +
+      '`helpers end` takes; none until the invitation is taken), newest first.',
     positionals: [1, 1],
     async run({ deps }, { positionals }) {
       const { ref, accountId } = await accountOf(deps, positionals[0] as string);
-      const helpers = await findHelpers(deps, { accountId });
+      const helpers = await findHelpersForOperator(deps, { accountId });
       return {
         json: { ClaimantRef: ref, Helpers: helpers },
         text:
@@ -32,7 +35,8 @@ export const helperCommands: Command[] = [
             : helpers.map(
                 (h) =>
                   `${h.Name} (${h.Contact}) — claim ${h.ClaimNumber}, ${h.Scope}, ${h.State}` +
-                  (h.EndsOn ? `, last day ${h.EndsOn}` : ''),
+                  (h.EndsOn ? `, last day ${h.EndsOn}` : '') +
+                  (h.HelperReference ? `, HelperReference ${h.HelperReference}` : ''),
               ),
       };
     },

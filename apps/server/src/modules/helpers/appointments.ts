@@ -23,7 +23,8 @@ import { hasLapsed, melbourneToday } from './access.ts';
 import { queueHelperChanges } from './events.ts';
 import { queueAppointmentNotice, queueInvitation } from './notice.ts';
 import * as repo from './repository.ts';
-import { endHelpers, grantState } from './service.ts';
+import { endHelpers } from './service.ts';
+import { grantState } from './views.ts';
 
 type AppointInput = z.output<typeof AppointHelperRequest>;
 type HelperView = z.output<typeof ProviderHelper>;

@@ -4,12 +4,13 @@ import type { Deps } from '../../deps.ts';
 import { bindEndpoint } from '../../plugins/endpoint.ts';
 import { registerHelper } from './register.ts';
 import * as helpers from './service.ts';
+import { findHelpers } from './views.ts';
 
 /** Registering checks an invitation and creates an account: limited per address like registration. */
 const REGISTER_LIMIT = { rateLimit: { max: 10, timeWindow: 60_000 } };
 
 export function helperRoutes(app: FastifyInstance, deps: Deps): void {
-  bindEndpoint(app, deps, ENDPOINTS.getHelpers, ({ auth }) => helpers.findHelpers(deps, auth));
+  bindEndpoint(app, deps, ENDPOINTS.getHelpers, ({ auth }) => findHelpers(deps, auth));
   bindEndpoint(app, deps, ENDPOINTS.inviteHelper, ({ auth, body }) => helpers.inviteHelper(deps, auth, body));
   bindEndpoint(app, deps, ENDPOINTS.withdrawInvitation, ({ auth, body }) =>
     helpers.withdrawInvitation(deps, auth, body.Id),

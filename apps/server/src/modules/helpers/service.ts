@@ -17,41 +17,15 @@ import { lockAccount } from '../access-code/repository.ts';
 import { listHelperActions, maskValue, recordAudit } from '../audit/repository.ts';
 import { findClaims, findOwnClaim } from '../claim/service.ts';
 import { tokenHash, type AuthContext } from '../session/service.ts';
-import { hasLapsed, melbourneToday } from './access.ts';
+import { melbourneToday } from './access.ts';
 import { queueHelperChanges, type HelperChange } from './events.ts';
 import { queueInvitation, tellClaimant } from './notice.ts';
 import * as repo from './repository.ts';
+import { helperSummary } from './views.ts';
 
 type InviteInput = z.output<typeof InviteHelperRequest>;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-/** Where a grant stands now: an invitation expired or a grant past its last day has ended. */
-export function grantState(g: repo.GrantRow, now: number): Helper['State'] {
-  if (hasLapsed(g, now)) return 'Ended';
-  if (g.state === 'active') return 'Active';
-  return g.state === 'invited' && (g.token_expires_at ?? 0) > now ? 'Invited' : 'Ended';
-}
-
-function summary(g: repo.GrantRow, now: number): Helper {
-  const open = grantState(g, now) === 'Invited';
-  return {
-    Id: g.id,
-    Name: g.helper_name,
-    Contact: maskValue(g.invited_contact),
-    ClaimNumber: g.claim_number,
-    Scope: g.scope,
-    State: grantState(g, now),
-    EndsOn: g.ends_on,
-    InvitationExpiresAt: open ? iso(g.token_expires_at) : null,
-  };
-}
-
-/** The claimant's helpers, newest first (their session's call, or the operator's `helpers list`). */
-export async function findHelpers(deps: Deps, claimant: { accountId: string }): Promise<Helper[]> {
-  const now = deps.clock.now();
-  return (await repo.listGrantsOfClaimant(deps.db, claimant.accountId)).map((g) => summary(g, now));
-}
 
 type Actor = { accountId: string; sessionId: string | null };
 
@@ -139,7 +113,7 @@ export async function inviteHelper(deps: Deps, auth: AuthContext, input: InviteI
   });
   deps.notifier.wake();
   const [row] = (await repo.listGrantsOfClaimant(deps.db, auth.accountId)).filter((g) => g.id === id);
-  return summary(row as repo.GrantRow, now);
+  return helperSummary(row as repo.GrantRow, now);
 }
 
 /** Ends grants, drops them from every process's cache, and tells the claims system of those that gave access. */
