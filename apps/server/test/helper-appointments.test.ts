@@ -240,8 +240,11 @@ describe.each(DIALECTS)('helpers appointed by the claims system on %s', (dialect
     expect(errorNumbers(await view(sam))).toEqual([ErrorNumber.NotFound]);
     await nextMatching(mail.smtp, JO, /has been ended/);
     expect((await changes()).at(-1)).toMatchObject({ Change: 'ended', Ref: 'APPT-1' });
+    // The claimant is told too: access to their claim changed without them.
+    expect(await sentOf('helper-appointment-ended')).toBe(1);
     // Ended stays ended: deleting again does nothing, a change is refused, an unknown reference is 404.
     expect((await call('DELETE', url(CLAIM, 'APPT-1'))).statusCode).toBe(204);
+    expect(await sentOf('helper-appointment-ended')).toBe(1);
     expect((await call('PUT', url(CLAIM, 'APPT-1'), appointment())).statusCode).toBe(409);
     const unknown = await call('DELETE', url(CLAIM, 'NOPE'));
     expect(unknown.statusCode).toBe(404);

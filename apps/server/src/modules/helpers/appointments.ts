@@ -21,7 +21,7 @@ import { ProviderError, notFound } from '../provider/errors.ts';
 import { tokenHash } from '../session/service.ts';
 import { hasLapsed, melbourneToday } from './access.ts';
 import { queueHelperChanges } from './events.ts';
-import { queueAppointmentNotice, queueInvitation } from './notice.ts';
+import { queueAppointmentEndedNotice, queueAppointmentNotice, queueInvitation } from './notice.ts';
 import * as repo from './repository.ts';
 import { endHelpers } from './service.ts';
 import { grantState } from './views.ts';
@@ -207,10 +207,21 @@ export async function endAppointment(deps: Deps, claimNumber: string, ref: strin
   const g = await repo.findAppointment(deps.db, claim.claimId, ref);
   if (!g) throw notFound('Appointment');
   const provider = deps.config.provider.shortName;
-  await endHelpers(deps, { accountId: g.claimant_account_id, sessionId: null }, { id: g.id }, provider, [
+  const ended = await endHelpers(deps, { accountId: g.claimant_account_id, sessionId: null }, { id: g.id }, provider, [
     'invited',
     'active',
   ]);
+  if (ended.length === 0) return;
+  // The claimant is told, as when a helper leaves: access to their claim changed without them.
+  const now = deps.clock.now();
+  await deps.db.transaction().execute((trx) =>
+    queueAppointmentEndedNotice(deps, trx, now, {
+      claimantAccountId: g.claimant_account_id,
+      name: g.helper_name,
+      claimNumber: claimNumber,
+    }),
+  );
+  deps.notifier.wake();
 }
 
 /** Every helper of the claim, appointed or invited by the claimant, newest first. */

@@ -125,3 +125,22 @@ export async function queueAppointmentNotice(
     sms: `${p.shortName} has ${what} to help with claim ${a.claimNumber} (${a.scope}).`,
   });
 }
+
+/** The claims system ended an appointment: the claimant hears of it, as they do when a helper leaves. */
+export async function queueAppointmentEndedNotice(
+  deps: Pick<Deps, 'cipher' | 'config'>,
+  trx: Transaction<Database>,
+  now: number,
+  a: { claimantAccountId: string; name: string; claimNumber: string },
+): Promise<void> {
+  const p = deps.config.provider;
+  await tellClaimant(deps, trx, now, a.claimantAccountId, {
+    kind: 'helper-appointment-ended',
+    subject: `${p.shortName} has ended ${a.name}’s access to your claim`,
+    lines: [
+      `${p.name} has ended ${a.name}’s access to claim ${a.claimNumber}. They can no longer see or do anything for it.`,
+      'You can see everyone who helps you in My Details, under People who help.',
+    ],
+    sms: `${p.shortName} has ended ${a.name}’s access to claim ${a.claimNumber}.`,
+  });
+}
