@@ -33,9 +33,7 @@ type Navigator = { navigate: (to: string, options?: { replace?: boolean }) => Pr
 function forgetMirroredDrafts(client: QueryClient | undefined): void {
   const account = client?.getQueryData<CallAnswer<'getAccount'>>(queryKeys.account);
   const signedOut = account?.ContactDetails.EmailAddress;
-  void import('../lib/draft-mirror.ts')
-    .then((mirror) => mirror.forgetDrafts({ signedOut }))
-    .catch(() => undefined);
+  void import('../lib/draft-mirror.ts').then((mirror) => mirror.forgetDrafts({ signedOut })).catch(() => undefined);
 }
 
 export function startSessionSync(router: Navigator, queryClient: LazyQueryClient): () => void {

@@ -31,8 +31,6 @@
  */
 import { CLIENT_MESSAGES, ErrorNumber, LIMITS, ROUTES, isTokenExpiredNumber } from '@portal/contracts';
 import type { EndpointName, RequestOptions } from './call-types.ts';
-
-export type { RequestOptions } from './call-types.ts';
 import { markAuthenticatedActivity } from './activity.ts';
 import { showAlert } from './alerts.ts';
 import { startLoading } from './loading.ts';
@@ -49,7 +47,7 @@ import { RequestError } from './request-error.ts';
 import { getCurrentUser } from './session.ts';
 import { XSRF_COOKIE, XSRF_HEADER, ensureXsrfCookie, readCookie } from './xsrf.ts';
 
-export { loadEndpoint, type ResponseCheck } from './request-checks.ts';
+export { loadEndpoint } from './request-checks.ts';
 export { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf.ts';
 
 type RequestBody = Record<string, unknown>;

@@ -104,10 +104,7 @@ export function LoginPage({ passkeyCeremony }: { passkeyCeremony?: PasskeySignIn
         <h2 id="signin-heading">Sign in to your account</h2>
         <LoginForm onSubmit={onSubmit} error={error} failureCount={failureCount} />
         {passkeyCeremony ? (
-          <PasskeySignIn
-            ceremony={passkeyCeremony}
-            onSignedIn={(answer) => signedIn(answer, false)}
-          />
+          <PasskeySignIn ceremony={passkeyCeremony} onSignedIn={(answer) => signedIn(answer, false)} />
         ) : null}
         <ul className={styles.helpLinks}>
           <li>
