@@ -46,6 +46,15 @@ const featureZones = features.map((feature) => ({
   },
 }));
 
+const FRESHNESS_SELECTOR = {
+  selector: 'Property[key.name=/^(staleTime|gcTime)$/]',
+  message: 'Take staleTime and gcTime from FRESHNESS (lib/api/freshness.ts), by what the answer is.',
+};
+const ONE_SIGN_OUT_SELECTOR = {
+  selector: 'ImportSpecifier[imported.name=/^(clearSession|recordSignedOutReason)$/]',
+  message: 'Sign out with signOut(reason) (lib/sign-out.ts): it alone clears the session and records why.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -114,17 +123,17 @@ export default tseslint.config(
   },
   {
     // The web app's one freshness policy (lib/api/freshness.ts): a query names what its answer is.
+    // And one sign-out (STYLE rule 19): only lib/sign-out.ts clears the session or records why.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/lib/api/freshness.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Property[key.name=/^(staleTime|gcTime)$/]',
-          message: 'Take staleTime and gcTime from FRESHNESS (lib/api/freshness.ts), by what the answer is.',
-        },
-      ],
+      'no-restricted-syntax': ['error', FRESHNESS_SELECTOR, ONE_SIGN_OUT_SELECTOR],
     },
+  },
+  {
+    // lib/sign-out.ts is the one sign-out: the freshness policy alone applies there.
+    files: ['apps/web/src/lib/sign-out.ts'],
+    rules: { 'no-restricted-syntax': ['error', FRESHNESS_SELECTOR] },
   },
   {
     // Routes are thin (STYLE rule 2): they never touch the database handle; a service or repository does.

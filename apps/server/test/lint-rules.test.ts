@@ -89,6 +89,16 @@ describe('one freshness policy on the web', () => {
   });
 });
 
+describe('one sign-out on the web', () => {
+  it('fails clearing the session outside lib/sign-out.ts, and passes signOut', async () => {
+    const clearing = `import { clearSession } from '../../lib/session.ts';\nexport const out = () => clearSession();\n`;
+    expect(await ruleIds(clearing, 'apps/web/src/app/shell/x.ts')).toEqual(['no-restricted-syntax']);
+    expect(await ruleIds(clearing, 'apps/web/src/lib/sign-out.ts')).toEqual([]);
+    const signingOut = `import { signOut } from '../../lib/sign-out.ts';\nexport const out = () => signOut('chosen');\n`;
+    expect(await ruleIds(signingOut, 'apps/web/src/app/shell/x.ts')).toEqual([]);
+  });
+});
+
 describe('the import graph (dependency-cruiser)', () => {
   it('fails on the held arrows when they are not ignored, and passes with the known-violations baseline', () => {
     const args = ['depcruise', 'apps/server/src', 'apps/web/src', 'packages/contracts/src'];

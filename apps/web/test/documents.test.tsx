@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAlerts } from '../src/lib/alerts.ts';
 import { draftMirrorKey, setDraftMirrorStorage, type StoredDraft } from '../src/lib/draft-mirror.ts';
-import { forceLogout, saveLoginToken } from '../src/lib/session.ts';
+import { saveLoginToken } from '../src/lib/session.ts';
+import { signOut } from '../src/lib/sign-out.ts';
 import { RESTORED_MESSAGE, validateDocuments } from '../src/features/documents/pages/submit-documents-page.tsx';
 import { CLAIMS, accountFixture, mockServer, type Call } from './helpers.ts';
 import { memoryStorage } from './memory-draft-storage.ts';
@@ -275,7 +276,7 @@ describe('/submitdocuments and a forced logout', () => {
     });
     app = renderApp('/submitdocuments');
     fireEvent.change(await screen.findByTestId('documents-message'), { target: { value: 'Typed, not yet saved' } });
-    act(() => forceLogout('idle'));
+    act(() => void signOut('server-idle'));
     await waitFor(() => expect(app?.pathname()).toBe('/login'));
     expect(screen.queryByTestId('confirm-dialog')).toBeNull();
   });

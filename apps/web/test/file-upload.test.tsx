@@ -4,7 +4,8 @@ import { CLIENT_MESSAGES, LIMITS } from '@portal/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FileUpload, TruncatedText, type UploadItem } from '../src/components/file-upload.tsx';
 import { getAlerts } from '../src/lib/alerts.ts';
-import { forceLogout, saveLoginToken } from '../src/lib/session.ts';
+import { saveLoginToken } from '../src/lib/session.ts';
+import { signOut } from '../src/lib/sign-out.ts';
 import { precheckFile } from '../src/lib/upload.ts';
 import { FakeTusXhr, installFakeTus } from './fake-tus.ts';
 import { mockServer } from './helpers.ts';
@@ -213,7 +214,7 @@ describe('upload progress, completion and cancel (tus, with the real tus-js-clie
     // Part-way when the claimant is signed out: the address kept for it goes.
     act(() => other.progress(10));
     expect(Object.keys(localStorage).some((k) => k.startsWith('tus::'))).toBe(true);
-    act(() => forceLogout('idle'));
+    act(() => void signOut('server-idle'));
     expect(Object.keys(localStorage).some((k) => k.startsWith('tus::'))).toBe(false);
   });
 

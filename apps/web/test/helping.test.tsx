@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getAlerts } from '../src/lib/alerts.ts';
-import { logout } from '../src/lib/api/logout.ts';
+import { signOut } from '../src/lib/sign-out.ts';
 import { INVITATION_KEY, keepInvitation, keptInvitation } from '../src/lib/helping-invitation.ts';
 import { saveLoginToken } from '../src/lib/session.ts';
 import { CLAIMS, accountFixture, mockServer } from './helpers.ts';
@@ -267,7 +267,7 @@ describe('/helping, the invitation link', () => {
     mockServer({ '/api/account/logout': { status: 200, body: true } });
     saveLoginToken('t', false);
     keepInvitation(TOKEN, true);
-    await logout();
+    await signOut('chosen');
     expect(keptInvitation()).toBeUndefined();
   });
 });

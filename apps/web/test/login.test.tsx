@@ -1,7 +1,8 @@
 import { MESSAGES } from '@portal/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { forceLogout, getCurrentUser, isSignedIn, saveLoginToken, saveRegistrationToken } from '../src/lib/session.ts';
+import { getCurrentUser, isSignedIn, saveLoginToken, saveRegistrationToken } from '../src/lib/session.ts';
+import { signOut } from '../src/lib/sign-out.ts';
 import { CLAIMS, mockServer } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 
@@ -173,7 +174,7 @@ describe('/login (spec 000 §2, §5)', () => {
 
   it('explains an idle sign-out on the login page', async () => {
     saveLoginToken('t', false);
-    forceLogout('idle');
+    void signOut('server-idle');
     await openLogin();
     expect(screen.getByTestId('signed-out-reason').textContent).toBe(MESSAGES.sessionIdleSignedOut);
   });

@@ -3,13 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { getAlerts } from '../src/lib/alerts.ts';
 import { call } from '../src/lib/call.ts';
 import { alertEntries, formatAlertText, RequestError } from '../src/lib/request-error.ts';
-import {
-  BEFORE_FORCED_LOGOUT_EVENT,
-  getSignedOutReason,
-  isSignedIn,
-  onForcedLogout,
-  saveLoginToken,
-} from '../src/lib/session.ts';
+import { getSignedOutReason, isSignedIn, saveLoginToken } from '../src/lib/session.ts';
+import { BEFORE_FORCED_LOGOUT_EVENT, onSignOut } from '../src/lib/sign-out.ts';
 import { CLAIMS, mockServer } from './helpers.ts';
 
 async function failure(promise: Promise<unknown>): Promise<RequestError> {
@@ -172,7 +167,7 @@ describe('request layer', () => {
     expect(window.localStorage.getItem('rememberedSession')).toBe('1');
     const forced = vi.fn();
     const beforeLogout = vi.fn();
-    const stop = onForcedLogout(forced);
+    const stop = onSignOut(forced);
     window.addEventListener(BEFORE_FORCED_LOGOUT_EVENT, beforeLogout);
     mockServer({ '/api/claim/getclaims': { status: 225, body: [{ Number: number, Message: 'expired' }] } });
 
@@ -182,7 +177,7 @@ describe('request layer', () => {
     expect(isSignedIn()).toBe(false);
     expect(window.localStorage.getItem('rememberedSession')).toBeNull();
     expect(window.sessionStorage.getItem('currentUser')).toBeNull();
-    expect(forced).toHaveBeenCalledWith(number === 8 ? 'idle' : 'expired');
+    expect(forced).toHaveBeenCalledWith({ reason: number === 8 ? 'server-idle' : 'expired', forgetsDrafts: false });
     expect(beforeLogout).toHaveBeenCalledTimes(1);
     // 8 is the server's idle time-out: the login page says it was inactivity.
     expect(getSignedOutReason()).toBe(number === 8 ? 'idle' : 'expired');

@@ -1,6 +1,5 @@
 import { ENDPOINTS } from '@portal/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { logout } from '../src/lib/api/logout.ts';
 import { isAppMode, setAppMode, initAppMode } from '../src/lib/app-mode.ts';
 import { resumeRememberedSession } from '../src/lib/api/remembered-session.ts';
 import {
@@ -8,10 +7,8 @@ import {
   REMEMBERED_KEY,
   clearPendingTokens,
   clearSession,
-  onForcedLogout,
   onRememberedToken,
   replaceLoginToken,
-  forceLogout,
   getAccessToken,
   getCurrentUser,
   isSignedIn,
@@ -21,6 +18,7 @@ import {
   saveRegistrationToken,
   saveVerificationToken,
 } from '../src/lib/session.ts';
+import { onSignOut, signOut } from '../src/lib/sign-out.ts';
 import { mockServer } from './helpers.ts';
 
 const stored = (area: Storage) => area.getItem(CURRENT_USER_KEY);
@@ -108,7 +106,7 @@ describe('session storage (spec 000 §4)', () => {
       '/api/account/resumesession': { status: 225, body: [{ Number: 8, Message: 'Your session has timed out.' }] },
     });
     const forced = vi.fn();
-    const stop = onForcedLogout(forced);
+    const stop = onSignOut(forced);
     await resumeRememberedSession();
     expect(isSignedIn()).toBe(false);
     expect(localStorage.getItem(REMEMBERED_KEY)).toBeNull();
@@ -124,7 +122,7 @@ describe('session storage (spec 000 §4)', () => {
   it('forced logout clears memory and both storage areas', () => {
     saveLoginToken('t', true);
     sessionStorage.setItem(CURRENT_USER_KEY, JSON.stringify({ AccessToken: 'x' }));
-    forceLogout('idle');
+    void signOut('server-idle');
     expect(getCurrentUser()).toBeNull();
     expect(stored(localStorage)).toBeNull();
     expect(stored(sessionStorage)).toBeNull();
@@ -150,7 +148,7 @@ describe('session storage (spec 000 §4)', () => {
         return { status: 200, body: true };
       },
     });
-    await logout();
+    await signOut('chosen');
     expect(signedInDuringCall).toBe(false);
     expect(server.callsTo(ENDPOINTS.logout.path)[0]?.body).toEqual({ AccessToken: 't-out' });
     expect(stored(localStorage)).toBeNull();
@@ -164,7 +162,7 @@ describe('session storage (spec 000 §4)', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('offline'))),
     );
-    await expect(logout()).resolves.toBeUndefined();
+    await expect(signOut('chosen')).resolves.toBeUndefined();
     expect(isSignedIn()).toBe(false);
     expect(stored(sessionStorage)).toBeNull();
   });

@@ -170,16 +170,6 @@ export async function forgetDrafts(event: { signedOut: string | undefined } | { 
 }
 
 /**
- * The one call of sign-out (app/use-sign-out.ts): forgets the signed-in account's mirrored drafts.
- * The account is read at once, before the sign-out drops the session's query cache.
- */
-export function forgetDraftsOnSignOut(queryClient: QueryClient): Promise<void> {
-  return forgetDrafts({
-    signedOut: queryClient.getQueryData(accountQueryOptions.queryKey)?.ContactDetails.EmailAddress,
-  });
-}
-
-/**
  * The owner of the current form: the signed-in account and (scope 'claim') the selected claim,
  * both from the session's query cache, fetched when missing. null when either cannot be known —
  * the form then works without a mirror.

@@ -2,7 +2,7 @@
  * The request layer: the ONE function every API call goes through (STYLE.md rule 4).
  *
  * - Same-origin paths from the contracts' routes; POST with a JSON body unless GET. Its one entry
- *   is `call` (below, typed in ./call-types.ts, exported by ./call.ts), which names the endpoint and is
+ *   is `call` (typed in ./call-types.ts, in ./call.ts over `requestCall` below), which names the endpoint and is
  *   typed by the contracts' endpoint table; the untyped `request` under it stays in this module.
  * - Adds `AccessToken` to the body when absent (spec 000 §7), from the stored session.
  * - CSRF: sends header X-XSRF-TOKEN equal to the readable __Host-XSRF-TOKEN cookie on every non-GET call;
@@ -11,8 +11,10 @@
  * - HTTP 200 is success (the body is checked against the endpoint's response schema);
  *   HTTP 225 carries a list of { Number, Message, Field? }; 415 → 'Unprocessable Request' (2);
  *   any other body → 1 'endpoint not available'; fetch failures → 3; unreadable 200 → 4.
- * - A token-expired number (8, 18, 21, 22, 24, 28) as the first error forces a logout
- *   (lib/session.ts forceLogout → the app goes to /login) and shows no alert.
+ * - A token-expired number (8, 18, 21, 22, 24, 28) as the first error is an error marked
+ *   `forcedLogout` and shows no alert; ./call.ts, the entry every caller uses, signs out on it
+ *   (lib/sign-out.ts; the app goes to /login). Only lib/sign-out.ts calls `requestCall` here
+ *   directly (it tells the server of a sign-out, so it cannot import ./call.ts).
  * - Otherwise, unless `silent`, the error is shown as an alert (spec 000 §8 format) and thrown.
  * - Every successful authenticated call restarts the client's idle clock (lib/activity.ts).
  * - `token`: a call made with a token of its own (the survey token) leaves the claimant's session
@@ -28,9 +30,7 @@
  * The CSRF cookie and header are ./xsrf.ts.
  */
 import { CLIENT_MESSAGES, ErrorNumber, LIMITS, ROUTES, isTokenExpiredNumber } from '@portal/contracts';
-import type { CallAnswer, CallBody, CallOptions, EndpointName, OptionsArgument, RequestOptions } from './call-types.ts';
-
-export type { RequestOptions } from './call-types.ts';
+import type { EndpointName, RequestOptions } from './call-types.ts';
 import { markAuthenticatedActivity } from './activity.ts';
 import { showAlert } from './alerts.ts';
 import { startLoading } from './loading.ts';
@@ -44,10 +44,10 @@ import {
   type ResponseCheck,
 } from './request-checks.ts';
 import { RequestError } from './request-error.ts';
-import { forceLogout, getCurrentUser } from './session.ts';
+import { getCurrentUser } from './session.ts';
 import { XSRF_COOKIE, XSRF_HEADER, ensureXsrfCookie, readCookie } from './xsrf.ts';
 
-export { loadEndpoint, type ResponseCheck } from './request-checks.ts';
+export { loadEndpoint } from './request-checks.ts';
 export { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf.ts';
 
 type RequestBody = Record<string, unknown>;
@@ -181,11 +181,7 @@ async function send(endpoint: Call, body: RequestBody, options: RequestOptions):
     if (first && isTokenExpiredNumber(first.Number) && options.token === undefined && !options.keepSession) {
       // A late answer for a session that has already been replaced must not end the new one.
       const stale = sentToken !== undefined && !storedTokens().includes(sentToken);
-      if (!stale) {
-        // 8 is the server's idle time-out: the claimant is told it was inactivity.
-        forceLogout(first.Number === ErrorNumber.SessionIdleExpired ? 'idle' : 'expired');
-        throw new RequestError('server', items, response.status, true);
-      }
+      if (!stale) throw new RequestError('server', items, response.status, true);
     }
     throw new RequestError('server', items, response.status);
   } finally {
@@ -230,27 +226,21 @@ function withQuery(path: string, query: Record<string, unknown> | undefined): st
   return text ? `${path}?${text}` : path;
 }
 
-/** A file download (downloadfile): a 200 answers the bytes. */
-export function call<K extends EndpointName>(
-  name: K,
-  body: CallBody<K>,
-  options: CallOptions<K> & { binary: true },
-): Promise<BinaryAnswer>;
-/** Calls the endpoint `name` of the contracts' table; resolves with its checked answer. */
-export function call<K extends EndpointName>(
-  name: K,
-  body: CallBody<K>,
-  ...options: OptionsArgument<K>
-): Promise<CallAnswer<K>>;
-export function call(
+/**
+ * Calls the endpoint `name` of the contracts' table; resolves with its checked answer. Untyped:
+ * callers use ./call.ts, which types it by the endpoint table and signs out on an ended session.
+ */
+export type RequestCallOptions = Omit<RequestOptions, 'binary'> & {
+  binary?: boolean;
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  check?: ResponseCheck;
+};
+
+export function requestCall(
   name: EndpointName,
   body: Record<string, unknown>,
-  options: Omit<RequestOptions, 'binary'> & {
-    binary?: boolean;
-    params?: Record<string, unknown>;
-    query?: Record<string, unknown>;
-    check?: ResponseCheck;
-  } = {},
+  options: RequestCallOptions = {},
 ): Promise<unknown> {
   const { params, query, check, ...rest } = options;
   const route = ROUTES[name];

@@ -23,7 +23,8 @@ import {
 import type { DetailedError, HttpResponse, Upload, UploadOptions } from 'tus-js-client';
 import { RequestError } from './request-error.ts';
 import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './request.ts';
-import { forceLogout, getAccessToken } from './session.ts';
+import { getAccessToken } from './session.ts';
+import { signOut } from './sign-out.ts';
 
 export class UploadAborted extends Error {
   constructor() {
@@ -53,7 +54,7 @@ function errorOf(error: Error | DetailedError): RequestError {
   }
   if (!items) return new RequestError('unavailable', [{ Number: 1, Message: 'endpoint not available' }], status);
   const expired = items[0] !== undefined && isTokenExpiredNumber(items[0].Number);
-  if (expired) forceLogout('expired');
+  if (expired) void signOut('expired');
   return new RequestError('server', items, status, expired);
 }
 

@@ -11,11 +11,10 @@
  *   the cookie on the first load, so the claimant stays signed in.
  * - Registration (and the login-verification step) always store in sessionStorage, and those
  *   tokens do not count as signed in: they only open /activate and /verify.
- * - A forced logout clears memory, both storage areas and the flag; a normal logout clears before
- *   and after the server call (see lib/api/logout.ts), which also forgets the cookie.
+ * - Signing out, for whatever reason, is lib/sign-out.ts `signOut`: it alone clears the session
+ *   (clearSession, below) and records why for the login page (recordSignedOutReason).
  */
 import { createStore, useStore } from './store.ts';
-import { forgetInvitation } from './helping-invitation.ts';
 import { forgetResumableUploads } from './resumable-storage.ts';
 import { readItem, removeItem, writeItem, type StorageArea } from './safe-storage.ts';
 
@@ -37,17 +36,6 @@ export type CurrentUser = {
 
 /** Why the claimant was signed out without asking; the login page explains it. */
 export type SignedOutReason = 'idle' | 'expired';
-
-/**
- * Fired on `window` just before a forced logout (idle time-out or a token-expired error) wipes
- * the session. Forms that keep drafts (later issues) listen for it and save synchronously:
- *
- *   window.addEventListener(BEFORE_FORCED_LOGOUT_EVENT, (e) => saveDraftNow(), { once: true })
- *
- * `event.detail.reason` is a SignedOutReason.
- */
-export const BEFORE_FORCED_LOGOUT_EVENT = 'portal:before-forced-logout';
-type BeforeForcedLogoutDetail = { reason: SignedOutReason };
 
 function parseUser(raw: string | null): CurrentUser | null {
   if (!raw) return null;
@@ -115,7 +103,6 @@ export function hasRememberedSession(): boolean {
 
 const userStore = createStore<CurrentUser | null>(readStoredUser());
 const signedOutReasonStore = createStore<SignedOutReason | null>(null);
-const forcedLogoutListeners = new Set<(reason: SignedOutReason) => void>();
 
 function save(user: CurrentUser, where: StorageArea): void {
   const other: StorageArea = where === 'local' ? 'session' : 'local';
@@ -188,25 +175,9 @@ export function clearSession(): void {
   userStore.set(null);
 }
 
-/**
- * Spec 000 §4/§8: forced logout (idle time-out, token-expired error). Fires
- * BEFORE_FORCED_LOGOUT_EVENT first so open forms can keep their drafts, then clears memory and both
- * storage areas, records the reason for the login page and tells the app (which goes to /login).
- */
-export function forceLogout(reason: SignedOutReason): void {
-  const wasSignedIn = isSignedIn();
-  if (wasSignedIn) {
-    window.dispatchEvent(new CustomEvent<BeforeForcedLogoutDetail>(BEFORE_FORCED_LOGOUT_EVENT, { detail: { reason } }));
-    signedOutReasonStore.set(reason);
-  }
-  clearSession();
-  forgetInvitation();
-  for (const listener of [...forcedLogoutListeners]) listener(reason);
-}
-
-export function onForcedLogout(listener: (reason: SignedOutReason) => void): () => void {
-  forcedLogoutListeners.add(listener);
-  return () => forcedLogoutListeners.delete(listener);
+/** Only signOut (lib/sign-out.ts) records why; a sign-in or leaving /login forgets it. */
+export function recordSignedOutReason(reason: SignedOutReason): void {
+  signedOutReasonStore.set(reason);
 }
 
 export function getSignedOutReason(): SignedOutReason | null {

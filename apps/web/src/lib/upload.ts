@@ -11,7 +11,8 @@ import { RequestError } from './request-error.ts';
 import { UploadAborted, uploadResumable, type UploadStatus } from './resumable-upload.ts';
 import { call } from './call.ts';
 import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './request.ts';
-import { forceLogout, getAccessToken } from './session.ts';
+import { getAccessToken } from './session.ts';
+import { signOut } from './sign-out.ts';
 
 const SIZE_MESSAGE = `Document must be below ${UPLOAD_SIZE_TEXT}`;
 const TYPE_MESSAGE = 'Document type is not accepted';
@@ -48,7 +49,7 @@ function errorFrom(xhr: XMLHttpRequest): RequestError {
       if (Array.isArray(items) && items.length > 0) {
         const first = items[0];
         const expired = first !== undefined && isTokenExpiredNumber(first.Number);
-        if (expired) forceLogout('expired');
+        if (expired) void signOut('expired');
         return new RequestError('server', items, 225, expired);
       }
     } catch {

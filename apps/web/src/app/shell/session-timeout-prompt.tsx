@@ -4,12 +4,11 @@
  */
 import { useState } from 'react';
 import { keepAlive } from '../../lib/api/keep-alive.ts';
-import { useSignOut } from '../use-sign-out.ts';
+import { signOut } from '../../lib/sign-out.ts';
 import SessionTimeoutDialog from './session-timeout-dialog.tsx';
 
 export default function SessionTimeoutPrompt({ remainingMs }: { remainingMs: number }) {
   const [staying, setStaying] = useState(false);
-  const signOut = useSignOut();
 
   const stay = async () => {
     setStaying(true);
@@ -27,7 +26,7 @@ export default function SessionTimeoutPrompt({ remainingMs }: { remainingMs: num
       remainingMs={remainingMs}
       staying={staying}
       onStay={() => void stay()}
-      onSignOut={() => void signOut()}
+      onSignOut={() => void signOut('chosen')}
     />
   );
 }

@@ -3,7 +3,7 @@
  * sliding on every authenticated call (SESSION.idleTimeoutMs). The client knows the time of the
  * last successful authenticated call (lib/activity.ts); SESSION.idleWarningMs (2 minutes) before
  * the limit it opens "Stay signed in" (keepalive restarts the clock). If the time lapses, the
- * claimant is signed out (forceLogout('idle')) and lands on /login with
+ * claimant is signed out (signOut('idle'), which tells the server too) and lands on /login with
  * MESSAGES.sessionIdleSignedOut. What was typed in a form is already kept: every form writes each
  * change at once to this device's draft mirror (lib/draft-mirror.ts), which a forced logout keeps
  * for the same account's next sign-in (only signing out on purpose forgets it).
@@ -18,8 +18,8 @@
 import { SESSION } from '@portal/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { getLastAuthenticatedActivity, useLastAuthenticatedActivity } from '../../lib/activity.ts';
-import { call } from '../../lib/call.ts';
-import { forceLogout, getAccessToken, useIsSignedIn } from '../../lib/session.ts';
+import { useIsSignedIn } from '../../lib/session.ts';
+import { signOut } from '../../lib/sign-out.ts';
 import { useSignedInShell } from './lazy-signed-in.ts';
 
 const SessionTimeoutPrompt = lazy(() => import('./session-timeout-prompt.tsx'));
@@ -28,15 +28,6 @@ const TICK_MS = 1000;
 
 /** The idle limit as this browser counts it: never later than the server's (see above). */
 const IDLE_LIMIT_MS = SESSION.idleTimeoutMs - SESSION.activityRecordedEveryMs;
-
-/** Signs out after the idle limit: revokes the session server-side too (best effort). */
-function lapse(): void {
-  const token = getAccessToken();
-  forceLogout('idle');
-  if (token) {
-    call('logout', { AccessToken: token }, { silent: true, withToken: false }).catch(() => undefined);
-  }
-}
 
 export function SessionTimeout() {
   const signedIn = useIsSignedIn();
@@ -48,7 +39,7 @@ export function SessionTimeout() {
     if (!signedIn) return;
     const tick = () => {
       const at = Date.now();
-      if (at - getLastAuthenticatedActivity() >= IDLE_LIMIT_MS) lapse();
+      if (at - getLastAuthenticatedActivity() >= IDLE_LIMIT_MS) void signOut('idle');
       else setNow(at);
     };
     const timer = window.setInterval(tick, TICK_MS);

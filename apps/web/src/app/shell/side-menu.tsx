@@ -14,7 +14,7 @@ import { useAccount } from '../../lib/api/get-account.ts';
 import { useClaims } from '../../lib/api/get-claims.ts';
 import { useUnreadCount } from '../../lib/api/get-unread-count.ts';
 import { mayOpen } from '../../lib/helping.ts';
-import { useSignOut } from '../use-sign-out.ts';
+import { signOut } from '../../lib/sign-out.ts';
 import { useSwitchClaim } from '../use-switch-claim.ts';
 import { NAV_ITEMS } from './nav-items.ts';
 import styles from './side-menu.module.css';
@@ -29,7 +29,6 @@ export default function SideMenu({ isOpen, onOpenChange }: SideMenuProps) {
   const { selectedClaim, canSwitchClaim } = useClaims();
   const account = useAccount();
   const unread = useUnreadCount(selectedClaim?.Number);
-  const signOut = useSignOut();
   const { switchClaim } = useSwitchClaim();
   const close = () => onOpenChange(false);
   const firstName = account.data?.PersonalDetails.FirstName;
@@ -105,7 +104,7 @@ export default function SideMenu({ isOpen, onOpenChange }: SideMenuProps) {
                   className={styles.item}
                   onClick={() => {
                     close();
-                    void signOut();
+                    void signOut('chosen');
                   }}
                   data-testid="menu-sign-out"
                 >

@@ -12,7 +12,7 @@ import { Icon } from '../../components/icon.tsx';
 import { useClaims } from '../../lib/api/get-claims.ts';
 import { useUnreadCount } from '../../lib/api/get-unread-count.ts';
 import { mayOpen } from '../../lib/helping.ts';
-import { useSignOut } from '../use-sign-out.ts';
+import { signOut } from '../../lib/sign-out.ts';
 import { useSwitchClaim } from '../use-switch-claim.ts';
 import { NAV_ITEMS } from './nav-items.ts';
 import headerStyles from './page-header.module.css';
@@ -23,12 +23,11 @@ export { HelpingBanner } from './helping-banner.tsx';
 
 /** The toolbar's Sign out (wide screens; the side menu has its own). */
 export function SignOutButton() {
-  const signOut = useSignOut();
   return (
     <button
       type="button"
       className={`${toolbarStyles.control} ${toolbarStyles.wideOnly}`}
-      onClick={() => void signOut()}
+      onClick={() => void signOut('chosen')}
       data-testid="toolbar-sign-out"
     >
       <Icon name="sign-out" />

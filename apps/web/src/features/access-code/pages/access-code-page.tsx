@@ -12,13 +12,11 @@
  * in the server's HttpOnly cookie, decision 038); activation always stores in sessionStorage (spec 000 §4).
  */
 import { CodeType, LIMITS } from '@portal/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, type NavigateFunction } from 'react-router';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { getAccessCodeType, saveSecureToken, type CodeTypeValue } from '../../../lib/access-code.ts';
 import { markAuthenticatedActivity } from '../../../lib/activity.ts';
 import { isAppMode } from '../../../lib/app-mode.ts';
-import { queryKeys } from '../../../lib/api/query-keys.ts';
 import { provider } from '../../../lib/provider.ts';
 import { getCurrentUser, replaceLoginToken, saveLoginToken } from '../../../lib/session.ts';
 import { expireSecureCode } from '../api/expire-code.ts';
@@ -74,11 +72,10 @@ function HavingTrouble() {
  */
 export function useFinishSignIn(kind: 'activate' | 'verify'): (accessToken: string) => Promise<void> {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   return async (AccessToken: string) => {
     // A sign-in that asked to be remembered stays remembered; a registration never is.
     const rememberMe = kind === 'verify' && getCurrentUser()?.RememberMe === true;
-    queryClient.removeQueries({ queryKey: queryKeys.all });
+    // Signed out → signed in: app/session-sync.ts drops what the cache still held.
     saveLoginToken(AccessToken, rememberMe);
     markAuthenticatedActivity();
     await navigate('/claims', { replace: true });

@@ -8,9 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CallHelp, PhoneLink } from '../../../components/phone-link.tsx';
 import { markAuthenticatedActivity } from '../../../lib/activity.ts';
-import { queryKeys } from '../../../lib/api/query-keys.ts';
 import { provider } from '../../../lib/provider.ts';
-import { useQueryClientIfMade } from '../../../lib/query-client-if-made.ts';
 import { isRequestError, type AlertEntry } from '../../../lib/request-error.ts';
 import { checkForAppUpdate } from '../../../lib/service-worker.ts';
 import {
@@ -40,8 +38,6 @@ const SIGNED_OUT_MESSAGES: Record<SignedOutReason, string> = {
  */
 export function LoginPage({ passkeyCeremony }: { passkeyCeremony?: PasskeySignInCeremony }) {
   const navigate = useNavigate();
-  // Not made on a first visit (TanStack Query is not part of this page's download): nothing cached then.
-  const queryClient = useQueryClientIfMade();
   const signedOutReason = useSignedOutReason();
   const [error, setError] = useState<AlertEntry[] | null>(null);
   const [failureCount, setFailureCount] = useState(0);
@@ -76,7 +72,6 @@ export function LoginPage({ passkeyCeremony }: { passkeyCeremony?: PasskeySignIn
     try {
       const response = await login(values);
       failures.current = 0;
-      queryClient?.removeQueries({ queryKey: queryKeys.all });
       // Drafts another account kept on this browser across a time-out go now (decision 017). Loaded
       // on demand: the mirror (and zod) are not part of /login's first download.
       void import('../../../lib/draft-mirror.ts').then((mirror) =>
@@ -109,13 +104,7 @@ export function LoginPage({ passkeyCeremony }: { passkeyCeremony?: PasskeySignIn
         <h2 id="signin-heading">Sign in to your account</h2>
         <LoginForm onSubmit={onSubmit} error={error} failureCount={failureCount} />
         {passkeyCeremony ? (
-          <PasskeySignIn
-            ceremony={passkeyCeremony}
-            onSignedIn={async (answer) => {
-              queryClient?.removeQueries({ queryKey: queryKeys.all });
-              await signedIn(answer, false);
-            }}
-          />
+          <PasskeySignIn ceremony={passkeyCeremony} onSignedIn={(answer) => signedIn(answer, false)} />
         ) : null}
         <ul className={styles.helpLinks}>
           <li>

@@ -3,7 +3,7 @@
  * - the list is fetched fresh;
  * - exactly 1 claim: selected automatically, then /claim;
  * - 0 claims: /claim;
- * - the list cannot be fetched: alert 'Unable to retrieve claims. …', logout, /login.
+ * - the list cannot be fetched: alert 'Unable to retrieve claims. …', signed out, /login.
  * Arriving from a sign-in that "Sign in to accept" began, it goes back to that invitation (/helping).
  */
 import { MESSAGES } from '@portal/contracts';
@@ -12,9 +12,9 @@ import { redirect } from 'react-router';
 import { showAlert } from '../../../lib/alerts.ts';
 import { getClaims } from '../../../lib/api/claim-start-calls.ts';
 import { claimsQueryOptions } from '../../../lib/api/get-claims.ts';
-import { logout } from '../../../lib/api/logout.ts';
 import { takeReturnToInvitation } from '../../../lib/helping-invitation.ts';
 import { isRequestError } from '../../../lib/request-error.ts';
+import { signOut } from '../../../lib/sign-out.ts';
 import { markClaimSelected, selectClaim } from '../api/select-claim.ts';
 import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
@@ -31,7 +31,7 @@ export function createClaimsLoader(queryClient: QueryClient) {
     } catch (error) {
       if (isRequestError(error) && error.forcedLogout) throw redirect('/login');
       showAlert([{ message: MESSAGES.claimsFailed }], 'Unable to retrieve claims');
-      await logout();
+      await signOut('claims-unreadable');
       throw redirect('/login');
     }
 
