@@ -200,7 +200,7 @@ describe('/helping, the invitation link', () => {
     await user.clear(screen.getByTestId('helper-register-username'));
     await user.type(screen.getByTestId('helper-register-username'), 'pat.helper@example.org');
     await user.click(screen.getByTestId('helper-register-submit'));
-    await waitFor(() => expect(app?.pathname()).toBe('/activate'));
+    await waitFor(() => expect(app?.pathname()).toBe('/activate'), { timeout: 5000 });
     expect(server.callsTo('/api/helpers/register').at(-1)?.body).toEqual({
       Invitation: TOKEN,
       FirstName: 'Pat',
@@ -212,7 +212,9 @@ describe('/helping, the invitation link', () => {
 
     // The code finishes the account, and the sign-in comes back to the invitation to accept it.
     await user.type(await screen.findByTestId('access-code-input'), '1234');
-    await waitFor(() => expect(app?.pathname()).toBe('/helping'));
+    // The sign-in, the claims list's loader and /helping's lazy page in turn: more than waitFor's
+    // second on a loaded machine.
+    await waitFor(() => expect(app?.pathname()).toBe('/helping'), { timeout: 5000 });
     expect(await screen.findByTestId('invitation-accept')).toBeTruthy();
     await user.click(screen.getByTestId('invitation-accept'));
     await waitFor(() =>
