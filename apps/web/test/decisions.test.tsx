@@ -48,6 +48,7 @@ const item = (Id: string, Decision: unknown, Status = 'Completed') => ({
   ReplyBy: null,
   Decision,
   PayTo: PAY_TO,
+  SentBy: null,
 });
 const ITEMS = [
   item('part', decision('partly-approved')),

@@ -274,6 +274,7 @@ describe('a sent item’s progress', () => {
     ReplyBy: null,
     Decision: { Outcome: 'partly-approved', Date: '2026-10-04', NeededBy: null, AnsweredOn: null },
     PayTo: 'You: Alex Citizen, BSB 063-000, account ending 6789',
+    SentBy: null,
   };
   const steps = (done: number) =>
     PROGRESS_STEPS.map((Step, i) => ({ Step, Done: i < done, Date: i < done ? `2026-10-0${i + 1}` : null }));
