@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorNumber, type ProviderScope } from '@portal/contracts';
 import { STATEMENT_LIMIT } from '../src/modules/payments/routes.ts';
 import { createApiKey } from '../src/modules/provider/keys.ts';
-import { csvCell } from '../src/modules/payments/statement.ts';
+import { csvCell } from '../src/modules/payments/statement-data.ts';
 import { DIALECTS, createTestApp, errorNumbers, signInWithClaim, type TestApp } from './helpers.ts';
 import { nextMatching, useDelivery } from './mail-sink.ts';
 import { multipart } from './multipart.ts';

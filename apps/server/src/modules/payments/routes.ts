@@ -5,7 +5,8 @@ import { bindEndpoint } from '../../plugins/endpoint.ts';
 import { contentDisposition } from '../uploads/service.ts';
 import { findClaimTasks } from './claimant-decisions.ts';
 import { findPaymentsPage, findPaymentsSummary, findSentItemProgress } from './service.ts';
-import { buildStatement, renderCsv, renderPdf } from './statement.ts';
+import { buildStatement, renderCsv } from './statement-data.ts';
+import { renderPdf } from './statement.ts';
 
 /**
  * A PDF statement costs hundreds of milliseconds of CPU: 10 downloads in 10 minutes per account is
