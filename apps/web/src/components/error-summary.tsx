@@ -129,9 +129,12 @@ function useEntriesInError(entries: readonly SummaryEntry[], scope: () => Parent
   return shown;
 }
 
-/** While the form shows errors the page's title says so first (WCAG 3.3.1, GOV.UK pattern). */
+/**
+ * While the form shows errors the page's title says so first (WCAG 3.3.1, GOV.UK pattern). A layout
+ * effect, so the title changes in the same commit as the summary: never one without the other.
+ */
 function useErrorTitle(inError: boolean): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!inError) return undefined;
     if (!document.title.startsWith(TITLE_PREFIX)) document.title = `${TITLE_PREFIX}${document.title}`;
     return () => {
