@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app.tsx';
 import { createLazyQueryClient } from './app/lazy-query-client.ts';
+import { dropFirstReadsOnLeaving } from './app/first-reads.ts';
 import { createRoutes } from './app/router.tsx';
 import { startSessionSync } from './app/session-sync.ts';
 import { preloadSignedInShell } from './app/shell/lazy-signed-in.ts';
@@ -28,6 +29,7 @@ async function start(): Promise<void> {
   await resumeRememberedSession();
   const queryClient = createLazyQueryClient();
   const router = createBrowserRouter(createRoutes(queryClient));
+  dropFirstReadsOnLeaving(router);
   startSessionSync(router, queryClient);
   // The shell's signed-in parts and the query client are loaded on demand (the /login budget); a
   // signed-in start needs them at once.

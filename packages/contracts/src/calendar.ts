@@ -5,7 +5,7 @@
  * weekends and Victorian public holidays (VIC_PUBLIC_HOLIDAYS — docs/operations/public-holidays.md says how to update it).
  */
 import { PROVIDER_TIME_ZONE } from './constants.ts';
-import { isoToday } from './fields.ts';
+import { isoToday } from './today.ts';
 import { dateTimeFormat } from './intl.ts';
 
 /** Spec 001 §9: the support line is staffed 8:30am–5:30pm weekdays (minutes after midnight). */

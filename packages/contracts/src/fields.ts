@@ -3,10 +3,10 @@
  * (react-hook-form + zodResolver) and re-checked by the server routes.
  */
 import { z } from 'zod';
-import { LIMITS, PROVIDER_TIME_ZONE } from './constants.ts';
+import { LIMITS } from './constants.ts';
 import { MESSAGES } from './messages.ts';
-import { dateTimeFormat } from './intl.ts';
 import { stripSpaces } from './text.ts';
+import { isoToday } from './today.ts';
 
 const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
@@ -101,11 +101,6 @@ export function parseDisplayDate(value: string): string | null {
 export function formatDisplayDate(iso: string): string {
   const m = /^([0-9]{4})-([0-9]{2})-([0-9]{2})/.exec(iso);
   return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
-}
-
-/** Today's calendar date in the provider's time zone, as 'yyyy-mm-dd'. */
-export function isoToday(now: Date = new Date(), timeZone = PROVIDER_TIME_ZONE): string {
-  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /**

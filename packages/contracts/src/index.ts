@@ -6,6 +6,7 @@ export * from './messages.ts';
 export * from './fields.ts';
 export * from './json.ts';
 export * from './calendar.ts';
+export * from './today.ts';
 export * from './intl.ts';
 export * from './api/index.ts';
 export * from './provider/index.ts';

@@ -23,11 +23,12 @@
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { setAppMode } from '../lib/app-mode.ts';
-import { getAccount, getClaims } from '../lib/api/claim-start-calls.ts';
 import { isRequestError } from '../lib/request-error.ts';
 import { getPasswordReset } from '../lib/password-reset.ts';
 import { getCurrentUser, isSignedIn } from '../lib/session.ts';
 import { getSurveyToken } from '../lib/survey-session.ts';
+import { dropEarlyAnswers } from '../lib/call.ts';
+import { startFirstReads } from './first-reads.ts';
 import type { LazyQueryClient } from './lazy-query-client.ts';
 import type { RouteMeta } from './route-meta.ts';
 
@@ -64,34 +65,31 @@ export function createGuard(meta: RouteMeta, queryClient: LazyQueryClient) {
         if (!signedIn) throw redirect('/login');
         let claims;
         try {
-          // As the app starts (no query client yet, so nothing cached), the claims and the
-          // account — every claim page shows it: the side menu's name, the claim home's bank
-          // banner — are asked for at once, beside the download of TanStack Query and the
-          // contracts' schemas (which the first download of /login does without) rather than a
-          // round trip after it (bench/RESULTS.md Lighthouse /claim). Later, the cache answers.
-          const starting = queryClient.peek() === undefined;
-          const claimsAnswer = starting ? getClaims() : undefined;
-          const accountAnswer = starting ? getAccount() : undefined;
-          accountAnswer?.catch(() => undefined); // silent, like the page's own load of it
+          // As the app starts (no query client yet, so nothing cached), the page's first reads
+          // set off at once, beside the download of TanStack Query and the contracts' schemas
+          // (which the first download of /login does without), rather than a round trip after it;
+          // the queries below take their answers. Later, the cache answers.
+          if (queryClient.peek() === undefined) startFirstReads(meta, new URL(request.url));
           const [{ claimsQueryOptions }, { accountQueryOptions }, client] = await Promise.all([
             import('../lib/api/get-claims.ts'),
             import('../lib/api/get-account.ts'),
             queryClient.load(),
           ]);
-          void client.prefetchQuery(
-            accountAnswer ? { ...accountQueryOptions, queryFn: () => accountAnswer } : accountQueryOptions,
-          );
-          claims = await client.ensureQueryData(
-            claimsAnswer ? { ...claimsQueryOptions, queryFn: () => claimsAnswer } : claimsQueryOptions,
-          );
+          // Every claim page shows the account (the side menu's name, the claim home's bank banner).
+          void client.prefetchQuery(accountQueryOptions);
+          claims = await client.ensureQueryData(claimsQueryOptions);
         } catch (error) {
           // A forced logout has already happened for token-expired numbers; anything else:
           // /claims retries and explains.
+          dropEarlyAnswers();
           throw redirect(isRequestError(error) && error.forcedLogout ? '/login' : '/claims');
         }
         const pathname = new URL(request.url).pathname;
         const selected = claims.find((claim) => claim.Selected);
-        if (!selected && !(pathname === '/claim' && claims.length === 0)) throw redirect('/claims');
+        if (!selected && !(pathname === '/claim' && claims.length === 0)) {
+          dropEarlyAnswers(); // the page's first reads were of no claim
+          throw redirect('/claims');
+        }
         // Only a helper's guard needs the scope rules (kept out of the first download of /login).
         if (selected?.Helping && !(await import('../lib/helping.ts')).mayOpen(selected.Helping, pathname))
           throw redirect('/claim');

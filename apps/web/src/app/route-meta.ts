@@ -11,6 +11,9 @@
  * public: anyone; session: signed in; claim: signed in with a selected claim; survey: a stored
  * self-assessment token, signed in or not (else /surveyvalidation).
  */
+import { LIMITS } from '@portal/contracts';
+import type { EndpointName } from '../lib/call-types.ts';
+
 type RouteAccess =
   'login' | 'signed-out' | 'registration' | 'verification' | 'reset' | 'public' | 'session' | 'claim' | 'survey';
 export type LeftControl = 'menu' | 'back' | 'cancel' | 'close' | 'none';
@@ -31,7 +34,29 @@ export type RouteMeta = {
   nhHidesChrome?: boolean;
   /** Where back / cancel / close go when there is no earlier page in this tab. */
   parent?: string;
+  /**
+   * The reads the page makes as it first draws, beyond every claim page's (app/first-reads.ts):
+   * sent as the app starts on it, each exactly as the page's own call sends it.
+   */
+  firstReads?: readonly FirstRead[];
 };
+
+/** One read: the endpoint, its body and path parameters as the page's call gives them. */
+export type FirstRead = {
+  name: EndpointName;
+  /** The body, or how the page makes it from its address (its rule loaded on demand: the /login budget). */
+  body?: Record<string, unknown> | ((url: URL) => Promise<Record<string, unknown>>);
+  params?: Record<string, string>;
+};
+
+/** The first page of a list, as the inbox, sent items and payments ask for it (ten from the top). */
+const FIRST_PAGE = { Offset: 0, Amount: LIMITS.pageSize };
+
+async function paymentsFirstPage(url: URL): Promise<Record<string, unknown>> {
+  const { currentFinancialYear, listedFinancialYear } = await import('../features/payments/lib/financial-year.ts');
+  const year = listedFinancialYear(url.searchParams.get('year'), currentFinancialYear());
+  return year === undefined ? FIRST_PAGE : { ...FIRST_PAGE, FinancialYear: year };
+}
 
 export function isRouteMeta(value: unknown): value is RouteMeta {
   return Boolean(value && typeof value === 'object' && 'title' in value && 'access' in value);
@@ -73,7 +98,10 @@ export const FALLBACK_META = routeMeta('Page', 'public', 'back', 'phone', { pare
 export const LOGIN_META = routeMeta('Sign in', 'login', 'none', 'phone');
 export const LOGIN_APP_META: RouteMeta = { ...LOGIN_META, mobile: true };
 export const CLAIMS_META = routeMeta('My claims', 'session', 'menu', 'phone');
-export const CLAIM_HOME_META = routeMeta('Claim home', 'claim', 'menu', 'phone', { crumb: null });
+export const CLAIM_HOME_META = routeMeta('Claim home', 'claim', 'menu', 'phone', {
+  crumb: null,
+  firstReads: [{ name: 'getClaimTasks' }, { name: 'getPaymentsSummary' }],
+});
 /** The invitation link of a person who helps (decision 041): open signed in or out. */
 export const HELPING_META = routeMeta('Help with a claim', 'public', 'back', 'phone', { parent: '/claims' });
 /**
@@ -128,6 +156,7 @@ export const SURVEY_OUTRO_META = routeMeta('My self-assessment', 'survey', 'none
 // form (spec title 'Submit Documents') is "Upload documents" (decision 036).
 export const FORMS_META = routeMeta('Send documents', 'claim', 'back', 'home', { parent: '/claim' });
 export const SUBMIT_DOCUMENTS_META = routeMeta('Upload documents', 'claim', 'cancel', 'home', {
+  firstReads: [{ name: 'getDocumentDraft' }],
   parent: '/forms',
   section: { label: 'Send documents', to: '/forms' },
 });
@@ -140,7 +169,10 @@ export const THANK_YOU_META = routeMeta('Thank you', 'claim', 'none', 'home', { 
 // Account: My Details (also /accountupdated/{type}/{success}, the same page with a toast), the
 // edit pages app mode opens instead of inline editing, and the password change.
 // The spec's title 'My Details' is named as the menus name it: "Personal details" (decision 036).
-export const ACCOUNT_META = routeMeta('Personal details', 'claim', 'back', 'home', { parent: '/claim' });
+export const ACCOUNT_META = routeMeta('Personal details', 'claim', 'back', 'home', {
+  parent: '/claim',
+  firstReads: [{ name: 'getSecurityFactors' }, { name: 'getHelpers' }],
+});
 const ACCOUNT_SECTION = { label: 'Personal details', to: '/account' };
 const accountEditMeta = (title: string) =>
   routeMeta(title, 'claim', 'cancel', 'home', { parent: '/account', section: ACCOUNT_SECTION });
@@ -159,8 +191,15 @@ export const UPDATE_PASSWORD_META = accountEditMeta('Change password');
 // "Sent items", as the menus and the pill tabs name them (decision 036).
 const INBOX_SECTION = { label: 'Inbox', to: '/inbox' };
 export const CONTACT_US_META = routeMeta('Send a message', 'claim', 'cancel', 'home', { parent: '/claim' });
-export const INBOX_META = routeMeta('Inbox', 'claim', 'back', 'home', { parent: '/claim' });
+export const INBOX_META = routeMeta('Inbox', 'claim', 'back', 'home', {
+  parent: '/claim',
+  firstReads: [{ name: 'getMessages', body: FIRST_PAGE }],
+});
 export const SENT_ITEMS_META = routeMeta('Sent items', 'claim', 'back', 'home', {
+  firstReads: [
+    { name: 'getSentItems', body: FIRST_PAGE },
+    { name: 'dropdownList', body: { ListType: 'SentItemTypes' } },
+  ],
   parent: '/inbox',
   section: INBOX_SECTION,
 });
@@ -174,7 +213,17 @@ export const SENT_ITEM_DETAIL_META = routeMeta('Sent message', 'claim', 'back', 
 });
 
 // Reimbursement: the claim form (spec 001 §2 title 'Claim reimbursement').
-export const REIMBURSEMENT_META = routeMeta('Claim reimbursement', 'claim', 'cancel', 'home', { parent: '/claim' });
+export const REIMBURSEMENT_META = routeMeta('Claim reimbursement', 'claim', 'cancel', 'home', {
+  parent: '/claim',
+  firstReads: [
+    { name: 'getDraft', params: { type: 'reimbursement' } },
+    { name: 'dropdownList', body: { ListType: 'ReceiptTypes' } },
+  ],
+});
 
 // Payments: what the provider paid and scheduled on the claim (in the menus beside Inbox).
-export const PAYMENTS_META = routeMeta('Payments', 'claim', 'back', 'home', { parent: '/claim' });
+export const PAYMENTS_META = routeMeta('Payments', 'claim', 'back', 'home', {
+  parent: '/claim',
+  // This financial year's unless the address names another (?year=2025) or every year (?year=all).
+  firstReads: [{ name: 'getPayments', body: paymentsFirstPage }],
+});

@@ -39,3 +39,6 @@ export async function call(
     throw error;
   }
 }
+
+/** A page's first reads, sent before the page asks (app/first-reads.ts, ./early-answers.ts). */
+export { dropEarlyAnswers, startEarly } from './request.ts';

@@ -44,10 +44,12 @@ import {
   type ResponseCheck,
 } from './request-checks.ts';
 import { RequestError } from './request-error.ts';
+import { earlyKey, holdEarlyAnswer, isHeld, takeEarlyAnswer } from './early-answers.ts';
 import { getCurrentUser } from './session.ts';
 import { XSRF_COOKIE, XSRF_HEADER, ensureXsrfCookie, readCookie } from './xsrf.ts';
 
 export { loadEndpoint } from './request-checks.ts';
+export { dropEarlyAnswers } from './early-answers.ts';
 export { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf.ts';
 
 type RequestBody = Record<string, unknown>;
@@ -190,11 +192,15 @@ async function send(endpoint: Call, body: RequestBody, options: RequestOptions):
   }
 }
 
-/** Sends a call and answers its body, checked against the call's response schema; `call` types it. */
-async function request(endpoint: Call, body: RequestBody, options: RequestOptions): Promise<unknown> {
+/**
+ * Sends a call and answers its body, checked against the call's response schema; `call` types it.
+ * `early`: the key of an answer that may already be on its way (./early-answers.ts), taken instead
+ * of sending; the alert, the loading message and a forced sign-out are this call's as ever.
+ */
+async function request(endpoint: Call, body: RequestBody, options: RequestOptions, early?: string): Promise<unknown> {
   const done = options.loadingMessage ? startLoading(options.loadingMessage) : undefined;
   try {
-    return await send(endpoint, body, options);
+    return await ((early ? takeEarlyAnswer(early) : undefined) ?? send(endpoint, body, options));
   } catch (error) {
     if (!(error instanceof RequestError)) {
       if (isAbortError(error)) throw error;
@@ -246,5 +252,24 @@ export function requestCall(
   const route = ROUTES[name];
   const path = withQuery(fillPath(route.path, params), query);
   const response = check ?? (() => loadEndpoint(name).then((endpoint) => endpoint.response));
-  return request({ ...route, path, response }, body, rest);
+  // A download or a call with a token of its own never takes an answer sent for the session.
+  const early = rest.binary || rest.token !== undefined ? undefined : earlyKey(name, path, currentToken(), body);
+  return request({ ...route, path, response }, body, rest, early);
+}
+
+/**
+ * Sends a read now, for the page's own call of it to take (./early-answers.ts): a page's first
+ * reads, started as the app starts (app/first-reads.ts). Once per read while it is held.
+ */
+export function startEarly(
+  name: EndpointName,
+  body: Record<string, unknown> = {},
+  { params, query }: Pick<RequestCallOptions, 'params' | 'query'> = {},
+): void {
+  const route = ROUTES[name];
+  const path = withQuery(fillPath(route.path, params), query);
+  const key = earlyKey(name, path, currentToken(), body);
+  if (isHeld(key)) return;
+  const response = () => loadEndpoint(name).then((endpoint) => endpoint.response);
+  holdEarlyAnswer(key, send({ ...route, path, response }, body, {}));
 }

@@ -63,10 +63,6 @@ export type ProgressStep = (typeof PROGRESS_STEPS)[number];
  * (shown as 2025–26).
  */
 export const financialYear = z.number().int().min(2000).max(2100);
-export function financialYearOf(date: string): number {
-  const [y, m] = date.split('-').map(Number) as [number, number];
-  return m >= 7 ? y : y - 1;
-}
 export function financialYearRange(fy: number): { from: string; to: string } {
   return { from: `${fy}-07-01`, to: `${fy + 1}-06-30` };
 }

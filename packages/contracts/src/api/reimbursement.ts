@@ -11,9 +11,9 @@ import {
   bsb,
   email,
   hasTwoDigitYear,
-  isoToday,
   parseDisplayDate,
 } from '../fields.ts';
+import { isoToday } from '../today.ts';
 import { MESSAGES } from '../messages.ts';
 import { requestBody } from './common.ts';
 import { DraftFile } from './forms.ts';

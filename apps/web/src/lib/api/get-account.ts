@@ -5,9 +5,14 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useIsSignedIn } from '../session.ts';
-import { getAccount } from './claim-start-calls.ts';
+import type { Account } from '@portal/contracts';
+import { call } from '../call.ts';
 import { queryKeys } from './query-keys.ts';
 import { FRESHNESS } from './freshness.ts';
+
+function getAccount(): Promise<Account> {
+  return call('getAccount', {}, { silent: true });
+}
 
 export const accountQueryOptions = queryOptions({
   queryKey: queryKeys.account,

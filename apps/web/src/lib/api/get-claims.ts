@@ -6,11 +6,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useIsSignedIn } from '../session.ts';
 import { selectedClaimOf } from './cached-claims.ts';
-import { getClaims } from './claim-start-calls.ts';
+import type { Claim } from '@portal/contracts';
+import { call } from '../call.ts';
 import { queryKeys } from './query-keys.ts';
 import { FRESHNESS } from './freshness.ts';
 
 export { selectedClaimOf };
+
+export function getClaims(loadingMessage?: string): Promise<Claim[]> {
+  return call('getClaims', {}, { silent: true, ...(loadingMessage ? { loadingMessage } : {}) });
+}
 
 export const claimsQueryOptions = queryOptions({
   queryKey: queryKeys.claims,

@@ -30,3 +30,11 @@ export function financialYearParam(value: string | null): number | undefined {
   const year = Number(value);
   return year >= 2000 && year <= 2100 ? year : undefined;
 }
+
+/** The address's "every year" (?year=all). */
+export const ALL_YEARS = 'all';
+
+/** The year the payments page lists for its address: ?year=2025, every year for ?year=all, else `current`. */
+export function listedFinancialYear(yearParam: string | null, current: number): number | undefined {
+  return yearParam === ALL_YEARS ? undefined : (financialYearParam(yearParam) ?? current);
+}

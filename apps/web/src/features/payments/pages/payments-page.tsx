@@ -18,11 +18,9 @@ import { usePayments, type ClaimantPayment, type PaymentsPageData } from '../api
 import { PaymentsTable, paymentDomId } from '../components/payments-table.tsx';
 import { StatementDownloads } from '../components/statement-downloads.tsx';
 import { YearTotals } from '../components/year-totals.tsx';
-import { currentFinancialYear, financialYearChoices, financialYearParam } from '../lib/financial-year.ts';
+import { ALL_YEARS, currentFinancialYear, financialYearChoices, listedFinancialYear } from '../lib/financial-year.ts';
 import { splitUpcoming } from '../lib/payment-text.ts';
 import styles from '../components/payments.module.css';
-
-const ALL = 'all';
 
 function itemsOf(pages: readonly PaymentsPageData[] | undefined): ClaimantPayment[] {
   return (pages ?? []).flatMap((p) => p.Items);
@@ -43,7 +41,7 @@ export function PaymentsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [current] = useState(() => currentFinancialYear());
   const yearParam = searchParams.get('year');
-  const financialYear = yearParam === ALL ? undefined : (financialYearParam(yearParam) ?? current);
+  const financialYear = listedFinancialYear(yearParam, current);
   const payments = usePayments(claimNumber, financialYear);
   const more = useLoadMore(payments, {
     itemsOf,
@@ -94,7 +92,7 @@ export function PaymentsPage() {
             {(control) => (
               <select
                 {...control}
-                value={financialYear === undefined ? ALL : String(financialYear)}
+                value={financialYear === undefined ? ALL_YEARS : String(financialYear)}
                 onChange={(e) => onYear(e.currentTarget.value)}
                 data-testid="payments-year-filter"
               >
@@ -103,7 +101,7 @@ export function PaymentsPage() {
                     {financialYearLabel(y)}
                   </option>
                 ))}
-                <option value={ALL}>All years</option>
+                <option value={ALL_YEARS}>All years</option>
               </select>
             )}
           </Field>
