@@ -86,6 +86,20 @@ describe.each(DIALECTS)('security on %s', (dialect) => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(res.headers['cache-control']).toBe('no-store');
+    // Every header helmet sets with this configuration, built once at start-up, on every answer.
+    for (const page of [res, await t.app.inject({ method: 'GET', url: '/claims' })]) {
+      expect(page.headers['x-frame-options']).toBe('DENY');
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(page.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(page.headers['origin-agent-cluster']).toBe('?1');
+      expect(page.headers['x-dns-prefetch-control']).toBe('off');
+      expect(page.headers['x-download-options']).toBe('noopen');
+      expect(page.headers['x-permitted-cross-domain-policies']).toBe('none');
+      expect(page.headers['x-xss-protection']).toBe('0');
+      expect(page.headers['cross-origin-embedder-policy']).toBeUndefined();
+      expect(page.headers['content-security-policy']).toBe(csp);
+    }
     // Powerful features the portal never uses are off for it and anything it might embed;
     // passkeys (WebAuthn) stay allowed for the portal's own origin.
     for (const page of [res, await t.app.inject({ method: 'GET', url: '/claims' })]) {
