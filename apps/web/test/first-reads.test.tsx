@@ -36,6 +36,11 @@ function claimServer(extra: Parameters<typeof mockServer>[0] = {}) {
     '/api/claim/gettasks': { status: 200, body: { Tasks: [] } },
     '/api/payments/getsummary': { status: 200, body: { NextPayment: null, RecentDecisions: [] } },
     '/api/inbox/getmessages': { status: 200, body: EMPTY_PAGE },
+    '/api/documentupload/getsentitems': { status: 200, body: EMPTY_PAGE },
+    '/api/dropdownlistdatasource/list': {
+      status: 200,
+      body: { Items: [{ ElementNumber: 1, Id: 1, Item: 'Documents' }] },
+    },
     '/api/payments/getpayments': {
       status: 200,
       body: { ...EMPTY_PAGE, Upcoming: 0, FinancialYears: [], YearTotals: null },
@@ -63,7 +68,9 @@ function startApp(path: string) {
     router.dispose();
     client.clear();
   };
-  return { release: () => release?.(), router };
+  /** Every query of the page has settled: any call the page made of its own has been sent. */
+  const settled = () => waitFor(() => expect(client.isFetching()).toBe(0));
+  return { release: () => release?.(), router, settled };
 }
 
 const CLAIM_HOME_READS = [
@@ -86,19 +93,23 @@ describe("a claim page's first reads", () => {
     await screen.findByRole('heading', { name: 'What would you like to do?' }, { timeout: 3000 });
     // The badge drew the early answer; the payments panel has drawn from its.
     await screen.findByText(/3 unread/i);
+    await app.settled();
     for (const url of CLAIM_HOME_READS) expect(server.callsTo(url), url).toHaveLength(1);
   });
 
   it.each([
-    ['/inbox', '/api/inbox/getmessages', { Offset: 0, Amount: 10 }],
-    ['/payments', '/api/payments/getpayments', { Offset: 0, Amount: 10 }],
-  ])('%s: its list is asked once, with the body the page asks with', async (path, url, body) => {
+    ['/inbox', 'Inbox', '/api/inbox/getmessages', { Offset: 0, Amount: 10 }],
+    ['/payments', 'Payments', '/api/payments/getpayments', { Offset: 0, Amount: 10 }],
+    ['/sentitems', 'Sent items', '/api/documentupload/getsentitems', { Offset: 0, Amount: 10 }],
+    ['/sentitems', 'Sent items', '/api/dropdownlistdatasource/list', { ListType: 'SentItemTypes' }],
+  ])('%s: its list is asked once, with the body the page asks with (%s)', async (path, heading, url, body) => {
     const server = claimServer();
     const app = startApp(path);
     await waitFor(() => expect(server.callsTo(url)).toHaveLength(1));
     app.release();
-    await screen.findByRole('heading', { level: 1, name: path === '/inbox' ? 'Inbox' : 'Payments' });
-    await waitFor(() => expect(server.callsTo('/api/inbox/getunreadmessagecount')).toHaveLength(1));
+    await screen.findByRole('heading', { level: 1, name: heading });
+    await app.settled();
+    expect(server.callsTo('/api/inbox/getunreadmessagecount')).toHaveLength(1);
     expect(server.callsTo(url).map((c) => c.body)).toHaveLength(1);
     expect(server.callsTo(url)[0]?.body).toMatchObject(body);
     expect(server.callsTo('/api/claim/gettasks')).toHaveLength(0);
