@@ -37,9 +37,16 @@ describe.each(DIALECTS)('account updates on %s', (dialect) => {
   describe('preferences', () => {
     it('saves each toggle, forces e-mail on when both would be off, and audits the change', async () => {
       const token = await t.signIn('sam.single@example.com');
+      // Read first, so the account view is cached (decision 031): what follows must be seen through it.
+      const before = (await t.post('/api/account/getaccount', { AccessToken: token })).json().Preferences;
       expect(
         (await t.post('/api/account/updatepreferences', { AccessToken: token, SMS: true, Email: false })).json(),
       ).toEqual({ SMS: true, Email: false });
+      expect(before).not.toEqual({ SMS: true, Email: false });
+      expect((await t.post('/api/account/getaccount', { AccessToken: token })).json().Preferences).toEqual({
+        SMS: true,
+        Email: false,
+      });
       expect(
         (await t.post('/api/account/updatepreferences', { AccessToken: token, SMS: false, Email: false })).json(),
       ).toEqual({ SMS: false, Email: true });
@@ -200,6 +207,9 @@ describe.each(DIALECTS)('account updates on %s', (dialect) => {
         ErrorNumber.SecureTokenRequired,
       ]);
       const ok = await stepUp(mobile.AccessToken, CodeType.Bank, mail.smtp, 'sam.single@example.com');
+      // The account view cached before the change (decision 031) shows it after.
+      const cached = await t.post('/api/account/getaccount', { AccessToken: ok.AccessToken });
+      expect(cached.json().BankAccountDetails.AccountNumber).toBe('*****5432');
       expect((await bank(ok.AccessToken, ok.SecureToken)).json()).toBe(true);
       expect(errorNumbers(await bank(ok.AccessToken, ok.SecureToken))).toEqual([ErrorNumber.SecureTokenRequired]);
 

@@ -369,6 +369,10 @@ describe.each(DIALECTS)('provider API on %s', (dialect) => {
       const request = pending.find((r: { Requested: { FirstName: string } }) => r.Requested.FirstName === 'Alexandra');
       expect(request).toMatchObject({ Status: 'pending', Requested: { DateOfBirth: '1985-06-15' } });
       const before = await unread(token);
+      // The account view, read (and so cached: decision 031) while the request waits, shows the decision.
+      const waiting = (await t.post('/api/account/getaccount', { AccessToken: token })).json();
+      expect(waiting.PersonalDetailsPendingSince).not.toBeNull();
+      expect(waiting.PersonalDetails.FirstName).not.toBe('Alexandra');
       const decided = await call('POST', `/provider/v1/details-requests/${request.RequestId}/decision`, {
         Decision: 'approved',
       });

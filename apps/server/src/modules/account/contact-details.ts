@@ -21,6 +21,7 @@ import { checkAddress } from '../address/verify.ts';
 import { type AuthContext } from '../session/service.ts';
 import * as claimants from './claimant-repository.ts';
 import * as repo from './repository.ts';
+import { tag } from '../../lib/read-cache.ts';
 
 type ContactInput = z.output<typeof UpdateContactDetailsRequest>;
 
@@ -159,6 +160,7 @@ export async function updateContactDetails(deps: Deps, auth: AuthContext, input:
       oldContacts,
     });
   });
+  await deps.reads.changed(tag.claimant(a.claimant_id));
   deps.notifier.wake();
   return true;
 }

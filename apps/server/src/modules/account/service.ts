@@ -18,6 +18,7 @@ import { maskValue, recordAudit } from '../audit/repository.ts';
 import { findBankFlags } from '../claim/service.ts';
 import * as repo from './repository.ts';
 import { recordFailure, recordSuccess, throttledError, throttleKeys, throttleWait } from './throttle.ts';
+import { tag } from '../../lib/read-cache.ts';
 
 /** An argon2id hash of nothing anyone knows: unknown usernames are verified against it so the
  *  response time does not say whether the username exists. */
@@ -88,13 +89,31 @@ function maskAccountNumber(last4: string | null): string {
   return last4 ? `*****${last4}` : '';
 }
 
+/**
+ * The account's row with its claimant's, and the pending personal-details request: every claim
+ * page reads them (getaccount), so they are cached exactly (decision 031), tagged by the account
+ * and the claimant. Every writer of what they hold says so after its commit: the claimant's
+ * details, preferences and bank (this module), the claims system's upsert and its decision on a
+ * details request (provider), a details request sent (submissions), a password set (the account's
+ * sessions). What depends on the clock (the bank lock) is worked out on every read.
+ */
+function accountView(deps: Deps, accountId: string) {
+  return deps.reads.read(`account-view:${accountId}`, async () => {
+    const [view, pendingSince] = await Promise.all([
+      repo.findAccountView(deps.db, accountId),
+      repo.findPendingSince(deps.db, accountId),
+    ]);
+    return view && { value: { view, pendingSince }, tags: [tag.account(accountId), tag.claimant(view.claimant_id)] };
+  });
+}
+
 export async function findAccount(deps: Deps, auth: AuthContext): Promise<Account> {
-  const a = await repo.findAccountView(deps.db, auth.accountId);
-  if (!a) throw new AppError(ErrorNumber.NotFound);
+  const read = await accountView(deps, auth.accountId);
+  if (!read) throw new AppError(ErrorNumber.NotFound);
+  const { view: a, pendingSince } = read;
   const flags = await findBankFlags(deps, a.claimant_id);
   const lockOver = deps.clock.now() - a.registered_at >= LIMITS.bankChangeLockHours * 3_600_000;
   const hasBank = a.bank_bsb !== null && a.bank_account_last4 !== null;
-  const pendingSince = await repo.findPendingSince(deps.db, auth.accountId);
   return {
     PersonalDetails: {
       Title: a.title_id,
@@ -153,6 +172,7 @@ export async function verifyBankDetails(deps: Deps, auth: AuthContext): Promise<
       at: deps.clock.now(),
     });
   });
+  await deps.reads.changed(tag.claimant(auth.claimantId));
   return true;
 }
 

@@ -16,6 +16,7 @@ import * as claimants from './claimant-repository.ts';
 import { findBankFlags } from '../claim/service.ts';
 import * as repo from './repository.ts';
 import { THROTTLE, countFailures, passwordCheckKey, throttledError, waitFor } from './throttle.ts';
+import { tag } from '../../lib/read-cache.ts';
 
 export async function updatePreferences(deps: Deps, auth: AuthContext, input: { SMS: boolean; Email: boolean }) {
   const c = await repo.findContact(deps.db, auth.accountId);
@@ -35,6 +36,7 @@ export async function updatePreferences(deps: Deps, auth: AuthContext, input: { 
     );
     await recordChange(deps, trx, auth, { claimantId: c.claimant_id, kind: 'preferences', changes, now });
   });
+  await deps.reads.changed(tag.claimant(c.claimant_id));
   deps.notifier.wake();
   return { SMS: sms, Email: email };
 }
@@ -104,6 +106,7 @@ export async function updateBankDetails(
     );
     await recordChange(deps, trx, auth, { claimantId: a.claimant_id, kind: 'bank-details', changes, now });
   });
+  await deps.reads.changed(tag.claimant(a.claimant_id));
   deps.notifier.wake();
   return true;
 }

@@ -12,6 +12,7 @@ import type { RequestedDetails } from '../submissions/requests.ts';
 import { ProviderError, notFound } from './errors.ts';
 import { postToInbox } from './inbox-message.ts';
 import { inboxChanged } from '../inbox/service.ts';
+import { tag } from '../../lib/read-cache.ts';
 
 export async function setSentItemStatus(deps: Deps, id: string, input: z.output<typeof SetSentItemStatusRequest>) {
   if (!(await submissions.setSentItemStatus(deps.db, id, input.Status, input.Note ?? null)))
@@ -119,6 +120,8 @@ export async function decideDetailsRequest(deps: Deps, id: string, input: z.outp
     return claim.id;
   });
   await inboxChanged(deps, claimId);
+  // The names (when approved) and the pending request are the claimant's account view.
+  await deps.reads.changed(tag.claimant(r.claimant_id));
   deps.notifier.wake();
   return detailsView({ ...r, status: input.Decision });
 }

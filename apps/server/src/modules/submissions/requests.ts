@@ -20,6 +20,7 @@ import * as forms from '../forms/repository.ts';
 import type { AuthContext } from '../session/service.ts';
 import * as repo from './repository.ts';
 import { fileList, submitForm, type OpenForm, type SentFile, type Submission } from './submit-form.ts';
+import { tag } from '../../lib/read-cache.ts';
 
 // The parsed bodies: trimmed, the date of birth as an ISO date.
 type Contact = z.output<typeof ContactFormRequest>;
@@ -144,7 +145,7 @@ export async function submitDetailsRequest(
   claimId: string,
   body: { FormId: string; IdempotencyKey: string },
 ) {
-  return submitRequest(deps, auth, claimId, 'details', body, (form, files, now) => {
+  const answer = await submitRequest(deps, auth, claimId, 'details', body, (form, files, now) => {
     const requested = JSON.parse(form.data) as RequestedDetails;
     return {
       record: async (trx) => {
@@ -173,4 +174,7 @@ export async function submitDetailsRequest(
       }),
     };
   });
+  // The pending request is the account view's (PersonalDetailsPendingSince).
+  await deps.reads.changed(tag.claimant(auth.claimantId));
+  return answer;
 }
