@@ -196,6 +196,16 @@ describe.each(DIALECTS)('every write path is seen by the cached reads, on %s', (
     expect(await trustee()).toBe(false);
     const before = await unread(token);
     expect(await unread(token)).toBe(before);
+    // The inbox's first page, read twice so the second is the cache's.
+    const inbox = async () =>
+      (await t.post('/api/inbox/getmessages', { AccessToken: token, Offset: 0, Amount: 10 })).json() as {
+        Total: number;
+        Items: { messageId: string; Read: boolean }[];
+      };
+    const firstPage = await inbox();
+    const hits = t.deps.reads.stats.hits;
+    expect(await inbox()).toEqual(firstPage);
+    expect(t.deps.reads.stats.hits).toBeGreaterThan(hits);
 
     // The claims system takes Sam over (same claim and date of birth) and adds a claim.
     const upsert = await provider('PUT', '/provider/v1/claimants/CL-SAM', {
@@ -223,8 +233,13 @@ describe.each(DIALECTS)('every write path is seen by the cached reads, on %s', (
     expect(posted.statusCode, posted.body).toBeLessThan(300);
     expect(await unread(token)).toBe(before + 1);
     const id = (posted.json() as { MessageId: string }).MessageId;
+    const withIt = await inbox();
+    expect(withIt.Total).toBe(firstPage.Total + 1);
+    const theNewOne = (page: Awaited<ReturnType<typeof inbox>>) => page.Items.find((m) => m.messageId === id);
+    expect(theNewOne(withIt)).toMatchObject({ Read: false });
     expect((await t.post('/api/inbox/markasread', { AccessToken: token, MessageId: id })).statusCode).toBe(200);
     expect(await unread(token)).toBe(before);
+    expect(theNewOne(await inbox())).toMatchObject({ Read: true });
   });
 
   it('the idle time-out is decided on the database, not on a cached last-seen time', async () => {

@@ -35,7 +35,23 @@ export async function countUnreadMessages(deps: Deps, claimId: string): Promise<
   return (await inboxCounts(deps, claimId)).unread;
 }
 
-export async function findInboxPage(deps: Deps, claimId: string, offset: number, amount: number) {
+type InboxPage = Awaited<ReturnType<typeof readInboxPage>>;
+
+/**
+ * A page of the claim's inbox. The first page — what the inbox opens on — is cached exactly
+ * (decision 031) under the claim's tag, which every write to the inbox drops (inboxChanged): a
+ * message posted by the claims system with its attachments, a decision's message, a message read.
+ */
+export async function findInboxPage(deps: Deps, claimId: string, offset: number, amount: number): Promise<InboxPage> {
+  if (offset !== 0) return readInboxPage(deps, claimId, offset, amount);
+  const page = await deps.reads.read(`inbox-page:${claimId}:${amount}`, async () => ({
+    value: await readInboxPage(deps, claimId, 0, amount),
+    tags: [tag.claim(claimId)],
+  }));
+  return page ?? readInboxPage(deps, claimId, 0, amount);
+}
+
+async function readInboxPage(deps: Deps, claimId: string, offset: number, amount: number) {
   const [{ total }, rows] = await Promise.all([
     inboxCounts(deps, claimId),
     repo.listMessages(deps.db, claimId, offset, amount),
