@@ -7,6 +7,7 @@
  * memory, loaded the same way in the same run.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { isMain, log, scratchDir, startBench } from './lib/bench.ts';
 import {
   API_MIX_NOTE,
@@ -46,9 +47,13 @@ export async function run(): Promise<BenchResult> {
 
     // The real server: its answers (for the baseline), every call 200.
     let portal: PortalLoad;
+    // API_CPU_PROFILE=<dir>: the server writes a V8 CPU profile of the whole run there as it stops
+    // (npx tsx bench/profile-summary.ts <file> says where its time went).
+    const profileDir = process.env.API_CPU_PROFILE;
     const server: RunningServer = await startServer({
       dataDir: scratch.dir,
       env: { RATE_LIMIT_PER_MINUTE: '100000000', LOGIN_RATE_LIMIT_PER_MINUTE: '100000000' },
+      ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] } : {}),
     });
     const realLog = server.logFile;
     try {
