@@ -362,6 +362,39 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
     await nextMatching(mail.smtp, 'helper@example.com', /has been ended/);
   });
 
+  it('the claims a helper is shown follow each grant at once, through the cached list (decision 031)', async () => {
+    let sam = await t.signIn('sam.single@example.com');
+    const helping = async () =>
+      (await ok<{ Number: string; Helping?: unknown }[]>('/api/claim/getclaims', { AccessToken: sam }))
+        .filter((c) => c.Helping)
+        .map((c) => c.Number);
+    expect(await helping()).toEqual([]);
+    const hits = t.deps.reads.stats.hits;
+    expect(await helping()).toEqual([]);
+    expect(t.deps.reads.stats.hits).toBeGreaterThan(hits);
+    // Taken: listed at once.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Melbourne' }).format(new Date(t.clock.now()));
+    await ok('/api/helpers/accept', { AccessToken: sam, Invitation: await invitation(CLAIM, 'View', today) });
+    await ok('/api/helpers/accept', { AccessToken: sam, Invitation: await invitation(OTHER_CLAIM, 'View') });
+    expect((await helping()).sort()).toEqual([CLAIM, OTHER_CLAIM].sort());
+    // Ended by the claimant: gone at once.
+    const alex = await t.signIn(ALEX);
+    const grants = await ok<{ Id: string; Name: string }[]>('/api/helpers/gethelpers', { AccessToken: alex });
+    const other = await t.deps.db
+      .selectFrom('helper_grants')
+      .select('id')
+      .where('claim_id', '=', await claimId(OTHER_CLAIM))
+      .where('state', '=', 'active')
+      .executeTakeFirstOrThrow();
+    expect(grants.map((g) => g.Id)).toContain(other.id);
+    await ok('/api/helpers/end', { AccessToken: alex, Id: other.id });
+    expect(await helping()).toEqual([CLAIM]);
+    // Past its last day: gone the next day without a write (signed in again: the session has idled out).
+    t.clock.advance(24 * 60 * 60 * 1000);
+    sam = await t.signIn('sam.single@example.com');
+    expect(await helping()).toEqual([]);
+  });
+
   it('"Remove everyone now" ends every helper and invitation at once and tells no helper', async () => {
     const sam = await helper('sam.single@example.com', 'View');
     const pat = await helper('pat.trustee@example.com', 'Send', OTHER_CLAIM);

@@ -207,5 +207,7 @@ export const tag = {
   claim: (id: string) => `claim:${id}`,
   /** The helpers of a claim (decision 041): ending one drops every cached grant of the claim. */
   helpers: (claimId: string) => `helpers:${claimId}`,
+  /** The claims an account helps with: a grant it takes drops them (its other changes come by `helpers`). */
+  helping: (accountId: string) => `helping:${accountId}`,
   all: '*',
 } as const;

@@ -21,6 +21,24 @@ async function claimsOf(deps: Deps, claimantId: string) {
 }
 
 /**
+ * The claims this account helps with today (decision 041), from the read cache (decision 031),
+ * asked on every getclaims: tagged by the helper's account (a grant taken: acceptInvitation), by
+ * each claim's helpers (a grant ended or changed, in every process as a sign-out is) and by each
+ * claimant (their name, the claim's date and place: the claims system's upsert); today is in the
+ * key, so a grant's last day ends it by itself.
+ */
+async function helpingOf(deps: Deps, accountId: string) {
+  const today = melbourneToday(deps.clock.now());
+  return (
+    (await deps.reads.read(`helping:${accountId}:${today}`, async () => {
+      const rows = await listHelping(deps.db, accountId, today);
+      const tags = rows.flatMap((g) => [tag.helpers(g.claim_id), tag.claimant(g.claimant_id)]);
+      return { value: rows, tags: [tag.helping(accountId), ...tags] };
+    })) ?? []
+  );
+}
+
+/**
  * The State Trustees and bank-edit flags that apply to the claimant's bank details: over every
  * claim of theirs, whichever is selected. The bank details belong to the claimant, not to a claim,
  * so the strictest claim wins: one claim managed by the State Trustees, or with bank edits
@@ -41,10 +59,7 @@ export async function findOwnClaim(deps: Deps, claimantId: string, number: strin
 
 /** The claimant's own claims, then those they help with (decision 041), each marked with whose it is. */
 export async function findClaims(deps: Deps, auth: AuthContext): Promise<Claim[]> {
-  const [rows, helping] = await Promise.all([
-    claimsOf(deps, auth.claimantId),
-    listHelping(deps.db, auth.accountId, melbourneToday(deps.clock.now())),
-  ]);
+  const [rows, helping] = await Promise.all([claimsOf(deps, auth.claimantId), helpingOf(deps, auth.accountId)]);
   return [
     ...rows.map((c) => ({
       Number: c.number,
@@ -69,7 +84,7 @@ export async function findClaims(deps: Deps, auth: AuthContext): Promise<Claim[]
 export async function selectClaim(deps: Deps, auth: AuthContext, number: string): Promise<true> {
   const claim =
     (await claimsOf(deps, auth.claimantId)).find((c) => c.number === number) ??
-    (await listHelping(deps.db, auth.accountId, melbourneToday(deps.clock.now())))
+    (await helpingOf(deps, auth.accountId))
       .map((g) => ({ id: g.claim_id, number: g.claim_number }))
       .find((c) => c.number === number);
   if (!claim) throw new AppError(ErrorNumber.NotFound);

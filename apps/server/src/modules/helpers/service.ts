@@ -229,7 +229,7 @@ export async function acceptInvitation(deps: Deps, auth: AuthContext, token: str
   const g = await openInvitation(deps, token);
   if (!(await repo.takeInvitation(deps.db, tokenHash(token), auth.accountId, deps.clock.now())))
     throw new AppError(ErrorNumber.NotFound);
-  await deps.reads.changed(tag.helpers(g.claim_id));
+  await deps.reads.changed(tag.helpers(g.claim_id), tag.helping(auth.accountId));
   await queueHelperChanges(deps.db, [g], 'accepted', deps.clock.now(), auth.accountId);
   deps.notifier.wake();
   await recordAudit(deps.db, {
