@@ -219,6 +219,15 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
       ...body,
     });
     expect(invited.State).toBe('Invited');
+    // The claims system hears of the invitation, without the contact it went to.
+    const events = await t.deps.db
+      .selectFrom('provider_outbox')
+      .select('payload')
+      .where('kind', '=', 'helper-change')
+      .execute();
+    expect(events.map((e) => JSON.parse(e.payload) as unknown)).toEqual([
+      { Change: 'invited', HelperReference: null, Name: 'Jo Helper', Scope: 'View', EndsOn: null },
+    ]);
     const message = await nextMatching(mail.smtp, 'jo.helper@example.com', /invitation=/);
     // The message as sent, quoted-printable: decoded as a mail reader does.
     const text = message.text
@@ -464,7 +473,7 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
       expect.objectContaining({ Change: 'accepted', HelperReference: samRef, Name: 'Helper View' }),
       expect.objectContaining({ Change: 'accepted', HelperReference: patRef, Name: 'Helper Send' }),
     ]);
-    // An invitation never taken gave no access: withdrawing it tells the claims system nothing.
+    // An invitation withdrawn before it was taken is heard as withdrawn, with no helper account yet.
     await invitation(CLAIM, 'View');
     const alex = await t.signIn(ALEX);
     const listed = await ok<{ Id: string; State: string; Name: string }[]>('/api/helpers/gethelpers', {
@@ -477,6 +486,7 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
     const helping = await ok<{ Helping?: { HelperId: string } }[]>('/api/claim/getclaims', { AccessToken: pat });
     await ok('/api/helpers/leave', { AccessToken: pat, Id: helping.find((c) => c.Helping)?.Helping?.HelperId });
     expect((await changes()).slice(2)).toEqual([
+      expect.objectContaining({ Change: 'withdrawn', HelperReference: null, Name: 'Helper View' }),
       expect.objectContaining({ Change: 'ended', HelperReference: samRef }),
       expect.objectContaining({ Change: 'left', HelperReference: patRef }),
     ]);

@@ -136,11 +136,24 @@ export const AccountChangeEventData = z.strictObject({
   Changes: z.record(z.string(), z.strictObject({ from: z.string(), to: z.string() })),
 });
 
-export const HELPER_CHANGES = ['accepted', 'ended', 'left', 'removed-all', 'lapsed', 'appointed', 'changed'] as const;
-/** Who may act on a claim (decision 041): a grant that starts, changes or ends. */
+export const HELPER_CHANGES = [
+  'invited',
+  'withdrawn',
+  'accepted',
+  'ended',
+  'left',
+  'removed-all',
+  'lapsed',
+  'appointed',
+  'changed',
+] as const;
+/**
+ * Who may act on a claim (decision 041): an invitation made or withdrawn, a grant that starts,
+ * changes or ends.
+ */
 export const HelperChangeEventData = z.strictObject({
   Change: z.enum(HELPER_CHANGES),
-  /** The helper's own portal account; null while an appointment's link has not been taken. */
+  /** The helper's own portal account; null while an invitation's or an appointment's link has not been taken. */
   HelperReference: z.string().nullable(),
   Name: z.string(),
   Scope: HelperScope,

@@ -1,15 +1,17 @@
 /**
  * The claims system hears who may act on a claim (decision 041): a `helper-change` event for each
- * grant that starts or ends (accepted, ended by the claimant, left by the helper, removed with
- * everyone, past its last day). Invitations never taken give no access and send nothing. Its own
- * appointments it hears of from the start (appointed, changed), with their Ref and Basis, and
- * before the helper has taken the link (HelperReference null).
+ * invitation made or withdrawn and each grant that starts, changes or ends (accepted, changed by
+ * the claimant, ended by the claimant, left by the helper, removed with everyone, past its last
+ * day). Its own appointments it hears of from the start (appointed, changed), with their Ref and
+ * Basis. Until a link is taken the helper has no account: HelperReference is null.
  */
 import type { Db } from '../../db/database.ts';
 import { queueForProvider } from '../provider/outbox.ts';
 import type { GrantRow } from './repository.ts';
 
-export type HelperChange = 'appointed' | 'changed' | 'accepted' | 'ended' | 'left' | 'removed-all' | 'lapsed';
+import type { HELPER_CHANGES } from '@portal/contracts';
+
+export type HelperChange = (typeof HELPER_CHANGES)[number];
 
 export async function queueHelperChanges(
   db: Db,
@@ -20,7 +22,6 @@ export async function queueHelperChanges(
 ): Promise<void> {
   for (const g of grants) {
     const helper = helperAccountId ?? g.helper_account_id;
-    if (!helper && g.provider_ref === null) continue;
     await queueForProvider(db, {
       claimId: g.claim_id,
       kind: 'helper-change',

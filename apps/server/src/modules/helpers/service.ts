@@ -77,7 +77,7 @@ export async function inviteHelper(deps: Deps, auth: AuthContext, input: InviteI
   const id = newId();
   // One contact is one contact however it is typed: the e-mail in lower case (the mobile is digits).
   const contact = (input.Email ?? input.Mobile ?? '').trim().toLowerCase();
-  await deps.db.transaction().execute(async (trx) => {
+  const made = await deps.db.transaction().execute(async (trx) => {
     // Counted and inserted under the claimant's lock, so two invitations at once cannot both see
     // room under the limit.
     await lockAccount(trx, deps.dialect, auth.accountId);
@@ -110,13 +110,16 @@ export async function inviteHelper(deps: Deps, auth: AuthContext, input: InviteI
       scope: input.Scope,
       token,
     });
+    const [row] = (await repo.listGrantsOfClaimant(trx, auth.accountId)).filter((g) => g.id === id);
+    if (!row) throw new Error('The invitation just made is not found');
+    await queueHelperChanges(trx, [row], 'invited', now);
+    return row;
   });
   deps.notifier.wake();
-  const [row] = (await repo.listGrantsOfClaimant(deps.db, auth.accountId)).filter((g) => g.id === id);
-  return helperSummary(row as repo.GrantRow, now);
+  return helperSummary(made, now);
 }
 
-/** Ends grants, drops them from every process's cache, and tells the claims system of those that gave access. */
+/** Ends grants, drops them from every process's cache, and tells the claims system of each. */
 async function endAndForget(
   deps: Deps,
   by: Parameters<typeof repo.endGrants>[1],
@@ -132,7 +135,7 @@ async function endAndForget(
 }
 
 export async function withdrawInvitation(deps: Deps, auth: AuthContext, id: string): Promise<true> {
-  const [g] = await endAndForget(deps, { claimantAccountId: auth.accountId, id }, ['invited'], 'ended');
+  const [g] = await endAndForget(deps, { claimantAccountId: auth.accountId, id }, ['invited'], 'withdrawn');
   if (!g) throw new AppError(ErrorNumber.NotFound);
   await audit(deps, auth, 'helper-withdrawn', g.helper_name);
   return true;
