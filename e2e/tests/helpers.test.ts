@@ -2,7 +2,8 @@
  * My Details → "People who help" in Chromium at 375 px: Alex invites a helper after the Security
  * step-up (the 4-digit code read from the test's SMTP server), the form's problems in its error
  * summary and at its fields first, then the invitation (its e-mail reaches the helper's address),
- * the list showing it Invited, and the invitation withdrawn after its question. axe on each state.
+ * the list showing it Invited, what it offers lowered from View and send to View (no code for
+ * less), and the invitation withdrawn after its question. axe on each state.
  * The helper's side (the /helping page, taking the invitation) is tested where it is built.
  */
 import { mkdirSync } from 'node:fs';
@@ -71,7 +72,7 @@ describe('People who help (the claimant)', () => {
     await block.getByLabel('Their name').fill('Kim Helper');
     await block.getByLabel('Their e-mail address or mobile number').fill(HELPER_EMAIL);
     await block.getByLabel('Which claim').selectOption(ALEX_CLAIMS[1].number);
-    await block.getByTestId('helper-invite-scope-view').check();
+    await block.getByTestId('helper-invite-scope-send').check();
     await block.getByLabel('Last day of access (optional)').fill(aYearFromNow());
     await block.getByTestId('helper-invite-submit').click();
 
@@ -84,6 +85,18 @@ describe('People who help (the claimant)', () => {
     const invitation = await nextMatching(suite.server.mail, HELPER_EMAIL, /invited to help/);
     expect(invitation.text).toContain('/helping#invitation=');
     await check(page, 'People who help with an invitation', 'invited');
+
+    // Less access at once, with no code: the invitation now offers View.
+    await item.getByRole('button', { name: 'Change what they can do for Kim Helper' }).click();
+    await expectVisible(block.getByTestId('helper-change-form'), 'the change form');
+    expect(await block.getByTestId('helper-change-scope-send').isChecked()).toBe(true);
+    await block.getByTestId('helper-change-scope-view').check();
+    await check(page, 'Change what Kim Helper can do', 'change-scope');
+    await block.getByTestId('helper-change-submit').click();
+    await expect
+      .poll(() => said.textContent())
+      .toBe('The invitation to Kim Helper now offers View. It still works until they accept it.');
+    await expect.poll(() => item.textContent()).toContain('View. They can see your messages');
 
     // Withdrawn after its question, in one step.
     await item.getByTestId('helper-withdraw').click();

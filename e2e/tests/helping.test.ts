@@ -4,8 +4,9 @@
  * Alex's claim on the claims list, and every page then says whose claim it is; what View does not
  * reach is not offered; Alex ends it, and Sam's open page is refused on its next call and leaves
  * the claim; Pat, who has no account, creates one from the link (the code goes to the address
- * invited), accepts and opens Alex's claim; at 1280 px, Sam with Send sends a document for Alex,
- * who is told and finds it in the helpers' activity. Phone size otherwise: the pages are the same at 1280 px, and the claims and
+ * invited), accepts and opens Alex's claim; at 1280 px, Alex raises Sam from View to View and
+ * send in My Details (after a code), and Sam, whose next page now offers it, sends a document for
+ * Alex, who is told and finds it in the helpers' activity. Phone size otherwise: the pages are the same at 1280 px, and the claims and
  * shell tests cover both sizes.
  */
 import { SECURITY_CODE_TYPE } from '@portal/contracts';
@@ -176,18 +177,41 @@ describe('people who help (phone)', () => {
     await screenshot(page, 'helping-security-phone');
   });
 
-  test('at 1280 px a Send helper sends a document for Alex; Alex is told, and sees it in the helpers’ activity', async () => {
-    const { token } = await alexInvites('Sam Single', DEMO.sam, 'Send');
+  test('at 1280 px Alex lets Sam (View) send, in My Details after a code; Sam then sends a document for Alex, who is told and sees it', async () => {
+    const { token } = await alexInvites('Sam Single', DEMO.sam, 'View');
     const { page } = await suite.open(DESKTOP);
     await seedSession(page, suite.baseURL, DEMO.sam);
-    await visit(page, `/helping#invitation=${token}`, '/helping, a Send invitation (desktop)', '/helping');
-    await expectVisible(main(page).getByText(/^View and send: everything in View/), 'the scope in words');
+    await visit(page, `/helping#invitation=${token}`, '/helping, a View invitation (desktop)', '/helping');
     await main(page).getByRole('button', { name: 'Accept', exact: true }).click();
     await arriveAt(page, '/claims', '/claims with a helped claim (desktop)');
     await main(page)
       .getByRole('button', { name: `Help with claim ${HELPED.number}`, exact: true })
       .click();
-    await arriveAt(page, '/claim', '/claim while helping with Send (desktop)');
+    await arriveAt(page, '/claim', '/claim while helping with View (desktop)');
+    await expectHidden(panel(page, 'Send documents'), 'no Send documents for a View helper');
+
+    // Alex raises it in My Details: the question, the Security code from Alex's e-mail, then saved.
+    const alex = (await suite.open(DESKTOP)).page;
+    await seedSession(alex, suite.baseURL, DEMO.alex, { claim: HELPED.number });
+    await visit(alex, '/account', '/account, People who help (desktop)');
+    const block = alex.getByTestId('account-helpers');
+    await block.getByRole('button', { name: 'Change what they can do for Sam Single' }).click();
+    await block.getByTestId('helper-change-scope-send').check();
+    await expectVisible(block.getByTestId('helper-change-more'), 'more access needs a code, said before Save');
+    await expectNoSeriousA11yViolations(alex, 'Change what Sam Single can do (desktop)');
+    await screenshot(alex, 'helpers-change-scope-1280');
+    await block.getByTestId('helper-change-submit').click();
+    await expectVisible(block.getByTestId('helpers-step-up'), 'the step-up');
+    await block.getByTestId('access-code-input').pressSequentially(await nextCode(suite.server, DEMO.alex));
+    await expect
+      .poll(() => block.getByTestId('helpers-said').textContent(), { timeout: 10_000 })
+      .toBe('Sam Single now has View and send, from their next step. We have told them.');
+    await expectNoSeriousA11yViolations(alex, 'People who help after the change (desktop)');
+    const told = decodeQuotedPrintable((await nextMatching(suite.server.mail, DEMO.sam, /has changed/)).text);
+    expect(told).toContain(`What you can do for claim ${HELPED.number} has changed`);
+
+    // Sam's next page offers sending.
+    await visit(page, '/claim', '/claim while helping with Send (desktop)');
     await expectVisible(
       page.getByRole('region', { name: `You are helping Alex Citizen with claim ${HELPED.number} — View and send` }),
       'the helping banner says the scope',
@@ -216,8 +240,6 @@ describe('people who help (phone)', () => {
     );
     expect(notice).toContain('Sam Single, who helps you with your claim, sent documents for you');
     expect(notice).not.toContain('GP letter for Alex.');
-    const alex = (await suite.open(DESKTOP)).page;
-    await seedSession(alex, suite.baseURL, DEMO.alex, { claim: HELPED.number });
     await visit(alex, '/account', '/account, the helpers’ activity (desktop)');
     await expectVisible(
       alex.getByTestId('helper-activity').getByText(/^Sam Single sent documents on /),

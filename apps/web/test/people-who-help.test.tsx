@@ -2,7 +2,8 @@
  * My Details → "People who help": the list (contact masked, claim, scope in words, state and
  * dates), what helpers did, inviting someone after the Security step-up (its errors in the
  * summary and at the field, the server's refusal in the catalogue's words, a spent token asking
- * for a new step-up), and withdrawing, ending and "Remove everyone now", each after its question.
+ * for a new step-up), changing what a helper can do (more after the step-up, less at once), and
+ * withdrawing, ending and "Remove everyone now", each after its question.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -35,6 +36,7 @@ const SAM: Helper = {
   State: 'Active',
   EndsOn: '2027-01-31',
   InvitationExpiresAt: null,
+  Appointed: false,
 };
 const JO: Helper = {
   Id: 'h-jo',
@@ -46,6 +48,7 @@ const JO: Helper = {
   EndsOn: null,
   // 16 December 2026, 10:04 am in Melbourne (AEDT, +11).
   InvitationExpiresAt: '2026-12-15T23:04:00.000Z',
+  Appointed: false,
 };
 const LEE: Helper = { ...SAM, Id: 'h-lee', Name: 'Lee Former', State: 'Ended', EndsOn: null };
 
@@ -325,6 +328,80 @@ describe('My Details → People who help: a secure token that ran out', () => {
     await waitFor(() => expect(server.callsTo('/api/helpers/invite')).toHaveLength(2));
     expect(server.callsTo('/api/helpers/invite').map((c) => c.body?.SecureToken)).toEqual(['secure-1', 'secure-2']);
     await waitFor(() => expect(screen.getByTestId('helpers-said').textContent).toMatch(/^We have sent Kim Helper/));
+  });
+});
+
+describe('My Details → People who help: changing what a helper can do', () => {
+  it('lets Sam do more after the step-up, sends the token, says so and reads the list again', async () => {
+    const list = { helpers: [SAM] };
+    const server = helpersServer(list, {
+      '/api/helpers/change': (call) => {
+        list.helpers = [{ ...SAM, Scope: 'Send' }];
+        return { status: 200, body: { ...SAM, Scope: call.body?.Scope } };
+      },
+    });
+    await openBlock();
+    const said = screen.getByTestId('helpers-said');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^Change what they can do ?for Sam Citizen$/ }));
+    const form = await screen.findByTestId('helper-change-form');
+    const heading = within(screen.getByTestId('helpers-change')).getByRole('heading', { level: 3 });
+    expect(heading.textContent).toBe('Change what Sam Citizen can do');
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    // The current scope is chosen; choosing more says a code comes first.
+    expect((within(form).getByTestId('helper-change-scope-view') as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByTestId('helper-change-more')).toBeNull();
+    await user.click(within(form).getByLabelText(/^View and send\./));
+    expect(screen.getByTestId('helper-change-more').textContent).toContain('needs a security code first');
+    await user.click(within(form).getByTestId('helper-change-submit'));
+    const input = await screen.findByTestId('access-code-input');
+    expect(server.callsTo('/api/helpers/change')).toHaveLength(0);
+    fireEvent.change(input, { target: { value: '1234' } });
+    await waitFor(() =>
+      expect(said.textContent).toBe('Sam Citizen now has View and send, from their next step. We have told them.'),
+    );
+    expect(server.callsTo('/api/helpers/change').map((c) => c.body)).toEqual([
+      expect.objectContaining({ Id: 'h-sam', Scope: 'Send', SecureToken: 'secure-1' }),
+    ]);
+    await waitFor(() => expect(screen.getByTestId('helper-item').textContent).toContain('View and send.'));
+  });
+
+  it('lets Jo do less at once, with no step-up and no token', async () => {
+    const list = { helpers: [JO] };
+    const server = helpersServer(list, {
+      '/api/helpers/change': () => ({ status: 200, body: { ...JO, Scope: 'View' } }),
+    });
+    await openBlock();
+    fireEvent.click(screen.getByTestId('helper-change'));
+    fireEvent.click(await screen.findByTestId('helper-change-scope-view'));
+    fireEvent.click(screen.getByTestId('helper-change-submit'));
+    await waitFor(() =>
+      expect(screen.getByTestId('helpers-said').textContent).toBe(
+        'The invitation to Jo Interpreter now offers View. It still works until they accept it.',
+      ),
+    );
+    expect(screen.queryByTestId('access-code-input')).toBeNull();
+    expect(server.callsTo('/api/helpers/change').map((c) => c.body)).toEqual([
+      expect.not.objectContaining({ SecureToken: expect.anything() }),
+    ]);
+    expect(server.callsTo('/api/helpers/change')[0]?.body).toMatchObject({ Id: 'h-jo', Scope: 'View' });
+  });
+
+  it('says a refusal in the form and keeps the choice; offers no change for an appointment, Act or an ended helper', async () => {
+    const appointed: Helper = { ...SAM, Id: 'h-kim', Name: 'Kim Guardian', Scope: 'View', Appointed: true };
+    const act: Helper = { ...SAM, Id: 'h-ash', Name: 'Ash Attorney', Scope: 'Act', Appointed: true };
+    helpersServer(
+      { helpers: [JO, appointed, act, LEE] },
+      { '/api/helpers/change': { status: 225, body: [{ Number: 451, Message: 'We could not find that.' }] } },
+    );
+    const block = await openBlock();
+    const [jo, ...others] = within(block).getAllByTestId('helper-item') as [HTMLElement, ...HTMLElement[]];
+    for (const item of others) expect(within(item).queryByTestId('helper-change')).toBeNull();
+    fireEvent.click(within(jo).getByTestId('helper-change'));
+    fireEvent.click(await screen.findByTestId('helper-change-scope-view'));
+    fireEvent.click(screen.getByTestId('helper-change-submit'));
+    expect((await screen.findByRole('alert')).textContent).toContain('We could not find that.');
+    expect((screen.getByTestId('helper-change-scope-view') as HTMLInputElement).checked).toBe(true);
   });
 });
 

@@ -35,6 +35,8 @@ export const Helper = z.object({
   EndsOn: isoDate.nullable(),
   /** An invitation's last moment (ISO date-time); null once taken or withdrawn. */
   InvitationExpiresAt: z.string().nullable(),
+  /** Appointed by the claims system (a guardian, an attorney…): the claimant can end it, not change it. */
+  Appointed: z.boolean(),
 });
 export type Helper = z.infer<typeof Helper>;
 export const HelperList = z.array(Helper);
@@ -54,6 +56,16 @@ export const InviteHelperRequest = requestBody({
 });
 
 export const HelperIdRequest = requestBody({ Id: z.string().min(1).max(64) });
+
+/**
+ * The claimant changes what a helper they invited can do. More (View to Send) needs a Security
+ * secure token, as inviting does; less needs none, as ending needs none.
+ */
+export const ChangeHelperRequest = requestBody({
+  Id: z.string().min(1).max(64),
+  Scope: z.enum(['View', 'Send']),
+  SecureToken: z.string().min(1).max(256).optional(),
+});
 
 export const InvitationRequest = requestBody({ Invitation: z.string().min(1).max(256) });
 

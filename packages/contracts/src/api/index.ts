@@ -33,5 +33,6 @@ export * from './responds-to.ts';
 export * from './requests.ts';
 export * from './reimbursement.ts';
 export * from './helpers.ts';
+export * from './helper-level.ts';
 export * from './routes.ts';
 export * from './endpoints.ts';

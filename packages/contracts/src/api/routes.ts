@@ -13,23 +13,7 @@
  */
 export type Auth = 'public' | 'session' | 'claim' | 'pending' | 'survey';
 
-/**
- * The least scope a helper needs for a claim call (decision 041): view < send < act. A call
- * without it refuses helpers (fail closed); only claim calls may name one.
- */
-export type HelperLevel = 'view' | 'send' | 'act';
-
-const LEVEL_RANK: Record<HelperLevel, number> = { view: 0, send: 1, act: 2 };
-const SCOPE_LEVEL = { View: 'view', Send: 'send', Act: 'act' } as const;
-
-/**
- * Does a helper's scope (View, Send, Act) reach a call's declared level? A call without a level
- * refuses every helper. The web app offers a helper only what this allows (the server decides the
- * same from the same table).
- */
-export function scopeReaches(scope: keyof typeof SCOPE_LEVEL, level: HelperLevel | undefined): boolean {
-  return level !== undefined && LEVEL_RANK[SCOPE_LEVEL[scope]] >= LEVEL_RANK[level];
-}
+import type { HelperLevel } from './helper-level.ts';
 
 export type Route = {
   method: 'GET' | 'POST';
@@ -148,6 +132,7 @@ export const ROUTES = {
   inviteHelper: { method: 'POST', path: '/api/helpers/invite', auth: 'session' },
   withdrawInvitation: { method: 'POST', path: '/api/helpers/withdraw', auth: 'session' },
   endHelper: { method: 'POST', path: '/api/helpers/end', auth: 'session' },
+  changeHelper: { method: 'POST', path: '/api/helpers/change', auth: 'session' },
   endAllHelpers: { method: 'POST', path: '/api/helpers/endall', auth: 'session' },
   getHelperActivity: { method: 'POST', path: '/api/helpers/getactivity', auth: 'session' },
   getInvitation: { method: 'POST', path: '/api/helpers/getinvitation', auth: 'public' },
@@ -269,6 +254,7 @@ export const ENDPOINT_AREAS = {
     'inviteHelper',
     'withdrawInvitation',
     'endHelper',
+    'changeHelper',
     'endAllHelpers',
     'getHelperActivity',
     'getInvitation',

@@ -144,3 +144,28 @@ export async function queueAppointmentEndedNotice(
     sms: `${p.shortName} has ended ${a.name}’s access to claim ${a.claimNumber}.`,
   });
 }
+
+const HELPER_SCOPE_WORDS: Record<string, string> = {
+  View: 'see the claim’s messages, payments, decisions and documents',
+  Send: 'see the claim, and send documents, messages and reimbursement claims for it',
+};
+
+/** The claimant changed what a helper can do: the helper hears it at the contact invited, in the change's transaction. */
+export async function queueScopeChangeNotice(
+  deps: Pick<Deps, 'cipher' | 'config'>,
+  trx: Transaction<Database>,
+  now: number,
+  c: { contact: string; name: string; claimNumber: string; scope: string },
+): Promise<void> {
+  const p = deps.config.provider;
+  await enqueueNotification(trx, deps.cipher, now, {
+    accountId: null,
+    kind: 'helper-scope-changed',
+    channel: c.contact.includes('@') ? 'email' : 'sms',
+    to: c.contact,
+    subject: `What you can do for a ${p.shortName} claim has changed`,
+    text:
+      `Hello ${c.name},\n\nWhat you can do for claim ${c.claimNumber} has changed. From now on you can ` +
+      `${HELPER_SCOPE_WORDS[c.scope] ?? ''}.\n\nIf you have a question, call us on ${p.phone}.`,
+  });
+}

@@ -271,3 +271,23 @@ export async function changeAppointment(
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/**
+ * The claimant changes the scope of a helper they invited, while it is open: one conditional
+ * update from the scope they saw, so a change racing an end (or another change) changes nothing.
+ */
+export async function changeScope(
+  db: Db,
+  g: { id: string; claimantAccountId: string; from: HelperScopeColumn; to: HelperScopeColumn },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('helper_grants')
+    .set({ scope: g.to })
+    .where('id', '=', g.id)
+    .where('claimant_account_id', '=', g.claimantAccountId)
+    .where('provider_ref', 'is', null)
+    .where('scope', '=', g.from)
+    .where('state', 'in', ['invited', 'active'])
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { bindEndpoint } from '../../plugins/endpoint.ts';
+import { changeHelper } from './change.ts';
 import { registerHelper } from './register.ts';
 import * as helpers from './service.ts';
 import { findHelpers } from './views.ts';
@@ -16,6 +17,7 @@ export function helperRoutes(app: FastifyInstance, deps: Deps): void {
     helpers.withdrawInvitation(deps, auth, body.Id),
   );
   bindEndpoint(app, deps, ENDPOINTS.endHelper, ({ auth, body }) => helpers.endHelper(deps, auth, body.Id));
+  bindEndpoint(app, deps, ENDPOINTS.changeHelper, ({ auth, body }) => changeHelper(deps, auth, body));
   bindEndpoint(app, deps, ENDPOINTS.endAllHelpers, async ({ auth }) => {
     await helpers.endAllHelpers(deps, auth);
     return true as const;

@@ -30,6 +30,7 @@ export function helperSummary(g: repo.GrantRow, now: number): Helper {
     State: grantState(g, now),
     EndsOn: g.ends_on,
     InvitationExpiresAt: open ? iso(g.token_expires_at) : null,
+    Appointed: g.provider_ref !== null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { EmptyRequest, Ok } from '../common.ts';
 import {
+  ChangeHelperRequest,
   HelperActivity,
   HelperIdRequest,
   HelperList,
@@ -28,6 +29,12 @@ export const HELPER_ENDPOINTS = {
   ),
   withdrawInvitation: post(ROUTES.withdrawInvitation, HelperIdRequest, Ok, 'Withdraws an invitation not yet taken'),
   endHelper: post(ROUTES.endHelper, HelperIdRequest, Ok, "Ends a helper's access at once; the helper is told"),
+  changeHelper: post(
+    ROUTES.changeHelper,
+    ChangeHelperRequest,
+    Helper,
+    'Changes what a helper the claimant invited can do, from their next call (more needs a Security secure token); the helper is told',
+  ),
   endAllHelpers: post(
     ROUTES.endAllHelpers,
     EmptyRequest,

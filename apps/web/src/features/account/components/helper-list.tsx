@@ -23,9 +23,11 @@ type HelperListProps = {
   /** No change starts while another block of My Details is edited. */
   canChange: boolean;
   onAction: (action: HelperAction) => void;
+  /** "Change what they can do", for a helper the claimant invited (the claims system's appointments are its own). */
+  onChangeScope: (helper: Helper) => void;
 };
 
-export function HelperList({ helpers, canChange, onAction }: HelperListProps) {
+export function HelperList({ helpers, canChange, onAction, onChangeScope }: HelperListProps) {
   if (helpers.length === 0) {
     return (
       <p data-testid="helpers-empty">
@@ -48,6 +50,16 @@ export function HelperList({ helpers, canChange, onAction }: HelperListProps) {
           <p className={styles.itemMeta} data-testid="helper-state">
             {stateWords(helper)} {endsOnWords(helper) ?? ''}
           </p>
+          {canChange && helper.State !== 'Ended' && !helper.Appointed && helper.Scope !== 'Act' ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => onChangeScope(helper)}
+              data-testid="helper-change"
+            >
+              Change what they can do<span className="visually-hidden"> for {helper.Name}</span>
+            </button>
+          ) : null}
           {canChange && helper.State === 'Invited' ? (
             <button
               type="button"

@@ -15,6 +15,8 @@ import { isRequestError } from '../../../lib/request-error.ts';
 import { endAllHelpers, endHelper, withdrawInvitation } from '../api/helper-changes.ts';
 import { useHelpers, useReloadHelpers } from '../api/helpers-query.ts';
 import { ConfirmHelperAction, HelperActivityList, HelperList, type HelperAction } from './helper-list.tsx';
+import { SCOPE_NAMES } from '../helper-words.ts';
+import { ChangeHelperForm } from './change-helper-form.tsx';
 import { InviteHelperForm } from './invite-helper-form.tsx';
 import styles from './helpers.module.css';
 
@@ -22,8 +24,9 @@ import styles from './helpers.module.css';
 export type HelperStepUp = ComponentType<{ purpose: string; onToken: (token: string) => void; onCancel: () => void }>;
 
 type InviteStageValue = { kind: 'invite'; stepUp: boolean; token: string | null };
+type ChangeStageValue = { kind: 'change'; helper: Helper; stepUp: boolean; token: string | null };
 type ConfirmStageValue = { kind: 'confirm'; action: HelperAction; busy: boolean; error: string };
-type Stage = InviteStageValue | ConfirmStageValue;
+type Stage = InviteStageValue | ChangeStageValue | ConfirmStageValue;
 
 type HelpersBlockProps = {
   otherEditing: boolean;
@@ -54,7 +57,7 @@ export function HelpersBlockBody({ otherEditing, headingId, StepUp }: HelpersBlo
   const [said, setSaid] = useState('');
 
   // Each step replaces the last: the keyboard and the screen reader start at its heading.
-  const step = stage ? `${stage.kind}-${stage.kind === 'invite' ? String(stage.stepUp) : ''}` : '';
+  const step = stage ? `${stage.kind}-${stage.kind === 'confirm' ? '' : String(stage.stepUp)}` : '';
   useEffect(() => {
     if (!step) return;
     document.querySelector<HTMLElement>('[data-helpers-busy] h3[tabindex="-1"]')?.focus();
@@ -82,6 +85,8 @@ export function HelpersBlockBody({ otherEditing, headingId, StepUp }: HelpersBlo
       </p>
       {stage?.kind === 'invite' ? (
         <InviteStage stage={stage} claims={ownClaims} StepUp={StepUp} setStage={setStage} backToList={backToList} />
+      ) : stage?.kind === 'change' ? (
+        <ChangeStage stage={stage} StepUp={StepUp} setStage={setStage} backToList={backToList} />
       ) : stage?.kind === 'confirm' ? (
         <ConfirmStage stage={stage} setStage={setStage} backToList={backToList} />
       ) : (
@@ -152,6 +157,41 @@ function InviteStage({
   );
 }
 
+/** What they can do, chosen; more access after the step-up (asked for only then). */
+function ChangeStage({ stage, StepUp, setStage, backToList }: StageProps<ChangeStageValue> & { StepUp: HelperStepUp }) {
+  const { helper } = stage;
+  return (
+    <div className={styles.stack} data-helpers-busy="" data-testid="helpers-change">
+      {stage.stepUp ? (
+        <StepUp
+          purpose={`let ${helper.Name} do more`}
+          onToken={(token) => setStage({ ...stage, stepUp: false, token })}
+          onCancel={() => backToList('')}
+        />
+      ) : null}
+      <div hidden={stage.stepUp}>
+        <h3 className={styles.subheading} tabIndex={-1}>
+          Change what {helper.Name} can do
+        </h3>
+        <ChangeHelperForm
+          helper={helper}
+          secureToken={stage.token}
+          needToken={() => setStage({ ...stage, stepUp: true, token: null })}
+          spent={() => setStage((s) => (s?.kind === 'change' ? { ...s, token: null } : s))}
+          onChanged={(changed) =>
+            backToList(
+              changed.State === 'Invited'
+                ? `The invitation to ${changed.Name} now offers ${SCOPE_NAMES[changed.Scope]}. It still works until they accept it.`
+                : `${changed.Name} now has ${SCOPE_NAMES[changed.Scope]}, from their next step. We have told them.`,
+            )
+          }
+          onCancel={() => backToList('')}
+        />
+      </div>
+    </div>
+  );
+}
+
 /** The question, then the change itself in one step. */
 function ConfirmStage({ stage, setStage, backToList }: StageProps<ConfirmStageValue>) {
   const { action } = stage;
@@ -199,7 +239,12 @@ function ListView({ helpers, canChange, invite, start }: ListViewProps) {
         Someone you trust can help with a claim from their own account, never with your password. You choose the claim
         and what they can do, and you can end it at any time.
       </p>
-      <HelperList helpers={helpers} canChange={canChange} onAction={confirm} />
+      <HelperList
+        helpers={helpers}
+        canChange={canChange}
+        onAction={confirm}
+        onChangeScope={(helper) => start({ kind: 'change', helper, stepUp: false, token: null })}
+      />
       {invite === 'no-claim' ? (
         <p data-testid="helpers-no-claim">You can invite someone to help once you have a claim of your own.</p>
       ) : null}
