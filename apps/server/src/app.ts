@@ -52,9 +52,11 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { rateLimitStorage, refuseUncountedOwnLimits } from './plugins/rate-limit-store.ts';
 import { registerAccountRateLimits } from './plugins/account-rate-limit.ts';
 import { connectRedis } from './lib/redis.ts';
+import { startJobs, type Job } from './lib/outbox-worker.ts';
+import { hourlyCleanup } from './modules/housekeeping/hourly.ts';
+import { createProviderDelivery } from './modules/provider/delivery.ts';
 import { startReadCache } from './lib/invalidation-channels.ts';
 import { databaseThrottleStore, redisThrottleStore } from './plugins/throttle-store.ts';
-import { startJobs } from './jobs/start.ts';
 
 declare const __BUILD_COMMIT__: string | undefined;
 declare const __BUILD_TIME__: string | undefined;
@@ -199,6 +201,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   await registerWebApp(app, config.webDist ?? defaultWebDist());
   // The outbox workers and the hourly clean-up, in one place, once every route is in place.
-  startJobs(app, deps, fileStore, options.startWorkers ?? true);
+  startJobs(app, backgroundJobs(deps, fileStore), options.startWorkers ?? true);
   return { app, deps };
+}
+
+/** The process's background work: the notifier, the provider webhook's delivery (when configured) and the hourly clean-up. */
+function backgroundJobs(deps: Deps, fileStore: FileStore): Job[] {
+  const webhook = deps.config.webhook;
+  const delivery = webhook ? [createProviderDelivery(deps, webhook, { autoStart: false })] : [];
+  return [deps.notifier, ...delivery, hourlyCleanup(deps, fileStore)];
 }

@@ -8,7 +8,7 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import type { Outcome } from '../jobs/outbox-worker.ts';
+import type { Outcome } from '../lib/outbox-worker.ts';
 import { newId, sealedAt, type Cipher } from '../lib/crypto.ts';
 import type { Channel } from './transports.ts';
 

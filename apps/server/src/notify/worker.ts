@@ -1,12 +1,12 @@
 /**
- * Sends the notification outbox with the one outbox worker (jobs/outbox-worker.ts): each due row is
+ * Sends the notification outbox with the one outbox worker (lib/outbox-worker.ts): each due row is
  * leased as it comes up (two processes never send it at once), sent and marked sent, or retried with
  * back-off and after DELIVERY.maxAttempts parked as dead for an operator (`portal notifications
  * list --dead`, `retry`; /readyz counts them). docs/operations/notifications.md has the guarantees.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { createOutboxWorker, type OutboxWorker } from '../jobs/outbox-worker.ts';
+import { createOutboxWorker, type OutboxWorker } from '../lib/outbox-worker.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sealedAt, type Cipher } from '../lib/crypto.ts';
 import {

@@ -7,7 +7,7 @@
  * here). A new call: its route in routes.ts, its name in one area of ENDPOINT_AREAS (also routes.ts), and its
  * entry in that area's table (endpoints/<area>.ts, `satisfies AreaTable<'area'>`); a new area
  * also goes into ENDPOINTS (endpoints.ts) and gets its chunk in the web app
- * (apps/web/src/lib/request-checks.ts AREAS, lib/endpoint-schemas/<area>.ts). The web app loads
+ * (the AREAS of the web's request-checks, and its endpoint-schemas/<area> module). The web app loads
  * and builds one area's schemas when a call of that area is first made, so keep an area's
  * schema files free of schemas other areas do not need (decision 016).
  */

@@ -149,7 +149,7 @@ export type RouteName = keyof typeof ROUTES;
  * (next to it in the web app's entry chunk, where its names compress against ROUTES' own).
  *
  * The web app checks an answer with its endpoint's response schema, and downloads and builds the
- * schemas of one area when a call of that area is first made (apps/web/src/lib/request-checks.ts),
+ * schemas of one area when a call of that area is first made (the web app's request checks),
  * not every schema of the API at once (decision 016): building zod schemas is main-thread work, and
  * /claim's first view needs a few areas only. The server and the API description read them all
  * through ENDPOINTS, gathered from the same area tables.

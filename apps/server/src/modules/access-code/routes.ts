@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, ErrorNumber } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { bindEndpoint } from '../../plugins/endpoint.ts';
+import { bindEndpoint } from '../session/endpoint.ts';
 import { DEVICE_COOKIE, issueDeviceCookie, newDeviceId, readDeviceCookie, rememberDevice } from '../device/service.ts';
 import { sendAccessCode, voidAccessCodes } from './service.ts';
 import { completeLoginWithCode, issueSecureToken, loginCodeTarget } from './sign-in.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AccountActivated, ENDPOINTS } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
-import { bindEndpoint } from '../../plugins/endpoint.ts';
+import { bindEndpoint } from '../session/endpoint.ts';
 import { DEVICE_COOKIE, issueDeviceCookie, readDeviceCookie } from '../device/service.ts';
 import { REMEMBER_COOKIE, forgetRememberedSession, rememberSession, resumeSession } from '../session/remember.ts';
 import { endSession } from '../session/service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DocumentDraft, ENDPOINTS, SubmitDocumentsRequest, SubmitReimbursementRequest } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
-import { bindEndpoint } from '../../plugins/endpoint.ts';
+import { bindEndpoint } from '../session/endpoint.ts';
 import type { z } from 'zod';
 import type { FileStore } from '../../storage/file-store.ts';
 import { zodIssueItems, AppError } from '../../errors.ts';

@@ -1,7 +1,7 @@
 /**
  * Who may make a claim call (decision 041): the claimant whose claim it is, or a helper of that
  * claim whose scope reaches the call's declared level (routes.ts `helper`). Decided once per
- * request from the matched route (plugins/endpoint.ts, and the upload routes outside the table),
+ * request from the matched route (session/endpoint.ts, and the upload routes outside the table),
  * never from the URL. A call without a level refuses every helper.
  */
 import {

@@ -3,7 +3,7 @@
  * code or a delivery are removed once nothing can use them and a month has passed for anyone
  * looking into what happened — not kept for ever, several of them hold personal or secret data
  * (encrypted e-mail and SMS bodies with their recipients, hashes of codes and tokens). Run with
- * the hourly clean-up (jobs/start.ts); every statement is idempotent, so several processes may run it.
+ * the hourly clean-up (housekeeping/hourly.ts); every statement is idempotent, so several processes may run it.
  * Each table's owner deletes its own rows: this file decides only what is kept and for how long.
  */
 import { SESSION } from '@portal/contracts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS, financialYearLabel } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
-import { bindEndpoint } from '../../plugins/endpoint.ts';
+import { bindEndpoint } from '../session/endpoint.ts';
 import { contentDisposition } from '../uploads/service.ts';
 import { findClaimTasks } from './claimant-decisions.ts';
 import { findPaymentsPage, findPaymentsSummary, findSentItemProgress } from './service.ts';

@@ -1,5 +1,5 @@
 /**
- * Delivers the provider outbox to the claims system's webhook with the one outbox worker (jobs/):
+ * Delivers the provider outbox to the claims system's webhook with the one outbox worker (lib/outbox-worker.ts):
  * at least once, in order per claim (an event waits while an earlier one of its claim is undelivered
  * — dead included, until an operator replays it), signed, retried with back-off and jitter, every
  * attempt recorded, and parked as dead after the configured number of failures.
@@ -18,7 +18,7 @@ import {
   type ProviderEventType,
 } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
-import { createOutboxWorker, type OutboxWorker } from '../../jobs/outbox-worker.ts';
+import { createOutboxWorker, type OutboxWorker } from '../../lib/outbox-worker.ts';
 import { payeeSealedAt } from '../../lib/crypto.ts';
 import {
   leaseDueEvents,

@@ -8,7 +8,7 @@ import { SqliteAdapter, sql, type Transaction } from 'kysely';
 import type { Db, DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Deps } from '../../deps.ts';
-import type { Outcome } from '../../jobs/outbox-worker.ts';
+import type { Outcome } from '../../lib/outbox-worker.ts';
 import { newId } from '../../lib/crypto.ts';
 
 /** A file as the outbox keeps it: delivery adds the link (delivery.ts). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AccountActivated, ENDPOINTS } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
-import { bindEndpoint } from '../../plugins/endpoint.ts';
+import { bindEndpoint } from '../session/endpoint.ts';
 import { DEVICE_COOKIE, issueDeviceCookie, newDeviceId, readDeviceCookie, rememberDevice } from '../device/service.ts';
 import * as security from './service.ts';
 import * as verify from './verify.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ENDPOINTS } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
-import { bindEndpoint } from '../../plugins/endpoint.ts';
+import { bindEndpoint } from '../session/endpoint.ts';
 import { findAssessment, findOutro, saveAssessment, submitAssessment, surveyLogin } from './service.ts';
 
 export function surveyRoutes(app: FastifyInstance, deps: Deps): void {

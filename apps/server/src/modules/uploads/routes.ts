@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
 import { AppError, zodIssueItems } from '../../errors.ts';
-import { bindEndpoint } from '../../plugins/endpoint.ts';
+import { bindEndpoint } from '../session/endpoint.ts';
 import { readParts, registerMultipart } from '../../plugins/multipart.ts';
 import { CLAIMANT_API } from '../../lib/route-controls.ts';
 import type { FileStore } from '../../storage/file-store.ts';

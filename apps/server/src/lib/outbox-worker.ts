@@ -3,15 +3,27 @@
  * says how to lease due rows, deliver one and record it, its SQL in its table's repository (rule 13);
  * the worker keeps one round at a time per process, back-off, dead letters, the poll timer and stop.
  */
-import type { Clock } from '../lib/clock.ts';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from './clock.ts';
 
-/** Background work a process runs: started by buildApp after every route (jobs/start.ts), stopped when it closes. */
+/** Background work a process runs: started by buildApp after every route (startJobs), stopped when it closes. */
 export type Job = { start: () => void; stop: () => Promise<void> };
 
 /** Runs `work` every `ms` once started, without keeping the process alive for it. */
 export function every(ms: number, work: () => void): Job {
   let timer: NodeJS.Timeout | undefined;
   return { start: () => void (timer ??= setInterval(work, ms).unref()), stop: async () => clearInterval(timer) };
+}
+
+/**
+ * The process's background work, in one place once every route is registered: each job started
+ * when `start` (with it off nothing polls, and a job is only run by hand), all stopped with the app.
+ * The jobs are defined where their work is (the notifier, the provider's delivery, the hourly
+ * clean-up of housekeeping) and composed by buildApp.
+ */
+export function startJobs(app: FastifyInstance, jobs: readonly Job[], start: boolean): void {
+  if (start) for (const job of jobs) job.start();
+  app.addHook('onClose', async () => void (await Promise.all(jobs.map((job) => job.stop()))));
 }
 
 /** The wait after the nth failure: half to all of base·2^(n-1), capped; random, so processes spread out. */

@@ -1,17 +1,20 @@
 /**
  * Binds an endpoint of the contracts' table to a handler: method, path, request and response
  * schemas and the sign-in requirement come from contracts, so routes stay thin (STYLE rule 2).
+ * The sign-in each call needs is decided here, from the matched route: the session (this module),
+ * the survey's token, and a helper's access to the selected claim (decision 041). It lives with
+ * the session, not in plugins/, because it is where a request meets the sessions it needs.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ErrorNumber, type Endpoint } from '@portal/contracts';
-import type { Deps } from '../deps.ts';
-import { AppError } from '../errors.ts';
-import { authenticate, type AuthContext } from '../modules/session/service.ts';
-import { authenticateSurvey, type SurveyAuth } from '../modules/survey/service.ts';
-import { CLAIMANT_API, type AccountRateLimit } from '../lib/route-controls.ts';
-import { claimAccess, recordHelperCall } from '../modules/helpers/access.ts';
+import type { Deps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { authenticate, type AuthContext } from './service.ts';
+import { authenticateSurvey, type SurveyAuth } from '../survey/service.ts';
+import { CLAIMANT_API, type AccountRateLimit } from '../../lib/route-controls.ts';
+import { claimAccess, recordHelperCall } from '../helpers/access.ts';
 
 type BodyOf<E extends Endpoint> = E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
 type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodType ? z.output<E['params']> : undefined;
