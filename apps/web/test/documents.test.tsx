@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { LIMITS } from '@portal/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAlerts } from '../src/lib/alerts.ts';
 import { draftMirrorKey, setDraftMirrorStorage, type StoredDraft } from '../src/lib/draft-mirror.ts';
@@ -13,6 +14,7 @@ import { installFakeTus } from './fake-tus.ts';
 
 let app: ReturnType<typeof renderApp> | undefined;
 afterEach(() => {
+  vi.useRealTimers();
   app?.cleanup();
   app = undefined;
 });
@@ -89,14 +91,16 @@ describe('/submitdocuments', () => {
     app = renderApp('/submitdocuments');
     const select = await screen.findByTestId('documents-type');
     expect(await screen.findByTestId('content-submitdocs')).toBeTruthy();
+    // The debounce on a clock the test moves: nothing a moment before the second, the save at it.
+    vi.useFakeTimers();
     fireEvent.change(select, { target: { value: '10' } });
     fireEvent.change(screen.getByTestId('documents-message'), { target: { value: 'Hello' } });
     expect(screen.getByTestId('documents-message-count').textContent).toBe('5 of 1000 characters');
-    await new Promise((r) => setTimeout(r, 500));
+    await act(() => vi.advanceTimersByTimeAsync(LIMITS.draftDebounceMs - 1));
     expect(server.callsTo('/api/documentupload/updatedocumentform')).toHaveLength(0);
-    await waitFor(() => expect(server.callsTo('/api/documentupload/updatedocumentform')).toHaveLength(1), {
-      timeout: 2000,
-    });
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    vi.useRealTimers();
+    await waitFor(() => expect(server.callsTo('/api/documentupload/updatedocumentform')).toHaveLength(1));
     expect(server.callsTo('/api/documentupload/updatedocumentform')[0]?.body).toMatchObject({
       Draft: { DocumentType: { Id: 10, Item: 'Medical certificate' }, Description: 'Hello', Documents: [] },
     });

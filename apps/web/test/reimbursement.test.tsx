@@ -3,9 +3,16 @@
  * branches and their messages, adding and removing receipts, the total, a saved draft restored
  * (step, payee, receipts), the Submit rule and the request it sends, drafts, discard.
  */
-import { MESSAGES, describeReceipt, formatDisplayDate, reimbursementPayBy, type Account } from '@portal/contracts';
+import {
+  LIMITS,
+  MESSAGES,
+  describeReceipt,
+  formatDisplayDate,
+  reimbursementPayBy,
+  type Account,
+} from '@portal/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   fromDraft,
   newClaim,
@@ -23,6 +30,7 @@ import { renderApp } from './render-app.tsx';
 
 let app: ReturnType<typeof renderApp> | undefined;
 afterEach(() => {
+  vi.useRealTimers();
   app?.cleanup();
   app = undefined;
 });
@@ -539,6 +547,8 @@ describe('/reimbursementform', () => {
   it('saves the draft a second after the last change: receipts as their description text, the step and the payee', async () => {
     const server = reimbursementServer({ [GET]: draftAnswer({ Step: 'edit' }) });
     await open();
+    // The debounce on a clock the test moves: nothing a moment before the second, the save at it.
+    vi.useFakeTimers();
     fireEvent.click(byTestId('reimbursement-pay-me'));
     fillReceipt(0, {
       Kind: 'Pharmacy',
@@ -547,9 +557,11 @@ describe('/reimbursementform', () => {
       Pharmacy: 'Main St Chemist',
       Cost: '12.50',
     });
-    await new Promise((r) => setTimeout(r, 500));
+    await act(() => vi.advanceTimersByTimeAsync(LIMITS.draftDebounceMs - 1));
     expect(server.callsTo(SAVE)).toHaveLength(0);
-    await waitFor(() => expect(server.callsTo(SAVE)).toHaveLength(1), { timeout: 2000 });
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    vi.useRealTimers();
+    await waitFor(() => expect(server.callsTo(SAVE)).toHaveLength(1));
     expect(server.callsTo(SAVE)[0]?.body).toEqual({
       AccessToken: 't',
       FormId: 'form-9',
