@@ -9,19 +9,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
-import {
-  ErrorNumber,
-  HELPER_LIMITS,
-  HelperChangeEventData,
-  SECURITY_CODE_TYPE,
-  type ProviderScope,
-} from '@portal/contracts';
+import { ErrorNumber, HELPER_LIMITS, SECURITY_CODE_TYPE, type ProviderScope } from '@portal/contracts';
 import { runCli } from '../src/cli/run.ts';
 import { newId } from '../src/lib/crypto.ts';
 import * as grants from '../src/modules/helpers/repository.ts';
 import { createApiKey } from '../src/modules/provider/keys.ts';
 import * as factors from '../src/modules/security/repository.ts';
 import { DIALECTS, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
+import { helperFixtures } from './helper-fixtures.ts';
 import { nextCode, nextMatching, useDelivery } from './mail-sink.ts';
 
 const ALEX = 'alex.citizen@example.com';
@@ -67,28 +62,8 @@ describe.each(DIALECTS)('helpers appointed by the claims system on %s', (dialect
       ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
       headers: { authorization: `Bearer ${key}`, ...headers },
     });
-  const ok = async <T>(path: string, body: Record<string, unknown>): Promise<T> => {
-    const res = await t.post(path, body);
-    expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
-    return res.json() as T;
-  };
+  const { ok, accountOf, helperChanges: changes } = helperFixtures(() => t, mail);
   const numbers = (res: LightMyRequestResponse) => (res.statusCode === 200 ? [] : errorNumbers(res));
-  const accountOf = async (username: string) =>
-    (await t.deps.db.selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
-  const changes = async () =>
-    (
-      await t.deps.db
-        .selectFrom('provider_outbox')
-        .select('payload')
-        .where('kind', '=', 'helper-change')
-        .orderBy('seq')
-        .execute()
-    ).map((r) => {
-      const data = JSON.parse(r.payload) as Record<string, unknown>;
-      // Each is what the contracts' schema of the event says (the webhook sends it as stored).
-      expect(HelperChangeEventData.safeParse(data).success, r.payload).toBe(true);
-      return data;
-    });
   const sentOf = async (kind: string) =>
     (await t.deps.db.selectFrom('notifications').select('kind').where('kind', '=', kind).execute()).length;
 

@@ -6,12 +6,13 @@
  * stops it at its next request.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ErrorNumber, HELPER_LIMITS, SECURITY_CODE_TYPE } from '@portal/contracts';
+import { ErrorNumber, HELPER_LIMITS } from '@portal/contracts';
 import { newId, newToken } from '../src/lib/crypto.ts';
 import * as grants from '../src/modules/helpers/repository.ts';
 import { tokenHash } from '../src/modules/session/service.ts';
 import { CSRF, DIALECTS, createTestApp, errorNumbers, type TestApp } from './helpers.ts';
-import { nextCode, nextMatching, useDelivery } from './mail-sink.ts';
+import { helperFixtures } from './helper-fixtures.ts';
+import { nextMatching, useDelivery } from './mail-sink.ts';
 
 const ALEX = 'alex.citizen@example.com';
 const SAM = 'sam.single@example.com';
@@ -27,15 +28,7 @@ describe.each(DIALECTS)('changing what a helper can do on %s', (dialect) => {
   });
   afterEach(() => t.close());
 
-  const ok = async <T>(url: string, body: Record<string, unknown>): Promise<T> => {
-    const res = await t.post(url, body);
-    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-    return res.json() as T;
-  };
-  const accountOf = async (username: string) =>
-    (await t.deps.db.selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
-  const claimIdOf = async (number: string) =>
-    (await t.deps.db.selectFrom('claims').select('id').where('number', '=', number).executeTakeFirstOrThrow()).id;
+  const { ok, accountOf, claimIdOf, helperChanges, stepUp: stepUpAs } = helperFixtures(() => t, mail);
 
   /** A grant of Alex's claim as an invitation writes it, optionally the claims system's appointment. */
   async function invitation(scope: 'View' | 'Send', appointment?: { ref: string }) {
@@ -64,29 +57,10 @@ describe.each(DIALECTS)('changing what a helper can do on %s', (dialect) => {
     return sam;
   }
 
-  /** A Security step-up for Alex with a real code from the e-mail on record. */
-  async function stepUp(alex: string) {
-    await ok('/api/security/sendsecuritycode', { AccessToken: alex });
-    const code = await nextCode(mail.smtp, ALEX);
-    return ok<{ AccessToken: string; SecureToken: string }>('/api/security/stepup', {
-      AccessToken: alex,
-      CodeType: SECURITY_CODE_TYPE,
-      Proof: { Method: 'Code', SecurityCode: code },
-    });
-  }
+  const stepUp = (alex: string) => stepUpAs(alex, ALEX);
 
   /** A Send call (the documents form's draft): refused to a View helper with 160. */
   const sendMessage = (sam: string) => t.post('/api/documentupload/getdraftdocumentform', { AccessToken: sam });
-  const helperChanges = async () =>
-    (
-      await t.deps.db
-        .selectFrom('provider_outbox')
-        .select('payload')
-        .where('kind', '=', 'helper-change')
-        .orderBy('seq')
-        .execute()
-    ).map((r) => JSON.parse(r.payload) as { Change: string; Scope: string; HelperReference: string | null });
-
   it('raises View to Send only with a secure token, from the helper’s next request; the helper and the claims system told', async () => {
     const sam = await samHelping('View');
     expect(errorNumbers(await sendMessage(sam))).toEqual([ErrorNumber.NotForHelpers]);

@@ -6,7 +6,7 @@
  * the audit of what a helper did.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ENDPOINTS, ErrorNumber, HELPER_LIMITS, SECURITY_CODE_TYPE, type HelperLevel } from '@portal/contracts';
+import { ENDPOINTS, ErrorNumber, HELPER_LIMITS, type HelperLevel } from '@portal/contracts';
 import { runCli } from '../src/cli/run.ts';
 import { newId, newToken } from '../src/lib/crypto.ts';
 import * as grants from '../src/modules/helpers/repository.ts';
@@ -14,7 +14,8 @@ import * as factors from '../src/modules/security/repository.ts';
 import { newSecret, sealSecret } from '../src/modules/security/totp.ts';
 import { tokenHash } from '../src/modules/session/service.ts';
 import { DIALECTS, createTestApp, errorNumbers, signInWithClaim, type TestApp } from './helpers.ts';
-import { nextCode, nextMatching, useDelivery } from './mail-sink.ts';
+import { helperFixtures } from './helper-fixtures.ts';
+import { nextMatching, useDelivery } from './mail-sink.ts';
 import { multipart } from './multipart.ts';
 import { SAMPLES } from './samples.ts';
 
@@ -33,15 +34,7 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
   });
   afterEach(() => t.close());
 
-  const ok = async <T>(url: string, body: Record<string, unknown>): Promise<T> => {
-    const res = await t.post(url, body);
-    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-    return res.json() as T;
-  };
-  const accountOf = async (username: string) =>
-    (await t.deps.db.selectFrom('accounts').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
-  const claimId = async (number: string) =>
-    (await t.deps.db.selectFrom('claims').select('id').where('number', '=', number).executeTakeFirstOrThrow()).id;
+  const { ok, accountOf, claimIdOf: claimId, helperChanges, stepUp: stepUpAs } = helperFixtures(() => t, mail);
 
   /** An invitation written as the claims system's appointment will write it: its token, to take through the API. */
   async function invitation(claimNumber: string, scope: Scope, endsOn: string | null = null): Promise<string> {
@@ -89,16 +82,7 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
     return token;
   }
 
-  /** A Security step-up for Alex with a real code from the e-mail on record. */
-  async function stepUp(token: string) {
-    await ok('/api/security/sendsecuritycode', { AccessToken: token });
-    const code = await nextCode(mail.smtp, ALEX);
-    return ok<{ AccessToken: string; SecureToken: string }>('/api/security/stepup', {
-      AccessToken: token,
-      CodeType: SECURITY_CODE_TYPE,
-      Proof: { Method: 'Code', SecurityCode: code },
-    });
-  }
+  const stepUp = (token: string) => stepUpAs(token, ALEX);
 
   const claimCalls = Object.entries(ENDPOINTS).filter(([, e]) => e.auth === 'claim');
   const urlOf = (path: string) => path.replace(':type', 'documents');
@@ -220,12 +204,7 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
     });
     expect(invited.State).toBe('Invited');
     // The claims system hears of the invitation, without the contact it went to.
-    const events = await t.deps.db
-      .selectFrom('provider_outbox')
-      .select('payload')
-      .where('kind', '=', 'helper-change')
-      .execute();
-    expect(events.map((e) => JSON.parse(e.payload) as unknown)).toEqual([
+    expect(await helperChanges()).toEqual([
       { Change: 'invited', HelperReference: null, Name: 'Jo Helper', Scope: 'View', EndsOn: null },
     ]);
     const message = await nextMatching(mail.smtp, 'jo.helper@example.com', /invitation=/);
@@ -456,15 +435,7 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
   });
 
   it('tells the claims system when help starts and ends, and the claimant when a helper leaves', async () => {
-    const changes = async () =>
-      (
-        await t.deps.db
-          .selectFrom('provider_outbox')
-          .select('payload')
-          .where('kind', '=', 'helper-change')
-          .orderBy('seq')
-          .execute()
-      ).map((r) => JSON.parse(r.payload) as { Change: string; HelperReference: string; Name: string });
+    const changes = helperChanges;
     const sam = await helper('sam.single@example.com', 'View');
     const pat = await helper('pat.trustee@example.com', 'Send');
     const samRef = await accountOf('sam.single@example.com');

@@ -5,12 +5,13 @@
  * as it arrives; less access is saved at once. A refusal is said in the form, what was chosen kept.
  */
 import { ErrorNumber, type Helper } from '@portal/contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { RadioGroup } from '../../../components/forms/radio-group.tsx';
 import { isRequestError } from '../../../lib/request-error.ts';
 import { changeHelper } from '../api/helper-changes.ts';
 import { INVITE_SCOPES, SCOPE_NAMES, SCOPE_SENTENCES, type InviteScope } from '../helper-words.ts';
 import styles from './helpers.module.css';
+import { useSendWhenToken } from './use-send-when-token.ts';
 
 type ChangeHelperFormProps = {
   helper: Helper;
@@ -43,8 +44,6 @@ export function ChangeHelperForm({
   const [scope, setScope] = useState<InviteScope>(current);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  // A raise pressed while there was no token: sent once the step-up gives one.
-  const waiting = useRef<InviteScope | null>(null);
 
   const save = async (chosen: InviteScope, token: string | null) => {
     setBusy(true);
@@ -56,8 +55,7 @@ export function ChangeHelperForm({
       if (isRequestError(failure) && failure.forcedLogout) return;
       if (token) spent();
       if (isRequestError(failure) && failure.items.some((i) => i.Number === ErrorNumber.SecureTokenRequired)) {
-        waiting.current = chosen;
-        needToken();
+        waitForToken(chosen);
         return;
       }
       setError(
@@ -68,14 +66,8 @@ export function ChangeHelperForm({
     }
   };
 
-  useEffect(() => {
-    if (!secureToken || !waiting.current) return;
-    const chosen = waiting.current;
-    waiting.current = null;
-    void save(chosen, secureToken);
-    // Only a new token sends what was waiting.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [secureToken]);
+  // A raise pressed while there was no token: sent once the step-up gives one.
+  const waitForToken = useSendWhenToken<InviteScope>(secureToken, save, needToken);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,8 +77,7 @@ export function ChangeHelperForm({
       return;
     }
     if (RANK[scope] > RANK[current] && !secureToken) {
-      waiting.current = scope;
-      needToken();
+      waitForToken(scope);
       return;
     }
     void save(scope, RANK[scope] > RANK[current] ? secureToken : null);

@@ -10,7 +10,7 @@
  * (`needToken`) and the invitation goes as soon as the token is there.
  */
 import { ErrorNumber, type Claim } from '@portal/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { DateInput } from '../../../components/date-input.tsx';
 import { fieldEntries } from '../../../components/error-summary.tsx';
@@ -31,6 +31,7 @@ import {
   type InviteValues,
 } from '../invite-helper.ts';
 import styles from './helpers.module.css';
+import { useSendWhenToken } from './use-send-when-token.ts';
 
 type InviteHelperFormProps = {
   /** The claimant's own claims (not those they help with). */
@@ -101,8 +102,6 @@ export function InviteHelperForm({
   });
   const { errors, isSubmitting } = formState;
   const { summary, show, send } = useErrorSummary();
-  // What was pressed while there was no token: sent once the step-up gives one.
-  const waiting = useRef<InviteOutput | null>(null);
   const [sending, setSending] = useState(false);
   const busy = isSubmitting || sending;
 
@@ -118,10 +117,7 @@ export function InviteHelperForm({
           // A refusal of the request's shape comes before the token is checked; any other spends it.
           if (!error.items.every((item) => item.Number === ErrorNumber.Validation)) spent();
           // The token was no longer good (its 15 minutes ran out): a new step-up, then this invitation goes.
-          if (error.items.some((item) => item.Number === ErrorNumber.SecureTokenRequired)) {
-            waiting.current = values;
-            needToken();
-          }
+          if (error.items.some((item) => item.Number === ErrorNumber.SecureTokenRequired)) waitForToken(values);
           return serverProblems(error, (name, message) => setError(name, { type: 'server', message }));
         },
       },
@@ -129,19 +125,12 @@ export function InviteHelperForm({
     setSending(false);
   };
 
-  useEffect(() => {
-    if (!secureToken || !waiting.current) return;
-    const values = waiting.current;
-    waiting.current = null;
-    void invite(values, secureToken);
-    // Only a new token sends what was waiting.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [secureToken]);
+  // What was pressed while there was no token: sent once the step-up gives one.
+  const waitForToken = useSendWhenToken<InviteOutput>(secureToken, invite, needToken);
 
   const onValid = async (values: InviteOutput) => {
     if (!secureToken) {
-      waiting.current = values;
-      needToken();
+      waitForToken(values);
       return;
     }
     await invite(values, secureToken);
