@@ -147,5 +147,3 @@ export function addressText(address: Address | null): string {
 export function accountNumberLast4(masked: string): string {
   return masked.replace(/[^0-9]/g, '').slice(-4);
 }
-
-export { formatBsb } from '../../lib/api/verify-bsb.ts';

@@ -11,14 +11,13 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LIMITS, UpdateBankDetailsRequest, bsbNotFound } from '@portal/contracts';
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, type ChangeEvent, type FormEvent } from 'react';
 import { useWatch, type Resolver } from 'react-hook-form';
 import { BsbBankName } from '../../../components/bsb-bank-name.tsx';
 import { Field, submitWhenReady } from '../../../components/form-field.tsx';
 import { updateBankDetails, type BankDetailsBody } from '../api/update-bank-details.ts';
-import { lookupBankName } from '../../../lib/api/verify-bsb.ts';
+import { BSB_FORMAT, formatBsb, useBsbLookup } from '../../../lib/api/verify-bsb.ts';
 import { ACCOUNT_DRAFT_FORMS, ACCOUNT_DRAFT_MIRRORS, type BankDraft, type EditDraft } from '../drafts.ts';
-import { formatBsb } from '../rules.ts';
 import { EditForm } from './edit-form.tsx';
 import type { EditFormProps } from './form-types.ts';
 import { useEditForm } from './use-edit-form.ts';
@@ -27,14 +26,6 @@ import styles from './account.module.css';
 type BankValues = BankDetailsBody;
 
 const resolver = zodResolver(UpdateBankDetailsRequest, undefined, { raw: true }) as unknown as Resolver<BankValues>;
-
-const BSB_FORMAT = /^[0-9]{3}-?[0-9]{3}$/;
-
-/** The look-up of one BSB ('nnn-nnn'): in flight, answered with a bank, or not a bank. */
-export type BsbLookup =
-  | { bsb: string; state: 'checking' }
-  | { bsb: string; state: 'found'; bankName: string }
-  | { bsb: string; state: 'invalid' };
 
 /** Kept on this device until saved or cancelled: the account name and the BSB, never the account number. */
 const BANK_DRAFT: EditDraft<BankValues, BankDraft> = {
@@ -75,35 +66,13 @@ export function BankDetailsForm({
   const { register, control, setValue, setError, trigger, getFieldState, getValues } = form;
   const { errors, isValid, isSubmitting } = form.formState;
   const bsb = useWatch({ control, name: 'Bsb' });
-  const [lookup, setLookup] = useState<BsbLookup | null>(null);
-  const inFlight = useRef<AbortController | null>(null);
-
-  const lookUp = useCallback(async (value: string): Promise<BsbLookup | null> => {
-    inFlight.current?.abort();
-    if (!BSB_FORMAT.test(value)) {
-      setLookup(null);
-      return null;
-    }
-    const key = formatBsb(value);
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setLookup({ bsb: key, state: 'checking' });
-    try {
-      const bankName = await lookupBankName(key, controller.signal);
-      const answer: BsbLookup = bankName ? { bsb: key, state: 'found', bankName } : { bsb: key, state: 'invalid' };
-      setLookup(answer);
-      return answer;
-    } catch {
-      return null; // replaced by a newer look-up
-    }
-  }, []);
+  const { bsbLookup: lookup, lookUp } = useBsbLookup();
 
   // spec 000 §4: the look-up runs when the form is set (again when the BSB kept from before a
   // time-out is put back)…
   const storedBsb = stored ? formatBsb(stored.Bsb) : '';
   useEffect(() => {
     if (storedBsb) void lookUp(storedBsb);
-    return () => inFlight.current?.abort();
   }, [storedBsb, lookUp]);
   useEffect(() => {
     if (restoredNotice) void lookUp(formatBsb(getValues('Bsb').trim()));
@@ -141,7 +110,7 @@ export function BankDetailsForm({
     const valid = await trigger();
     let answer = answered;
     // Not looked up yet, or still being looked up: the answer is waited for, so it is listed in order.
-    if ((!answer || answer.state === 'checking') && BSB_FORMAT.test(bsb.trim())) answer = await lookUp(bsb.trim());
+    if ((!answer || answer.state === 'checking') && BSB_FORMAT.test(current)) answer = await lookUp(current);
     if (valid && answer?.state === 'found') return true;
     // A well-formed BSB that is no bank is the BSB's problem, in the words at the field.
     if (!getFieldState('Bsb').error && answer?.state === 'invalid')

@@ -7,11 +7,11 @@ import {
   accountNumberLast4,
   addressText,
   displayName,
-  formatBsb,
   formatMobile,
   formatPhone,
   type EditPermission,
 } from '../rules.ts';
+import { formatBsb } from '../../../lib/api/verify-bsb.ts';
 import { DetailList } from './account-block.tsx';
 import styles from './account.module.css';
 

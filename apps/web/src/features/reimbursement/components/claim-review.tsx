@@ -4,16 +4,8 @@
  */
 import { MESSAGES, PayOther, formatCents, type Account, type Receipt } from '@portal/contracts';
 import { Icon } from '../../../components/icon.tsx';
-import {
-  fieldsOf,
-  formatBsb,
-  labelOf,
-  totalCents,
-  type BsbLookup,
-  type ClaimValues,
-  type ReceiptEntry,
-  type ReceiptField,
-} from '../lib/claim.ts';
+import { fieldsOf, labelOf, totalCents, type ClaimValues, type ReceiptEntry, type ReceiptField } from '../lib/claim.ts';
+import { formatBsb, type BsbLookup } from '../../../lib/api/verify-bsb.ts';
 import { BankDetailsReadonly } from './own-bank-details.tsx';
 import styles from './reimbursement.module.css';
 

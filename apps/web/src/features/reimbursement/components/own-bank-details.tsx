@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { STATE_TRUSTEES } from '../../../lib/state-trustees.ts';
-import { formatBsb } from '../lib/claim.ts';
+import { formatBsb } from '../../../lib/api/verify-bsb.ts';
 import styles from './reimbursement.module.css';
 
 function capitalise(text: string): string {

@@ -10,7 +10,8 @@ import { AddressPicker } from '../../../components/address-picker.tsx';
 import { BsbBankName } from '../../../components/bsb-bank-name.tsx';
 import { Field } from '../../../components/form-field.tsx';
 import { payeeFieldId } from '../lib/claim-problems.ts';
-import { formatBsb, payeeKey, type BsbLookup, type PayeeField, type PayeeValues, type Problems } from '../lib/claim.ts';
+import { formatBsb, type BsbLookup } from '../../../lib/api/verify-bsb.ts';
+import { payeeKey, type PayeeField, type PayeeValues, type Problems } from '../lib/claim.ts';
 import styles from './reimbursement.module.css';
 
 type PayeeFieldsProps = {

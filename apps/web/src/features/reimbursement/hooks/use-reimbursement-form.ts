@@ -32,15 +32,7 @@ import { discardReimbursementDraft, getReimbursementDraft, saveReimbursementDraf
 import { useReceiptTypes } from '../api/receipt-types.ts';
 import { submitReimbursement } from '../api/submit-reimbursement.ts';
 import { respondsToField, useRespondsTo } from '../../../lib/responds-to.ts';
-import {
-  buildSubmission,
-  formatBsb,
-  fromDraft,
-  newClaim,
-  problemKeyOfServerField,
-  toDraft,
-  validateClaim,
-} from '../lib/claim.ts';
+import { buildSubmission, fromDraft, newClaim, problemKeyOfServerField, toDraft, validateClaim } from '../lib/claim.ts';
 import type { ClaimValues, OwnBank, Problems } from '../lib/claim.ts';
 import {
   fieldIdOf,
@@ -50,7 +42,7 @@ import {
   summaryEntries,
   type ClaimFields,
 } from '../lib/claim-problems.ts';
-import { BSB_FORMAT, useBsbLookup } from './use-bsb-lookup.ts';
+import { BSB_FORMAT, formatBsb, useBsbLookup } from '../../../lib/api/verify-bsb.ts';
 import { useClaimEdits } from './use-claim-edits.ts';
 import { useClaimStep } from './use-claim-step.ts';
 

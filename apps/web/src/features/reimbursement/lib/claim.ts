@@ -23,6 +23,7 @@ import {
   type ReimbursementDraft,
   type SubmitReimbursementRequest,
 } from '@portal/contracts';
+import { formatBsb, type BsbLookup } from '../../../lib/api/verify-bsb.ts';
 import {
   RECEIPT_FIELD_NAMES,
   emptyReceipt,
@@ -121,21 +122,9 @@ export const receiptKey = (key: string, field: ReceiptField | 'Kind') => `Receip
 /** 'trustee-none': none held, and the claim is managed by the State Trustees (who alone can give us one). */
 export type OwnBank = 'present' | 'none' | 'trustee-none' | 'unknown';
 
-/** The look-up of the BSB someone else is paid into ('nnn-nnn'). */
-export type BsbLookup =
-  | { bsb: string; state: 'checking' }
-  | { bsb: string; state: 'found'; bankName: string }
-  | { bsb: string; state: 'invalid' };
-
-/** '063000' or '063-000' → '063-000'; anything else unchanged. */
-export function formatBsb(value: string): string {
-  const digits = value.replace(/[\s-]/g, '');
-  return /^[0-9]{6}$/.test(digits) ? `${digits.slice(0, 3)}-${digits.slice(3)}` : value;
-}
-
 export type ClaimContext = {
   ownBank: OwnBank;
-  /** The latest BSB look-up (only its answer for the BSB now typed counts). */
+  /** The latest look-up of the BSB someone else is paid into (only its answer for the BSB now typed counts). */
   bsbLookup: BsbLookup | null;
   /** Today in Melbourne, 'yyyy-mm-dd' (STYLE.md rule 7: the clock is passed in). */
   today?: () => string;
