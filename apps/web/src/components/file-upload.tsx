@@ -14,7 +14,6 @@ import { showAlert } from '../lib/alerts.ts';
 import { call } from '../lib/call.ts';
 import { isRequestError } from '../lib/request-error.ts';
 import {
-  ACCEPT_ATTRIBUTE,
   UploadAborted,
   downloadUploadedFile,
   precheckFile,
@@ -23,6 +22,7 @@ import {
   type UploadHandle,
   type UploadStatus,
 } from '../lib/upload.ts';
+import { FilePicker } from './file-picker.tsx';
 import styles from './file-upload.module.css';
 import { PAUSED_TEXT, type UploadItem } from './upload-item.ts';
 import { UploadListItem } from './upload-list-item.tsx';
@@ -184,45 +184,18 @@ export function FileUpload({
   };
 
   const full = items.length >= maxFiles;
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-
   return (
-    <div className={styles.upload} data-testid={testId}>
-      <label htmlFor={id} style={{ fontWeight: 700, display: 'block' }}>
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} style={{ margin: 0, color: 'var(--color-text-muted)' }}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p
-          id={errorId}
-          style={{ color: 'var(--color-error)', fontWeight: 700, margin: 0 }}
-          data-testid={`${testId}-error`}
-        >
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
-      <input
-        ref={inputRef}
-        id={id}
-        className="file-picker"
-        type="file"
-        accept={ACCEPT_ATTRIBUTE}
-        disabled={disabled || full}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        data-testid={`${testId}-input`}
-        onChange={(e) => onPick(e.currentTarget.files?.[0])}
-      />
-      <div className="visually-hidden" role="status" aria-live="polite" data-testid={`${testId}-status`}>
-        {announcement}
-      </div>
+    <FilePicker
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      announcement={announcement}
+      disabled={disabled || full}
+      inputRef={inputRef}
+      testId={testId}
+      onPick={onPick}
+    >
       {items.length > 0 ? (
         <ul className={styles.list} aria-label="Documents added">
           {items.map((item) => (
@@ -238,6 +211,6 @@ export function FileUpload({
           ))}
         </ul>
       ) : null}
-    </div>
+    </FilePicker>
   );
 }

@@ -6,9 +6,10 @@
  * progress). Controlled: the form keeps the list.
  */
 import { useId, useRef, useState } from 'react';
+import { FilePicker } from '../../../components/file-picker.tsx';
 import { PAUSED_TEXT } from '../../../components/upload-item.ts';
 import type { UploadStatus } from '../../../lib/resumable-upload.ts';
-import { ACCEPT_ATTRIBUTE, UPLOAD_KINDS_TEXT, precheckFile } from '../../../lib/upload.ts';
+import { UPLOAD_KINDS_TEXT, precheckFile } from '../../../lib/upload.ts';
 import styles from './account.module.css';
 
 export type SupportingFile = {
@@ -110,8 +111,6 @@ export function SupportingFiles({ id, files, onAdd, onRemove, disabled, maxFiles
   const [announcement, setAnnouncement] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const listLabel = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const full = files.length >= maxFiles;
 
   const onPick = (file: File | undefined) => {
@@ -135,34 +134,17 @@ export function SupportingFiles({ id, files, onAdd, onRemove, disabled, maxFiles
   };
 
   return (
-    <div className={`${styles.files} ${error ? styles.filesInvalid : ''}`} data-testid="personal-files">
-      <label htmlFor={id} className={styles.legend}>
-        Supporting documents (optional)
-      </label>
-      <p id={hintId} className={styles.hint}>
-        For example a marriage certificate. One file at a time. Each can be {UPLOAD_KINDS_TEXT}.
-      </p>
-      {error ? (
-        <p id={errorId} className={styles.error} data-testid="personal-files-error">
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      ) : null}
-      <input
-        ref={inputRef}
-        id={id}
-        type="file"
-        accept={ACCEPT_ATTRIBUTE}
-        className="file-picker"
-        disabled={disabled || full}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
-        onChange={(event) => onPick(event.currentTarget.files?.[0])}
-        data-testid="personal-files-input"
-      />
-      <p className="visually-hidden" role="status" data-testid="personal-files-status">
-        {announcement}
-      </p>
+    <FilePicker
+      id={id}
+      label="Supporting documents (optional)"
+      hint={`For example a marriage certificate. One file at a time. Each can be ${UPLOAD_KINDS_TEXT}.`}
+      error={error}
+      announcement={announcement}
+      disabled={disabled || full}
+      inputRef={inputRef}
+      testId="personal-files"
+      onPick={onPick}
+    >
       {files.length > 0 ? (
         <>
           <p id={listLabel} className="visually-hidden">
@@ -175,6 +157,6 @@ export function SupportingFiles({ id, files, onAdd, onRemove, disabled, maxFiles
           </ul>
         </>
       ) : null}
-    </div>
+    </FilePicker>
   );
 }
