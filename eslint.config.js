@@ -52,7 +52,7 @@ const FRESHNESS_SELECTOR = {
 };
 const ONE_SIGN_OUT_SELECTOR = {
   selector: 'ImportSpecifier[imported.name=/^(clearSession|recordSignedOutReason)$/]',
-  message: 'Sign out with signOut(reason) (lib/sign-out.ts): it alone clears the session and records why.',
+  message: 'Sign out with signOut(reason) (lib/session/sign-out.ts): it alone clears the session and records why.',
 };
 
 export default tseslint.config(
@@ -123,7 +123,7 @@ export default tseslint.config(
   },
   {
     // The web app's one freshness policy (lib/api/freshness.ts): a query names what its answer is.
-    // And one sign-out (STYLE rule 19): only lib/sign-out.ts clears the session or records why.
+    // And one sign-out (STYLE rule 19): only lib/session/sign-out.ts clears the session or records why.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/lib/api/freshness.ts'],
     rules: {
@@ -131,8 +131,8 @@ export default tseslint.config(
     },
   },
   {
-    // lib/sign-out.ts is the one sign-out: the freshness policy alone applies there.
-    files: ['apps/web/src/lib/sign-out.ts'],
+    // lib/session/sign-out.ts is the one sign-out: the freshness policy alone applies there.
+    files: ['apps/web/src/lib/session/sign-out.ts'],
     rules: { 'no-restricted-syntax': ['error', FRESHNESS_SELECTOR] },
   },
   {

@@ -12,7 +12,7 @@ import { CSRF, browserCookies, signInWithClaim } from './server.ts';
 export const BASELINE_FILE = 'lighthouse-baseline.html';
 /** The demo claimant with the fullest claim home: three claims, unread messages, the bank banner. */
 export const CLAIMANT = { username: 'alex.citizen@example.com', claim: '21/45678' };
-/** apps/web/src/lib/session.ts CURRENT_USER_KEY: where a remembered sign-in keeps its token. */
+/** apps/web/src/lib/session/session.ts CURRENT_USER_KEY: where a remembered sign-in keeps its token. */
 export const CURRENT_USER_KEY = 'currentUser';
 
 /** Small, valid and accessible: a heading and a paragraph, no script, no stylesheet, no image. */

@@ -1,7 +1,7 @@
 /**
  * Signing in. Tests about the sign-in screen use `signIn` (through the UI); every other test
  * seeds the session (STYLE.md: "fixtures sign in by seeding, not by clicking"): it signs in over
- * the API and writes the token where the web app keeps it (apps/web/src/lib/session.ts: key
+ * the API and writes the token where the web app keeps it (apps/web/src/lib/session/session.ts: key
  * 'currentUser', JSON { AccessToken, IsOneTimePassword }, localStorage with RememberMe, else
  * sessionStorage).
  */
@@ -81,7 +81,7 @@ async function writeStorage(page: Page, baseURL: string, item: { key: string; va
   }
 }
 
-/** The self-assessment's own session key (apps/web/src/lib/survey-session.ts). */
+/** The self-assessment's own session key (apps/web/src/lib/session/survey-session.ts). */
 const SURVEY_SESSION_KEY = 'surveySession';
 
 /**

@@ -71,7 +71,7 @@ type Mirrored = {
 };
 
 /**
- * What this browser's draft mirror holds (IndexedDB 'portal-drafts', apps/web/src/lib/draft-mirror.ts),
+ * What this browser's draft mirror holds (IndexedDB 'portal-drafts', apps/web/src/lib/forms/draft-mirror.ts),
  * read in the page. A database that does not exist yet is not created here.
  */
 async function mirrored(page: Page): Promise<Mirrored[]> {

@@ -90,10 +90,10 @@ describe('one freshness policy on the web', () => {
 });
 
 describe('one sign-out on the web', () => {
-  it('fails clearing the session outside lib/sign-out.ts, and passes signOut', async () => {
+  it('fails clearing the session outside lib/session/sign-out.ts, and passes signOut', async () => {
     const clearing = `import { clearSession } from '../../lib/session.ts';\nexport const out = () => clearSession();\n`;
     expect(await ruleIds(clearing, 'apps/web/src/app/shell/x.ts')).toEqual(['no-restricted-syntax']);
-    expect(await ruleIds(clearing, 'apps/web/src/lib/sign-out.ts')).toEqual([]);
+    expect(await ruleIds(clearing, 'apps/web/src/lib/session/sign-out.ts')).toEqual([]);
     const signingOut = `import { signOut } from '../../lib/sign-out.ts';\nexport const out = () => signOut('chosen');\n`;
     expect(await ruleIds(signingOut, 'apps/web/src/app/shell/x.ts')).toEqual([]);
   });

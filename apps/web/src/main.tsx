@@ -10,11 +10,11 @@ import { dropFirstReadsOnLeaving } from './app/first-reads.ts';
 import { createRoutes } from './app/router.tsx';
 import { startSessionSync } from './app/session-sync.ts';
 import { preloadSignedInShell } from './app/shell/lazy-signed-in.ts';
-import { initAppMode } from './lib/app-mode.ts';
-import { loadProvider } from './lib/provider.ts';
-import { startServiceWorker } from './lib/service-worker.ts';
+import { initAppMode } from './lib/platform/app-mode.ts';
+import { loadProvider } from './lib/content/provider.ts';
+import { startServiceWorker } from './lib/platform/service-worker.ts';
 import { keepRememberedTokens, resumeRememberedSession } from './lib/api/remembered-session.ts';
-import { isSignedIn } from './lib/session.ts';
+import { isSignedIn } from './lib/session/session.ts';
 
 initAppMode();
 keepRememberedTokens();

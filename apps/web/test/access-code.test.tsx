@@ -1,14 +1,14 @@
 import { CodeType } from '@portal/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getSecureToken, setAccessCodeType } from '../src/lib/access-code.ts';
+import { getSecureToken, setAccessCodeType } from '../src/lib/session/access-code.ts';
 import {
   getCurrentUser,
   isSignedIn,
   saveLoginToken,
   saveRegistrationToken,
   saveVerificationToken,
-} from '../src/lib/session.ts';
+} from '../src/lib/session/session.ts';
 import { CLAIMS, mockServer, type Call } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 

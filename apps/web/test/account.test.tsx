@@ -5,9 +5,9 @@
 import { CodeType, type Account } from '@portal/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getSecureToken, saveSecureToken } from '../src/lib/access-code.ts';
-import { draftMirrorKey, setDraftMirrorStorage } from '../src/lib/draft-mirror.ts';
-import { saveLoginToken } from '../src/lib/session.ts';
+import { getSecureToken, saveSecureToken } from '../src/lib/session/access-code.ts';
+import { draftMirrorKey, setDraftMirrorStorage } from '../src/lib/forms/draft-mirror.ts';
+import { saveLoginToken } from '../src/lib/session/session.ts';
 import { contactSaveState, normaliseContact } from '../src/features/account/components/contact-details-form.tsx';
 import { personalResolver, type PersonalValues } from '../src/features/account/components/personal-details-form.tsx';
 import { contactBody } from '../src/features/account/api/update-contact-details.ts';

@@ -8,7 +8,7 @@
 import { MESSAGES, type Account } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { saveLoginToken } from '../src/lib/session.ts';
+import { saveLoginToken } from '../src/lib/session/session.ts';
 import { CLAIMS, HOME_ADDRESS, accountFixture, mockServer, type Call } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 

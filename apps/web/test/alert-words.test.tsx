@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AlertEntryText } from '../src/components/alert-entry-text.tsx';
 import { catalogueGuidance } from '../src/components/alert-guidance.ts';
 import { showUnexpectedFormError } from '../src/components/alert-unexpected.ts';
-import { clearAlerts, getAlerts } from '../src/lib/alerts.ts';
+import { clearAlerts, getAlerts } from '../src/lib/feedback/alerts.ts';
 
 afterEach(() => clearAlerts());
 

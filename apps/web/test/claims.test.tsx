@@ -1,8 +1,8 @@
 import { MESSAGES } from '@portal/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getAlerts } from '../src/lib/alerts.ts';
-import { isSignedIn, saveLoginToken } from '../src/lib/session.ts';
+import { getAlerts } from '../src/lib/feedback/alerts.ts';
+import { isSignedIn, saveLoginToken } from '../src/lib/session/session.ts';
 import { CLAIMS, accountFixture, mockServer } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 

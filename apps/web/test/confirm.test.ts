@@ -7,7 +7,7 @@ import {
   openExternal,
   requestConfirm,
   resolveConfirmAnswer,
-} from '../src/lib/confirm.ts';
+} from '../src/lib/feedback/confirm.ts';
 
 function answerCurrent(answer: boolean, elapsedMs: number): void {
   const current = getCurrentConfirm();

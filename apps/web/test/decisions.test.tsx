@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { neededByText } from '../src/features/home/components/claim-tasks.tsx';
 import { sentStateOf } from '../src/features/messaging/lib/sent-state.ts';
 import { sentStateNote } from '../src/features/messaging/components/sent-status.tsx';
-import { saveLoginToken } from '../src/lib/session.ts';
+import { saveLoginToken } from '../src/lib/session/session.ts';
 import { CLAIMS, accountFixture, mockServer } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 

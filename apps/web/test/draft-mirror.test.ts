@@ -15,9 +15,9 @@ import {
   setDraftMirrorStorage,
   type DraftOwner,
   type MirrorStorage,
-} from '../src/lib/draft-mirror.ts';
-import { mirrorWins, openDraft, type SavedDraft } from '../src/lib/open-draft.ts';
-import { RequestError } from '../src/lib/request-error.ts';
+} from '../src/lib/forms/draft-mirror.ts';
+import { mirrorWins, openDraft, type SavedDraft } from '../src/lib/forms/open-draft.ts';
+import { RequestError } from '../src/lib/request/request-error.ts';
 import { memoryStorage } from './memory-draft-storage.ts';
 
 const ALEX: DraftOwner = { account: 'Alex.Citizen@example.com', claim: '21/45678', form: 'documents' };

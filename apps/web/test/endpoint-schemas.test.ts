@@ -1,11 +1,11 @@
 /**
  * The request layer checks each answer with its endpoint's schemas, loaded one area at a time
- * (lib/request-checks.ts): every call's area chunk holds that call, with the very schemas the
+ * (lib/request/request-checks.ts): every call's area chunk holds that call, with the very schemas the
  * server binds (ENDPOINTS).
  */
 import { ENDPOINTS, ErrorList, ROUTES } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { loadEndpoint, readErrorList } from '../src/lib/request-checks.ts';
+import { loadEndpoint, readErrorList } from '../src/lib/request/request-checks.ts';
 
 describe('loadEndpoint', () => {
   it('answers ENDPOINTS[name] for every call of ROUTES', async () => {

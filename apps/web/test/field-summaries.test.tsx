@@ -7,8 +7,8 @@
 import { CodeType, type Account } from '@portal/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { saveSecureToken } from '../src/lib/access-code.ts';
-import { saveLoginToken } from '../src/lib/session.ts';
+import { saveSecureToken } from '../src/lib/session/access-code.ts';
+import { saveLoginToken } from '../src/lib/session/session.ts';
 import { CLAIMS, HOME_ADDRESS, accountFixture, mockServer } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 

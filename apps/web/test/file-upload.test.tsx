@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { CLIENT_MESSAGES, LIMITS } from '@portal/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FileUpload, TruncatedText, type UploadItem } from '../src/components/file-upload.tsx';
-import { getAlerts } from '../src/lib/alerts.ts';
-import { saveLoginToken } from '../src/lib/session.ts';
-import { signOut } from '../src/lib/sign-out.ts';
-import { precheckFile } from '../src/lib/upload.ts';
+import { getAlerts } from '../src/lib/feedback/alerts.ts';
+import { saveLoginToken } from '../src/lib/session/session.ts';
+import { signOut } from '../src/lib/session/sign-out.ts';
+import { precheckFile } from '../src/lib/uploads/upload.ts';
 import { FakeTusXhr, installFakeTus } from './fake-tus.ts';
 import { mockServer } from './helpers.ts';
 

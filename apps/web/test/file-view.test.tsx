@@ -7,10 +7,10 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FileUpload, type UploadItem } from '../src/components/file-upload.tsx';
-import { getAlerts } from '../src/lib/alerts.ts';
-import { RequestError } from '../src/lib/request-error.ts';
-import { getSignedOutReason, isSignedIn, saveLoginToken } from '../src/lib/session.ts';
-import { downloadUploadedFile, filenameFromDisposition } from '../src/lib/upload.ts';
+import { getAlerts } from '../src/lib/feedback/alerts.ts';
+import { RequestError } from '../src/lib/request/request-error.ts';
+import { getSignedOutReason, isSignedIn, saveLoginToken } from '../src/lib/session/session.ts';
+import { downloadUploadedFile, filenameFromDisposition } from '../src/lib/uploads/upload.ts';
 
 const BYTES = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x00, 0xff]);
 

@@ -13,7 +13,7 @@ import { createLazyQueryClient } from '../src/app/lazy-query-client.ts';
 import { createQueryClient } from '../src/app/query-client.ts';
 import { createRoutes } from '../src/app/router.tsx';
 import { startSessionSync } from '../src/app/session-sync.ts';
-import { saveLoginToken } from '../src/lib/session.ts';
+import { saveLoginToken } from '../src/lib/session/session.ts';
 import { CLAIMS, accountFixture, mockServer } from './helpers.ts';
 
 let cleanup: (() => void) | undefined;

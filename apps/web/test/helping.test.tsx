@@ -5,10 +5,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getAlerts } from '../src/lib/alerts.ts';
-import { signOut } from '../src/lib/sign-out.ts';
-import { INVITATION_KEY, keepInvitation, keptInvitation } from '../src/lib/helping-invitation.ts';
-import { saveLoginToken } from '../src/lib/session.ts';
+import { getAlerts } from '../src/lib/feedback/alerts.ts';
+import { signOut } from '../src/lib/session/sign-out.ts';
+import { INVITATION_KEY, keepInvitation, keptInvitation } from '../src/lib/session/helping-invitation.ts';
+import { saveLoginToken } from '../src/lib/session/session.ts';
 import { CLAIMS, accountFixture, mockServer } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 

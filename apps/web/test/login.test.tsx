@@ -1,8 +1,8 @@
 import { MESSAGES } from '@portal/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getCurrentUser, isSignedIn, saveLoginToken, saveRegistrationToken } from '../src/lib/session.ts';
-import { signOut } from '../src/lib/sign-out.ts';
+import { getCurrentUser, isSignedIn, saveLoginToken, saveRegistrationToken } from '../src/lib/session/session.ts';
+import { signOut } from '../src/lib/session/sign-out.ts';
 import { CLAIMS, mockServer } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 

@@ -1,5 +1,5 @@
 /** Test helper: an in-memory MirrorStorage (jsdom has no IndexedDB). */
-import type { MirrorStorage, StoredDraft } from '../src/lib/draft-mirror.ts';
+import type { MirrorStorage, StoredDraft } from '../src/lib/forms/draft-mirror.ts';
 
 /** An in-memory MirrorStorage: values are copied in and out, as IndexedDB's structured clone does. */
 export function memoryStorage(): MirrorStorage & { entries: Map<string, StoredDraft> } {

@@ -7,8 +7,8 @@ import { PROGRESS_STEPS, type ClaimantPayment } from '@portal/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentStepIndex } from '../src/features/payments/components/sent-item-progress.tsx';
-import { replyFormOf } from '../src/lib/responds-to.ts';
-import { formatLongDate, melbourneDate } from '../src/lib/dates.ts';
+import { replyFormOf } from '../src/lib/forms/responds-to.ts';
+import { formatLongDate, melbourneDate } from '../src/lib/content/dates.ts';
 import { financialYearLabel, financialYearOf } from '@portal/contracts';
 import {
   currentFinancialYear,
@@ -17,7 +17,7 @@ import {
   financialYearSpan,
 } from '../src/features/payments/lib/financial-year.ts';
 import { formatAud, sumCents } from '../src/features/payments/lib/money.ts';
-import { saveLoginToken } from '../src/lib/session.ts';
+import { saveLoginToken } from '../src/lib/session/session.ts';
 import { CLAIMS, accountFixture, mockServer, type Call } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 

@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import type { Helper } from '@portal/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { activityWords } from '../src/features/account/helper-words.ts';
-import { saveLoginToken } from '../src/lib/session.ts';
+import { saveLoginToken } from '../src/lib/session/session.ts';
 import { accountFixture, CLAIMS, mockServer, type Call } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 

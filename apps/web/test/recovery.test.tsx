@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getPasswordReset, savePasswordReset } from '../src/lib/password-reset.ts';
-import { checkForAppUpdate } from '../src/lib/service-worker.ts';
-import { getCurrentUser, isSignedIn, saveLoginToken } from '../src/lib/session.ts';
+import { getPasswordReset, savePasswordReset } from '../src/lib/session/password-reset.ts';
+import { checkForAppUpdate } from '../src/lib/platform/service-worker.ts';
+import { getCurrentUser, isSignedIn, saveLoginToken } from '../src/lib/session/session.ts';
 import { CLAIMS, mockServer } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 
 // The service worker exists only in production builds; the mock records the update check.
-vi.mock('../src/lib/service-worker.ts', () => ({
+vi.mock('../src/lib/platform/service-worker.ts', () => ({
   checkForAppUpdate: vi.fn(),
   startServiceWorker: vi.fn(),
   applyWaitingUpdate: vi.fn(),

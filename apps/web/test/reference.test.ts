@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { referenceOf, sentStateOf } from '../src/lib/reference.ts';
+import { referenceOf, sentStateOf } from '../src/lib/content/reference.ts';
 
 describe('referenceOf (the reference a claimant quotes, docs/decisions/027)', () => {
   it('is the first 8 hexadecimal digits of the id, in capitals, in two groups of four', () => {

@@ -2,14 +2,14 @@ import { MESSAGES } from '@portal/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAppMode } from '../src/lib/app-mode.ts';
-import { checkForAppUpdate } from '../src/lib/service-worker.ts';
-import { getCurrentUser, isSignedIn, saveLoginToken } from '../src/lib/session.ts';
+import { setAppMode } from '../src/lib/platform/app-mode.ts';
+import { checkForAppUpdate } from '../src/lib/platform/service-worker.ts';
+import { getCurrentUser, isSignedIn, saveLoginToken } from '../src/lib/session/session.ts';
 import { CLAIMS, mockServer, type Call } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 
 // The service worker exists only in production builds; the mock records the update check.
-vi.mock('../src/lib/service-worker.ts', () => ({
+vi.mock('../src/lib/platform/service-worker.ts', () => ({
   checkForAppUpdate: vi.fn(),
   startServiceWorker: vi.fn(),
   applyWaitingUpdate: vi.fn(),

@@ -22,8 +22,8 @@ import {
   type ClaimValues,
 } from '../src/features/reimbursement/lib/claim.ts';
 import { DISCARD_MESSAGE, RESTORED_MESSAGE } from '../src/features/reimbursement/pages/reimbursement-page.tsx';
-import { draftMirrorKey, setDraftMirrorStorage } from '../src/lib/draft-mirror.ts';
-import { saveLoginToken } from '../src/lib/session.ts';
+import { draftMirrorKey, setDraftMirrorStorage } from '../src/lib/forms/draft-mirror.ts';
+import { saveLoginToken } from '../src/lib/session/session.ts';
 import { CLAIMS, accountFixture, mockServer, type Call } from './helpers.ts';
 import { memoryStorage } from './memory-draft-storage.ts';
 import { renderApp } from './render-app.tsx';

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@portal/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { getAlerts } from '../src/lib/alerts.ts';
-import { call } from '../src/lib/call.ts';
-import { alertEntries, formatAlertText, RequestError } from '../src/lib/request-error.ts';
-import { getSignedOutReason, isSignedIn, saveLoginToken } from '../src/lib/session.ts';
-import { BEFORE_FORCED_LOGOUT_EVENT, onSignOut } from '../src/lib/sign-out.ts';
+import { getAlerts } from '../src/lib/feedback/alerts.ts';
+import { call } from '../src/lib/request/call.ts';
+import { alertEntries, formatAlertText, RequestError } from '../src/lib/request/request-error.ts';
+import { getSignedOutReason, isSignedIn, saveLoginToken } from '../src/lib/session/session.ts';
+import { BEFORE_FORCED_LOGOUT_EVENT, onSignOut } from '../src/lib/session/sign-out.ts';
 import { CLAIMS, mockServer } from './helpers.ts';
 
 async function failure(promise: Promise<unknown>): Promise<RequestError> {

@@ -3,8 +3,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ExternalLink } from '../src/components/external-link.tsx';
 import { SafeHtml } from '../src/components/safe-html.tsx';
-import { answerConfirm, getCurrentConfirm } from '../src/lib/confirm.ts';
-import { sanitizeHtml } from '../src/lib/sanitize-html.ts';
+import { answerConfirm, getCurrentConfirm } from '../src/lib/feedback/confirm.ts';
+import { sanitizeHtml } from '../src/lib/content/sanitize-html.ts';
 
 const ORIGIN = window.location.origin;
 

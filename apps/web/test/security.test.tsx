@@ -12,8 +12,8 @@ import { QrCode, qrPath } from '../src/features/security/components/qr-code.tsx'
 import { RecoveryCodes } from '../src/features/security/components/recovery-codes.tsx';
 import { groupSecret, SecretText } from '../src/features/security/components/secret-text.tsx';
 import { formatMelbourne } from '../src/features/security/lib/format.ts';
-import { getSecureToken, setAccessCodeType } from '../src/lib/access-code.ts';
-import { getCurrentUser, saveLoginToken, saveVerificationToken } from '../src/lib/session.ts';
+import { getSecureToken, setAccessCodeType } from '../src/lib/session/access-code.ts';
+import { getCurrentUser, saveLoginToken, saveVerificationToken } from '../src/lib/session/session.ts';
 import { render } from '@testing-library/react';
 import { accountFixture, CLAIMS, mockServer, type Call } from './helpers.ts';
 import { renderApp } from './render-app.tsx';

@@ -1,5 +1,5 @@
 /**
- * The service worker's rules (spec 000 §1; lib/service-worker.ts) with fake timers and a fake
+ * The service worker's rules (spec 000 §1; lib/platform/service-worker.ts) with fake timers and a fake
  * workbox-window: production builds only; registered once the app is stable (loaded, then idle)
  * or after 30 s; an update check once registered and then hourly; a waiting version activated at
  * the next page change; a reload when a new version takes control. And the pages the worker must
@@ -7,7 +7,7 @@
  */
 import { LIMITS } from '@portal/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as ServiceWorker from '../src/lib/service-worker.ts';
+import type * as ServiceWorker from '../src/lib/platform/service-worker.ts';
 import { SERVER_PAGES } from '../vite.config.ts';
 
 const fake = vi.hoisted(() => {
@@ -41,7 +41,7 @@ type ServiceWorkerModule = typeof ServiceWorker;
 /** A fresh copy of the module: its "started" and "registered" state is per page load. */
 async function freshModule(): Promise<ServiceWorkerModule> {
   vi.resetModules();
-  return import('../src/lib/service-worker.ts');
+  return import('../src/lib/platform/service-worker.ts');
 }
 
 /** Lets the lazy import of workbox-window and the registration's promises settle. */

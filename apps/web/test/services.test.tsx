@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { saveLoginToken } from '../src/lib/session.ts';
+import { saveLoginToken } from '../src/lib/session/session.ts';
 import { CLAIMS, mockServer } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 

@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@portal/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { isAppMode, setAppMode, initAppMode } from '../src/lib/app-mode.ts';
+import { isAppMode, setAppMode, initAppMode } from '../src/lib/platform/app-mode.ts';
 import { resumeRememberedSession } from '../src/lib/api/remembered-session.ts';
 import {
   CURRENT_USER_KEY,
@@ -17,8 +17,8 @@ import {
   saveLoginToken,
   saveRegistrationToken,
   saveVerificationToken,
-} from '../src/lib/session.ts';
-import { onSignOut, signOut } from '../src/lib/sign-out.ts';
+} from '../src/lib/session/session.ts';
+import { onSignOut, signOut } from '../src/lib/session/sign-out.ts';
 import { mockServer } from './helpers.ts';
 
 const stored = (area: Storage) => area.getItem(CURRENT_USER_KEY);

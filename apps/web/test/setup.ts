@@ -4,9 +4,9 @@
  */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { markAuthenticatedActivity } from '../src/lib/activity.ts';
-import { clearAlerts } from '../src/lib/alerts.ts';
-import { clearSession, clearSignedOutReason } from '../src/lib/session.ts';
+import { markAuthenticatedActivity } from '../src/lib/session/activity.ts';
+import { clearAlerts } from '../src/lib/feedback/alerts.ts';
+import { clearSession, clearSignedOutReason } from '../src/lib/session/session.ts';
 
 // Pages and the query client load on demand (lazy chunks, as in the browser): on a busy 2-core
 // machine the first render of a route can take more than the library's default 1 s.

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BackToTop } from '../src/app/shell/back-to-top.tsx';
 import { LoadingOverlay } from '../src/app/shell/loading-overlay.tsx';
-import { startLoading } from '../src/lib/loading.ts';
+import { startLoading } from '../src/lib/feedback/loading.ts';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,5 +1,5 @@
 /**
- * One sign-out (lib/sign-out.ts): what each reason does, as the claimant and the server meet it —
+ * One sign-out (lib/session/sign-out.ts): what each reason does, as the claimant and the server meet it —
  * the server told or not, forms told to keep their drafts or not, why on /login, the session's
  * cached data dropped once, the kept invitation and the resumable-upload addresses forgotten.
  */
@@ -8,10 +8,10 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountQueryOptions } from '../src/lib/api/get-account.ts';
 import { queryKeys } from '../src/lib/api/query-keys.ts';
-import { draftMirrorKey, setDraftMirrorStorage, type StoredDraft } from '../src/lib/draft-mirror.ts';
-import { keepInvitation, keptInvitation } from '../src/lib/helping-invitation.ts';
-import { REMEMBERED_KEY, isSignedIn, saveLoginToken } from '../src/lib/session.ts';
-import { BEFORE_FORCED_LOGOUT_EVENT, signOut, type SignOutReason } from '../src/lib/sign-out.ts';
+import { draftMirrorKey, setDraftMirrorStorage, type StoredDraft } from '../src/lib/forms/draft-mirror.ts';
+import { keepInvitation, keptInvitation } from '../src/lib/session/helping-invitation.ts';
+import { REMEMBERED_KEY, isSignedIn, saveLoginToken } from '../src/lib/session/session.ts';
+import { BEFORE_FORCED_LOGOUT_EVENT, signOut, type SignOutReason } from '../src/lib/session/sign-out.ts';
 import { CLAIMS, accountFixture, mockServer } from './helpers.ts';
 import { memoryStorage } from './memory-draft-storage.ts';
 import { renderApp } from './render-app.tsx';

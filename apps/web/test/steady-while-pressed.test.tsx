@@ -1,8 +1,8 @@
-/** What a press changes waits until the press has become a click (lib/steady-while-pressed.ts). */
+/** What a press changes waits until the press has become a click (lib/feedback/steady-while-pressed.ts). */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSteadyWhilePressed } from '../src/lib/steady-while-pressed.ts';
+import { useSteadyWhilePressed } from '../src/lib/feedback/steady-while-pressed.ts';
 
 afterEach(() => {
   vi.useRealTimers();

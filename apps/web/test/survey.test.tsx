@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getCurrentUser, saveLoginToken } from '../src/lib/session.ts';
-import { SURVEY_SESSION_KEY, getSurveyToken, saveSurveyToken } from '../src/lib/survey-session.ts';
+import { getCurrentUser, saveLoginToken } from '../src/lib/session/session.ts';
+import { SURVEY_SESSION_KEY, getSurveyToken, saveSurveyToken } from '../src/lib/session/survey-session.ts';
 import { CLAIMS, mockServer, type Call } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 

@@ -8,7 +8,7 @@
 import type { Account } from '@portal/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { saveLoginToken } from '../src/lib/session.ts';
+import { saveLoginToken } from '../src/lib/session/session.ts';
 import { installFakeTus, type FakeTusXhr } from './fake-tus.ts';
 import { CLAIMS, accountFixture, mockServer } from './helpers.ts';
 import { renderApp } from './render-app.tsx';

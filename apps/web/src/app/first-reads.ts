@@ -4,9 +4,9 @@
  * set off with the entry, not a round trip after it (bench/RESULTS.md Lighthouse; decision 043).
  * Every claim page reads the claims, the account (the side menu's name) and the unread count (the
  * menu's badge); a page names its own in its route meta (`firstReads`). The page's own calls take
- * the answers (lib/early-answers.ts); those the app does not use go when it leaves the page.
+ * the answers (lib/request/early-answers.ts); those the app does not use go when it leaves the page.
  */
-import { dropEarlyAnswers, startEarly } from '../lib/call.ts';
+import { dropEarlyAnswers, startEarly } from '../lib/request/call.ts';
 import type { FirstRead, RouteMeta } from './route-meta.ts';
 
 const EVERY_CLAIM_PAGE: readonly FirstRead[] = [

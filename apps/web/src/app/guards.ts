@@ -10,7 +10,7 @@
  *   The one exception: /claim is allowed when the claimant has no claims at all (spec 000 §4
  *   sends a claimant with 0 claims to /claim; without it the two rules would loop).
  * - Helping someone with their claim (decision 041): a page the helper's scope does not reach goes
- *   to /claim (lib/helping.ts, from the endpoint table's helper levels).
+ *   to /claim (lib/session/helping.ts, from the endpoint table's helper levels).
  * - Registration and recovery pages are for signed-out visitors (a signed-in claimant goes to
  *   /claims: registering or resetting over a live session would replace it).
  * - /activate needs a stored registration token and /verify a sign-in verification token, else
@@ -22,12 +22,12 @@
  * - Route data `mobile` (the /login/m route) turns app mode on.
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { setAppMode } from '../lib/app-mode.ts';
-import { isRequestError } from '../lib/request-error.ts';
-import { getPasswordReset } from '../lib/password-reset.ts';
-import { getCurrentUser, isSignedIn } from '../lib/session.ts';
-import { getSurveyToken } from '../lib/survey-session.ts';
-import { dropEarlyAnswers } from '../lib/call.ts';
+import { setAppMode } from '../lib/platform/app-mode.ts';
+import { isRequestError } from '../lib/request/request-error.ts';
+import { getPasswordReset } from '../lib/session/password-reset.ts';
+import { getCurrentUser, isSignedIn } from '../lib/session/session.ts';
+import { getSurveyToken } from '../lib/session/survey-session.ts';
+import { dropEarlyAnswers } from '../lib/request/call.ts';
 import { startFirstReads } from './first-reads.ts';
 import type { LazyQueryClient } from './lazy-query-client.ts';
 import type { RouteMeta } from './route-meta.ts';
@@ -91,7 +91,7 @@ export function createGuard(meta: RouteMeta, queryClient: LazyQueryClient) {
           throw redirect('/claims');
         }
         // Only a helper's guard needs the scope rules (kept out of the first download of /login).
-        if (selected?.Helping && !(await import('../lib/helping.ts')).mayOpen(selected.Helping, pathname))
+        if (selected?.Helping && !(await import('../lib/session/helping.ts')).mayOpen(selected.Helping, pathname))
           throw redirect('/claim');
         return null;
       }

@@ -3,10 +3,10 @@
  * gzip) is downloaded then, not with the first download of /login, which has a budget and
  * caches nothing (bench/bundle-check.ts). Every other page, the loaders and guards that use it,
  * and the signed-in parts of the shell wait for it (router.tsx, session-sync.ts); the sign-in page
- * and the shell's signed-out parts use it only if it is there (lib/query-client-if-made.ts).
+ * and the shell's signed-out parts use it only if it is there (lib/request/query-client-if-made.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { createStore } from '../lib/store.ts';
+import { createStore } from '../lib/platform/store.ts';
 
 export type LazyQueryClient = {
   /** The client once made; undefined before (so nothing can have been cached yet). */

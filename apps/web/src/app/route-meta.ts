@@ -12,7 +12,7 @@
  * self-assessment token, signed in or not (else /surveyvalidation).
  */
 import { LIMITS } from '@portal/contracts';
-import type { EndpointName } from '../lib/call-types.ts';
+import type { EndpointName } from '../lib/request/call-types.ts';
 
 type RouteAccess =
   'login' | 'signed-out' | 'registration' | 'verification' | 'reset' | 'public' | 'session' | 'claim' | 'survey';

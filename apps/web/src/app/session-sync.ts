@@ -2,15 +2,15 @@
  * Keeps the app in step with the session:
  * - a sign-in (signed out → signed in, this tab or another) drops whatever the session's cache
  *   still holds, so nothing of an earlier session is shown, and makes the query client;
- * - every sign-out is lib/sign-out.ts `signOut`, and this is the app's one listener: it forgets
+ * - every sign-out is lib/session/sign-out.ts `signOut`, and this is the app's one listener: it forgets
  *   the account's mirrored drafts where the reason says so (read before the cache goes), drops
  *   the session's cached data once and goes to /login (the login page shows why);
  * - signing out in another tab of a remembered session signs this tab out too: the remembered
- *   flag (localStorage, lib/session.ts) goes, and a tab holding a remembered session follows.
+ *   flag (localStorage, lib/session/session.ts) goes, and a tab holding a remembered session follows.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../lib/api/query-keys.ts';
-import type { CallAnswer } from '../lib/call.ts';
+import type { CallAnswer } from '../lib/request/call.ts';
 import {
   CURRENT_USER_KEY,
   REMEMBERED_KEY,
@@ -19,8 +19,8 @@ import {
   isSignedIn,
   reloadSessionFromStorage,
   subscribeToSession,
-} from '../lib/session.ts';
-import { onSignOut, signOut } from '../lib/sign-out.ts';
+} from '../lib/session/session.ts';
+import { onSignOut, signOut } from '../lib/session/sign-out.ts';
 import type { LazyQueryClient } from './lazy-query-client.ts';
 
 type Navigator = { navigate: (to: string, options?: { replace?: boolean }) => Promise<void> | void };
@@ -33,7 +33,9 @@ type Navigator = { navigate: (to: string, options?: { replace?: boolean }) => Pr
 function forgetMirroredDrafts(client: QueryClient | undefined): void {
   const account = client?.getQueryData<CallAnswer<'getAccount'>>(queryKeys.account);
   const signedOut = account?.ContactDetails.EmailAddress;
-  void import('../lib/draft-mirror.ts').then((mirror) => mirror.forgetDrafts({ signedOut })).catch(() => undefined);
+  void import('../lib/forms/draft-mirror.ts')
+    .then((mirror) => mirror.forgetDrafts({ signedOut }))
+    .catch(() => undefined);
 }
 
 export function startSessionSync(router: Navigator, queryClient: LazyQueryClient): () => void {

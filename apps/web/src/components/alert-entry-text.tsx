@@ -4,7 +4,7 @@
  * help line, each on a line of their own. The alert dialog, the sign-in form's alert and the error
  * summary say it this way, so they cannot drift apart.
  */
-import type { AlertEntry } from '../lib/request-error.ts';
+import type { AlertEntry } from '../lib/request/request-error.ts';
 import type { Guidance } from './alert-guidance.ts';
 import { PhoneLink } from './phone-link.tsx';
 

@@ -3,8 +3,8 @@
  * the following steps: Reload page, Load page in a different browser, Call TAC on 1300 654 329".'
  * The provider's short name and help line are the configured ones.
  */
-import { showAlert } from '../lib/alerts.ts';
-import { provider } from '../lib/provider.ts';
+import { showAlert } from '../lib/feedback/alerts.ts';
+import { provider } from '../lib/content/provider.ts';
 
 function unexpectedFormErrorText(): string {
   return (

@@ -15,7 +15,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'r
 import { QuoteError } from './alert-entry-text.tsx';
 import { Icon } from './icon.tsx';
 import { PhoneLink } from './phone-link.tsx';
-import { provider } from '../lib/provider.ts';
+import { provider } from '../lib/content/provider.ts';
 import styles from './error-summary.module.css';
 
 export type SummaryEntry = {

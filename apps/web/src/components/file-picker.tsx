@@ -7,7 +7,7 @@
  * goes through after it is picked.
  */
 import type { ReactNode, RefObject } from 'react';
-import { ACCEPT_ATTRIBUTE } from '../lib/upload.ts';
+import { ACCEPT_ATTRIBUTE } from '../lib/uploads/upload.ts';
 import styles from './file-picker.module.css';
 
 type FilePickerProps = {

@@ -10,9 +10,9 @@
  * Controlled: the owner keeps the items (so a draft can restore and save them).
  */
 import { useEffect, useId, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { showAlert } from '../lib/alerts.ts';
-import { call } from '../lib/call.ts';
-import { isRequestError } from '../lib/request-error.ts';
+import { showAlert } from '../lib/feedback/alerts.ts';
+import { call } from '../lib/request/call.ts';
+import { isRequestError } from '../lib/request/request-error.ts';
 import {
   UploadAborted,
   downloadUploadedFile,
@@ -21,7 +21,7 @@ import {
   uploadFile,
   type UploadHandle,
   type UploadStatus,
-} from '../lib/upload.ts';
+} from '../lib/uploads/upload.ts';
 import { FilePicker } from './file-picker.tsx';
 import styles from './file-upload.module.css';
 import { PAUSED_TEXT, type UploadItem } from './upload-item.ts';

@@ -4,7 +4,7 @@
  * submit handler of a form whose button stays usable until the form is ready.
  */
 import { useId, type FormEvent, type FormHTMLAttributes, type ReactNode } from 'react';
-import { useSteadyWhilePressed } from '../lib/steady-while-pressed.ts';
+import { useSteadyWhilePressed } from '../lib/feedback/steady-while-pressed.ts';
 import styles from './form-field.module.css';
 
 type FieldControlProps = {

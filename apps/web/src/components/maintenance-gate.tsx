@@ -6,7 +6,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMaintenanceMessages } from '../lib/api/check-maintenance.ts';
-import { checkForAppUpdate } from '../lib/service-worker.ts';
+import { checkForAppUpdate } from '../lib/platform/service-worker.ts';
 import { Icon } from './icon.tsx';
 import styles from './maintenance-gate.module.css';
 

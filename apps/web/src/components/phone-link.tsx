@@ -1,5 +1,5 @@
 /** The help line as a tel: link ({phone} in the spec), and the ways to reach it for those who need help to call. */
-import { provider, providerPhoneHref } from '../lib/provider.ts';
+import { provider, providerPhoneHref } from '../lib/content/provider.ts';
 
 export function PhoneLink({ className }: { className?: string }) {
   return (

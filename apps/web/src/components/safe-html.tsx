@@ -1,19 +1,19 @@
 /**
- * HTML from the server, sanitised again in the browser (lib/sanitize-html.ts) and rendered. The
+ * HTML from the server, sanitised again in the browser (lib/content/sanitize-html.ts) and rendered. The
  * one place the app renders server HTML: content documents, service details, survey questions
  * and the survey outro.
  *
  * Clicks on its links (listeners on the wrapper):
  * - a link to another website asks the leave-site confirmation first (spec 000 §2), then opens
- *   in a new tab (lib/confirm.ts, like components/external-link.tsx). That includes Ctrl/Cmd/
+ *   in a new tab (lib/feedback/confirm.ts, like components/external-link.tsx). That includes Ctrl/Cmd/
  *   Shift/Alt-clicks and the middle button (auxclick), which would otherwise open it unasked;
  * - a link to a page of the portal navigates inside the app (no full reload, the session stays);
  * - mailto:, tel: and #fragment links behave as usual, as do modified clicks on portal links.
  */
 import { useMemo, type ElementType, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { openExternal } from '../lib/confirm.ts';
-import { EXTERNAL_LINK_ATTR, sanitizeHtml } from '../lib/sanitize-html.ts';
+import { openExternal } from '../lib/feedback/confirm.ts';
+import { EXTERNAL_LINK_ATTR, sanitizeHtml } from '../lib/content/sanitize-html.ts';
 import styles from './safe-html.module.css';
 
 type SafeHtmlProps = {

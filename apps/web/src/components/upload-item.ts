@@ -6,7 +6,7 @@ export type UploadItem = {
   fileId?: string | undefined;
   progress: number;
   inProgress: boolean;
-  /** Offline: the upload waits for the connection and goes on by itself (lib/resumable-upload.ts). */
+  /** Offline: the upload waits for the connection and goes on by itself (lib/uploads/resumable-upload.ts). */
   paused?: boolean | undefined;
   description?: string | undefined;
   /** The picked file (kept for a local preview). */

@@ -12,7 +12,7 @@ import {
   finishStepUp,
 } from '../../features/access-code/pages/access-code-page.tsx';
 import { SecureEditStepUp } from '../../features/security/pages/secure-edit-step-up.tsx';
-import { getAccessCodeType, type CodeTypeValue } from '../../lib/access-code.ts';
+import { getAccessCodeType, type CodeTypeValue } from '../../lib/session/access-code.ts';
 
 const DETAIL: Record<CodeTypeValue, string> = {
   [CodeType.Mobile]: 'mobile number',

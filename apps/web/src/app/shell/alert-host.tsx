@@ -9,7 +9,7 @@ import { useId } from 'react';
 import { AlertEntryText } from '../../components/alert-entry-text.tsx';
 import { catalogueGuidance } from '../../components/alert-guidance.ts';
 import { Icon } from '../../components/icon.tsx';
-import { dismissAlert, type PortalAlert } from '../../lib/alerts.ts';
+import { dismissAlert, type PortalAlert } from '../../lib/feedback/alerts.ts';
 import styles from './dialog.module.css';
 
 export default function AlertHost({ alert }: { alert: PortalAlert }) {

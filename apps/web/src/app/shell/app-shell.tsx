@@ -7,10 +7,10 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useSearchParams } from 'react-router';
-import { useCurrentAlert } from '../../lib/alerts.ts';
-import { useCurrentConfirm } from '../../lib/confirm.ts';
-import { productName } from '../../lib/provider.ts';
-import { useIsSignedIn } from '../../lib/session.ts';
+import { useCurrentAlert } from '../../lib/feedback/alerts.ts';
+import { useCurrentConfirm } from '../../lib/feedback/confirm.ts';
+import { productName } from '../../lib/content/provider.ts';
+import { useIsSignedIn } from '../../lib/session/session.ts';
 import { Footer } from './footer.tsx';
 import { usePageWaitsForShell, useSignedInParts, useSignedInShell } from './lazy-signed-in.ts';
 import { LoadingOverlay, useLoadingMessage } from './loading-overlay.tsx';

@@ -1,13 +1,13 @@
 /**
  * The confirmation dialog (leave-site, spec 000 §2). It records when it has been put on screen
- * and passes the time taken to answer to lib/confirm.ts, where the 50 ms rule is applied (an
+ * and passes the time taken to answer to lib/feedback/confirm.ts, where the 50 ms rule is applied (an
  * answer in under 50 ms counts as a suppressed dialog and the action proceeds).
  */
 import { Dialog } from 'react-aria-components/Dialog';
 import { Heading } from 'react-aria-components/Heading';
 import { Modal, ModalOverlay } from 'react-aria-components/Modal';
 import { useEffect, useId, useRef } from 'react';
-import { answerConfirm, type ConfirmRequest } from '../../lib/confirm.ts';
+import { answerConfirm, type ConfirmRequest } from '../../lib/feedback/confirm.ts';
 import styles from './dialog.module.css';
 
 export default function ConfirmHost({ confirm }: { confirm: ConfirmRequest }) {

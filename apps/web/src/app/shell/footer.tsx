@@ -6,7 +6,7 @@
 import { APP_VERSION } from '@portal/contracts';
 import { Link } from 'react-router';
 import { CallHelp, PhoneLink } from '../../components/phone-link.tsx';
-import { provider } from '../../lib/provider.ts';
+import { provider } from '../../lib/content/provider.ts';
 import styles from './footer.module.css';
 
 /** `help`: false on the sign-in page, whose own "Need help?" says the same just above. */

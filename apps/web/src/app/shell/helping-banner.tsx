@@ -9,8 +9,8 @@
 import { Link, useNavigate } from 'react-router';
 import { useLeaveHelping } from '../../features/helping/api/leave-helping.ts';
 import { useClaims } from '../../lib/api/get-claims.ts';
-import { requestConfirm } from '../../lib/confirm.ts';
-import { SCOPE_WORDS } from '../../lib/helping.ts';
+import { requestConfirm } from '../../lib/feedback/confirm.ts';
+import { SCOPE_WORDS } from '../../lib/session/helping.ts';
 import { useSwitchClaim } from '../use-switch-claim.ts';
 import styles from './helping-banner.module.css';
 import { useHelpEnded } from './use-help-ended.ts';

@@ -8,8 +8,8 @@
  * the page, the claim summary pushed it down (a layout shift, bench/RESULTS.md Lighthouse).
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { useQueryClientIfMade } from '../../lib/query-client-if-made.ts';
-import { useIsSignedIn } from '../../lib/session.ts';
+import { useQueryClientIfMade } from '../../lib/request/query-client-if-made.ts';
+import { useIsSignedIn } from '../../lib/session/session.ts';
 import type { RouteMeta } from '../route-meta.ts';
 // Types only: erased from the build, so the chunk stays out of the first download.
 import type * as SignedInModule from './signed-in.tsx';

@@ -8,7 +8,7 @@
 import { LIMITS } from '@portal/contracts';
 import { useEffect, useRef } from 'react';
 import { useNavigation } from 'react-router';
-import { useFirstLoadingMessage } from '../../lib/loading.ts';
+import { useFirstLoadingMessage } from '../../lib/feedback/loading.ts';
 import styles from './loading-overlay.module.css';
 
 export function useLoadingMessage(): string | undefined {

@@ -8,8 +8,8 @@
 import { Link } from 'react-router';
 import { PhoneLink } from '../../components/phone-link.tsx';
 import { selectedClaimOf, useCachedClaims } from '../../lib/api/cached-claims.ts';
-import { provider } from '../../lib/provider.ts';
-import { useIsSignedIn } from '../../lib/session.ts';
+import { provider } from '../../lib/content/provider.ts';
+import { useIsSignedIn } from '../../lib/session/session.ts';
 import styles from './route-error.module.css';
 
 export function NotFoundPage() {

@@ -6,7 +6,7 @@
  */
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { useIsSignedIn } from '../../lib/session.ts';
+import { useIsSignedIn } from '../../lib/session/session.ts';
 import type { RouteMeta } from '../route-meta.ts';
 import { useSignedInParts } from './lazy-signed-in.ts';
 import { useHomePath } from './use-route-meta.ts';

@@ -1,7 +1,7 @@
 /** Shown when a route fails to load or render (e.g. an old chunk after a new version went live). */
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 import { CallHelp, PhoneLink } from '../../components/phone-link.tsx';
-import { provider } from '../../lib/provider.ts';
+import { provider } from '../../lib/content/provider.ts';
 import styles from './route-error.module.css';
 
 function isChunkLoadError(error: unknown): boolean {

@@ -28,7 +28,7 @@ function announcedRemaining(ms: number): string {
 }
 
 /**
- * What a time-out keeps (lib/use-form-draft.ts): every form's typing, on this device, for the same
+ * What a time-out keeps (lib/forms/use-form-draft.ts): every form's typing, on this device, for the same
  * account's next sign-in; never a password, a code or a bank account number, and not a document
  * that is only picked (Send a message and a name change send theirs with the form).
  */

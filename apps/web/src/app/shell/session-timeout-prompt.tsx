@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { keepAlive } from '../../lib/api/keep-alive.ts';
-import { signOut } from '../../lib/sign-out.ts';
+import { signOut } from '../../lib/session/sign-out.ts';
 import SessionTimeoutDialog from './session-timeout-dialog.tsx';
 
 export default function SessionTimeoutPrompt({ remainingMs }: { remainingMs: number }) {

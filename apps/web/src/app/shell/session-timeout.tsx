@@ -1,11 +1,11 @@
 /**
  * Session time-out (foundation issue; WCAG 2.2.1). The server's idle time-out is 20 minutes,
  * sliding on every authenticated call (SESSION.idleTimeoutMs). The client knows the time of the
- * last successful authenticated call (lib/activity.ts); SESSION.idleWarningMs (2 minutes) before
+ * last successful authenticated call (lib/session/activity.ts); SESSION.idleWarningMs (2 minutes) before
  * the limit it opens "Stay signed in" (keepalive restarts the clock). If the time lapses, the
  * claimant is signed out (signOut('idle'), which tells the server too) and lands on /login with
  * MESSAGES.sessionIdleSignedOut. What was typed in a form is already kept: every form writes each
- * change at once to this device's draft mirror (lib/draft-mirror.ts), which a forced logout keeps
+ * change at once to this device's draft mirror (lib/forms/draft-mirror.ts), which a forced logout keeps
  * for the same account's next sign-in (only signing out on purpose forgets it).
  *
  * The server records activity at most every SESSION.activityRecordedEveryMs, so its idle clock may
@@ -17,9 +17,9 @@
  */
 import { SESSION } from '@portal/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { getLastAuthenticatedActivity, useLastAuthenticatedActivity } from '../../lib/activity.ts';
-import { useIsSignedIn } from '../../lib/session.ts';
-import { signOut } from '../../lib/sign-out.ts';
+import { getLastAuthenticatedActivity, useLastAuthenticatedActivity } from '../../lib/session/activity.ts';
+import { useIsSignedIn } from '../../lib/session/session.ts';
+import { signOut } from '../../lib/session/sign-out.ts';
 import { useSignedInShell } from './lazy-signed-in.ts';
 
 const SessionTimeoutPrompt = lazy(() => import('./session-timeout-prompt.tsx'));

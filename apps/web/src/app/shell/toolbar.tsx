@@ -8,8 +8,8 @@
  */
 import { Link } from 'react-router';
 import { Icon, type IconName } from '../../components/icon.tsx';
-import { provider, providerPhoneHref } from '../../lib/provider.ts';
-import { useIsSignedIn } from '../../lib/session.ts';
+import { provider, providerPhoneHref } from '../../lib/content/provider.ts';
+import { useIsSignedIn } from '../../lib/session/session.ts';
 import type { LeftControl, RouteMeta } from '../route-meta.ts';
 import { useSignedInParts } from './lazy-signed-in.ts';
 import { useGoBack, useHomePath } from './use-route-meta.ts';

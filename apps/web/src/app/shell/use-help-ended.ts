@@ -9,10 +9,10 @@ import { ErrorNumber } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { showAlert } from '../../lib/alerts.ts';
+import { showAlert } from '../../lib/feedback/alerts.ts';
 import { claimsQueryOptions } from '../../lib/api/get-claims.ts';
 import { queryKeys } from '../../lib/api/query-keys.ts';
-import { isRequestError } from '../../lib/request-error.ts';
+import { isRequestError } from '../../lib/request/request-error.ts';
 import { FRESHNESS } from '../../lib/api/freshness.ts';
 
 type Helped = { claimNumber: string; claimantName: string };

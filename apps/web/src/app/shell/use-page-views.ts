@@ -1,13 +1,13 @@
 /**
  * The leave hook of every route (spec 000 §2, spec 001 §2): when a page is left, a page view is
  * recorded for it (POST /api/analytics/pageview, silent), and the native wrapper is told which
- * page is now shown (lib/native-bridge.ts). The last page is recorded when the tab is hidden
+ * page is now shown (lib/platform/native-bridge.ts). The last page is recorded when the tab is hidden
  * or closed (fetch keepalive). A waiting app update is applied at a page change.
  */
 import { useEffect, useRef } from 'react';
 import { recordPageView } from '../../lib/api/record-page-view.ts';
-import { notifyNativePage } from '../../lib/native-bridge.ts';
-import { applyWaitingUpdate } from '../../lib/service-worker.ts';
+import { notifyNativePage } from '../../lib/platform/native-bridge.ts';
+import { applyWaitingUpdate } from '../../lib/platform/service-worker.ts';
 
 type Page = { path: string; title: string };
 

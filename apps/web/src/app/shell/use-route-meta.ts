@@ -1,6 +1,6 @@
 import { useMatches, useNavigate } from 'react-router';
 import { selectedClaimOf, useCachedClaims } from '../../lib/api/cached-claims.ts';
-import { isSignedIn, useIsSignedIn } from '../../lib/session.ts';
+import { isSignedIn, useIsSignedIn } from '../../lib/session/session.ts';
 import { FALLBACK_META, isRouteMeta, pageTitleOf, type RouteMeta } from '../route-meta.ts';
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { ErrorItem } from '@portal/contracts';
 import type { SummaryEntry } from '../error-summary.tsx';
-import type { RequestError } from '../../lib/request-error.ts';
+import type { RequestError } from '../../lib/request/request-error.ts';
 
 type ServerFieldError = {
   /** The form's field the item is about (the first part of its Field). */

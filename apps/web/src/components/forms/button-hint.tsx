@@ -6,7 +6,7 @@
  * line when there is nothing to say, and it is held still while a press is under way (lib/
  * steady-while-pressed.ts), so the button never moves between press and release.
  */
-import { useSteadyWhilePressed } from '../../lib/steady-while-pressed.ts';
+import { useSteadyWhilePressed } from '../../lib/feedback/steady-while-pressed.ts';
 
 /** 'a', 'a and b', 'a, b and c'. */
 export function listOf(items: readonly string[]): string {

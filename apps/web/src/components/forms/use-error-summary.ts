@@ -5,9 +5,9 @@
  */
 import { useState } from 'react';
 import type { SummaryEntry } from '../error-summary.tsx';
-import { showAlert } from '../../lib/alerts.ts';
+import { showAlert } from '../../lib/feedback/alerts.ts';
 import { showUnexpectedFormError } from '../alert-unexpected.ts';
-import { isRequestError, type RequestError } from '../../lib/request-error.ts';
+import { isRequestError, type RequestError } from '../../lib/request/request-error.ts';
 
 type SendOptions = {
   /** Whether the answer is about the form (listed in the summary); otherwise it is the app's alert (spec 000 §8). */

@@ -9,7 +9,7 @@
  * change request. Preferences save at once, so they have nothing to keep.
  */
 import { z } from 'zod';
-import { createDraftMirror, type DraftMirror } from '../../lib/draft-mirror.ts';
+import { createDraftMirror, type DraftMirror } from '../../lib/forms/draft-mirror.ts';
 
 /** An edit view's kept draft: its name in the mirror, the mirror, and what of the values it keeps. */
 export type EditDraft<T, D> = { form: string; mirror: DraftMirror<D>; keep: (values: T) => D };

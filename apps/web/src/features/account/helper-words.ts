@@ -10,7 +10,7 @@ import {
   dateTimeFormat,
   type Helper,
 } from '@portal/contracts';
-import { formatLongDate } from '../../lib/dates.ts';
+import { formatLongDate } from '../../lib/content/dates.ts';
 
 /** The scopes a claimant may give (Act comes only from the claims system). */
 export const INVITE_SCOPES = ['View', 'Send'] as const;

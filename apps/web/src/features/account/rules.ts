@@ -13,7 +13,7 @@ import {
   type ContactDetails,
   type PersonalDetails,
 } from '@portal/contracts';
-import { STATE_TRUSTEES } from '../../lib/state-trustees.ts';
+import { STATE_TRUSTEES } from '../../lib/content/state-trustees.ts';
 
 export type EditPermission =
   | { kind: 'allowed' }

@@ -8,8 +8,8 @@
  */
 import { showUnexpectedFormError } from '../../components/alert-unexpected.ts';
 import { applyServerErrors } from '../../components/forms/apply-server-errors.ts';
-import { showAlert } from '../../lib/alerts.ts';
-import { isRequestError } from '../../lib/request-error.ts';
+import { showAlert } from '../../lib/feedback/alerts.ts';
+import { isRequestError } from '../../lib/request/request-error.ts';
 import type { UpdateOutcome } from './sections.ts';
 
 export type SaveFailure = 'stopped' | 'fields' | 'failed';

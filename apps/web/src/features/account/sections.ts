@@ -3,7 +3,7 @@
  * §4 "Account sections").
  */
 import { CodeType } from '@portal/contracts';
-import type { CodeTypeValue } from '../../lib/access-code.ts';
+import type { CodeTypeValue } from '../../lib/session/access-code.ts';
 
 /** The blocks that have an edit view (Preferences save at once; Password has a page of its own). */
 export type SectionKey = 'personal' | 'mobile' | 'email' | 'contact' | 'bank';

@@ -5,7 +5,7 @@
  * with the configured name and number; other not-found numbers get the same sentence here.
  */
 import { ErrorNumber, MESSAGES, isNotFoundNumber } from '@portal/contracts';
-import { fillProvider } from '../../lib/provider.ts';
+import { fillProvider } from '../../lib/content/provider.ts';
 
 export function recoveryMessage(item: { Number: number; Message: string }): string {
   if (item.Number === ErrorNumber.InformationNotFound && item.Message) return item.Message;

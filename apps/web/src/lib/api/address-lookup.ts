@@ -4,7 +4,7 @@
  * never throws except when the caller cancels it (a newer search replaced it).
  */
 import type { AddressSuggestion } from '@portal/contracts';
-import { call } from '../call.ts';
+import { call } from '../request/call.ts';
 
 export async function lookupAddresses(
   query: string,

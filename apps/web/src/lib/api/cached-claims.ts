@@ -6,7 +6,7 @@
  */
 import type { Claim } from '@portal/contracts';
 import { useCallback, useSyncExternalStore } from 'react';
-import { useQueryClientIfMade } from '../query-client-if-made.ts';
+import { useQueryClientIfMade } from '../request/query-client-if-made.ts';
 import { queryKeys } from './query-keys.ts';
 
 export function selectedClaimOf(claims: readonly Claim[] | undefined): Claim | undefined {

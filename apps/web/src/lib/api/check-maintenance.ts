@@ -4,7 +4,7 @@
  * stay usable (the call that matters reports its own failure).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call, type CallAnswer } from '../call.ts';
+import { call, type CallAnswer } from '../request/call.ts';
 import { FRESHNESS } from './freshness.ts';
 
 type MaintenanceMessage = CallAnswer<'checkMaintenance'>[number];

@@ -1,7 +1,7 @@
 /** POST /api/claim/deselectclaim — "switch claim" (spec 000 §4): deselect, then /claims. */
 import type { Claim } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, type CallBody } from '../call.ts';
+import { call, type CallBody } from '../request/call.ts';
 import { queryKeys } from './query-keys.ts';
 
 function deselectClaim(claim?: Claim): Promise<true> {

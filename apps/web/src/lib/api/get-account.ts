@@ -4,9 +4,9 @@
  * of account data mostly do nothing".
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useIsSignedIn } from '../session.ts';
+import { useIsSignedIn } from '../session/session.ts';
 import type { Account } from '@portal/contracts';
-import { call } from '../call.ts';
+import { call } from '../request/call.ts';
 import { queryKeys } from './query-keys.ts';
 import { FRESHNESS } from './freshness.ts';
 

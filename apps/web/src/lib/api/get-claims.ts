@@ -4,10 +4,10 @@
  * copy (so it cannot drift). Always silent: /claims shows its own failure message.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useIsSignedIn } from '../session.ts';
+import { useIsSignedIn } from '../session/session.ts';
 import { selectedClaimOf } from './cached-claims.ts';
 import type { Claim } from '@portal/contracts';
-import { call } from '../call.ts';
+import { call } from '../request/call.ts';
 import { queryKeys } from './query-keys.ts';
 import { FRESHNESS } from './freshness.ts';
 

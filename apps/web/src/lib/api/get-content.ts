@@ -7,7 +7,7 @@
  */
 import type { ContentName } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call, type CallAnswer } from '../call.ts';
+import { call, type CallAnswer } from '../request/call.ts';
 import { queryKeys } from './query-keys.ts';
 import { FRESHNESS } from './freshness.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { DropdownItem, ListType } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../call.ts';
+import { call } from '../request/call.ts';
 import { queryKeys } from './query-keys.ts';
 import { FRESHNESS } from './freshness.ts';
 

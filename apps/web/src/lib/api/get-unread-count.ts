@@ -1,6 +1,6 @@
 /** POST /api/inbox/getunreadmessagecount — needs a selected claim; silent (a badge is not worth an alert). */
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../call.ts';
+import { call } from '../request/call.ts';
 import { queryKeys } from './query-keys.ts';
 import { FRESHNESS } from './freshness.ts';
 

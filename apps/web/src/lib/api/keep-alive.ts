@@ -1,5 +1,5 @@
 /** POST /api/account/keepalive — "Stay signed in": restarts the server's idle time-out. */
-import { call, type CallAnswer } from '../call.ts';
+import { call, type CallAnswer } from '../request/call.ts';
 
 export type KeepAliveResponse = CallAnswer<'keepAlive'>;
 

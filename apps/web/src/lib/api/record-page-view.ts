@@ -1,5 +1,5 @@
 /** POST /api/analytics/pageview — the first-party page-view record (no third-party analytics). Silent. */
-import { call } from '../call.ts';
+import { call } from '../request/call.ts';
 
 export function recordPageView(path: string, title: string, options: { keepalive?: boolean } = {}): void {
   const Path = (path.startsWith('/') ? path : `/${path}`).slice(0, 300);

@@ -1,11 +1,17 @@
 /**
- * Remember me through the server's HttpOnly cookie (decision 038; lib/session.ts): every
+ * Remember me through the server's HttpOnly cookie (decision 038; lib/session/session.ts): every
  * remembered token is sent to remembersession, and a load with no session in this tab but a
  * remembered one on this browser asks resumesession for its token before the first render.
  */
-import { call } from '../call.ts';
-import { removeItem } from '../safe-storage.ts';
-import { REMEMBERED_KEY, getCurrentUser, hasRememberedSession, onRememberedToken, saveLoginToken } from '../session.ts';
+import { call } from '../request/call.ts';
+import { removeItem } from '../platform/safe-storage.ts';
+import {
+  REMEMBERED_KEY,
+  getCurrentUser,
+  hasRememberedSession,
+  onRememberedToken,
+  saveLoginToken,
+} from '../session/session.ts';
 
 /** Sends every remembered token to the cookie; a failure only means a new tab will ask for a sign-in. */
 export function keepRememberedTokens(): () => void {

@@ -9,7 +9,7 @@
  * flight is dropped when the form goes.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { call } from '../call.ts';
+import { call } from '../request/call.ts';
 
 /** A BSB as the forms show and send it. */
 export const BSB_FORMAT = /^[0-9]{3}-[0-9]{3}$/;

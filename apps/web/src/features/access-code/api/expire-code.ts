@@ -3,8 +3,8 @@
  * outstanding code for that edit. Silent and best-effort: the claimant is leaving either way, and
  * the code expires on its own after 30 minutes.
  */
-import type { CodeTypeValue } from '../../../lib/access-code.ts';
-import { call } from '../../../lib/call.ts';
+import type { CodeTypeValue } from '../../../lib/session/access-code.ts';
+import { call } from '../../../lib/request/call.ts';
 
 export async function expireSecureCode(codeType: CodeTypeValue): Promise<void> {
   try {

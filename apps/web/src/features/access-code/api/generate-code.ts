@@ -5,8 +5,8 @@
  * region (86 no channel, 108 too many codes, 109 locked for the day).
  */
 import { DeviceType } from '@portal/contracts';
-import type { CodeTypeValue } from '../../../lib/access-code.ts';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import type { CodeTypeValue } from '../../../lib/session/access-code.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 
 export type CodeFlow = { kind: 'login' } | { kind: 'secure'; codeType: CodeTypeValue };
 

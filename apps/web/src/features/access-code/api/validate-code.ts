@@ -4,8 +4,8 @@
  * one kind of edit. Silent: 49 (wrong), 50 (expired) and 109 (locked) are shown by the screen.
  */
 import { DeviceType } from '@portal/contracts';
-import type { CodeTypeValue } from '../../../lib/access-code.ts';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import type { CodeTypeValue } from '../../../lib/session/access-code.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 
 export type LoginCodeResult = CallAnswer<'validateCodeForLogin'>;
 export type SecureCodeResult = CallAnswer<'validateCodeWhileLoggedIn'>;

@@ -24,7 +24,7 @@ import { AccessCodeEntry, LIMITS, type CodeSentResponse } from '@portal/contract
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useController, useForm, type FieldErrors } from 'react-hook-form';
 import { Field } from '../../../components/form-field.tsx';
-import { isRequestError, type AlertEntry } from '../../../lib/request-error.ts';
+import { isRequestError, type AlertEntry } from '../../../lib/request/request-error.ts';
 import styles from './access-code-form.module.css';
 
 type AccessCodeFormProps = {

@@ -14,11 +14,11 @@
 import { CodeType, LIMITS } from '@portal/contracts';
 import { Navigate, useNavigate, type NavigateFunction } from 'react-router';
 import { PhoneLink } from '../../../components/phone-link.tsx';
-import { getAccessCodeType, saveSecureToken, type CodeTypeValue } from '../../../lib/access-code.ts';
-import { markAuthenticatedActivity } from '../../../lib/activity.ts';
-import { isAppMode } from '../../../lib/app-mode.ts';
-import { provider } from '../../../lib/provider.ts';
-import { getCurrentUser, replaceLoginToken, saveLoginToken } from '../../../lib/session.ts';
+import { getAccessCodeType, saveSecureToken, type CodeTypeValue } from '../../../lib/session/access-code.ts';
+import { markAuthenticatedActivity } from '../../../lib/session/activity.ts';
+import { isAppMode } from '../../../lib/platform/app-mode.ts';
+import { provider } from '../../../lib/content/provider.ts';
+import { getCurrentUser, replaceLoginToken, saveLoginToken } from '../../../lib/session/session.ts';
 import { expireSecureCode } from '../api/expire-code.ts';
 import { generateCode } from '../api/generate-code.ts';
 import { validateLoginCode, validateSecureCode } from '../api/validate-code.ts';

@@ -4,7 +4,7 @@
  * helper's access, and "Remove everyone now". Silent: the block shows each error beside what was being done. After each, the
  * block reads the helpers again (useReloadHelpers).
  */
-import { call, type CallAnswer, type CallBody } from '../../../lib/call.ts';
+import { call, type CallAnswer, type CallBody } from '../../../lib/request/call.ts';
 
 export type InviteBody = CallBody<'inviteHelper'>;
 

@@ -6,7 +6,7 @@
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call } from '../../../lib/call.ts';
+import { call } from '../../../lib/request/call.ts';
 
 const helpersQueryOptions = queryOptions({
   queryKey: ['session', 'helpers'] as const,

@@ -3,7 +3,7 @@
  * request (with the files uploaded under its FormId) for the provider's approval. Idempotent: a
  * retry with the same IdempotencyKey answers the same result once. Silent: the form alerts.
  */
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 
 export function submitDetailsRequest(body: {
   FormId: string;

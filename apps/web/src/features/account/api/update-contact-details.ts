@@ -11,7 +11,7 @@ import {
   type UpdateContactDetailsRequest,
 } from '@portal/contracts';
 import type { PickedAddressValue } from '../../../components/address-picker.tsx';
-import { call, type CallAnswer, type CallBody } from '../../../lib/call.ts';
+import { call, type CallAnswer, type CallBody } from '../../../lib/request/call.ts';
 
 export type AddressLines = UpdateContactDetailsRequest['HomeAddressForDB'];
 export type ContactDetailsBody = Omit<UpdateContactDetailsRequest, 'AccessToken'>;

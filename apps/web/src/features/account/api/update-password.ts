@@ -3,7 +3,7 @@
  * ends every other session of the account. Silent: error 80 ('Invalid password. Try again') is
  * shown at the current-password field, anything else by the page's alert.
  */
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 
 export type PasswordChange = { OldPassword: string; NewPassword: string; ReEnterPassword: string };
 

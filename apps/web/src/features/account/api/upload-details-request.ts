@@ -5,7 +5,7 @@
  * parses it with the same DetailsRequestRequest schema. Silent: the form handles the failure.
  */
 import type { DetailsRequestRequest } from '@portal/contracts';
-import { call, type CallAnswer, type CallBody } from '../../../lib/call.ts';
+import { call, type CallAnswer, type CallBody } from '../../../lib/request/call.ts';
 
 export type DetailsRequestBody = Omit<DetailsRequestRequest, 'AccessToken'>;
 

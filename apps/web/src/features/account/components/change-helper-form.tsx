@@ -7,7 +7,7 @@
 import { ErrorNumber, type Helper } from '@portal/contracts';
 import { useState, type FormEvent } from 'react';
 import { RadioGroup } from '../../../components/forms/radio-group.tsx';
-import { isRequestError } from '../../../lib/request-error.ts';
+import { isRequestError } from '../../../lib/request/request-error.ts';
 import { changeHelper } from '../api/helper-changes.ts';
 import { INVITE_SCOPES, SCOPE_NAMES, SCOPE_SENTENCES, type InviteScope } from '../helper-words.ts';
 import styles from './helpers.module.css';

@@ -11,7 +11,7 @@
 import type { Claim, Helper } from '@portal/contracts';
 import { useEffect, useState, type ComponentType, type Dispatch, type SetStateAction } from 'react';
 import { useClaims } from '../../../lib/api/get-claims.ts';
-import { isRequestError } from '../../../lib/request-error.ts';
+import { isRequestError } from '../../../lib/request/request-error.ts';
 import { endAllHelpers, endHelper, withdrawInvitation } from '../api/helper-changes.ts';
 import { useHelpers, useReloadHelpers } from '../api/helpers-query.ts';
 import { ConfirmHelperAction, HelperActivityList, HelperList, type HelperAction } from './helper-list.tsx';

@@ -19,8 +19,8 @@ import { applyServerErrors } from '../../../components/forms/apply-server-errors
 import { RadioGroup } from '../../../components/forms/radio-group.tsx';
 import { SummaryForm } from '../../../components/forms/summary-form.tsx';
 import { useErrorSummary } from '../../../components/forms/use-error-summary.ts';
-import { formatLongDate } from '../../../lib/dates.ts';
-import type { RequestError } from '../../../lib/request-error.ts';
+import { formatLongDate } from '../../../lib/content/dates.ts';
+import type { RequestError } from '../../../lib/request/request-error.ts';
 import { inviteHelper } from '../api/helper-changes.ts';
 import { INVITE_SCOPES, SCOPE_NAMES, SCOPE_SENTENCES } from '../helper-words.ts';
 import {

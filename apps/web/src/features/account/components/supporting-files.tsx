@@ -1,6 +1,6 @@
 /**
  * Supporting documents for a personal-details change (spec 000 §4, §5): one file per pick, checked
- * in the browser before it is accepted (10MB, the twelve types: lib/upload.ts, the shared rules).
+ * in the browser before it is accepted (10MB, the twelve types: lib/uploads/upload.ts, the shared rules).
  * Unlike the documents form, nothing is sent when a file is picked: the change request has to
  * exist first, so the files are uploaded after it, under its FormId (the page shows their
  * progress). Controlled: the form keeps the list.
@@ -8,8 +8,8 @@
 import { useId, useRef, useState } from 'react';
 import { FilePicker } from '../../../components/file-picker.tsx';
 import { PAUSED_TEXT } from '../../../components/upload-item.ts';
-import type { UploadStatus } from '../../../lib/resumable-upload.ts';
-import { UPLOAD_KINDS_TEXT, precheckFile } from '../../../lib/upload.ts';
+import type { UploadStatus } from '../../../lib/uploads/resumable-upload.ts';
+import { UPLOAD_KINDS_TEXT, precheckFile } from '../../../lib/uploads/upload.ts';
 import styles from './account.module.css';
 
 export type SupportingFile = {

@@ -8,7 +8,7 @@ import {
   type Resolver,
 } from 'react-hook-form';
 import { useFieldSummary } from '../../../components/forms/use-field-summary.ts';
-import { useLocalDraft } from '../../../lib/use-form-draft.ts';
+import { useLocalDraft } from '../../../lib/forms/use-form-draft.ts';
 import type { EditDraft } from '../drafts.ts';
 import { saveEdit } from '../save-error.ts';
 import type { UpdateOutcome } from '../sections.ts';

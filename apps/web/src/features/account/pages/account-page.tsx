@@ -2,11 +2,10 @@
  * /account (Personal details, the spec's "My Details") and /accountupdated/{type}/{success}
  * (spec 000 §2, §4, §6, §8): seven blocks — Name and date of birth, Mobile number, Email address,
  * Contact details, Bank account details, Preferences, Password — then those handed in by the app
- * (Sign-in and security; People who help, with the Security step-up it needs), each with a read view and, where
- * it can change, an Edit control. One section edits at a time; while it does, the page takes its
- * edit-mode layout (the edited block across the page, the others where they were, no other Edit
- * controls). Cancel returns to read and reloads the account; a save goes
- * to /accountupdated/{type}/{outcome}, this page again with the toast of that outcome.
+ * (Sign-in and security; People who help, with the Security step-up it needs), each with a read
+ * view and, where it can change, an Edit control. One section edits at a time, in the edit-mode
+ * layout (the edited block across the page, no other Edit controls). Cancel returns to read and
+ * reloads the account; a save goes to /accountupdated/{type}/{outcome}, with that outcome's toast.
  *
  * Mobile, e-mail and bank edits first store their code type and go to the access-code screen,
  * which comes back here with route state { codeType } and the secure token stored: that section
@@ -16,9 +15,9 @@
 import { CodeType, type Account } from '@portal/contracts';
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { clearSecureToken, getSecureToken, setAccessCodeType, type CodeTypeValue } from '../../../lib/access-code.ts';
-import { isAppMode } from '../../../lib/app-mode.ts';
-import { provider } from '../../../lib/provider.ts';
+import * as codes from '../../../lib/session/access-code.ts';
+import { isAppMode } from '../../../lib/platform/app-mode.ts';
+import { provider } from '../../../lib/content/provider.ts';
 import { useAccountDetails, useReloadAccount } from '../api/account-query.ts';
 import { AccountBlock, editControlId, type EditControl } from '../components/account-block.tsx';
 import { AccountLoading } from '../components/account-loading.tsx';
@@ -62,9 +61,9 @@ const CODE_TYPES: readonly number[] = Object.values(CodeType);
 function editingOnArrival(state: unknown): Editing | null {
   const codeType = (state as { codeType?: unknown } | null)?.codeType;
   if (typeof codeType !== 'number' || !CODE_TYPES.includes(codeType)) return null;
-  const grant = getSecureToken(codeType as CodeTypeValue);
+  const grant = codes.getSecureToken(codeType as codes.CodeTypeValue);
   if (!grant) return null;
-  return { section: sectionOfCodeType(codeType as CodeTypeValue), secureToken: grant.SecureToken, arrived: true };
+  return { section: sectionOfCodeType(codeType as codes.CodeTypeValue), secureToken: grant.SecureToken, arrived: true };
 }
 
 /**
@@ -166,14 +165,14 @@ function AccountBlocks({ account, editing, setEditing, SecurityBlock, HelperStep
   }, [returnFocus]);
 
   const cancel = (section: SectionKey) => {
-    clearSecureToken();
+    codes.clearSecureToken();
     setEditing(null);
     setReturnFocus(section);
     void reload();
   };
 
   const done = async (section: SectionKey, outcome: UpdateOutcome) => {
-    clearSecureToken();
+    codes.clearSecureToken();
     await reload();
     await navigate(updatedPath(SECTION_UPDATE_TYPE[section], outcome));
   };
@@ -182,7 +181,7 @@ function AccountBlocks({ account, editing, setEditing, SecurityBlock, HelperStep
     if (editing || permission.kind !== 'allowed') return { kind: 'none' };
     if (isSecureSection(section)) {
       const { codeType, codePath } = SECURE_SECTIONS[section];
-      return { kind: 'link', to: codePath, onNavigate: () => setAccessCodeType(codeType) };
+      return { kind: 'link', to: codePath, onNavigate: () => codes.setAccessCodeType(codeType) };
     }
     if (appMode) return { kind: 'link', to: APP_EDIT_PATH[section] };
     return { kind: 'inline', onEdit: () => setEditing({ section, arrived: false }) };

@@ -11,8 +11,13 @@
 import type { Account } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { clearSecureToken, getSecureToken, setAccessCodeType, type CodeTypeValue } from '../../../lib/access-code.ts';
-import { provider } from '../../../lib/provider.ts';
+import {
+  clearSecureToken,
+  getSecureToken,
+  setAccessCodeType,
+  type CodeTypeValue,
+} from '../../../lib/session/access-code.ts';
+import { provider } from '../../../lib/content/provider.ts';
 import { useAccountDetails, useReloadAccount } from '../api/account-query.ts';
 import { AccountLoading } from '../components/account-loading.tsx';
 import { BankDetailsForm } from '../components/bank-details-form.tsx';

@@ -4,8 +4,8 @@
  */
 import type { ENDPOINTS } from '@portal/contracts';
 import type { z } from 'zod';
-import { call, type CallAnswer } from '../../../lib/call.ts';
-import { loadEndpoint } from '../../../lib/request.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
+import { loadEndpoint } from '../../../lib/request/request.ts';
 
 type LoginSchemas = { LoginRequest: (typeof ENDPOINTS)['login']['body'] };
 

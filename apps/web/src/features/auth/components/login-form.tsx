@@ -4,15 +4,15 @@
  * Sign in stays disabled while the form is invalid or the call is in flight. Rules come from the
  * contracts' LoginRequest schema, downloaded when the form is first used (use-login-form.ts).
  * What a press changes (leaving a field shows its message) waits until the press has become a
- * click, so Sign in and the links below never move under the pointer (lib/steady-while-pressed.ts).
+ * click, so Sign in and the links below never move under the pointer (lib/feedback/steady-while-pressed.ts).
  */
 import { ErrorNumber, stripSpaces } from '@portal/contracts';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { AlertEntryText } from '../../../components/alert-entry-text.tsx';
 import { CheckboxField, Field, Form } from '../../../components/form-field.tsx';
 import { ButtonHint } from '../../../components/forms/button-hint.tsx';
-import type { AlertEntry } from '../../../lib/request-error.ts';
-import { useSteadyWhilePressed } from '../../../lib/steady-while-pressed.ts';
+import type { AlertEntry } from '../../../lib/request/request-error.ts';
+import { useSteadyWhilePressed } from '../../../lib/feedback/steady-while-pressed.ts';
 import type { LoginValues } from '../api/login.ts';
 import { RULES_UNAVAILABLE, useLoginForm } from './use-login-form.ts';
 import styles from './login-form.module.css';

@@ -14,7 +14,7 @@
  */
 import { CLIENT_MESSAGES } from '@portal/contracts';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import type { AlertEntry } from '../../../lib/request-error.ts';
+import type { AlertEntry } from '../../../lib/request/request-error.ts';
 import { loadLoginSchemas, type LoginValues } from '../api/login.ts';
 
 export type LoginFields = { EmailAddress: string; Password: string; RememberMe: boolean };

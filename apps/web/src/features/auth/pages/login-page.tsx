@@ -7,10 +7,10 @@ import { AccountActivated, CLIENT_MESSAGES, LIMITS } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CallHelp, PhoneLink } from '../../../components/phone-link.tsx';
-import { markAuthenticatedActivity } from '../../../lib/activity.ts';
-import { provider } from '../../../lib/provider.ts';
-import { isRequestError, type AlertEntry } from '../../../lib/request-error.ts';
-import { checkForAppUpdate } from '../../../lib/service-worker.ts';
+import { markAuthenticatedActivity } from '../../../lib/session/activity.ts';
+import { provider } from '../../../lib/content/provider.ts';
+import { isRequestError, type AlertEntry } from '../../../lib/request/request-error.ts';
+import { checkForAppUpdate } from '../../../lib/platform/service-worker.ts';
 import {
   clearPendingTokens,
   clearSignedOutReason,
@@ -19,7 +19,7 @@ import {
   saveVerificationToken,
   useSignedOutReason,
   type SignedOutReason,
-} from '../../../lib/session.ts';
+} from '../../../lib/session/session.ts';
 import { login, type LoginValues } from '../api/login.ts';
 import { FeatureBlurbs } from '../components/feature-blurbs.tsx';
 import { LoginForm } from '../components/login-form.tsx';
@@ -74,7 +74,7 @@ export function LoginPage({ passkeyCeremony }: { passkeyCeremony?: PasskeySignIn
       failures.current = 0;
       // Drafts another account kept on this browser across a time-out go now (decision 017). Loaded
       // on demand: the mirror (and zod) are not part of /login's first download.
-      void import('../../../lib/draft-mirror.ts').then((mirror) =>
+      void import('../../../lib/forms/draft-mirror.ts').then((mirror) =>
         mirror.forgetDrafts({ signedIn: values.EmailAddress }),
       );
       await signedIn(response, values.RememberMe);

@@ -6,7 +6,7 @@
 import type { Claim } from '@portal/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
-import { call, dropEarlyAnswers, type CallAnswer } from '../../../lib/call.ts';
+import { call, dropEarlyAnswers, type CallAnswer } from '../../../lib/request/call.ts';
 
 export function selectClaim(claim: Claim): Promise<CallAnswer<'selectClaim'>> {
   // What was asked for as the app started was the claim selected then (app/first-reads.ts).

@@ -9,11 +9,11 @@
 import { MESSAGES } from '@portal/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from 'react-router';
-import { showAlert } from '../../../lib/alerts.ts';
+import { showAlert } from '../../../lib/feedback/alerts.ts';
 import { claimsQueryOptions, getClaims } from '../../../lib/api/get-claims.ts';
-import { takeReturnToInvitation } from '../../../lib/helping-invitation.ts';
-import { isRequestError } from '../../../lib/request-error.ts';
-import { signOut } from '../../../lib/sign-out.ts';
+import { takeReturnToInvitation } from '../../../lib/session/helping-invitation.ts';
+import { isRequestError } from '../../../lib/request/request-error.ts';
+import { signOut } from '../../../lib/session/sign-out.ts';
 import { markClaimSelected, selectClaim } from '../api/select-claim.ts';
 import { FRESHNESS } from '../../../lib/api/freshness.ts';
 

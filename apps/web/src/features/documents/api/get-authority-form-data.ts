@@ -4,7 +4,7 @@
  * app's alert and the page says the details could not be loaded.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 import { documentsKeys } from './documents-keys.ts';
 import { FRESHNESS } from '../../../lib/api/freshness.ts';
 

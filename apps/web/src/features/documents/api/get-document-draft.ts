@@ -1,8 +1,8 @@
 /**
  * POST /api/documentupload/getdraftdocumentform: the saved documents draft, or null. Read by the
- * shared draft hook (lib/use-form-draft.ts) as its form's draft query.
+ * shared draft hook (lib/forms/use-form-draft.ts) as its form's draft query.
  */
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 
 export function getDocumentDraft(): Promise<CallAnswer<'getDocumentDraft'>> {
   return call('getDocumentDraft', {});

@@ -3,7 +3,7 @@
  * the documents draft's). Silent: without it the hub simply shows no date.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 import { documentsKeys } from './documents-keys.ts';
 import { FRESHNESS } from '../../../lib/api/freshness.ts';
 

@@ -1,6 +1,6 @@
 /** POST /api/documentupload/updatedocumentform: saves the documents draft (silent; the hook retries). */
 import type { DocumentDraft } from '@portal/contracts';
-import { call, type CallBody } from '../../../lib/call.ts';
+import { call, type CallBody } from '../../../lib/request/call.ts';
 
 export function saveDocumentDraft(
   body: { FormId?: string | undefined; Draft: DocumentDraft; SavedUnsubmitted?: boolean },

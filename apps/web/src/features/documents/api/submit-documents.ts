@@ -1,6 +1,6 @@
 /** POST /api/documentupload/submitdocumentform: sends the documents draft (the page explains failures). */
 import type { DocumentDraft } from '@portal/contracts';
-import { call } from '../../../lib/call.ts';
+import { call } from '../../../lib/request/call.ts';
 
 export function submitDocuments(body: {
   FormId: string;

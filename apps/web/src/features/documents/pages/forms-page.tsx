@@ -7,7 +7,7 @@ import { LIMITS, formatDisplayDate } from '@portal/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useClaims } from '../../../lib/api/get-claims.ts';
-import { mayOpen } from '../../../lib/helping.ts';
+import { mayOpen } from '../../../lib/session/helping.ts';
 import { useDraftDates } from '../api/get-draft-dates.ts';
 import styles from './documents.module.css';
 

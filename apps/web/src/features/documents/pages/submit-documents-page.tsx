@@ -3,10 +3,10 @@
  * message, uploads, authorisation, Submit and Discard Draft, and the 'submitdocs' help content.
  * The draft is saved LIMITS.draftDebounceMs after every change and restored on open; leaving with
  * unsaved changes asks first (50 ms rule) and marks the draft saved-unsubmitted.
- * Every change is also written at once to this device's draft mirror (lib/draft-mirror.ts),
+ * Every change is also written at once to this device's draft mirror (lib/forms/draft-mirror.ts),
  * so a closed tab or a dropped connection loses nothing typed more than a second before; a save
  * that fails is re-sent when the connection returns, and a newer mirrored change is restored (and
- * sent) when the form is opened. All of that is lib/use-form-draft.ts, shared with the
+ * sent) when the form is opened. All of that is lib/forms/use-form-draft.ts, shared with the
  * reimbursement form; this page turns its fields into the draft and back.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,21 +18,21 @@ import { ContentDocument } from '../../../components/content-document.tsx';
 import { ErrorSummary, type SummaryEntry } from '../../../components/error-summary.tsx';
 import { FileUpload, isUploading, uploadedItem, type UploadItem } from '../../../components/file-upload.tsx';
 import { useSubmissionSent } from '../../../lib/api/submission-sent.ts';
-import { UPLOAD_KINDS_TEXT } from '../../../lib/upload.ts';
+import { UPLOAD_KINDS_TEXT } from '../../../lib/uploads/upload.ts';
 import { CheckboxField, Form } from '../../../components/form-field.tsx';
 import { applyServerErrors } from '../../../components/forms/apply-server-errors.ts';
 import { useCorrectedProblemsGo } from '../../../components/forms/use-corrected-problems-go.ts';
-import { createDraftMirror } from '../../../lib/draft-mirror.ts';
-import { isRequestError } from '../../../lib/request-error.ts';
-import { showAlert } from '../../../lib/alerts.ts';
-import { useFormDraft } from '../../../lib/use-form-draft.ts';
-import type { SentState } from '../../../lib/reference.ts';
+import { createDraftMirror } from '../../../lib/forms/draft-mirror.ts';
+import { isRequestError } from '../../../lib/request/request-error.ts';
+import { showAlert } from '../../../lib/feedback/alerts.ts';
+import { useFormDraft } from '../../../lib/forms/use-form-draft.ts';
+import type { SentState } from '../../../lib/content/reference.ts';
 import { discardDocumentDraft } from '../api/discard-document-draft.ts';
 import { getDocumentDraft } from '../api/get-document-draft.ts';
 import { useDocumentTypes } from '../api/get-document-types.ts';
 import { saveDocumentDraft } from '../api/save-document-draft.ts';
 import { submitDocuments } from '../api/submit-documents.ts';
-import { respondsToField, useRespondsTo } from '../../../lib/responds-to.ts';
+import { respondsToField, useRespondsTo } from '../../../lib/forms/responds-to.ts';
 import { DocumentTypeFields } from '../components/document-type-fields.tsx';
 import {
   DEFAULTS,
@@ -48,7 +48,7 @@ import {
 } from '../components/documents-form.ts';
 import styles from './documents.module.css';
 
-export { RESTORED_MESSAGE } from '../../../lib/use-form-draft.ts';
+export { RESTORED_MESSAGE } from '../../../lib/forms/use-form-draft.ts';
 
 /** This device's copy of the documents draft. */
 const documentsMirror = createDraftMirror(DocumentDraft);

@@ -1,6 +1,6 @@
 /**
  * The thank-you pages (spec 001 "Thank-you pages"): documents, reimbursement, contact us. Each
- * opens with a confirmation panel (what was sent and the reference to quote: lib/reference.ts),
+ * opens with a confirmation panel (what was sent and the reference to quote: lib/content/reference.ts),
  * says what happens next — for a message, the date we aim to reply by, by the rule Sent Items
  * shows (the contracts' enquiryReplyBy); for a reimbursement claim, the date we aim to pay it by if
  * it is approved, by the same count — and that a copy is in Sent Items; then the spec's links
@@ -17,8 +17,8 @@ import {
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PhoneLink } from '../../../components/phone-link.tsx';
-import { provider } from '../../../lib/provider.ts';
-import { referenceOf, sentStateOf } from '../../../lib/reference.ts';
+import { provider } from '../../../lib/content/provider.ts';
+import { referenceOf, sentStateOf } from '../../../lib/content/reference.ts';
 import styles from './documents.module.css';
 
 type LinkItem = { to: string; label: string; id: string };

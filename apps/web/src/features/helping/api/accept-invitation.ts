@@ -5,10 +5,10 @@
 import type { Claim } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
-import { showAlert } from '../../../lib/alerts.ts';
-import { call } from '../../../lib/call.ts';
-import { forgetInvitation } from '../../../lib/helping-invitation.ts';
-import { isRequestError } from '../../../lib/request-error.ts';
+import { showAlert } from '../../../lib/feedback/alerts.ts';
+import { call } from '../../../lib/request/call.ts';
+import { forgetInvitation } from '../../../lib/session/helping-invitation.ts';
+import { isRequestError } from '../../../lib/request/request-error.ts';
 import { isSpentInvitation } from './get-invitation.ts';
 
 export function useAcceptInvitation() {

@@ -5,8 +5,8 @@
  */
 import { ErrorNumber } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { call, type CallAnswer } from '../../../lib/call.ts';
-import { isRequestError } from '../../../lib/request-error.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
+import { isRequestError } from '../../../lib/request/request-error.ts';
 import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 export type InvitationData = CallAnswer<'getInvitation'>;

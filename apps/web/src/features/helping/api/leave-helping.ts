@@ -4,7 +4,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
-import { call } from '../../../lib/call.ts';
+import { call } from '../../../lib/request/call.ts';
 
 export function useLeaveHelping() {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@
  * Silent: the form lists the server's answer (110 username taken, 100 a field, 451 the link spent).
  */
 import { MESSAGES, type RegisterHelperRequest } from '@portal/contracts';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 
 export type RegisterHelperValues = Omit<RegisterHelperRequest, 'AccessToken'>;
 

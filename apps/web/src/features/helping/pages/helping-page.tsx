@@ -1,7 +1,7 @@
 /**
  * /helping — the invitation link (decision 041): `/helping#invitation=<token>`. The token is read
  * from the fragment (which a browser never sends to a server), kept for this tab
- * (lib/helping-invitation.ts) and taken out of the address bar at once, so it is not left in the
+ * (lib/session/helping-invitation.ts) and taken out of the address bar at once, so it is not left in the
  * history or in a shared screen. The page says who asks for help with which claim, what the helper
  * may do and until when; signed in, Accept takes it and opens the claims list; signed out, "Sign in
  * to accept" keeps it across the sign-in, which comes back here, and someone with no account
@@ -13,9 +13,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
-import { formatLongDate } from '../../../lib/dates.ts';
-import { forgetInvitation, keepInvitation, keptInvitation } from '../../../lib/helping-invitation.ts';
-import { saveRegistrationToken, useIsSignedIn } from '../../../lib/session.ts';
+import { formatLongDate } from '../../../lib/content/dates.ts';
+import { forgetInvitation, keepInvitation, keptInvitation } from '../../../lib/session/helping-invitation.ts';
+import { saveRegistrationToken, useIsSignedIn } from '../../../lib/session/session.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { registerHelper, type RegisterHelperValues } from '../api/register-helper.ts';
 import { RegisterHelperForm } from '../components/register-helper-form.tsx';

@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 type ClaimTasksData = CallAnswer<'getClaimTasks'>;

@@ -2,7 +2,7 @@
 import type { Account } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 
 function verifyBankDetails(): Promise<CallAnswer<'verifyBankDetails'>> {
   return call('verifyBankDetails', {});

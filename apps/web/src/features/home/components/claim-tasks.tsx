@@ -9,9 +9,9 @@
 import { PROVIDER_TIME_ZONE, isoToday } from '@portal/contracts';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
-import { formatLongDate } from '../../../lib/dates.ts';
-import { NOT_IN_THE_HELP, useMayOpen } from '../../../lib/helping.ts';
-import { replyFormOf, respondingTo } from '../../../lib/responds-to.ts';
+import { formatLongDate } from '../../../lib/content/dates.ts';
+import { NOT_IN_THE_HELP, useMayOpen } from '../../../lib/session/helping.ts';
+import { replyFormOf, respondingTo } from '../../../lib/forms/responds-to.ts';
 import type { ClaimTaskData } from '../api/get-claim-tasks.ts';
 import styles from './claim-tasks.module.css';
 

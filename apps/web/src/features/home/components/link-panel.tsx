@@ -1,7 +1,7 @@
 /** One claim-home panel: the whole card is clickable, the link itself is the heading's text. */
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { openExternal } from '../../../lib/confirm.ts';
+import { openExternal } from '../../../lib/feedback/confirm.ts';
 import type { LinkPanel as LinkPanelData } from '../home-panels.ts';
 import styles from './link-panel.module.css';
 

@@ -9,7 +9,7 @@ import { Icon } from '../../../components/icon.tsx';
 import { useAccount } from '../../../lib/api/get-account.ts';
 import { useClaims } from '../../../lib/api/get-claims.ts';
 import { useUnreadCount } from '../../../lib/api/get-unread-count.ts';
-import { mayOpen } from '../../../lib/helping.ts';
+import { mayOpen } from '../../../lib/session/helping.ts';
 import { useClaimTasks } from '../api/get-claim-tasks.ts';
 import { useVerifyBankDetails } from '../api/verify-bank-details.ts';
 import { BankVerifiedNotice, BankVerifyBanner } from '../components/bank-verify-banner.tsx';

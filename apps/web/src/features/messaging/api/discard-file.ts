@@ -3,7 +3,7 @@
  * failed part-way (so a retry, which starts a new enquiry, never leaves the old copy behind).
  * Best effort and silent: files never sent are also cleaned up by the server after 7 days.
  */
-import { call } from '../../../lib/call.ts';
+import { call } from '../../../lib/request/call.ts';
 
 export async function discardFile(fileId: string): Promise<void> {
   try {

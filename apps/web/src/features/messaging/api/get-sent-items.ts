@@ -5,7 +5,7 @@
  */
 import type { SentItem } from '@portal/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 import { nextOffset, pageRequest } from '../lib/paging.ts';
 import { messagingKeys } from './messaging-keys.ts';
 import { FRESHNESS } from '../../../lib/api/freshness.ts';

@@ -8,7 +8,7 @@
 import { useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '../../../lib/api/query-keys.ts';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 import type { InboxMessage, InboxPageData } from './get-messages.ts';
 import { messagingKeys } from './messaging-keys.ts';
 

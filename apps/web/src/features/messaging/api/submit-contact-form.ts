@@ -4,7 +4,7 @@
  * after a lost answer never sends the enquiry twice. Silent: the page shows 'Failed to submit
  * form' (§8).
  */
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 
 export function submitContactForm(formId: string, idempotencyKey: string): Promise<CallAnswer<'submitContactForm'>> {
   return call('submitContactForm', { FormId: formId, IdempotencyKey: idempotencyKey }, { silent: true });

@@ -4,7 +4,7 @@
  * shows 'Failed to upload form' (§8).
  */
 import type { ContactFormRequest } from '@portal/contracts';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 
 export type ContactFormBody = Omit<ContactFormRequest, 'AccessToken'>;
 

@@ -1,12 +1,12 @@
 /**
- * 'Attached files' of a message or sent item: each is streamed through downloadfile (lib/upload.ts,
+ * 'Attached files' of a message or sent item: each is streamed through downloadfile (lib/uploads/upload.ts,
  * the one way to get a file back) and saved under its name. The button says which file it is and
  * that it downloads; while one is being fetched it says so.
  */
 import { useState } from 'react';
 import type { DraftFile } from '@portal/contracts';
 import type { z } from 'zod';
-import { downloadUploadedFile, showFile } from '../../../lib/upload.ts';
+import { downloadUploadedFile, showFile } from '../../../lib/uploads/upload.ts';
 import styles from './messaging.module.css';
 
 type AttachedFile = z.infer<typeof DraftFile>;

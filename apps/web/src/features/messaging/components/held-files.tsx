@@ -1,14 +1,14 @@
 /**
  * The documents of an enquiry (spec 001 Contact us: "the list of upload items"). Contact us
  * creates its form only when it is sent, so picked files are checked in the browser at once
- * (type and size: lib/upload.ts precheckFile, STYLE.md rule 10) and held here until then; while
+ * (type and size: lib/uploads/upload.ts precheckFile, STYLE.md rule 10) and held here until then; while
  * the enquiry is sent each shows its upload progress. One file per pick; the picker is disabled
  * until an enquiry type is chosen.
  */
 import { useId, useRef, useState } from 'react';
 import { PAUSED_TEXT } from '../../../components/upload-item.ts';
-import { showAlert } from '../../../lib/alerts.ts';
-import { ACCEPT_ATTRIBUTE, precheckFile } from '../../../lib/upload.ts';
+import { showAlert } from '../../../lib/feedback/alerts.ts';
+import { ACCEPT_ATTRIBUTE, precheckFile } from '../../../lib/uploads/upload.ts';
 import { UPLOAD_NOTE } from '../lib/texts.ts';
 import styles from './messaging.module.css';
 

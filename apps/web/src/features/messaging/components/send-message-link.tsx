@@ -3,7 +3,7 @@
  * reach the form (decision 041); the server would refuse the message anyway.
  */
 import { Link } from 'react-router';
-import { useMayOpen } from '../../../lib/helping.ts';
+import { useMayOpen } from '../../../lib/session/helping.ts';
 
 export function SendMessageLink({ className, testId }: { className: string; testId: string }) {
   const mayOpen = useMayOpen();

@@ -6,7 +6,7 @@
  */
 import type { ComponentType } from 'react';
 import { Icon } from '../../../components/icon.tsx';
-import { referenceOf } from '../../../lib/reference.ts';
+import { referenceOf } from '../../../lib/content/reference.ts';
 import { dateTimeAttribute, formatTimeAndDate } from '../lib/format.ts';
 import type { SentItem } from '../api/get-sent-items.ts';
 import { Attachments } from './attachments.tsx';

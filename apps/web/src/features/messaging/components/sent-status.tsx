@@ -3,7 +3,7 @@
  * decision when there is one, else Received, In progress or Completed. A request for more
  * information also says by when it is needed, or that the claimant has answered it.
  */
-import { formatLongDate } from '../../../lib/dates.ts';
+import { formatLongDate } from '../../../lib/content/dates.ts';
 import type { SentItem } from '../api/get-sent-items.ts';
 import { sentStateOf, type SentState } from '../lib/sent-state.ts';
 import styles from './messaging.module.css';

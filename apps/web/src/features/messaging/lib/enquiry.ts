@@ -17,7 +17,7 @@ export type EnquiryValues = {
 };
 
 /**
- * An enquiry as this device keeps it until it is sent (lib/use-form-draft.ts useLocalDraft): the
+ * An enquiry as this device keeps it until it is sent (lib/forms/use-form-draft.ts useLocalDraft): the
  * form's values as typed, not yet checked against the rules. The documents picked are not kept:
  * they are held in the browser until the enquiry is sent.
  */

@@ -15,9 +15,9 @@
  *   the message or files starts a new enquiry.
  * Dependencies are passed in, so the sequence is unit-tested without a network.
  */
-import type { UploadStatus } from '../../../lib/resumable-upload.ts';
-import type { UploadHandle } from '../../../lib/upload.ts';
-import { isRequestError } from '../../../lib/request-error.ts';
+import type { UploadStatus } from '../../../lib/uploads/resumable-upload.ts';
+import type { UploadHandle } from '../../../lib/uploads/upload.ts';
+import { isRequestError } from '../../../lib/request/request-error.ts';
 import type { ContactFormBody } from '../api/upload-contact-form.ts';
 
 export type HeldFile = { key: string; file: File };

@@ -1,5 +1,5 @@
 /** Texts the spec quotes for the messaging screens (spec 001 Inbox, Sent items, Contact us). */
-import { UPLOAD_KINDS_TEXT } from '../../../lib/upload.ts';
+import { UPLOAD_KINDS_TEXT } from '../../../lib/uploads/upload.ts';
 
 export const EMPTY_TEXT = 'There are no messages to display.';
 export const SELECT_MESSAGE_TEXT = 'Select a message to view the details';

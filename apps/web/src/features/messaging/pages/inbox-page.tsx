@@ -14,7 +14,7 @@ import { Link, useNavigate } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { useClaims } from '../../../lib/api/get-claims.ts';
-import { isAppMode } from '../../../lib/app-mode.ts';
+import { isAppMode } from '../../../lib/platform/app-mode.ts';
 import { useInbox, type InboxMessage, type InboxPageData } from '../api/get-messages.ts';
 import { useMarkAsRead } from '../api/mark-as-read.ts';
 import { InboxMessageDetail } from '../components/inbox-message-detail.tsx';

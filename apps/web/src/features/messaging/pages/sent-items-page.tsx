@@ -12,7 +12,7 @@ import { Icon } from '../../../components/icon.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { useClaims } from '../../../lib/api/get-claims.ts';
 import { useDropdownList } from '../../../lib/api/get-dropdown-list.ts';
-import { isAppMode } from '../../../lib/app-mode.ts';
+import { isAppMode } from '../../../lib/platform/app-mode.ts';
 import { useSentItems, type SentItem, type SentItemsPageData } from '../api/get-sent-items.ts';
 import { LoadMore } from '../../../components/load-more.tsx';
 import { useLoadMore } from '../../../components/use-load-more.ts';

@@ -3,8 +3,8 @@
  * (the bytes, like downloadfile). A failure is the request layer's: its alert says why and the
  * call rejects.
  */
-import { filenameFromDisposition } from '../../../lib/upload.ts';
-import { call } from '../../../lib/call.ts';
+import { filenameFromDisposition } from '../../../lib/uploads/upload.ts';
+import { call } from '../../../lib/request/call.ts';
 
 export type StatementFormat = 'pdf' | 'csv';
 

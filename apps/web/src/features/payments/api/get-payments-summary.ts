@@ -3,7 +3,7 @@
  * decisions of the last 30 days. Silent: the home page shows nothing of it if it cannot be read.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/call.ts';
+import { call } from '../../../lib/request/call.ts';
 import { paymentsKeys } from './payments-keys.ts';
 import { FRESHNESS } from '../../../lib/api/freshness.ts';
 

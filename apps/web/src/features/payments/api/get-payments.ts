@@ -7,7 +7,7 @@
 import type { ClaimantPayment } from '@portal/contracts';
 import { LIMITS } from '@portal/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 import { paymentsKeys } from './payments-keys.ts';
 import { FRESHNESS } from '../../../lib/api/freshness.ts';
 

@@ -4,7 +4,7 @@
  * Silent: the sent item shows its own "could not load" line.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/call.ts';
+import { call } from '../../../lib/request/call.ts';
 import { paymentsKeys } from './payments-keys.ts';
 import { FRESHNESS } from '../../../lib/api/freshness.ts';
 

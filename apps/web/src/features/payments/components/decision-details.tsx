@@ -9,10 +9,10 @@
 import { DECISION_OUTCOME_LABELS, type SentItemProgress as Progress } from '@portal/contracts';
 import { Link } from 'react-router';
 import { PhoneLink } from '../../../components/phone-link.tsx';
-import { formatLongDate } from '../../../lib/dates.ts';
-import { NOT_IN_THE_HELP, useMayOpen } from '../../../lib/helping.ts';
-import { provider } from '../../../lib/provider.ts';
-import { replyFormOf, respondingTo } from '../../../lib/responds-to.ts';
+import { formatLongDate } from '../../../lib/content/dates.ts';
+import { NOT_IN_THE_HELP, useMayOpen } from '../../../lib/session/helping.ts';
+import { provider } from '../../../lib/content/provider.ts';
+import { replyFormOf, respondingTo } from '../../../lib/forms/responds-to.ts';
 import { DecisionLines, LetterDownload } from './decision-parts.tsx';
 import styles from './payments.module.css';
 

@@ -1,7 +1,7 @@
 /** The parts of a decision: each receipt line's amount approved and why, and the decision letter to download. */
 import type { SentItemProgress as Progress } from '@portal/contracts';
 import { useState } from 'react';
-import { downloadUploadedFile, showFile } from '../../../lib/upload.ts';
+import { downloadUploadedFile, showFile } from '../../../lib/uploads/upload.ts';
 import { formatAud } from '../lib/money.ts';
 import styles from './payments.module.css';
 

@@ -8,7 +8,7 @@ import { DECISION_OUTCOME_LABELS, PAYMENT_KIND_LABELS } from '@portal/contracts'
 import { Link } from 'react-router';
 import { useClaims } from '../../../lib/api/get-claims.ts';
 import { usePaymentsSummary } from '../api/get-payments-summary.ts';
-import { formatLongDate } from '../../../lib/dates.ts';
+import { formatLongDate } from '../../../lib/content/dates.ts';
 import { formatAud } from '../lib/money.ts';
 import styles from './payments.module.css';
 

@@ -6,7 +6,7 @@
  * (e2e/tests/payments.test.ts reads the rows by role at 375 px; decision 036).
  */
 import type { ClaimantPayment } from '@portal/contracts';
-import { formatLongDate } from '../../../lib/dates.ts';
+import { formatLongDate } from '../../../lib/content/dates.ts';
 import { formatAud } from '../lib/money.ts';
 import { paidToText, periodText, whatFor } from '../lib/payment-text.ts';
 import { PaymentStatus } from './payment-status.tsx';

@@ -8,7 +8,7 @@
 import { DECISION_OUTCOME_LABELS, type SentItemProgress as Progress } from '@portal/contracts';
 import { Link } from 'react-router';
 import { useClaims } from '../../../lib/api/get-claims.ts';
-import { formatLongDate } from '../../../lib/dates.ts';
+import { formatLongDate } from '../../../lib/content/dates.ts';
 import { useSentItemProgress } from '../api/get-sent-item-progress.ts';
 import { formatAud } from '../lib/money.ts';
 import { statusText } from '../lib/payment-text.ts';

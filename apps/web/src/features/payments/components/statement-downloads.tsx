@@ -5,7 +5,7 @@
  */
 import { financialYearLabel } from '@portal/contracts';
 import { useState } from 'react';
-import { showFile } from '../../../lib/upload.ts';
+import { showFile } from '../../../lib/uploads/upload.ts';
 import { getPaymentStatement, type StatementFormat } from '../api/get-payment-statement.ts';
 import styles from './payments.module.css';
 

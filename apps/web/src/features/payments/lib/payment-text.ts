@@ -3,7 +3,7 @@
  * its kind's name), who was paid, the period it covers, and its status in words.
  */
 import { PAYMENT_KIND_LABELS, PAYMENT_STATUS_LABELS, type ClaimantPayment } from '@portal/contracts';
-import { formatLongDate } from '../../../lib/dates.ts';
+import { formatLongDate } from '../../../lib/content/dates.ts';
 
 type Payment = Pick<ClaimantPayment, 'Kind' | 'Description' | 'PaidTo' | 'PeriodFrom' | 'PeriodTo' | 'Status'>;
 

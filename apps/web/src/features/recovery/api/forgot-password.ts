@@ -3,8 +3,8 @@
  * (30 minutes) and the first name for the reset page's greeting (no username: decision 023). Silent.
  */
 import { MESSAGES } from '@portal/contracts';
-import type { PasswordResetState } from '../../../lib/password-reset.ts';
-import { call } from '../../../lib/call.ts';
+import type { PasswordResetState } from '../../../lib/session/password-reset.ts';
+import { call } from '../../../lib/request/call.ts';
 import { recoveryBody, type RecoveryValues } from './recovery-body.ts';
 
 export function forgotPassword(values: RecoveryValues): Promise<PasswordResetState> {

@@ -4,7 +4,7 @@
  * (true → /verify). Silent: 56 (token unknown, used or expired) is listed by the form.
  */
 import { MESSAGES } from '@portal/contracts';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 
 export type ResetPasswordValues = { ResetPasswordToken: string; NewPassword: string; ReEnterPassword: string };
 export type ResetPasswordResult = CallAnswer<'resetPassword'>;

@@ -4,7 +4,7 @@
  * lists 56 ('Your information could not be found…') itself.
  */
 import { MESSAGES } from '@portal/contracts';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 import { recoveryBody, type RecoveryValues } from './recovery-body.ts';
 
 export type UsernameSent = CallAnswer<'retrieveUsername'>;

@@ -1,9 +1,9 @@
 /**
  * /forgotpassword (spec 001 "Forgot password"): success stores the reset token and the first
- * name (sessionStorage, lib/password-reset.ts) and goes to /resetpassword.
+ * name (sessionStorage, lib/session/password-reset.ts) and goes to /resetpassword.
  */
 import { useNavigate } from 'react-router';
-import { savePasswordReset } from '../../../lib/password-reset.ts';
+import { savePasswordReset } from '../../../lib/session/password-reset.ts';
 import { forgotPassword } from '../api/forgot-password.ts';
 import type { RecoveryValues } from '../api/recovery-body.ts';
 import { RecoveryPage } from '../components/recovery-page.tsx';

@@ -9,8 +9,8 @@
  */
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { clearPasswordReset, getPasswordReset } from '../../../lib/password-reset.ts';
-import { saveRegistrationToken, saveVerificationToken } from '../../../lib/session.ts';
+import { clearPasswordReset, getPasswordReset } from '../../../lib/session/password-reset.ts';
+import { saveRegistrationToken, saveVerificationToken } from '../../../lib/session/session.ts';
 import { resetPassword, type ResetPasswordValues } from '../api/reset-password.ts';
 import { ResetPasswordForm } from '../components/reset-password-form.tsx';
 

@@ -6,7 +6,7 @@
 import { Link, Navigate, useLocation } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
-import { provider } from '../../../lib/provider.ts';
+import { provider } from '../../../lib/content/provider.ts';
 import { sentByOf } from './sent-username-state.ts';
 
 export function SentUsernamePage() {

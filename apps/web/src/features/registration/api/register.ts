@@ -6,7 +6,7 @@
  * NN/NNNNN): the server parses them with the same RegisterRequest schema.
  */
 import { MESSAGES, type RegisterRequest } from '@portal/contracts';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 
 export type RegisterValues = Omit<RegisterRequest, 'AccessToken'>;
 

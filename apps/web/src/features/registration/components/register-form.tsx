@@ -19,7 +19,7 @@ import { applyServerErrors } from '../../../components/forms/apply-server-errors
 import { SubmitButton, SummaryForm } from '../../../components/forms/summary-form.tsx';
 import { useErrorSummary } from '../../../components/forms/use-error-summary.ts';
 import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
-import { isAppMode } from '../../../lib/app-mode.ts';
+import { isAppMode } from '../../../lib/platform/app-mode.ts';
 import {
   DEFAULTS,
   EMPTY_ADDRESS,

@@ -6,8 +6,8 @@
 import { useNavigate } from 'react-router';
 import { MaintenanceGate } from '../../../components/maintenance-gate.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
-import { provider } from '../../../lib/provider.ts';
-import { saveRegistrationToken } from '../../../lib/session.ts';
+import { provider } from '../../../lib/content/provider.ts';
+import { saveRegistrationToken } from '../../../lib/session/session.ts';
 import { register, type RegisterValues } from '../api/register.ts';
 import { RegisterForm } from '../components/register-form.tsx';
 

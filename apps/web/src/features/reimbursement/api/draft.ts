@@ -3,7 +3,7 @@
  * discarddraft/{type} with type 'reimbursement'): save (debounced by the page), load, discard.
  */
 import { ReimbursementDraft } from '@portal/contracts';
-import { call, type CallBody } from '../../../lib/call.ts';
+import { call, type CallBody } from '../../../lib/request/call.ts';
 
 const params = { type: 'reimbursement' } as const;
 

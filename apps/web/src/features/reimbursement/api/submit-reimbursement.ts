@@ -4,7 +4,7 @@
  * Silent: the page shows a validation answer under its fields and anything else as an alert.
  */
 import type { SubmitReimbursementRequest } from '@portal/contracts';
-import { call } from '../../../lib/call.ts';
+import { call } from '../../../lib/request/call.ts';
 
 export function submitReimbursement(body: SubmitReimbursementRequest) {
   return call('submitReimbursement', body, {

@@ -4,7 +4,7 @@
  * hidden, on the review step: "Edit form" comes back with nothing lost, even a half-typed search.
  */
 import { FileUpload } from '../../../components/file-upload.tsx';
-import { UPLOAD_KINDS_TEXT } from '../../../lib/upload.ts';
+import { UPLOAD_KINDS_TEXT } from '../../../lib/uploads/upload.ts';
 import type { ReimbursementForm } from '../hooks/use-reimbursement-form.ts';
 import { FIELD_IDS } from '../lib/claim-problems.ts';
 import { PayWho } from './pay-who.tsx';

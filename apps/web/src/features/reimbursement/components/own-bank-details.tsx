@@ -10,7 +10,7 @@ import { BSB_SOURCE, MESSAGES, type Account, type BankAccountDetails } from '@po
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
-import { STATE_TRUSTEES } from '../../../lib/state-trustees.ts';
+import { STATE_TRUSTEES } from '../../../lib/content/state-trustees.ts';
 import { formatBsb } from '../../../lib/api/verify-bsb.ts';
 import styles from './reimbursement.module.css';
 

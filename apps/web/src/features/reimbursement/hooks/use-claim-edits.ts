@@ -7,7 +7,7 @@
 import type { PayOtherValue, ReceiptKind } from '@portal/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, type FieldPath, type UseFormReturn } from 'react-hook-form';
-import { requestConfirm } from '../../../lib/confirm.ts';
+import { requestConfirm } from '../../../lib/feedback/confirm.ts';
 import { emptyReceipt, isReceiptEmpty, type PayeeField, type ReceiptField } from '../lib/claim.ts';
 import { FIELD_IDS, receiptFieldId, type ClaimFields } from '../lib/claim-problems.ts';
 

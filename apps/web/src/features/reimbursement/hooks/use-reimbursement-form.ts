@@ -10,7 +10,7 @@
  *
  * The draft (ReimbursementDraft: the step, who to pay, each receipt as its description text, the
  * agreement, the uploaded files) is saved LIMITS.draftDebounceMs after every change, mirrored at
- * once on this device and restored on open (lib/use-form-draft.ts, shared with the documents
+ * once on this device and restored on open (lib/forms/use-form-draft.ts, shared with the documents
  * form). Discard asks, cancels uploads, deletes the draft and goes to /claim. Submit needs a valid
  * claim, a document, the agreement, no submit in flight; waits for uploads; one IdempotencyKey each try.
  */
@@ -22,16 +22,16 @@ import { useNavigate } from 'react-router';
 import type { SummaryEntry } from '../../../components/error-summary.tsx';
 import { isUploading, uploadedItem, type UploadItem } from '../../../components/file-upload.tsx';
 import { useSubmissionSent } from '../../../lib/api/submission-sent.ts';
-import { showAlert } from '../../../lib/alerts.ts';
+import { showAlert } from '../../../lib/feedback/alerts.ts';
 import { useAccount } from '../../../lib/api/get-account.ts';
-import { createDraftMirror } from '../../../lib/draft-mirror.ts';
-import { isRequestError } from '../../../lib/request-error.ts';
-import { useFormDraft } from '../../../lib/use-form-draft.ts';
-import type { SentState } from '../../../lib/reference.ts';
+import { createDraftMirror } from '../../../lib/forms/draft-mirror.ts';
+import { isRequestError } from '../../../lib/request/request-error.ts';
+import { useFormDraft } from '../../../lib/forms/use-form-draft.ts';
+import type { SentState } from '../../../lib/content/reference.ts';
 import { discardReimbursementDraft, getReimbursementDraft, saveReimbursementDraft } from '../api/draft.ts';
 import { useReceiptTypes } from '../api/receipt-types.ts';
 import { submitReimbursement } from '../api/submit-reimbursement.ts';
-import { respondsToField, useRespondsTo } from '../../../lib/responds-to.ts';
+import { respondsToField, useRespondsTo } from '../../../lib/forms/responds-to.ts';
 import { buildSubmission, fromDraft, newClaim, problemKeyOfServerField, toDraft, validateClaim } from '../lib/claim.ts';
 import type { ClaimValues, OwnBank, Problems } from '../lib/claim.ts';
 import {

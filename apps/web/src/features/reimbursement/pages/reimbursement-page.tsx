@@ -12,7 +12,7 @@ import styles from '../components/reimbursement.module.css';
 import { STEP_NUMBERS, STEP_TITLES } from '../hooks/use-claim-step.ts';
 import { useReimbursementForm } from '../hooks/use-reimbursement-form.ts';
 
-export { DISCARD_MESSAGE, RESTORED_MESSAGE } from '../../../lib/use-form-draft.ts';
+export { DISCARD_MESSAGE, RESTORED_MESSAGE } from '../../../lib/forms/use-form-draft.ts';
 export function ReimbursementPage() {
   const form = useReimbursementForm();
   const { draft, step } = form;

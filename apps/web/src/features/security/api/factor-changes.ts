@@ -4,7 +4,7 @@
  * Security secure token (a step-up of CodeType 3); a rename needs none. Silent: the block shows
  * each error beside what was being changed.
  */
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 import { createPasskey } from './passkey-ceremony.ts';
 
 /** Options (spends the token), the browser makes the passkey, the server keeps it. */

@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call } from '../../../lib/call.ts';
+import { call } from '../../../lib/request/call.ts';
 
 const securityFactorsQueryOptions = queryOptions({
   queryKey: ['session', 'security-factors'] as const,

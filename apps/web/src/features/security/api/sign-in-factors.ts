@@ -4,7 +4,7 @@
  * their own errors.
  */
 import type { FactorProof } from '@portal/contracts';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 import { assertPasskey } from './passkey-ceremony.ts';
 
 export function loginFactors(): Promise<CallAnswer<'loginFactors'>> {

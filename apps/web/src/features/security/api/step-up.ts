@@ -6,8 +6,8 @@
  * Silent: the step-up shows its errors beside the method used.
  */
 import type { StepUpCodeType, StepUpProof, StepUpResponse } from '@portal/contracts';
-import { call, type CallAnswer } from '../../../lib/call.ts';
-import { replaceLoginToken } from '../../../lib/session.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
+import { replaceLoginToken } from '../../../lib/session/session.ts';
 import { assertPasskey } from './passkey-ceremony.ts';
 
 export async function stepUp(codeType: StepUpCodeType, proof: StepUpProof): Promise<StepUpResponse> {

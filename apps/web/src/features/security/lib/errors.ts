@@ -1,5 +1,5 @@
 /** What a failed factor says to the claimant: the server's message, or the browser's prompt closed. */
-import { isRequestError } from '../../../lib/request-error.ts';
+import { isRequestError } from '../../../lib/request/request-error.ts';
 import { PasskeyCancelled, PasskeyUnsupported } from '../api/passkey-ceremony.ts';
 
 /** The day's wrong guesses are spent: every method is refused until midnight (Melbourne). */

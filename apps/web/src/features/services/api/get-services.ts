@@ -4,7 +4,7 @@
  * kept across sign-in and sign-out. Silent: the pages explain a failure in place.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 import { FRESHNESS } from '../../../lib/api/freshness.ts';
 
 type ServiceList = CallAnswer<'serviceList'>;

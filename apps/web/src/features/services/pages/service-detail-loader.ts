@@ -8,7 +8,7 @@
 import { ErrorNumber } from '@portal/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { isRequestError } from '../../../lib/request-error.ts';
+import { isRequestError } from '../../../lib/request/request-error.ts';
 import { serviceDetailQueryOptions, serviceListQueryOptions, type ServiceDetail } from '../api/get-services.ts';
 
 export type ServiceDetailData =

@@ -1,5 +1,5 @@
 /** POST /api/nid/getnidassessment: the questions, each with the answer saved so far (or null). */
-import type { CallAnswer } from '../../../lib/call.ts';
+import type { CallAnswer } from '../../../lib/request/call.ts';
 import { surveyRequest } from './survey-request.ts';
 
 export type Assessment = CallAnswer<'surveyAssessment'>;

@@ -3,8 +3,8 @@
  * account. It ends the survey session on the server, so the stored survey token is cleared as
  * soon as it answers (spec 001 §4 "The outro logs the user out").
  */
-import type { CallAnswer } from '../../../lib/call.ts';
-import { clearSurveyToken } from '../../../lib/survey-session.ts';
+import type { CallAnswer } from '../../../lib/request/call.ts';
+import { clearSurveyToken } from '../../../lib/session/survey-session.ts';
 import { surveyRequest } from './survey-request.ts';
 
 export type Outro = CallAnswer<'surveyOutro'>;

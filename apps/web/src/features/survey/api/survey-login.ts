@@ -5,7 +5,7 @@
  * the claimant's session token. Silent: the page shows the outcome itself.
  */
 import { DeviceType, MESSAGES } from '@portal/contracts';
-import { call, type CallAnswer } from '../../../lib/call.ts';
+import { call, type CallAnswer } from '../../../lib/request/call.ts';
 
 export type SurveyLoginValues = { ClaimNumber: string; DateOfBirth: string };
 export type SurveyLoginResult = CallAnswer<'surveyLogin'>;

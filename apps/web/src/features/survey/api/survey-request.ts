@@ -1,13 +1,13 @@
 /**
- * The survey calls' common path: the stored survey token (lib/survey-session.ts) is sent as
- * AccessToken (lib/request.ts `token`), never the claimant's session token. Silent: the survey
+ * The survey calls' common path: the stored survey token (lib/session/survey-session.ts) is sent as
+ * AccessToken (lib/request/request.ts `token`), never the claimant's session token. Silent: the survey
  * pages say what went wrong in place. A token-expired answer ends the survey session: the token
  * is cleared and the caller sends the person back to /surveyvalidation (`isSurveySessionEnded`).
  */
 import { ErrorNumber, isTokenExpiredNumber } from '@portal/contracts';
-import { call, type CallAnswer, type CallBody } from '../../../lib/call.ts';
-import { RequestError, isRequestError } from '../../../lib/request-error.ts';
-import { clearSurveyToken, getSurveyToken } from '../../../lib/survey-session.ts';
+import { call, type CallAnswer, type CallBody } from '../../../lib/request/call.ts';
+import { RequestError, isRequestError } from '../../../lib/request/request-error.ts';
+import { clearSurveyToken, getSurveyToken } from '../../../lib/session/survey-session.ts';
 
 /** The calls made with the survey token. */
 export type SurveyCall = 'surveyAssessment' | 'surveyUpdate' | 'surveySubmit' | 'surveyOutro';

@@ -8,7 +8,7 @@
  * summary at the form's top, which takes the focus (decision 039).
  * A press is never lost: the messages it changes (leaving a field shows its message, and the date's
  * tidy-up on leaving can clear one) stay as they were until the press has become a click, so
- * Submit does not move under the pointer (lib/steady-while-pressed.ts); and a form found valid
+ * Submit does not move under the pointer (lib/feedback/steady-while-pressed.ts); and a form found valid
  * only by the press's own check is sent, not just checked.
  * The outcome of a check (details not matched, too many attempts) is given by the page through
  * `problem`, in an alert region that receives focus.
@@ -24,7 +24,7 @@ import { Field } from '../../../components/form-field.tsx';
 import { ButtonHint } from '../../../components/forms/button-hint.tsx';
 import { useFieldSummary } from '../../../components/forms/use-field-summary.ts';
 import { Icon } from '../../../components/icon.tsx';
-import { useSteadyWhilePressed } from '../../../lib/steady-while-pressed.ts';
+import { useSteadyWhilePressed } from '../../../lib/feedback/steady-while-pressed.ts';
 import type { SurveyLoginValues } from '../api/survey-login.ts';
 import styles from './survey-identity-form.module.css';
 

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
 import { SafeHtml } from '../../../components/safe-html.tsx';
-import { getSurveyToken } from '../../../lib/survey-session.ts';
+import { getSurveyToken } from '../../../lib/session/survey-session.ts';
 import { getOutro, outroKey } from '../api/get-outro.ts';
 import styles from './survey-pages.module.css';
 import { FRESHNESS } from '../../../lib/api/freshness.ts';

@@ -19,7 +19,7 @@ import { Icon } from '../../../components/icon.tsx';
 import { ButtonHint } from '../../../components/forms/button-hint.tsx';
 import { LoadFailed } from '../../../components/load-failed.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
-import { getSurveyToken } from '../../../lib/survey-session.ts';
+import { getSurveyToken } from '../../../lib/session/survey-session.ts';
 import { assessmentKey, getAssessment } from '../api/get-assessment.ts';
 import { submitAssessment } from '../api/submit-assessment.ts';
 import { isSurveySessionEnded } from '../api/survey-request.ts';

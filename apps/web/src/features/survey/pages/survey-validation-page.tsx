@@ -15,9 +15,13 @@ import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Icon } from '../../../components/icon.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
-import { showAlert } from '../../../lib/alerts.ts';
-import { isRequestError } from '../../../lib/request-error.ts';
-import { getSurveyLoginFailures, saveSurveyToken, setSurveyLoginFailures } from '../../../lib/survey-session.ts';
+import { showAlert } from '../../../lib/feedback/alerts.ts';
+import { isRequestError } from '../../../lib/request/request-error.ts';
+import {
+  getSurveyLoginFailures,
+  saveSurveyToken,
+  setSurveyLoginFailures,
+} from '../../../lib/session/survey-session.ts';
 import { surveyLogin, type SurveyLoginValues } from '../api/survey-login.ts';
 import { SurveyIdentityForm } from '../components/survey-identity-form.tsx';
 import styles from './survey-pages.module.css';

@@ -3,12 +3,12 @@
  * sessionStorage under its own key — never as the signed-in claimant, whose session it must not
  * touch (a claimant can be signed in and take the survey in the same tab). It opens
  * /surveyintro, /survey and /surveyoutro (app/guards.ts) and is sent as AccessToken on the
- * survey calls only (lib/request.ts `token`). The outro ends the survey session and clears it.
+ * survey calls only (lib/request/request.ts `token`). The outro ends the survey session and clears it.
  *
  * The count of failed identity checks is kept beside it, so the help line that appears after more
  * than 2 failures (spec 001 §4, §8) survives a reload of the page.
  */
-import { readItem, removeItem, writeItem } from './safe-storage.ts';
+import { readItem, removeItem, writeItem } from '../platform/safe-storage.ts';
 
 export const SURVEY_SESSION_KEY = 'surveySession';
 const SURVEY_FAILURES_KEY = 'surveyLoginFailures';

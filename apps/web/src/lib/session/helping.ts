@@ -8,7 +8,7 @@
  * helper level: a helper acting for someone never opens them (the server would answer with the
  * helper's own account, never the claimant's).
  */
-import { selectedClaimOf, useCachedClaims } from './api/cached-claims.ts';
+import { selectedClaimOf, useCachedClaims } from '../api/cached-claims.ts';
 import { ROUTES, scopeReaches, type Claim, type HelperLevel, type Route, type RouteName } from '@portal/contracts';
 
 export type Helping = NonNullable<Claim['Helping']>;

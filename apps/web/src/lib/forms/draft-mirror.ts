@@ -19,8 +19,8 @@
  */
 import { z } from 'zod';
 import type { QueryClient } from '@tanstack/react-query';
-import { accountQueryOptions } from './api/get-account.ts';
-import { claimsQueryOptions, selectedClaimOf } from './api/get-claims.ts';
+import { accountQueryOptions } from '../api/get-account.ts';
+import { claimsQueryOptions, selectedClaimOf } from '../api/get-claims.ts';
 import { mirrorStorage, timeOf, type MirrorStorage, type StoredDraft } from './draft-mirror-storage.ts';
 
 export { setDraftMirrorStorage, type MirrorStorage, type StoredDraft } from './draft-mirror-storage.ts';

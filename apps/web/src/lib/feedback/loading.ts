@@ -3,7 +3,7 @@
  * message"). Each long call pushes a message and removes it when done; the overlay shows the
  * first one still pending.
  */
-import { createStore, useStore } from './store.ts';
+import { createStore, useStore } from '../platform/store.ts';
 
 export type LoadingMessage = { id: number; message: string; since: number };
 

@@ -11,8 +11,8 @@
  * | 'other-tab'         | another tab signed this remembered session out | left as they are      | nothing     | not told      |
  *
  * Every sign-out clears the session (memory, both storage areas, the remembered flag and the
- * addresses of resumable uploads: lib/session.ts clearSession), drops the answers held for the
- * first page (lib/early-answers.ts), forgets a kept helper invitation
+ * addresses of resumable uploads: lib/session/session.ts clearSession), drops the answers held for the
+ * first page (lib/request/early-answers.ts), forgets a kept helper invitation
  * (an invitation kept across a sign-in is not the next person's to take) and then tells the app
  * once (`onSignOut`: app/session-sync.ts drops the session's cached data, forgets the mirrored
  * drafts where the reason says so, and goes to /login). "Kept (the event)": forms hear
@@ -23,7 +23,7 @@
  * A failed call still counts as signed out. Never throws.
  */
 import { forgetInvitation } from './helping-invitation.ts';
-import { dropEarlyAnswers, requestCall } from './request.ts';
+import { dropEarlyAnswers, requestCall } from '../request/request.ts';
 import { clearSession, getAccessToken, recordSignedOutReason, type SignedOutReason } from './session.ts';
 
 export type SignOutReason = 'chosen' | 'idle' | 'server-idle' | 'expired' | 'claims-unreadable' | 'other-tab';

@@ -7,8 +7,8 @@
  * through localStorage, so an idle tab never signs out a claimant who is busy in another one.
  * Only a timestamp is stored.
  */
-import { readItem, writeItem } from './safe-storage.ts';
-import { createStore, useStore } from './store.ts';
+import { readItem, writeItem } from '../platform/safe-storage.ts';
+import { createStore, useStore } from '../platform/store.ts';
 
 const LAST_ACTIVITY_KEY = 'lastActivity';
 

@@ -17,12 +17,12 @@ import { LIMITS } from '@portal/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { requestConfirm } from './confirm.ts';
+import { requestConfirm } from '../feedback/confirm.ts';
 import { currentDraftOwner, type DraftMirror, type DraftOwner } from './draft-mirror.ts';
 import { openDraft, type SavedDraft, type ServerDraft } from './open-draft.ts';
 import { useRestoredNotice } from './restored-notice.ts';
 import { useLeaveQuestion, type BlockedLeave } from './use-leave-question.ts';
-import { FRESHNESS } from './api/freshness.ts';
+import { FRESHNESS } from '../api/freshness.ts';
 
 export { RESTORED_MESSAGE } from './restored-notice.ts';
 export { useLocalDraft } from './use-local-draft.ts';

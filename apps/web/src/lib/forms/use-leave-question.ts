@@ -6,8 +6,8 @@
 import { MESSAGES } from '@portal/contracts';
 import { useEffect } from 'react';
 import { useBlocker, type Blocker } from 'react-router';
-import { requestConfirm } from './confirm.ts';
-import { isSignedIn } from './session.ts';
+import { requestConfirm } from '../feedback/confirm.ts';
+import { isSignedIn } from '../session/session.ts';
 
 export type BlockedLeave = Extract<Blocker, { state: 'blocked' }>;
 

@@ -11,12 +11,12 @@
  *   the cookie on the first load, so the claimant stays signed in.
  * - Registration (and the login-verification step) always store in sessionStorage, and those
  *   tokens do not count as signed in: they only open /activate and /verify.
- * - Signing out, for whatever reason, is lib/sign-out.ts `signOut`: it alone clears the session
+ * - Signing out, for whatever reason, is lib/session/sign-out.ts `signOut`: it alone clears the session
  *   (clearSession, below) and records why for the login page (recordSignedOutReason).
  */
-import { createStore, useStore } from './store.ts';
-import { forgetResumableUploads } from './resumable-storage.ts';
-import { readItem, removeItem, writeItem, type StorageArea } from './safe-storage.ts';
+import { createStore, useStore } from '../platform/store.ts';
+import { forgetResumableUploads } from '../uploads/resumable-storage.ts';
+import { readItem, removeItem, writeItem, type StorageArea } from '../platform/safe-storage.ts';
 
 export const CURRENT_USER_KEY = 'currentUser';
 /** localStorage: '1' while this browser has a remembered session (the token is in an HttpOnly cookie). */
@@ -175,7 +175,7 @@ export function clearSession(): void {
   userStore.set(null);
 }
 
-/** Only signOut (lib/sign-out.ts) records why; a sign-in or leaving /login forgets it. */
+/** Only signOut (lib/session/sign-out.ts) records why; a sign-in or leaving /login forgets it. */
 export function recordSignedOutReason(reason: SignedOutReason): void {
   signedOutReasonStore.set(reason);
 }

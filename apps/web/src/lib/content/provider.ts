@@ -4,7 +4,7 @@
  * server cannot be reached. The spec's {phone} and {provider} placeholders are filled from here.
  */
 import { DEFAULT_PROVIDER, fillMessage, parseInformation, telHref, type ProviderIdentity } from '@portal/contracts';
-import { call, type CallOptions } from './call.ts';
+import { call, type CallOptions } from '../request/call.ts';
 
 export const provider: ProviderIdentity = { ...DEFAULT_PROVIDER };
 

@@ -10,8 +10,8 @@
  * suppressed window.confirm dialogs), so the action proceeds whatever the answer was.
  */
 import { CLIENT_MESSAGES, LIMITS } from '@portal/contracts';
-import { fillProvider } from './provider.ts';
-import { createStore, useStore } from './store.ts';
+import { fillProvider } from '../content/provider.ts';
+import { createStore, useStore } from '../platform/store.ts';
 
 export type ConfirmRequest = {
   id: number;

@@ -9,7 +9,7 @@
  * - the upload's address is kept on this device (tus-js-client's URL storage, keyed by the file
  *   and the form it is for), so after a reload or a locked phone the same file picked again for the
  *   same form carries on from where it stopped; the addresses are cleared at sign-out
- *   (lib/resumable-storage.ts), and the server answers another account's upload as not found;
+ *   (lib/uploads/resumable-storage.ts), and the server answers another account's upload as not found;
  * - the last PATCH answers the stored file's id in Portal-File-Id.
  * tus-js-client is downloaded with the first upload, not with the page.
  */
@@ -21,10 +21,10 @@ import {
   type ErrorItem,
 } from '@portal/contracts';
 import type { DetailedError, HttpResponse, Upload, UploadOptions } from 'tus-js-client';
-import { RequestError } from './request-error.ts';
-import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './request.ts';
-import { getAccessToken } from './session.ts';
-import { signOut } from './sign-out.ts';
+import { RequestError } from '../request/request-error.ts';
+import { XSRF_COOKIE, XSRF_HEADER, readCookie } from '../request/request.ts';
+import { getAccessToken } from '../session/session.ts';
+import { signOut } from '../session/sign-out.ts';
 
 export class UploadAborted extends Error {
   constructor() {

@@ -5,7 +5,7 @@
  * need a stored forgot-password token, else /login"). Kept in sessionStorage: this tab only, and
  * gone when it closes. The token is single-use and expires after 30 minutes on the server.
  */
-import { readItem, removeItem, writeItem } from './safe-storage.ts';
+import { readItem, removeItem, writeItem } from '../platform/safe-storage.ts';
 
 const PASSWORD_RESET_KEY = 'passwordReset';
 

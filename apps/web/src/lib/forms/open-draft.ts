@@ -5,7 +5,7 @@
 import { ErrorNumber } from '@portal/contracts';
 import { timeOf, type StoredDraft } from './draft-mirror-storage.ts';
 import type { DraftMirror, DraftOwner } from './draft-mirror.ts';
-import { isRequestError } from './request-error.ts';
+import { isRequestError } from '../request/request-error.ts';
 
 /** The draft as the server answers it (getdraft…): null when it has none. */
 export type ServerDraft<D> = { FormId: string; Draft: D; UpdatedAt: string };

@@ -1,7 +1,7 @@
 /**
  * Where tus-js-client keeps the address of each upload under way on this device (localStorage,
- * under its "tus::" prefix; lib/resumable-upload.ts), and the one place that forgets them all:
- * at sign-out (lib/session.ts), so they never outlive the account that started them.
+ * under its "tus::" prefix; lib/uploads/resumable-upload.ts), and the one place that forgets them all:
+ * at sign-out (lib/session/session.ts), so they never outlive the account that started them.
  */
 const RESUMABLE_STORAGE_PREFIX = 'tus::';
 

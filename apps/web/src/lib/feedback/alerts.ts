@@ -2,8 +2,8 @@
  * The alert shown for errors that are not silenced (spec 000 §8), rendered by the app's alert
  * dialog (app/shell/alert-host.tsx). Alerts queue; the first one is shown.
  */
-import { createStore, useStore } from './store.ts';
-import type { AlertEntry } from './request-error.ts';
+import { createStore, useStore } from '../platform/store.ts';
+import type { AlertEntry } from '../request/request-error.ts';
 
 export type PortalAlert = { id: number; title: string; entries: AlertEntry[] };
 

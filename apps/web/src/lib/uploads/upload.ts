@@ -1,18 +1,18 @@
 /**
  * File uploads (spec 000 §5): the browser-side checks (STYLE.md rule 10); a form's files are sent
- * resumably over tus (lib/resumable-upload.ts), and the authority form's one multipart POST (its
- * fields and the signature together) with progress: the request layer (lib/request.ts) has no
+ * resumably over tus (lib/uploads/resumable-upload.ts), and the authority form's one multipart POST (its
+ * fields and the signature together) with progress: the request layer (lib/request/request.ts) has no
  * progress events, so it uses XMLHttpRequest with the same CSRF header, credentials and errors.
  * Getting an uploaded file back streams it (downloadfile) through the request layer; `showFile`
  * hands it to the browser (viewed in a tab, or saved).
  */
 import { LIMITS, UPLOAD_SIZE_TEXT, UPLOAD_TYPES, isTokenExpiredNumber, type ErrorItem } from '@portal/contracts';
-import { RequestError } from './request-error.ts';
+import { RequestError } from '../request/request-error.ts';
 import { UploadAborted, uploadResumable, type UploadStatus } from './resumable-upload.ts';
-import { call } from './call.ts';
-import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './request.ts';
-import { getAccessToken } from './session.ts';
-import { signOut } from './sign-out.ts';
+import { call } from '../request/call.ts';
+import { XSRF_COOKIE, XSRF_HEADER, readCookie } from '../request/request.ts';
+import { getAccessToken } from '../session/session.ts';
+import { signOut } from '../session/sign-out.ts';
 
 const SIZE_MESSAGE = `Document must be below ${UPLOAD_SIZE_TEXT}`;
 const TYPE_MESSAGE = 'Document type is not accepted';
@@ -135,7 +135,7 @@ export function sendMultipart<T>(
 }
 
 /**
- * A file of a form, sent resumably (tus, lib/resumable-upload.ts): the promise gives the stored
+ * A file of a form, sent resumably (tus, lib/uploads/resumable-upload.ts): the promise gives the stored
  * file's id, as the spec's multipart upload answers it.
  */
 export function uploadFile(

@@ -3,7 +3,7 @@
  * sign-in. It is read from the link's fragment by /helping, never put in an address or a log, and
  * forgotten once the invitation is taken, refused or put aside, and at every sign-out.
  */
-import { readItem, removeItem, writeItem } from './safe-storage.ts';
+import { readItem, removeItem, writeItem } from '../platform/safe-storage.ts';
 
 export const INVITATION_KEY = 'helpingInvitation';
 

@@ -15,7 +15,7 @@
  * claimant is signed out.
  */
 import { CodeType } from '@portal/contracts';
-import { readItem, removeItem, writeItem } from './safe-storage.ts';
+import { readItem, removeItem, writeItem } from '../platform/safe-storage.ts';
 import { subscribeToSession, isSignedIn } from './session.ts';
 
 export type CodeTypeValue = (typeof CodeType)[keyof typeof CodeType];

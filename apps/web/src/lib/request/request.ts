@@ -13,10 +13,10 @@
  *   any other body → 1 'endpoint not available'; fetch failures → 3; unreadable 200 → 4.
  * - A token-expired number (8, 18, 21, 22, 24, 28) as the first error is an error marked
  *   `forcedLogout` and shows no alert; ./call.ts, the entry every caller uses, signs out on it
- *   (lib/sign-out.ts; the app goes to /login). Only lib/sign-out.ts calls `requestCall` here
+ *   (lib/session/sign-out.ts; the app goes to /login). Only lib/session/sign-out.ts calls `requestCall` here
  *   directly (it tells the server of a sign-out, so it cannot import ./call.ts).
  * - Otherwise, unless `silent`, the error is shown as an alert (spec 000 §8 format) and thrown.
- * - Every successful authenticated call restarts the client's idle clock (lib/activity.ts).
+ * - Every successful authenticated call restarts the client's idle clock (lib/session/activity.ts).
  * - `token`: a call made with a token of its own (the survey token) leaves the claimant's session
  *   alone — no forced logout, no idle-clock restart; the caller handles an expired token.
  * - `binary`: a file download (downloadfile). A 200 answers the bytes, resolved as a
@@ -31,9 +31,9 @@
  */
 import { CLIENT_MESSAGES, ErrorNumber, LIMITS, ROUTES, isTokenExpiredNumber } from '@portal/contracts';
 import type { EndpointName, RequestOptions } from './call-types.ts';
-import { markAuthenticatedActivity } from './activity.ts';
-import { showAlert } from './alerts.ts';
-import { startLoading } from './loading.ts';
+import { markAuthenticatedActivity } from '../session/activity.ts';
+import { showAlert } from '../feedback/alerts.ts';
+import { startLoading } from '../feedback/loading.ts';
 import {
   loadEndpoint,
   readErrorList,
@@ -45,7 +45,7 @@ import {
 } from './request-checks.ts';
 import { RequestError } from './request-error.ts';
 import { earlyKey, holdEarlyAnswer, isHeld, takeEarlyAnswer } from './early-answers.ts';
-import { getCurrentUser } from './session.ts';
+import { getCurrentUser } from '../session/session.ts';
 import { XSRF_COOKIE, XSRF_HEADER, ensureXsrfCookie, readCookie } from './xsrf.ts';
 
 export { loadEndpoint } from './request-checks.ts';

@@ -1,14 +1,14 @@
 /**
  * The typed call, as every caller imports it: the types of ./call-types.ts and the request layer's
  * call (./request.ts). An answer saying the session has ended (a token-expired number, the error
- * marked `forcedLogout`) signs the claimant out here, before the caller sees it: lib/sign-out.ts,
+ * marked `forcedLogout`) signs the claimant out here, before the caller sees it: lib/session/sign-out.ts,
  * which itself calls the request layer directly, so the two never import each other.
  */
 import { ErrorNumber } from '@portal/contracts';
 import type { CallAnswer, CallBody, CallOptions, EndpointName, OptionsArgument } from './call-types.ts';
 import { requestCall, type BinaryAnswer, type RequestCallOptions } from './request.ts';
 import { isRequestError } from './request-error.ts';
-import { signOut } from './sign-out.ts';
+import { signOut } from '../session/sign-out.ts';
 
 export type * from './call-types.ts';
 
