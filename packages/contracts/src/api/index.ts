@@ -28,7 +28,7 @@ export * from './uploads.ts';
 export * from './forms.ts';
 export * from './messages.ts';
 export * from './payments.ts';
-export * from './claim-tasks.ts';
+export * from './tasks.ts';
 export * from './responds-to.ts';
 export * from './requests.ts';
 export * from './reimbursement.ts';

@@ -1,4 +1,4 @@
-import { ClaimTasks } from '../claim-tasks.ts';
+import { ClaimTasks } from '../tasks.ts';
 import { EmptyRequest } from '../common.ts';
 import {
   GetPaymentsRequest,
