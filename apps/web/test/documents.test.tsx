@@ -88,7 +88,7 @@ describe('/submitdocuments', () => {
     const server = documentsServer();
     app = renderApp('/submitdocuments');
     const select = await screen.findByTestId('documents-type');
-    expect(await screen.findByTestId('content-submitdocs')).toBeTruthy();
+    expect((await screen.findByTestId('content-submitdocs')).textContent).toBe('You can send letters and forms.');
     fireEvent.change(select, { target: { value: '10' } });
     fireEvent.change(screen.getByTestId('documents-message'), { target: { value: 'Hello' } });
     expect(screen.getByTestId('documents-message-count').textContent).toBe('5 of 1000 characters');
@@ -142,7 +142,9 @@ describe('/submitdocuments', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]?.body).toMatchObject({ FormId: 'form-7', Authorised: true, Draft: DRAFT.Draft });
     expect(String(calls[0]?.body?.IdempotencyKey).length).toBeGreaterThan(8);
-    expect(await screen.findByTestId('thankyou-documents')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Your documents have been sent' })).toBe(
+      screen.getByTestId('thankyou-documents'),
+    );
     expect(screen.getByTestId('thankyou-upload').getAttribute('href')).toBe('/forms');
   });
 
