@@ -268,10 +268,16 @@ describe('the demo data', () => {
     const api = new ApiClient(suite.baseURL, suite.server.knownDevice);
     const sent = await api.post('/api/documentupload/getsentitems', { AccessToken: token, Offset: 0, Amount: 10 });
     const outcomes = new Map<string, string>();
+    // What each decision says, as the server sent it: the page must show these words.
+    const said = new Map<string, { Reason?: string; Needed?: string }>();
     for (const item of (sent.body as { SentItems: { Id: string }[] }).SentItems) {
       const progress = await api.post('/api/payments/getsentitemprogress', { AccessToken: token, SentItemId: item.Id });
-      const outcome = (progress.body as { Decision: { Outcome: string } | null }).Decision?.Outcome;
-      if (outcome) outcomes.set(outcome, item.Id);
+      const decision = (progress.body as { Decision: { Outcome: string; Reason?: string; Needed?: string } | null })
+        .Decision;
+      if (decision) {
+        outcomes.set(decision.Outcome, item.Id);
+        said.set(decision.Outcome, decision);
+      }
     }
     const partly = outcomes.get('partly-approved');
     const moreInformation = outcomes.get('more-information-needed');
@@ -283,7 +289,9 @@ describe('the demo data', () => {
     const lines = page.getByTestId('sent-progress-line');
     await expectVisible(lines.first(), 'the receipt lines');
     expect(await lines.count()).toBeGreaterThan(1);
-    expect(await page.getByTestId('sent-progress-reason').textContent()).toBeTruthy();
+    const partlyReason = said.get('partly-approved')?.Reason ?? '';
+    expect(partlyReason).toMatch(/\S/);
+    expect(await page.getByTestId('sent-progress-reason').textContent()).toBe(partlyReason);
     await expectNoSeriousA11yViolations(page, 'a part approval (phone)');
     await expectNoOverflow(page);
     await screenshot(page, 'payments-part-approval-phone');
@@ -295,7 +303,9 @@ describe('the demo data', () => {
     expect(await reply.textContent()).toBe('Claim reimbursement');
     // The claim opens pre-linked: it is sent as the answer to this item (RespondsTo).
     expect(await reply.getAttribute('href')).toBe(`/reimbursementform?respondsTo=${moreInformation}`);
-    expect(await page.getByTestId('sent-progress-needed').textContent()).toBeTruthy();
+    const needed = said.get('more-information-needed')?.Needed ?? '';
+    expect(needed).toMatch(/\S/);
+    expect(await page.getByTestId('sent-progress-needed').textContent()).toBe(`What we need: ${needed}`);
     await expectNoSeriousA11yViolations(page, 'more information needed (phone)');
 
     // The first claim's year of weekly payments, ten at a time: "Load more" brings the next ten

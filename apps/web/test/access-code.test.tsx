@@ -58,12 +58,21 @@ describe('access-code screen: /activate and /verify (spec 000 §4 "Access code")
     expect((await screen.findByTestId('access-code-sent-to')).textContent).toBe(
       'We have sent you a code to your email address.',
     );
-    expect(screen.getByText('Enter your verification code')).toBeTruthy();
-    expect(screen.getByText('Step 2 of 2')).toBeTruthy();
+    // The heading names the card the code is entered in; the step label stands just above it.
+    const heading = screen.getByText('Enter your verification code');
+    expect(heading.tagName).toBe('H2');
+    expect(
+      screen
+        .getByRole('region', { name: 'Enter your verification code' })
+        .contains(screen.getByTestId('access-code-sent-to')),
+    ).toBe(true);
+    expect(screen.getByText('Step 2 of 2').nextElementSibling).toBe(heading);
     expect(screen.getByTestId('access-code-trouble').textContent).toMatch(
       /^Having trouble\? Call the .+ on 1300 654 329\.$/,
     );
-    expect(screen.getByText(/The code expires after 30 minutes\./)).toBeTruthy();
+    expect(screen.getByText(/The code expires after 30 minutes\./).textContent).toBe(
+      'The code expires after 30 minutes. If you ask us to re-send it, we send a new code to your mobile if you prefer SMS, or otherwise to your email address.',
+    );
     const generate = server.callsTo('/api/account/generatesecuritycodeforlogin');
     expect(generate).toHaveLength(1);
     expect(generate[0]?.body).toEqual({ DevType: 0, AccessToken: 'reg-1' });
@@ -198,7 +207,9 @@ describe('access-code screen: signed in (/activationaccountdetails, /activationb
     await screen.findByTestId('access-code-sent-to');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Verification code');
     expect(screen.getByTestId('access-code-fallback').textContent).toMatch(/If you can no longer get emails/);
-    expect(screen.getByTestId('access-code-cancel')).toBeTruthy();
+    const cancel = screen.getByTestId('access-code-cancel') as HTMLButtonElement;
+    expect(cancel.textContent).toBe('Cancel');
+    expect(cancel.disabled).toBe(false);
     expect(screen.queryByTestId('access-code-trouble')).toBeNull();
     expect(server.callsTo('/api/account/generatesecuritycodewhileloggedin')[0]?.body).toEqual({
       CodeType: 0,

@@ -48,7 +48,7 @@ describe('/claims (spec 000 §4 claim selection)', () => {
     const select = server.callsTo('/api/claim/selectclaim');
     expect(select).toHaveLength(1);
     expect(select[0]?.body).toMatchObject({ Number: '12/34567', AccessToken: 't' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Claim home' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Claim home'));
     // One claim: no SWITCH CLAIM.
     expect(screen.queryByTestId('switch-claim')).toBeNull();
   });
@@ -58,7 +58,11 @@ describe('/claims (spec 000 §4 claim selection)', () => {
     const server = claimServer([]);
     app = renderApp('/claims');
     await waitFor(() => expect(app?.pathname()).toBe('/claim'));
-    expect(await screen.findByTestId('no-claims')).toBeTruthy();
+    const none = await screen.findByTestId('no-claims');
+    expect(none.textContent).toBe(
+      'We could not find a claim linked to your account. If you think this is wrong, please call us on 1300 654 329.',
+    );
+    expect(within(none).getByRole('link', { name: '1300 654 329' }).getAttribute('href')).toBe('tel:1300654329');
     expect(server.callsTo('/api/claim/selectclaim')).toHaveLength(0);
   });
 
@@ -68,12 +72,18 @@ describe('/claims (spec 000 §4 claim selection)', () => {
     app = renderApp('/claims');
     const cards = await screen.findAllByTestId('claim-card');
     expect(cards).toHaveLength(3);
-    expect(screen.getByText('Select the claim you would like to manage')).toBeTruthy();
+    expect(screen.getByText('Select the claim you would like to manage').tagName).toBe('P');
+    // The sentence names the list of cards.
+    const list = screen.getByRole('list', { name: 'Select the claim you would like to manage' });
+    expect(cards.every((card) => list.contains(card))).toBe(true);
     expect(cards[0]?.textContent).toContain('Claim no.');
     // Named by what it does and which claim; the date and place describe it.
     const buttons = screen.getAllByRole('button', { name: /^Manage claim \d{2}\/\d{5}$/ });
     expect(buttons.map((b) => b.textContent)).toEqual(CLAIMS.map((c) => `Manage claim ${c.Number}`));
-    expect(within(cards[0]!).getByRole('button').getAttribute('aria-describedby')).toBeTruthy();
+    const describedBy = within(cards[0]!).getByRole('button').getAttribute('aria-describedby') ?? '';
+    expect(describedBy.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual([
+      'Date of accident 05/03/2024Location Geelong',
+    ]);
     expect(cards[0]?.textContent).toContain('05/03/2024');
     expect(cards[1]?.textContent).toContain('Not listed');
     const note = screen.getByText(/if one of your claims does not appear/);
@@ -103,7 +113,10 @@ describe('/claims (spec 000 §4 claim selection)', () => {
     expect(getAlerts().map((a) => a.entries[0]?.message)).toEqual([MESSAGES.claimsFailed]);
     expect(server.callsTo('/api/account/logout')).toHaveLength(1);
     expect(isSignedIn()).toBe(false);
-    expect(await screen.findByTestId('error-alert')).toBeTruthy();
+    const alert = await screen.findByTestId('error-alert');
+    expect(alert.getAttribute('role')).toBe('alertdialog');
+    expect(within(alert).getByRole('heading').textContent).toBe('Unable to retrieve claims');
+    expect(within(alert).getByTestId('error-alert-message').textContent).toBe(MESSAGES.claimsFailed);
   });
 });
 
@@ -120,7 +133,9 @@ describe('guards', () => {
       '/api/content/terms': { status: 200, body: { Name: 'terms', Html: '<h2>Terms</h2>' } },
     });
     app = renderApp('/disclaimer');
-    expect(await screen.findByTestId('legal-terms')).toBeTruthy();
+    const terms = await screen.findByTestId('legal-terms');
+    // The server's text, shown as the page.
+    expect((await within(terms).findByRole('heading', { level: 2 })).textContent).toBe('Terms');
     expect(app.pathname()).toBe('/disclaimer');
   });
 
@@ -144,17 +159,23 @@ describe('guards', () => {
     await waitFor(() => expect(app?.pathname()).toBe('/login'));
     app.cleanup();
     app = renderApp('/no-such-page');
-    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    expect((await screen.findByTestId('not-found')).textContent).toContain(
+      'If you typed the web address, check it is correct.',
+    );
     expect(app.pathname()).toBe('/no-such-page');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
     // The title follows the page in an effect, a moment after the render.
     await waitFor(() => expect(document.title).toMatch(/^Page not found \| /));
-    expect(within(screen.getByTestId('not-found-links')).getByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(
+      within(screen.getByTestId('not-found-links')).getByRole('link', { name: 'Sign in' }).getAttribute('href'),
+    ).toBe('/login');
     app.cleanup();
     saveLoginToken('t', false);
     claimServer(CLAIMS);
     app = renderApp('/no-such-page/deeper');
-    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    expect((await screen.findByTestId('not-found')).textContent).toContain(
+      'If you typed the web address, check it is correct.',
+    );
     expect(app.pathname()).toBe('/no-such-page/deeper');
     const links = within(screen.getByTestId('not-found-links'));
     expect(links.getByRole('link', { name: 'My claims' }).getAttribute('href')).toBe('/claims');

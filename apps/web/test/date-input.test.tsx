@@ -253,7 +253,8 @@ describe('what the rule then says', () => {
     await user.type(field(), '1/2/80');
     await user.tab();
     expect(field().value).toBe('01/02/80');
-    expect(await screen.findByText(MESSAGES.dateOfBirthYearInFull)).toBeTruthy();
+    await screen.findByText(MESSAGES.dateOfBirthYearInFull);
+    expect(screen.getByTestId('error').textContent).toBe(MESSAGES.dateOfBirthYearInFull);
   });
 
   it('a pasted date with letters is left as it came, and the message is the format one', async () => {
@@ -264,7 +265,8 @@ describe('what the rule then says', () => {
     expect(field().value).toBe('1 Feb 1980');
     expect(held()).toBe('1 Feb 1980');
     await user.tab();
-    expect(await screen.findByText(MESSAGES.dateOfBirthFormat)).toBeTruthy();
+    await screen.findByText(MESSAGES.dateOfBirthFormat);
+    expect(screen.getByTestId('error').textContent).toBe(MESSAGES.dateOfBirthFormat);
   });
 
   it('from a typed letter on, the text is left as typed', async () => {

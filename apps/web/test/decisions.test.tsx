@@ -239,7 +239,14 @@ describe('the claim home’s tasks', () => {
     fireEvent.click(within(error).getByRole('button', { name: 'Check again' }));
     await waitFor(() => expect(screen.queryByTestId('home-tasks-error')).toBeNull());
     expect(screen.queryByTestId('home-tasks')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'What would you like to do?' })).toBeTruthy();
+    // The rest of the page is there as before: the panels under their heading.
+    const panelsHeading = screen.getByRole('heading', { name: 'What would you like to do?' });
+    expect(panelsHeading.tagName).toBe('H2');
+    expect(
+      within(panelsHeading.nextElementSibling as HTMLElement)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toContain('/inbox');
   });
 
   it('says when a date has passed, or that none was given', () => {

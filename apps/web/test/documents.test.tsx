@@ -90,7 +90,7 @@ describe('/submitdocuments', () => {
     const server = documentsServer();
     app = renderApp('/submitdocuments');
     const select = await screen.findByTestId('documents-type');
-    expect(await screen.findByTestId('content-submitdocs')).toBeTruthy();
+    expect((await screen.findByTestId('content-submitdocs')).textContent).toBe('You can send letters and forms.');
     // The debounce on a clock the test moves: nothing a moment before the second, the save at it.
     vi.useFakeTimers();
     fireEvent.change(select, { target: { value: '10' } });
@@ -146,7 +146,9 @@ describe('/submitdocuments', () => {
     expect(calls).toHaveLength(1);
     expect(calls[0]?.body).toMatchObject({ FormId: 'form-7', Authorised: true, Draft: DRAFT.Draft });
     expect(String(calls[0]?.body?.IdempotencyKey).length).toBeGreaterThan(8);
-    expect(await screen.findByTestId('thankyou-documents')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Your documents have been sent' })).toBe(
+      screen.getByTestId('thankyou-documents'),
+    );
     expect(screen.getByTestId('thankyou-upload').getAttribute('href')).toBe('/forms');
   });
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ClaimNumberInput, splitClaimNumber } from '../src/components/claim-number-input.tsx';
 import { normaliseDateText } from '../src/components/date-input.tsx';
 import { PasswordRules } from '../src/components/password-rules.tsx';
+import { descriptionOf } from './helpers.ts';
 
 function ClaimNumberHarness({ onValue }: { onValue?: (v: string) => void }) {
   const [value, setValue] = useState('');
@@ -29,7 +30,12 @@ const second = () => screen.getByTestId('claim-second') as HTMLInputElement;
 describe('claim number in two parts (spec 001 §5)', () => {
   it('is a labelled group of a 2-digit and a 5-digit part', () => {
     render(<ClaimNumberHarness />);
-    expect(screen.getByRole('group', { name: 'Claim number' })).toBeTruthy();
+    const group = screen.getByRole('group', { name: 'Claim number' });
+    expect(group.tagName).toBe('FIELDSET');
+    expect([descriptionOf(first()), descriptionOf(second())]).toEqual([
+      ['For example 12/34567'],
+      ['For example 12/34567'],
+    ]);
     expect(screen.getByLabelText('First 2 digits')).toBe(first());
     expect(screen.getByLabelText('Last 5 digits')).toBe(second());
     expect(first().getAttribute('inputmode')).toBe('numeric');
@@ -120,6 +126,8 @@ describe('password rule box (spec 001 §5)', () => {
 
   it('says the password must follow the rules once the field was left invalid', () => {
     render(<PasswordRules id="rules" password="abc" invalid />);
-    expect(screen.getByText('New Password must follow rules.')).toBeTruthy();
+    const followRules = screen.getByText('New Password must follow rules.');
+    expect(followRules.tagName).toBe('P');
+    expect(screen.getByTestId('password-rules').contains(followRules)).toBe(true);
   });
 });

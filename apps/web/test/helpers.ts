@@ -99,3 +99,14 @@ export const CLAIMS = [
   { Number: '23/45678', Date: '2023-11-20', Location: null, Selected: false },
   { Number: '34/56789', Date: '2022-01-02', Location: 'Ballarat', Selected: false },
 ];
+
+/**
+ * What a control's aria-describedby reads, one entry per element it names, in order (a missing
+ * element reads as "(no #id)", so a dangling reference fails the comparison rather than vanishing).
+ */
+export function descriptionOf(element: Element): string[] {
+  return (element.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? `(no #${id})`);
+}

@@ -128,7 +128,9 @@ describe('/helping, the invitation link', () => {
     fireEvent.blur(screen.getByTestId('login-password'));
     fireEvent.submit(screen.getByTestId('login-form'));
     await waitFor(() => expect(app?.pathname()).toBe('/helping'));
-    expect(await screen.findByTestId('invitation-accept')).toBeTruthy();
+    const accept = (await screen.findByTestId('invitation-accept')) as HTMLButtonElement;
+    expect(accept.textContent).toBe('Accept');
+    expect(accept.disabled).toBe(false);
     expect(server.callsTo('/api/helpers/getinvitation').at(-1)?.body).toMatchObject({ Invitation: TOKEN });
     // Back once only: the claims list is the claims list again (its one claim opens).
     expect(keptInvitation()).toBe(TOKEN);
@@ -215,7 +217,9 @@ describe('/helping, the invitation link', () => {
     // The sign-in, the claims list's loader and /helping's lazy page in turn: more than waitFor's
     // second on a loaded machine.
     await waitFor(() => expect(app?.pathname()).toBe('/helping'), { timeout: 5000 });
-    expect(await screen.findByTestId('invitation-accept')).toBeTruthy();
+    const accept = (await screen.findByTestId('invitation-accept')) as HTMLButtonElement;
+    expect(accept.textContent).toBe('Accept');
+    expect(accept.disabled).toBe(false);
     await user.click(screen.getByTestId('invitation-accept'));
     await waitFor(() =>
       expect(server.callsTo('/api/helpers/accept')[0]?.body).toMatchObject({ AccessToken: 'login-1' }),
@@ -282,7 +286,11 @@ describe('helping with a claim', () => {
     const helped = await screen.findByTestId('claim-card-helping');
     expect(helped.textContent).toBe('Helping Alex Citizen — claim 19/12345 (View)');
     const button = screen.getByRole('button', { name: 'Help with claim 19/12345' });
-    expect(screen.getByRole('button', { name: 'Manage claim 12/34567' })).toBeTruthy();
+    // The person's own claim beside it is managed, not helped with.
+    const own = screen.getByRole('button', { name: 'Manage claim 12/34567' });
+    expect(own.textContent).toBe('Manage claim 12/34567');
+    expect(own.closest('[data-testid="claim-card"]')?.getAttribute('data-helping')).toBeNull();
+    expect(button.closest('[data-testid="claim-card"]')?.getAttribute('data-helping')).toBe('true');
     fireEvent.click(button);
     await waitFor(() => expect(app?.pathname()).toBe('/claim'));
     expect(server.callsTo('/api/claim/selectclaim')[0]?.body).toMatchObject({ Number: '19/12345' });
@@ -412,7 +420,9 @@ describe('what each scope offers', () => {
     const nav = [...navTargets()].map((a) => a.getAttribute('href'));
     expect(nav).not.toContain('/account');
     fireEvent.click(within(screen.getAllByRole('navigation', { name: 'Main' })[0]!).getByText('Send documents'));
-    expect(await screen.findByTestId('forms-authority')).toBeTruthy();
+    const authority = await screen.findByTestId('forms-authority');
+    expect(authority.textContent).toBe('Authority to release information form');
+    expect(authority.getAttribute('href')).toBe('/authorityform');
   });
 
   it('Act: the banner says acting needs a passkey or an authenticator app, and Sign-in and security opens while helping', async () => {
@@ -425,8 +435,13 @@ describe('what each scope offers', () => {
     await waitFor(() => expect(app?.pathname()).toBe('/security'));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign-in and security');
     // The helper's own factors, asked for with the helper's own session: nothing of the claimant's.
-    expect(await screen.findByRole('button', { name: 'Set up an authenticator app' })).toBeTruthy();
-    expect(screen.getByTestId('helping-banner')).toBeTruthy();
+    const setUp = (await screen.findByRole('button', { name: 'Set up an authenticator app' })) as HTMLButtonElement;
+    expect(setUp.disabled).toBe(false);
+    expect(screen.getByTestId('security-block').contains(setUp)).toBe(true);
+    // Still helping: the banner stays, naming whom.
+    expect(
+      screen.getByRole('region', { name: 'You are helping Alex Citizen with claim 19/12345 — View, send and act' }),
+    ).toBe(screen.getByTestId('helping-banner'));
   });
 
   it('View and Send: no word of a second factor in the banner', async () => {

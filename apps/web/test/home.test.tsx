@@ -55,7 +55,9 @@ describe('the bank-details banner', () => {
     expect(details.textContent).toContain('ending in 6789');
     expect(details.textContent).not.toContain('*****6789');
     const answers = within(banner).getByRole('group', { name: 'Are these details correct?' });
-    expect(within(answers).getByRole('button', { name: 'Yes, these are correct' })).toBeTruthy();
+    const yes = within(answers).getByRole('button', { name: 'Yes, these are correct' });
+    expect(yes.textContent).toBe('Yes, these are correct');
+    expect(yes.getAttribute('aria-disabled')).toBeNull();
     expect(within(answers).getByRole('link', { name: 'Review my bank details' }).getAttribute('href')).toBe(
       '/account#account-bank',
     );
@@ -90,7 +92,12 @@ describe('the bank-details banner', () => {
     const banner = await openHome();
     fireEvent.click(within(banner).getByRole('button', { name: 'Yes, these are correct' }));
     await screen.findByRole('alertdialog');
-    expect(screen.getByTestId('bank-verify-banner')).toBeTruthy();
+    // Still asking (behind the alert): the question and its Yes, which can be pressed again.
+    const stillThere = screen.getByTestId('bank-verify-banner');
+    expect(within(stillThere).getByText('Are these details correct?').id).toBe('bank-banner-question');
+    await waitFor(() =>
+      expect(within(stillThere).getByTestId('bank-verify-banner-yes').getAttribute('aria-disabled')).toBeNull(),
+    );
     expect(screen.queryByTestId('bank-verify-confirmed')).toBeNull();
   });
 

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getCurrentUser, isSignedIn, saveLoginToken, saveRegistrationToken } from '../src/lib/session/session.ts';
 import { signOut } from '../src/lib/session/sign-out.ts';
-import { CLAIMS, mockServer } from './helpers.ts';
+import { CLAIMS, descriptionOf, mockServer } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 
 let app: ReturnType<typeof renderApp> | undefined;
@@ -38,11 +38,15 @@ describe('/login (spec 000 §2, §5)', () => {
     expect(screen.getByLabelText('Password')).toBe(password());
     expect(screen.getByLabelText('Remember me on this device')).toBe(remember());
     expect(remember().checked).toBe(false);
-    expect(screen.getByText(/for clients with an accepted claim/)).toBeTruthy();
+    expect(screen.getByText(/for clients with an accepted claim/).textContent).toBe(
+      'This portal is for clients with an accepted claim with the Transport Accident Commission (TAC).',
+    );
     expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
     expect(screen.getByRole('link', { name: /Forgot your username/ }).getAttribute('href')).toBe('/forgotusername');
     expect(screen.getByRole('link', { name: /Forgot your password/ }).getAttribute('href')).toBe('/forgotpassword');
-    expect(screen.getByRole('button', { name: 'My self-assessment' })).toBeTruthy();
+    // The self-assessment needs no sign-in: the button opens its identity check.
+    fireEvent.click(screen.getByRole('button', { name: 'My self-assessment' }));
+    await waitFor(() => expect(app?.pathname()).toBe('/surveyvalidation'));
   });
 
   it('strips spaces from the username as it is typed or pasted, and blocks the space key', async () => {
@@ -58,11 +62,11 @@ describe('/login (spec 000 §2, §5)', () => {
     await openLogin();
     expect(submit().getAttribute('aria-disabled') === 'true').toBe(true);
     fill('not-an-email', 'secret');
-    await waitFor(() => expect(screen.getByText(MESSAGES.usernameInvalid)).toBeTruthy());
+    await waitFor(() => expect(descriptionOf(username())).toEqual([`Error: ${MESSAGES.usernameInvalid}`]));
     expect(submit().getAttribute('aria-disabled') === 'true').toBe(true);
     expect(username().getAttribute('aria-invalid')).toBe('true');
     fill('alex.citizen@example.com', '');
-    await waitFor(() => expect(screen.getByText(MESSAGES.passwordRequired)).toBeTruthy());
+    await waitFor(() => expect(descriptionOf(password())).toEqual([`Error: ${MESSAGES.passwordRequired}`]));
     expect(submit().getAttribute('aria-disabled') === 'true').toBe(true);
     fill('alex.citizen@example.com', 'Claimant#2026');
     await waitFor(() => expect(submit().getAttribute('aria-disabled') === 'true').toBe(false));
@@ -76,7 +80,11 @@ describe('/login (spec 000 §2, §5)', () => {
     fireEvent.focus(password());
     fireEvent.blur(password());
     // The rules arrive with the first use of the form; give the check time to finish.
-    await waitFor(() => expect(screen.getByTestId('login-submit').getAttribute('aria-describedby')).toBeTruthy());
+    await waitFor(() =>
+      expect(descriptionOf(screen.getByTestId('login-submit'))).toEqual([
+        'To sign in, enter your username and your password.',
+      ]),
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText(MESSAGES.usernameRequired)).toBeNull();
     expect(screen.queryByText(MESSAGES.passwordRequired)).toBeNull();
@@ -85,9 +93,9 @@ describe('/login (spec 000 §2, §5)', () => {
     fireEvent.change(username(), { target: { value: 'alex' } });
     fireEvent.change(username(), { target: { value: '' } });
     fireEvent.blur(username());
-    await waitFor(() => expect(screen.getByText(MESSAGES.usernameRequired)).toBeTruthy());
+    await waitFor(() => expect(descriptionOf(username())).toEqual([`Error: ${MESSAGES.usernameRequired}`]));
     fireEvent.change(username(), { target: { value: 'alex' } });
-    await waitFor(() => expect(screen.getByText(MESSAGES.usernameInvalid)).toBeTruthy());
+    await waitFor(() => expect(descriptionOf(username())).toEqual([`Error: ${MESSAGES.usernameInvalid}`]));
   });
 
   it('disables Sign in while the call is in flight, then signs in to /claims', async () => {

@@ -18,7 +18,7 @@ import { setAppMode } from '../src/lib/platform/app-mode.ts';
 import { draftMirrorKey, setDraftMirrorStorage } from '../src/lib/forms/draft-mirror.ts';
 import { saveLoginToken } from '../src/lib/session/session.ts';
 import { RESTORED_MESSAGE } from '../src/lib/forms/use-form-draft.ts';
-import { CLAIMS, accountFixture, mockServer, type Call } from './helpers.ts';
+import { CLAIMS, accountFixture, descriptionOf, mockServer, type Call } from './helpers.ts';
 import { memoryStorage } from './memory-draft-storage.ts';
 import { renderApp } from './render-app.tsx';
 
@@ -118,6 +118,9 @@ describe('canSendEnquiry (spec 001 §4: a category, a valid message and, for Oth
   });
 });
 
+const CALL_NOTE =
+  'Would you rather talk to us? Call 1300 654 329 — our call line is open now, until 5:30pm Melbourne time today.';
+
 describe('the call-line note (8:30am–5:30pm Mon–Fri, Melbourne time)', () => {
   // Monday 23 November 2026: Melbourne is on daylight saving (UTC+11).
   const at = (iso: string) => () => new Date(iso);
@@ -129,7 +132,7 @@ describe('the call-line note (8:30am–5:30pm Mon–Fri, Melbourne time)', () =>
   });
   it('is shown at 5:29pm and hidden from 5:30pm', () => {
     const { rerender } = render(<CallLineNote clock={at('2026-11-23T06:29:00Z')} />);
-    expect(screen.getByTestId('contact-call-note')).toBeTruthy();
+    expect(screen.getByTestId('contact-call-note').textContent).toBe(CALL_NOTE);
     rerender(<CallLineNote clock={at('2026-11-23T06:30:00Z')} />);
     expect(screen.queryByTestId('contact-call-note')).toBeNull();
   });
@@ -142,7 +145,7 @@ describe('the call-line note (8:30am–5:30pm Mon–Fri, Melbourne time)', () =>
     act(() => {
       vi.advanceTimersByTime(30_000);
     });
-    expect(screen.getByTestId('contact-call-note')).toBeTruthy();
+    expect(screen.getByTestId('contact-call-note').textContent).toBe(CALL_NOTE);
   });
 });
 
@@ -387,7 +390,8 @@ describe('/inbox', () => {
       // Cut at the end of a word (docs/decisions/027), not inside the run of x.
       'Please see https://example.org/help for more...',
     );
-    expect(within(items[0] as HTMLElement).getByTestId('inbox-item-unread')).toBeTruthy();
+    expect(items[0]?.getAttribute('data-read')).toBe('false');
+    expect(within(items[0] as HTMLElement).getByTestId('inbox-item-unread').textContent).toBe('Unread: ');
     expect(within(items[0] as HTMLElement).getByTestId('attachment-icon').textContent).toBe('1 attached file');
     expect(screen.getByTestId('inbox-notice').textContent).toContain('Switch claim');
 
@@ -432,7 +436,10 @@ describe('/inbox', () => {
     const first = (await screen.findAllByTestId('inbox-item'))[0] as HTMLElement;
     expect(first.getAttribute('data-read')).toBe('false');
     fireEvent.click(first);
-    expect(await screen.findByTestId('inbox-detail')).toBeTruthy();
+    // The message pressed is the one opened.
+    const detail = await screen.findByTestId('inbox-detail');
+    expect(detail.getAttribute('data-message-id')).toBe('m1');
+    expect(within(detail).getByRole('heading', { level: 2 }).textContent).toBe('Subject 1');
     await waitFor(() => expect(server.callsTo('/api/inbox/markasread')).toHaveLength(1));
     expect(atCall).toEqual({ read: true, unread: 0 });
     await waitFor(() => expect(first.getAttribute('data-read')).toBe('true'));
@@ -461,7 +468,7 @@ describe('/inbox', () => {
     expect(screen.queryByTestId('inbox-view-sent')).toBeNull();
     fireEvent.click((await screen.findAllByTestId('inbox-item'))[0] as HTMLElement);
     await waitFor(() => expect(app?.pathname()).toBe('/inboxitemdetail'));
-    expect(await screen.findByTestId('inbox-detail-subject')).toBeTruthy();
+    expect((await screen.findByTestId('inbox-detail-subject')).textContent).toBe('Subject 1');
     await waitFor(() => expect(server.callsTo('/api/inbox/markasread')).toHaveLength(1));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Message');
   });
@@ -516,7 +523,10 @@ describe('/sentitems', () => {
       'Enquiry',
     ]);
     fireEvent.change(filter, { target: { value: '1' } });
-    expect(await screen.findByTestId('sent-empty')).toBeTruthy();
+    expect((await screen.findByTestId('sent-empty')).textContent).toBe(
+      'There are no messages to display.' +
+        'Nothing of this kind has been sent from the portal for this claim. Choose another kind to see the rest.',
+    );
     expect(screen.getByTestId('sent-empty').textContent).toContain('There are no messages to display.');
     expect(screen.getByTestId('sent-empty').textContent).toContain('Choose another kind to see the rest.');
     expect(server.callsTo('/api/documentupload/getsentitems').at(-1)?.body).toMatchObject({
@@ -612,7 +622,12 @@ describe('/contactus', () => {
     expect(screen.getByTestId('contact-submit-hint').textContent).toContain('give the reason');
     const reason = screen.getByTestId('contact-reason');
     fireEvent.blur(reason);
-    await waitFor(() => expect(screen.getByText('Reason must be between 1 - 25 characters')).toBeTruthy());
+    await waitFor(() =>
+      expect(descriptionOf(reason)).toEqual([
+        'In a few words, up to 25 characters.',
+        'Error: Reason must be between 1 - 25 characters',
+      ]),
+    );
     expect(reason.getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(reason, { target: { value: 'Travel' } });
     await waitFor(() => expect(submit.getAttribute('aria-disabled') === 'true').toBe(false));

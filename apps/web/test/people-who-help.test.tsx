@@ -118,7 +118,8 @@ describe('My Details → People who help: the list and the activity', () => {
   it('lists each helper: masked contact, claim, scope in words, state with its dates', async () => {
     helpersServer({ helpers: [SAM, JO, LEE] });
     const block = await openBlock();
-    expect(screen.getByRole('heading', { name: 'People who help' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'People who help' }).tagName).toBe('H2');
+    expect(screen.getByRole('region', { name: 'People who help' }).contains(block)).toBe(true);
     const items = within(block).getAllByTestId('helper-item');
     expect(items.map((i) => within(i).getByRole('heading').textContent)).toEqual([
       'Sam Citizen',
@@ -137,8 +138,16 @@ describe('My Details → People who help: the list and the activity', () => {
     );
     expect(within(lee).getByTestId('helper-state').textContent).toContain('Ended: they can no longer help.');
     // Only what each state allows is offered, each named for its helper.
-    expect(within(sam).getByRole('button', { name: /^End access ?for Sam Citizen$/ })).toBeTruthy();
-    expect(within(jo).getByRole('button', { name: /^Withdraw the invitation ?to Jo Interpreter$/ })).toBeTruthy();
+    const end = within(sam).getByRole('button', { name: /^End access ?for Sam Citizen$/ }) as HTMLButtonElement;
+    expect(end.textContent).toBe('End access for Sam Citizen');
+    expect(end.disabled).toBe(false);
+    const withdraw = within(jo).getByRole('button', {
+      name: /^Withdraw the invitation ?to Jo Interpreter$/,
+    }) as HTMLButtonElement;
+    expect(withdraw.textContent).toBe('Withdraw the invitation to Jo Interpreter');
+    expect(withdraw.disabled).toBe(false);
+    expect(within(sam).queryByTestId('helper-withdraw')).toBeNull();
+    expect(within(jo).queryByTestId('helper-end')).toBeNull();
     expect(within(lee).queryByRole('button')).toBeNull();
 
     const activity = await within(block).findByTestId('helper-activity');
@@ -156,7 +165,9 @@ describe('My Details → People who help: the list and the activity', () => {
     helpersServer({ helpers: [] });
     const block = await openBlock();
     expect(within(block).getByTestId('helpers-empty').textContent).toMatch(/^No one helps you with your claims yet/);
-    expect(within(block).getByTestId('helpers-invite-start')).toBeTruthy();
+    const inviteStart = within(block).getByTestId('helpers-invite-start') as HTMLButtonElement;
+    expect(inviteStart.textContent).toBe('Invite someone to help');
+    expect(inviteStart.disabled).toBe(false);
     expect(within(block).queryByTestId('helpers-end-all')).toBeNull();
   });
 
@@ -288,7 +299,12 @@ describe('My Details → People who help: inviting someone', () => {
     fireEvent.click(screen.getByTestId('helper-invite-submit'));
     const summary = await screen.findByTestId('helper-invite-errors');
     await waitFor(() => expect(errorOf(contact)).toContain('Enter a valid email address'));
-    expect(within(summary).getByRole('link', { name: /Enter a valid email address/ })).toBeTruthy();
+    // The summary's entry leads to the field it is about.
+    expect(
+      within(summary)
+        .getByRole('link', { name: /Enter a valid email address/ })
+        .getAttribute('href'),
+    ).toBe(`#${contact.id}`);
 
     // The limit: in the summary, in the catalogue's words; the token it spent is asked for again.
     fireEvent.click(screen.getByTestId('helper-invite-submit'));

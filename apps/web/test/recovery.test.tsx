@@ -1,9 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getPasswordReset, savePasswordReset } from '../src/lib/session/password-reset.ts';
 import { checkForAppUpdate } from '../src/lib/platform/service-worker.ts';
 import { getCurrentUser, isSignedIn, saveLoginToken } from '../src/lib/session/session.ts';
-import { CLAIMS, mockServer } from './helpers.ts';
+import { CLAIMS, descriptionOf, mockServer } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 
 // The service worker exists only in production builds; the mock records the update check.
@@ -96,7 +96,13 @@ describe('/forgotusername → /sentusername (spec 001)', () => {
     const api = server({ '/api/account/retrieveusername': { status: 200, body: { SentBy: 'SMS' } } });
     app = renderApp('/forgotusername');
     await screen.findByTestId('forgot-username-form');
-    expect(screen.getByRole('group', { name: 'Claim number' })).toBeTruthy();
+    // The claim number is one question in two labelled parts, read with its example.
+    const claimParts = within(screen.getByRole('group', { name: 'Claim number' })).getAllByRole('textbox');
+    expect(claimParts.map((part) => (part as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
+      'First 2 digits',
+      'Last 5 digits',
+    ]);
+    expect(claimParts.map((part) => descriptionOf(part))).toEqual([['For example 12/34567'], ['For example 12/34567']]);
     fill('forgot-username', { mobile: '0423456789', email: '' });
     await submitWhenReady('forgot-username');
     await waitFor(() => expect(app?.pathname()).toBe('/sentusername'));
@@ -120,7 +126,12 @@ describe('/forgotusername → /sentusername (spec 001)', () => {
     app = renderApp('/forgotusername');
     await screen.findByTestId('forgot-username-form');
     fill('forgot-username', { email: '' });
-    expect(await screen.findByText('Please provide your mobile number or your email address')).toBeTruthy();
+    await screen.findByText('Please provide your mobile number or your email address');
+    expect(input('forgot-username-mobile').getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(input('forgot-username-mobile'))).toEqual([
+      '10 digits, for example 0412345678',
+      'Error: Please provide your mobile number or your email address',
+    ]);
     fireEvent.click(screen.getByTestId('forgot-username-submit'));
     expect((await screen.findByTestId('forgot-username-errors')).textContent).toContain(
       'Please provide your mobile number or your email address',
@@ -158,7 +169,15 @@ describe('/forgotpassword → /resetpassword (spec 001; decision 008)', () => {
     await waitFor(() => expect(app?.pathname()).toBe('/resetpassword'));
     expect(getPasswordReset()).toEqual({ ResetPasswordToken: 'reset-1', FirstName: 'Sam' });
     expect((await screen.findByTestId('reset-greeting')).textContent).toBe('Hello Sam');
-    expect(screen.getByTestId('password-rules')).toBeTruthy();
+    // Nothing typed yet: the rules are there, none met, and the new password reads them.
+    const rules = screen.getByTestId('password-rules');
+    expect(
+      within(rules)
+        .getAllByRole('listitem')
+        .map((rule) => rule.getAttribute('data-met')),
+    ).toEqual(Array(6).fill('false'));
+    expect(descriptionOf(input('reset-new-password'))).toEqual([rules.textContent]);
+    expect(rules.textContent).toMatch(/^Your password must:be 8 to 16 characters long \(not met yet\)/);
   });
 
   it('a number above 450 also reads "Your information could not be found…"', async () => {
@@ -197,7 +216,11 @@ describe('/forgotpassword → /resetpassword (spec 001; decision 008)', () => {
     await screen.findByTestId('reset-password-form');
     change('reset-new-password', 'NewPass#2027');
     change('reset-re-enter-password', 'NewPass#2026');
-    expect(await screen.findByText("The Password must match the 'Enter New Password' field")).toBeTruthy();
+    await screen.findByText("The Password must match the 'Enter New Password' field");
+    expect(input('reset-re-enter-password').getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(input('reset-re-enter-password'))).toEqual([
+      "Error: The Password must match the 'Enter New Password' field",
+    ]);
     expect(screen.getByTestId('reset-submit').getAttribute('aria-disabled')).toBe('true');
     change('reset-re-enter-password', 'NewPass#2027');
     await submitWhenReady('reset');

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setAppMode } from '../src/lib/platform/app-mode.ts';
 import { checkForAppUpdate } from '../src/lib/platform/service-worker.ts';
 import { getCurrentUser, isSignedIn, saveLoginToken } from '../src/lib/session/session.ts';
-import { CLAIMS, mockServer, type Call } from './helpers.ts';
+import { CLAIMS, descriptionOf, mockServer, type Call } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 
 // The service worker exists only in production builds; the mock records the update check.
@@ -86,11 +86,14 @@ describe('/register (spec 001 §2, §4, §5)', () => {
   it('shows Step 1 of 2, the fixed country and the password rule box', async () => {
     server();
     await open();
-    expect(screen.getByText('Step 1 of 2')).toBeTruthy();
+    expect(screen.getByText('Step 1 of 2').nextElementSibling?.textContent).toBe('Create your account');
     const country = screen.getByLabelText('Country') as HTMLInputElement;
     expect(country.value).toBe('Australia');
     expect(country.readOnly).toBe(true);
-    expect(screen.getByTestId('password-rules')).toBeTruthy();
+    // The rule box is read with the new password, and nothing in it is met yet.
+    const rules = screen.getByTestId('password-rules');
+    expect(descriptionOf(byTestId('register-new-password'))).toEqual([rules.textContent]);
+    expect(rules.textContent).toMatch(/^Your password must:be 8 to 16 characters long \(not met yet\)/);
     expect(screen.getByLabelText('Username')).toBe(byTestId('register-username'));
     expect(screen.getByRole('combobox', { name: 'Home address' })).toBe(byTestId('register-home-address'));
     const terms = screen.getByTestId('register-terms-link') as HTMLAnchorElement;
@@ -266,7 +269,12 @@ describe('/register (spec 001 §2, §4, §5)', () => {
     const tomorrow = new Date(Date.now() + 2 * 86_400_000);
     const text = `${String(tomorrow.getDate()).padStart(2, '0')}/${String(tomorrow.getMonth() + 1).padStart(2, '0')}/${tomorrow.getFullYear()}`;
     change('register-date-of-birth', text);
-    expect(await screen.findByText(MESSAGES.dateOfBirthInvalid)).toBeTruthy();
+    await screen.findByText(MESSAGES.dateOfBirthInvalid);
+    expect(byTestId('register-date-of-birth').getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(byTestId('register-date-of-birth'))).toEqual([
+      'dd/mm/yyyy, for example 27/03/1985',
+      `Error: ${MESSAGES.dateOfBirthInvalid}`,
+    ]);
   });
 
   it("lists the server's 56 under 'There is 1 error in this form' and a taken username under the field", async () => {

@@ -48,6 +48,21 @@ const ACCOUNT: Account = accountFixture({
   },
 });
 
+/** The claimant's own bank details as shown (read only): each term and what it says. */
+const OWN_BANK_ROWS = [
+  ['Bank', 'Westpac Banking Corporation'],
+  ['Account name', 'Sam Single'],
+  ['BSB', '033-001'],
+  ['Account number', '*****ending in 5432'],
+];
+
+function ownBankRows(list: HTMLElement): string[][] {
+  return Array.from(list.querySelectorAll('dt')).map((term) => [
+    term.textContent ?? '',
+    term.nextElementSibling?.textContent ?? '',
+  ]);
+}
+
 const RECEIPT_TYPES = [
   { ElementNumber: 1, Id: 1, Item: 'Pharmacy' },
   { ElementNumber: 2, Id: 2, Item: 'Home services' },
@@ -273,19 +288,25 @@ describe('/reimbursementform', () => {
     expect(screen.queryByTestId('reimbursement-own-bank')).toBeNull();
 
     fireEvent.click(byTestId('reimbursement-pay-someone-else'));
-    for (const field of [
-      'PaymentName',
-      'PaymentAddress',
-      'PaymentEmail',
-      'PaymentPhone',
-      'PaymentRelationship',
-      'BankAccName',
-      'BankBSB',
-      'BankAccNo',
-    ]) {
-      expect(screen.getByTestId(`reimbursement-payee-${field}`)).toBeTruthy();
+    // Every field of the person to pay, labelled, empty, and required but for the phone.
+    for (const [field, label] of [
+      ['PaymentName', 'Their full name'],
+      ['PaymentAddress', 'Their postal address'],
+      ['PaymentEmail', 'Their email address'],
+      ['PaymentPhone', 'Their phone number (optional)'],
+      ['PaymentRelationship', 'Their relationship to you'],
+      ['BankAccName', 'Bank account name'],
+      ['BankBSB', 'BSB'],
+      ['BankAccNo', 'Account number'],
+    ] as const) {
+      const input = screen.getByTestId(`reimbursement-payee-${field}`) as HTMLInputElement;
+      expect(screen.getByLabelText(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`))).toBe(input);
+      expect(input.value).toBe('');
     }
-    expect(screen.getByLabelText('Their phone number (optional)')).toBeTruthy();
+    const phone = screen.getByLabelText('Their phone number (optional)');
+    expect(phone).toBe(screen.getByTestId('reimbursement-payee-PaymentPhone'));
+    expect(phone.getAttribute('aria-required')).toBeNull();
+    expect(screen.getByTestId('reimbursement-payee-PaymentEmail').getAttribute('aria-required')).toBe('true');
     // The BSB is looked up when left, and shown as nnn-nnn with its bank.
     type(byTestId('reimbursement-payee-BankBSB'), '063000');
     expect(byTestId('reimbursement-payee-BankBSB').value).toBe('063-000');
@@ -355,13 +376,13 @@ describe('/reimbursementform', () => {
     });
     await open();
     fireEvent.click(byTestId('reimbursement-pay-me'));
-    expect(await screen.findByTestId('reimbursement-own-bank')).toBeTruthy();
+    expect(ownBankRows(await screen.findByTestId('reimbursement-own-bank'))).toEqual(OWN_BANK_ROWS);
     const lock = screen.getByTestId('reimbursement-bank-locked');
     expect(lock.textContent).toBe(
       "Bank account details can't be edited on your claim because it is managed by the State Trustees. " +
         'To ask about a payment or your bank details, contact the State Trustees or call us on 1300 654 329.',
     );
-    expect(within(lock).getByRole('link', { name: '1300 654 329' })).toBeTruthy();
+    expect(within(lock).getByRole('link', { name: '1300 654 329' }).getAttribute('href')).toBe('tel:1300654329');
   });
 
   it('with bank details but in the first 48 hours, shows them and why they cannot be changed', async () => {
@@ -370,7 +391,7 @@ describe('/reimbursementform', () => {
     });
     await open();
     fireEvent.click(byTestId('reimbursement-pay-me'));
-    expect(await screen.findByTestId('reimbursement-own-bank')).toBeTruthy();
+    expect(ownBankRows(await screen.findByTestId('reimbursement-own-bank'))).toEqual(OWN_BANK_ROWS);
     expect(screen.getByTestId('reimbursement-bank-locked').textContent).toBe(MESSAGES.bankLocked48h);
     expect(screen.queryByTestId('reimbursement-change-bank-details')).toBeNull();
   });
@@ -667,7 +688,9 @@ describe('/reimbursementform', () => {
       Documents: [FILE],
     });
     expect(app?.router.state.location.state).toMatchObject({ canEditBankDetails: true, sentItemId: 'S1' });
-    expect(await screen.findByTestId('thankyou-bank-details')).toBeTruthy();
+    const bankLink = await screen.findByTestId('thankyou-bank-details');
+    expect(bankLink.textContent).toBe('Check or update your bank details');
+    expect(bankLink.getAttribute('href')).toBe('/activationbankdetails');
     // The spec's 10 business days, and the date they end on (sentAt is when the server accepted it).
     const { sentAt } = app?.router.state.location.state as { sentAt: number };
     expect(screen.getByTestId('thankyou-pay-by').textContent).toBe(
@@ -754,7 +777,10 @@ describe("/reimbursementform draft mirror (issue #5's, reused)", () => {
     // Opened again while the server still has the older draft: this device's change wins and is sent.
     const server = reimbursementServer({ [GET]: draftAnswer({ Step: 'edit' }) });
     await open();
-    expect(await screen.findByText(RESTORED_MESSAGE)).toBeTruthy();
+    // Announced: the words are the form's status line.
+    const restored = await screen.findByText(RESTORED_MESSAGE);
+    expect(restored.getAttribute('role')).toBe('status');
+    expect(restored).toBe(screen.getByTestId('reimbursement-restored'));
     expect(byTestId('reimbursement-pay-provider').checked).toBe(true);
     await waitFor(() => expect(server.callsTo(SAVE)).toHaveLength(1));
     expect(server.callsTo(SAVE)[0]?.body).toMatchObject({ FormId: 'form-9', Draft: { PayOther: 2 } });

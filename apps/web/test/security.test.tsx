@@ -124,7 +124,7 @@ describe('factor first, code on request (the one flow of /verify and the step-up
 
   it('opens the code screen, with no way back, when the factors cannot be read or there are none', () => {
     const { rerender } = render(<FactorFirst {...parts} pending={false} available={null} />);
-    expect(screen.getByTestId('code-screen')).toBeTruthy();
+    expect(screen.getByTestId('code-screen').textContent).toBe('The 4-digit code screen');
     expect(screen.queryByTestId('ff-back-to-factors')).toBeNull();
     rerender(
       <FactorFirst
@@ -133,7 +133,7 @@ describe('factor first, code on request (the one flow of /verify and the step-up
         available={{ passkey: false, authenticator: false, recoveryCode: false }}
       />,
     );
-    expect(screen.getByTestId('code-screen')).toBeTruthy();
+    expect(screen.getByTestId('code-screen').textContent).toBe('The 4-digit code screen');
     expect(screen.queryByTestId('ff-back-to-factors')).toBeNull();
   });
 
@@ -142,15 +142,20 @@ describe('factor first, code on request (the one flow of /verify and the step-up
       <FactorFirst {...parts} pending={false} available={{ passkey: true, authenticator: true, recoveryCode: true }} />,
     );
     const region = screen.getByRole('region', { name: 'Confirm it is you' });
-    expect(within(region).getByText('Before you go on, we need to check it is you.')).toBeTruthy();
+    const intro = within(region).getByText('Before you go on, we need to check it is you.');
+    expect(intro.previousElementSibling?.textContent).toBe('Confirm it is you');
+    expect(intro.previousElementSibling?.tagName).toBe('H2');
     expect(screen.queryByTestId('code-screen')).toBeNull();
     fireEvent.click(screen.getByTestId('ff-use-code'));
-    expect(screen.getByTestId('code-screen')).toBeTruthy();
+    expect(screen.getByTestId('code-screen').textContent).toBe('The 4-digit code screen');
     expect(screen.getByTestId('ff-back-to-factors').textContent).toBe(
       'Use a passkey or your authenticator app instead',
     );
     fireEvent.click(screen.getByTestId('ff-back-to-factors'));
-    expect(screen.getByTestId('ff-factors')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Confirm it is you' })).toBe(screen.getByTestId('ff-factors'));
+    expect(
+      within(screen.getByTestId('ff-factors')).getByText('Before you go on, we need to check it is you.').tagName,
+    ).toBe('P');
     expect(screen.queryByTestId('code-screen')).toBeNull();
   });
 
@@ -177,8 +182,11 @@ describe('My Details → Sign-in and security', () => {
     expect(block.textContent).toContain('Added 25 November 2026, 2:04 pm. Last used 2 June 2026, 9:30 am.');
     expect(within(block).getByTestId('totp-state').textContent).toContain('Set up on 25 November 2026');
     expect(within(block).getByTestId('recovery-state').textContent).toContain('You have 9 recovery codes left.');
-    expect(screen.getByRole('heading', { name: 'Sign-in and security' })).toBeTruthy();
-    expect(within(block).getByRole('button', { name: /^Remove ?My phone$/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Sign-in and security' }).tagName).toBe('H2');
+    expect(screen.getByRole('region', { name: 'Sign-in and security' }).contains(block)).toBe(true);
+    const remove = within(block).getByRole('button', { name: /^Remove ?My phone$/ }) as HTMLButtonElement;
+    expect(remove.textContent).toBe('Remove My phone');
+    expect(remove.disabled).toBe(false);
   });
 
   it('explains passkeys when there are none; adding one starts with a step-up by 4-digit code (CodeType 3)', async () => {
@@ -206,7 +214,9 @@ describe('My Details → Sign-in and security', () => {
     });
     // The session token rotated at the step-up.
     expect(getCurrentUser()?.AccessToken).toBe('rotated-1');
-    expect(screen.getByLabelText(/Name of this passkey/)).toBeTruthy();
+    const nameField = screen.getByLabelText(/Name of this passkey/) as HTMLInputElement;
+    expect(nameField.value).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(nameField));
   });
 
   it('sets up the authenticator app: QR and key, one code confirms it, then the recovery codes once', async () => {
@@ -233,7 +243,13 @@ describe('My Details → Sign-in and security', () => {
     fireEvent.change(await screen.findByTestId('access-code-input'), { target: { value: '1234' } });
     await screen.findByTestId('totp-setup');
     expect(server.callsTo('/api/security/setupauthenticator')[0]?.body).toMatchObject({ SecureToken: 'secure-1' });
-    expect(screen.getByRole('img', { name: /QR code to scan with your authenticator app/ })).toBeTruthy();
+    const qr = screen.getByRole('img', { name: /QR code to scan with your authenticator app/ });
+    expect(qr.getAttribute('aria-label')).toBe(
+      'QR code to scan with your authenticator app. The setup key below holds the same.',
+    );
+    expect(qr.querySelector('path')?.getAttribute('d')).toBe(
+      qrPath('otpauth://totp/Portal:alex?secret=JBSWY3DPEHPK3PXP').path,
+    );
     expect(screen.getByTestId('totp-secret').textContent).toBe('JBSWY3DPEHPK3PXP');
 
     // A short code is the rule's message; a wrong one the server's, both on the field.
@@ -277,14 +293,20 @@ describe('/verify offers a passkey or the app first, the 4-digit code in their p
     const server = verifyServer({ Passkey: true, Authenticator: true, RecoveryCode: true });
     app = renderApp('/verify');
     await screen.findByTestId('verify-factors', {}, { timeout: 3000 });
-    expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeTruthy();
-    expect(screen.getByTestId('verify-use-code')).toBeTruthy();
-    expect(screen.getByTestId('verify-use-recovery')).toBeTruthy();
+    const usePasskey = screen.getByRole('button', { name: 'Use a passkey' }) as HTMLButtonElement;
+    expect(usePasskey.textContent).toBe('Use a passkey');
+    expect(usePasskey.disabled).toBe(false);
+    expect(screen.getByTestId('verify-use-code').textContent).toBe('Get a 4-digit code by email or SMS instead');
+    expect(screen.getByTestId('verify-use-recovery').textContent).toBe(
+      'Use a recovery code (if you no longer have your passkey or app)',
+    );
     expect(server.callsTo('/api/account/generatesecuritycodeforlogin')).toHaveLength(0);
 
     // The recovery code is the last resort, and the way back is there.
     fireEvent.click(screen.getByTestId('verify-use-recovery'));
-    expect(await screen.findByLabelText(/Recovery code/)).toBeTruthy();
+    const recoveryField = (await screen.findByLabelText(/Recovery code/)) as HTMLInputElement;
+    expect(recoveryField.value).toBe('');
+    expect(document.activeElement).toBe(recoveryField);
     fireEvent.click(screen.getByTestId('verify-use-factor'));
 
     fireEvent.change(screen.getByLabelText(/Code from your authenticator app/), { target: { value: '123456' } });
@@ -307,7 +329,12 @@ describe('/verify offers a passkey or the app first, the 4-digit code in their p
     await waitFor(() => expect(server.callsTo('/api/account/generatesecuritycodeforlogin')).toHaveLength(1));
     expect(screen.queryByTestId('verify-factors')).toBeNull();
     fireEvent.click(screen.getByTestId('verify-back-to-factors'));
-    expect(await screen.findByTestId('verify-factors')).toBeTruthy();
+    expect(within(await screen.findByTestId('verify-factors')).getByRole('heading', { level: 2 }).textContent).toBe(
+      'Confirm it is you',
+    );
+    expect(screen.getByTestId('verify-factors').textContent).toContain(
+      'To finish signing in, use your passkey. We have not sent you a code.',
+    );
   });
 
   it('with no factor the code screen opens and sends the code as before', async () => {
@@ -362,6 +389,11 @@ describe('bank step-up: the app in place of the code', () => {
     await waitFor(() => expect(server.callsTo('/api/account/generatesecuritycodewhileloggedin')).toHaveLength(1));
     expect(screen.queryByTestId('step-up-factors')).toBeNull();
     fireEvent.click(screen.getByTestId('step-up-back-to-factors'));
-    expect(await screen.findByTestId('step-up-factors')).toBeTruthy();
+    expect(within(await screen.findByTestId('step-up-factors')).getByRole('heading', { level: 2 }).textContent).toBe(
+      'Confirm it is you',
+    );
+    expect(screen.getByTestId('step-up-factors').textContent).toContain(
+      'Before you change your bank account details, we need to check it is you.',
+    );
   });
 });

@@ -94,7 +94,9 @@ describe('shell', () => {
     app = renderApp('/privacypolicy?nh=1');
     await screen.findByTestId('legal-privacy-content');
     expect(screen.queryByRole('navigation', { name: 'Breadcrumb' })).toBeNull();
-    expect(screen.getByTestId('toolbar-close')).toBeTruthy();
+    const close = screen.getByTestId('toolbar-close') as HTMLButtonElement;
+    expect(close.textContent).toBe('Close');
+    expect(close.type).toBe('button');
     expect(screen.getByTestId('app-version').textContent).toBe('Version: 1.5.30');
   });
 
@@ -111,7 +113,8 @@ describe('shell', () => {
     expect(screen.getByTestId('toolbar-sign-out').textContent).toBe('Sign out');
     expect(screen.getByTestId('menu-button').textContent).toBe('Menu');
     expect(screen.getAllByRole('listitem').length).toBeGreaterThan(6);
-    expect(screen.getByText(MESSAGES.enquiriesAnswered)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.enquiriesAnswered).tagName).toBe('P');
+    expect(screen.getByTestId('enquiries-note').textContent).toBe(MESSAGES.enquiriesAnswered);
   });
 
   it('sign out calls logout and lands on /login', async () => {

@@ -47,6 +47,6 @@ describe('useSteadyWhilePressed', () => {
     fireEvent.pointerDown(document.body, { isPrimary: true, button: 0 });
     fireEvent.blur(screen.getByTestId('field'));
     fireEvent.pointerCancel(document.body, { isPrimary: true });
-    expect(screen.getByTestId('message')).toBeTruthy();
+    expect(screen.getByTestId('message').textContent).toBe('Enter a valid Date of Birth');
   });
 });

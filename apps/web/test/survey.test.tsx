@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getCurrentUser, saveLoginToken } from '../src/lib/session/session.ts';
 import { SURVEY_SESSION_KEY, getSurveyToken, saveSurveyToken } from '../src/lib/session/survey-session.ts';
-import { CLAIMS, mockServer, type Call } from './helpers.ts';
+import { CLAIMS, descriptionOf, mockServer, type Call } from './helpers.ts';
 import { renderApp } from './render-app.tsx';
 
 let app: ReturnType<typeof renderApp> | undefined;
@@ -81,8 +81,20 @@ describe('/surveyvalidation (spec 001 "Survey")', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My self-assessment');
     expect(screen.getByTestId('survey-submit').getAttribute('aria-disabled')).toBe('true');
     fillIdentity(['1', '234'], '01/01/2999');
-    expect(await screen.findByText('Enter a valid claim number e.g. 12/34567')).toBeTruthy();
-    expect(await screen.findByText('Enter a valid Date of Birth')).toBeTruthy();
+    await screen.findByText('Enter a valid claim number e.g. 12/34567');
+    for (const part of ['survey-claim-number-first', 'survey-claim-number-second']) {
+      expect(byTestId(part).getAttribute('aria-invalid')).toBe('true');
+      expect(descriptionOf(byTestId(part))).toEqual([
+        'For example 12/34567',
+        'Error: Enter a valid claim number e.g. 12/34567',
+      ]);
+    }
+    await screen.findByText('Enter a valid Date of Birth');
+    expect(byTestId('survey-date-of-birth').getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(byTestId('survey-date-of-birth'))).toEqual([
+      'dd/mm/yyyy, for example 27/03/1985',
+      'Error: Enter a valid Date of Birth',
+    ]);
     expect(screen.getByTestId('survey-submit').getAttribute('aria-disabled')).toBe('true');
     fillIdentity(['12', '34567'], '01/02/1980');
     await waitFor(() => expect(screen.getByTestId('survey-submit').getAttribute('aria-disabled')).toBeNull());
@@ -95,7 +107,12 @@ describe('/surveyvalidation (spec 001 "Survey")', () => {
     app = renderApp('/surveyvalidation');
     await screen.findByTestId('survey-login-form');
     fillIdentity(['12', '34567'], '1/2/198');
-    expect(await screen.findByText('Enter your date of birth in dd/mm/yyyy format.')).toBeTruthy();
+    await screen.findByText('Enter your date of birth in dd/mm/yyyy format.');
+    expect(byTestId('survey-date-of-birth').getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(byTestId('survey-date-of-birth'))).toEqual([
+      'dd/mm/yyyy, for example 27/03/1985',
+      'Error: Enter your date of birth in dd/mm/yyyy format.',
+    ]);
     fireEvent.change(byTestId('survey-date-of-birth'), { target: { value: '1/2/1980' } });
     // Still not dd/mm/yyyy, so Submit is not yet available; the press leaves the field (which
     // tidies it to 01/02/1980) and lands on Submit before the form has been checked again.
@@ -202,7 +219,15 @@ describe('/surveyintro', () => {
     });
     app = renderApp('/surveyintro');
     expect((await screen.findByTestId('survey-intro-content')).textContent).toContain('about 2 minutes');
-    expect(screen.getByRole('group', { name: 'Would you like to continue?' })).toBeTruthy();
+    const question = screen.getByRole('group', { name: 'Would you like to continue?' });
+    expect(
+      within(question)
+        .getAllByRole('button')
+        .map((b) => [b.textContent, (b as HTMLButtonElement).disabled]),
+    ).toEqual([
+      ['Yes', false],
+      ['No', false],
+    ]);
     fireEvent.click(screen.getByTestId('survey-intro-no'));
     await waitFor(() => expect(app?.pathname()).toBe('/surveyoutro'));
     const update = api.callsTo('/api/nid/updatenidassessment')[0];
@@ -216,7 +241,9 @@ describe('/surveyintro', () => {
       AccessToken: 'survey-token',
     });
     expect(api.callsTo('/api/nid/submitnidassessment')).toHaveLength(1);
-    expect(await screen.findByTestId('survey-outro-register')).toBeTruthy();
+    const register = await screen.findByTestId('survey-outro-register');
+    expect(register.textContent).toBe('Register');
+    expect(register.getAttribute('href')).toBe('/register');
     expect(screen.queryByTestId('survey-outro-login')).toBeNull();
     expect(screen.getByTestId('survey-outro-message').textContent).toContain('We may call you.');
     expect(getSurveyToken()).toBeUndefined();
@@ -261,7 +288,11 @@ describe('/survey', () => {
 
     // Pressing Submit early marks what is missing and moves to it.
     fireEvent.click(submit);
-    expect(await screen.findByText('Choose an answer to this question')).toBeTruthy();
+    await screen.findByText('Choose an answer to this question');
+    for (const radio of radios(first)) {
+      expect(radio.getAttribute('aria-invalid')).toBe('true');
+      expect(descriptionOf(radio)).toEqual(['Error: Choose an answer to this question']);
+    }
     expect(document.activeElement).toBe(radios(first)[0]);
     expect(api.callsTo('/api/nid/submitnidassessment')).toHaveLength(0);
 
@@ -281,7 +312,9 @@ describe('/survey', () => {
     fireEvent.click(submit);
     await waitFor(() => expect(app?.pathname()).toBe('/surveyoutro'));
     expect(api.callsTo('/api/nid/submitnidassessment')[0]?.body).toEqual({ AccessToken: 'survey-token' });
-    expect(await screen.findByTestId('survey-outro-login')).toBeTruthy();
+    const signIn = await screen.findByTestId('survey-outro-login');
+    expect(signIn.textContent).toBe('Sign in');
+    expect(signIn.getAttribute('href')).toBe('/login');
     expect(screen.queryByTestId('survey-outro-register')).toBeNull();
     expect(getSurveyToken()).toBeUndefined();
   });
@@ -331,7 +364,9 @@ describe('/survey', () => {
     surveyServer({ '/api/nid/getnidassessment': { status: 225, body: [{ Number: 18, Message: 'Session unknown' }] } });
     app = renderApp('/survey');
     await waitFor(() => expect(app?.pathname()).toBe('/surveyvalidation'));
-    expect(await screen.findByTestId('survey-session-ended')).toBeTruthy();
+    expect((await screen.findByTestId('survey-session-ended')).textContent).toBe(
+      'Your self-assessment session has ended. Enter your details again to carry on. Answers you chose are kept.',
+    );
     expect(getSurveyToken()).toBeUndefined();
   });
 
