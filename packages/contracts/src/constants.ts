@@ -69,25 +69,6 @@ export const SESSION = {
   rememberMeLifetimeMs: 30 * 24 * 60 * 60 * 1000,
 } as const;
 
-export const UPLOAD_TYPES = [
-  'doc',
-  'docx',
-  'heic',
-  'jpeg',
-  'jpg',
-  'png',
-  'pdf',
-  'tif',
-  'tiff',
-  'txt',
-  'xls',
-  'xlsx',
-] as const;
-
-/** The upload limits as every hint words them ("10MB", ".doc .docx …"), written from the limits themselves. */
-export const UPLOAD_SIZE_TEXT = `${LIMITS.uploadMaxBytes / 1_048_576}MB`;
-export const UPLOAD_TYPES_TEXT = UPLOAD_TYPES.map((t) => `.${t}`).join(' ');
-
 /** Spec 000 §3: DeviceType. This client always sends Web. */
 export const DeviceType = { Web: 0, iOS: 1, Android: 2, WindowsPhone: 3 } as const;
 
@@ -96,28 +77,6 @@ export const CodeType = { Mobile: 0, Email: 1, Bank: 2 } as const;
 
 /** Spec 000 §4: login outcome. */
 export const AccountActivated = { NotActivated: 0, VerificationRequired: 1, Activated: 2 } as const;
-
-/** Spec 000 §3: titles, fixed ids 1–7, default Mr. */
-export const TITLES = [
-  { Id: 1, Item: 'Dr' },
-  { Id: 2, Item: 'Mr' },
-  { Id: 3, Item: 'Mrs' },
-  { Id: 4, Item: 'Ms' },
-  { Id: 5, Item: 'Miss' },
-  { Id: 6, Item: 'Prof' },
-  { Id: 7, Item: 'Unknown' },
-] as const;
-export const DEFAULT_TITLE_ID = 2;
-
-export const LIST_TYPES = [
-  'SecurityQuestions',
-  'ReceiptTypes',
-  'DocumentFormTypes',
-  'ContactCategories',
-  'SentItemTypes',
-  'UpdatePersonalReason',
-] as const;
-export type ListType = (typeof LIST_TYPES)[number];
 
 /** Provider identity: configuration, these are the defaults (foundation issue). */
 export type ProviderIdentity = {
@@ -143,11 +102,6 @@ export const DEFAULT_PROVIDER: ProviderIdentity = {
 export function telHref(phone: string): string {
   return `tel:${phone.replace(/[^0-9+]/g, '')}`;
 }
-
-/** Required wherever address suggestions are offered (G-NAF end-user licence). */
-export const ADDRESS_ATTRIBUTION =
-  'Incorporates or developed using G-NAF © Geoscape Australia licensed by the Commonwealth of Australia ' +
-  'under the Open Geo-coded National Address File (G-NAF) End User Licence Agreement.';
 
 /** The provider's time zone: every date and time a claimant reads, and every day boundary, is Melbourne's. */
 export const PROVIDER_TIME_ZONE = 'Australia/Melbourne';

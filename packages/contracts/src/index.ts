@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './lists.ts';
 export * from './errors.ts';
 export * from './error-catalogue.ts';
 export * from './client-messages.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIST_TYPES } from '../constants.ts';
+import { LIST_TYPES } from '../lists.ts';
 import { requestBody } from './common.ts';
 import { INFORMATION_FIELDS, PROVIDER_INFO_FIELDS } from './information-fields.ts';
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { SERVICE_ICONS } from '../api/content.ts';
-import { LIST_TYPES } from '../constants.ts';
+import { LIST_TYPES } from '../lists.ts';
 
 export const SetMaintenanceRequest = z.strictObject({
   /** Messages shown on the sign-in page; an empty list ends maintenance. */

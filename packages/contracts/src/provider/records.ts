@@ -3,7 +3,7 @@
  * where sent items stand, and details change requests.
  */
 import { z } from 'zod';
-import { UPLOAD_TYPES } from '../constants.ts';
+import { UPLOAD_TYPES } from '../lists.ts';
 import { isoDate } from '../api/common.ts';
 import { SENT_ITEM_STATUSES } from '../api/messages.ts';
 
