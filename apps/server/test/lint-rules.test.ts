@@ -37,12 +37,15 @@ describe('size rules (max-lines 300, max-lines-per-function 100) with the baseli
 
   it('holds a baselined file at its size: as it is passes, one line more fails', async () => {
     const baseline = JSON.parse(fs.readFileSync(path.join(root, 'scripts/lint-baseline.json'), 'utf8')) as {
-      files: Record<string, { lines?: number }>;
+      files: Record<string, { lines?: number; functionLines?: number }>;
     };
-    const [file] = Object.entries(baseline.files).find(([, held]) => held.lines)!;
+    // No file is held over 300 lines today; a file held at its longest function is held the same way.
+    const [file, held] = Object.entries(baseline.files).find(([, h]) => h.functionLines)!;
     const text = fs.readFileSync(path.join(root, file), 'utf8');
     expect(await ruleIds(text, file)).toEqual([]);
-    expect(await ruleIds(`${text}export const grown = 1;\n`, file)).toContain('max-lines');
+    // At that path a function as long as the held one passes (the file's limit is its figure, not 100); one line more fails.
+    expect(await ruleIds(fn(held.functionLines!), file)).toEqual([]);
+    expect(await ruleIds(fn(held.functionLines! + 1), file)).toEqual(['max-lines-per-function']);
   });
 
   it('leaves tests and migrations out', async () => {
