@@ -111,6 +111,28 @@ describe.each(DIALECTS)('changing what a helper can do on %s', (dialect) => {
     expect(audit).toHaveLength(2);
   });
 
+  it('spends one secure token on one raise: of two sent at once with it, one is made and the other refused', async () => {
+    await samHelping('View');
+    await invitation('View');
+    const alex = await t.signIn(ALEX);
+    const ids = (await ok<Listed[]>('/api/helpers/gethelpers', { AccessToken: alex })).map((h) => h.Id);
+    expect(ids).toHaveLength(2);
+    const up = await stepUp(alex);
+    const answers = await Promise.all(
+      ids.map((Id) =>
+        t.post('/api/helpers/change', { AccessToken: up.AccessToken, SecureToken: up.SecureToken, Id, Scope: 'Send' }),
+      ),
+    );
+    expect(answers.map((a) => (a.statusCode === 200 ? 'made' : errorNumbers(a).join())).sort()).toEqual([
+      String(ErrorNumber.SecureTokenRequired),
+      'made',
+    ]);
+    const scopes = (await ok<Listed[]>('/api/helpers/gethelpers', { AccessToken: up.AccessToken }))
+      .map((h) => h.Scope)
+      .sort();
+    expect(scopes).toEqual(['Send', 'View']);
+  });
+
   it('changes an invitation not yet taken: the link then offers the new scope', async () => {
     const token = await invitation('Send');
     const alex = await t.signIn(ALEX);

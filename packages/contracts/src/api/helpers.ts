@@ -10,6 +10,11 @@ export const HELPER_SCOPES = ['View', 'Send', 'Act'] as const;
 export const HelperScope = z.enum(HELPER_SCOPES);
 export type HelperScope = z.infer<typeof HelperScope>;
 
+/** Does changing a helper from `from` to `to` give them more? More access is proved by the Security step-up (decision 041). */
+export function givesMoreAccess(from: HelperScope, to: HelperScope): boolean {
+  return HELPER_SCOPES.indexOf(to) > HELPER_SCOPES.indexOf(from);
+}
+
 export const HELPER_LIMITS = {
   /** Helpers active or invited on one claim at once. */
   perClaim: 5,

@@ -6,7 +6,7 @@
  * grants, so it holds from the helper's next request. The claims system's appointments are its
  * own to change: here they are not found.
  */
-import { ErrorNumber, SECURITY_CODE_TYPE, type Helper } from '@portal/contracts';
+import { ErrorNumber, SECURITY_CODE_TYPE, givesMoreAccess, type Helper } from '@portal/contracts';
 import type { ChangeHelperRequest } from '@portal/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.ts';
@@ -21,7 +21,6 @@ import * as repo from './repository.ts';
 import { grantState, helperSummary } from './views.ts';
 
 type ChangeInput = z.output<typeof ChangeHelperRequest>;
-const RANK = { View: 0, Send: 1, Act: 2 } as const;
 
 export async function changeHelper(deps: Deps, auth: AuthContext, input: ChangeInput): Promise<Helper> {
   const now = deps.clock.now();
@@ -30,7 +29,7 @@ export async function changeHelper(deps: Deps, auth: AuthContext, input: ChangeI
   if (!g) throw new AppError(ErrorNumber.NotFound);
   if (g.scope === input.Scope) return helperSummary(g, now);
   // More access is proved as inviting is; the token is spent only when it is needed.
-  if (RANK[input.Scope] > RANK[g.scope]) {
+  if (givesMoreAccess(g.scope, input.Scope)) {
     if (!input.SecureToken || !(await consumeSecureToken(deps, auth, input.SecureToken, SECURITY_CODE_TYPE)))
       throw new AppError(ErrorNumber.SecureTokenRequired);
   }

@@ -4,7 +4,7 @@
  * inviting does: the form asks the parent for one (`needToken`) and sends what was pressed as soon
  * as it arrives; less access is saved at once. A refusal is said in the form, what was chosen kept.
  */
-import { ErrorNumber, type Helper } from '@portal/contracts';
+import { ErrorNumber, givesMoreAccess, type Helper } from '@portal/contracts';
 import { useState, type FormEvent } from 'react';
 import { RadioGroup } from '../../../components/forms/radio-group.tsx';
 import { isRequestError } from '../../../lib/request/request-error.ts';
@@ -29,8 +29,6 @@ const SCOPE_OPTIONS = INVITE_SCOPES.map((scope) => ({
   id: `helper-change-scope-${scope.toLowerCase()}`,
   testId: `helper-change-scope-${scope.toLowerCase()}`,
 }));
-
-const RANK: Record<InviteScope, number> = { View: 0, Send: 1 };
 
 export function ChangeHelperForm({
   helper,
@@ -76,11 +74,11 @@ export function ChangeHelperForm({
       onCancel();
       return;
     }
-    if (RANK[scope] > RANK[current] && !secureToken) {
+    if (givesMoreAccess(current, scope) && !secureToken) {
       waitForToken(scope);
       return;
     }
-    void save(scope, RANK[scope] > RANK[current] ? secureToken : null);
+    void save(scope, givesMoreAccess(current, scope) ? secureToken : null);
   };
 
   return (
@@ -95,7 +93,7 @@ export function ChangeHelperForm({
         error={undefined}
         disabled={busy}
       />
-      {RANK[scope] > RANK[current] ? (
+      {givesMoreAccess(current, scope) ? (
         <p data-testid="helper-change-more">
           Letting them do more needs a security code first, as inviting someone does. We will tell them what changed.
         </p>
