@@ -585,6 +585,104 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
     expect(sentBy.get(mine.SentItemId)).toBeNull();
   });
 
+  it("lets an Act helper read the claimant's details and change their landline and addresses for them, never their e-mail or mobile", async () => {
+    const alex = await signInWithClaim(t, ALEX, CLAIM);
+    const before = await ok<{ ContactDetails: { EmailAddress: string; MobileNumber: string } }>(
+      '/api/account/getaccount',
+      { AccessToken: alex },
+    );
+    const sam = await helper('sam.single@example.com', 'Act');
+    const res = await t.post('/api/account/getclaimantdetails', { AccessToken: sam });
+    expect(res.statusCode, res.body).toBe(200);
+    const details = res.json() as {
+      PersonalDetails: { FirstName: string; Surname: string };
+      ContactDetails: Record<string, unknown>;
+    };
+    // The claimant's name and address; nothing of the contacts their codes go to, or their bank.
+    expect(Object.keys(details).sort()).toEqual(['ContactDetails', 'PersonalDetails', 'PersonalDetailsPendingSince']);
+    expect(Object.keys(details.ContactDetails).sort()).toEqual([
+      'AreAddressesSame',
+      'HomeAddressForDB',
+      'PhoneNumber',
+      'PostalAddressForDB',
+    ]);
+    expect(details.PersonalDetails).toMatchObject({ FirstName: 'Alex', Surname: 'Citizen' });
+    expect(res.body).not.toContain(before.ContactDetails.EmailAddress);
+    expect(res.body).not.toContain(before.ContactDetails.MobileNumber);
+
+    const change = (body: Record<string, unknown>) =>
+      t.post('/api/account/updateclaimantcontactdetails', { AccessToken: sam, ...body });
+    const current = {
+      PhoneNumber: { IntlNumber: '61', AreaCode: '03', Number: '53201234' },
+      HomeAddressForDB: details.ContactDetails.HomeAddressForDB,
+      PostalAddressForDB: details.ContactDetails.AreAddressesSame ? null : details.ContactDetails.PostalAddressForDB,
+      AreAddressesSame: details.ContactDetails.AreAddressesSame,
+    };
+    // An e-mail or a mobile in the body is refused as an unknown field: they are not the helper's to change.
+    for (const extra of [{ EmailAddress: 'sam.single@example.com' }, { MobileNumber: '0400000000' }]) {
+      expect(errorNumbers(await change({ ...current, ...extra })), JSON.stringify(extra)).toEqual([
+        ErrorNumber.Validation,
+      ]);
+    }
+    expect(
+      await t.deps.db.selectFrom('provider_outbox').select('id').where('kind', '=', 'account-change').execute(),
+    ).toEqual([]);
+    expect((await change(current)).json()).toBe(true);
+
+    // The claimant's record changed; their e-mail and mobile did not; the helper's own account is untouched.
+    const after = await ok<{ ContactDetails: Record<string, unknown> }>('/api/account/getaccount', {
+      AccessToken: alex,
+    });
+    expect(after.ContactDetails).toMatchObject({
+      EmailAddress: before.ContactDetails.EmailAddress,
+      MobileNumber: before.ContactDetails.MobileNumber,
+      PhoneNumber: { IntlNumber: '61', AreaCode: '03', Number: '53201234' },
+    });
+    const own = await ok<{ ContactDetails: { PhoneNumber: { Number: string } } }>('/api/account/getaccount', {
+      AccessToken: sam,
+    });
+    expect(own.ContactDetails.PhoneNumber.Number).not.toBe('53201234');
+
+    // The claims system hears who did it; the claimant is told, with the helper named.
+    const [event] = await t.deps.db
+      .selectFrom('provider_outbox')
+      .select('payload')
+      .where('kind', '=', 'account-change')
+      .execute();
+    expect(JSON.parse(event?.payload ?? '{}')).toMatchObject({
+      Change: 'contact-details',
+      Changes: { AreaCode: { from: '', to: '03' }, PhoneNumber: { from: '', to: '****1234' } },
+      ActedBy: { HelperReference: await accountOf('sam.single@example.com'), Name: 'Helper Act' },
+    });
+    const notice = await nextMatching(mail.smtp, ALEX, /contact details were changed/);
+    const text = notice.text
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    expect(text).toContain('Your contact details were changed by Helper Act, who helps you with your claim,');
+    expect(text).not.toContain('53201234');
+    const audit = await t.deps.db
+      .selectFrom('audit_events')
+      .select(['account_id', 'acting_helper_id', 'kind'])
+      .where('kind', 'in', ['contact-details', 'helper:/api/account/updateclaimantcontactdetails'])
+      .orderBy('kind')
+      .execute();
+    expect(audit).toEqual([
+      { account_id: await accountOf(ALEX), acting_helper_id: null, kind: 'contact-details' },
+      {
+        account_id: await accountOf(ALEX),
+        acting_helper_id: await accountOf('sam.single@example.com'),
+        kind: 'helper:/api/account/updateclaimantcontactdetails',
+      },
+    ]);
+  });
+
+  it("refuses the claimant's details, and a change of them, to a Send helper", async () => {
+    const sam = await helper('sam.single@example.com', 'Send');
+    for (const url of ['/api/account/getclaimantdetails', '/api/account/updateclaimantcontactdetails']) {
+      expect(errorNumbers(await t.post(url, { AccessToken: sam })), url).toEqual([ErrorNumber.NotForHelpers]);
+    }
+  });
+
   it("records each helper call as done by the helper for the claimant, and lists it in the claimant's activity", async () => {
     const token = await helper('sam.single@example.com', 'View');
     await ok('/api/payments/getpayments', { AccessToken: token, Offset: 0, Amount: 10 });

@@ -376,6 +376,125 @@ const navTargets = () => screen.getAllByRole('navigation', { name: 'Main' })[0]!
 const homeLinks = () =>
   [...document.querySelectorAll('main a')].map((a) => a.getAttribute('href')).filter((h) => h?.startsWith('/'));
 
+const CLAIMANT_DETAILS = {
+  PersonalDetails: { Title: 2, FirstName: 'Alex', MiddleNames: '', Surname: 'Citizen', DateOfBirth: '1985-04-12' },
+  ContactDetails: {
+    PhoneNumber: { IntlNumber: '61', AreaCode: '03', Number: '91234567' },
+    HomeAddressForDB: {
+      ExperianSingleSelectedLine: '1 MAIN ST, BENDIGO VIC 3550',
+      AddressLine1: '1 MAIN ST',
+      AddressLine2: 'BENDIGO VIC 3550',
+      AddressLine3: '',
+    },
+    PostalAddressForDB: null,
+    AreAddressesSame: true,
+  },
+  PersonalDetailsPendingSince: null,
+};
+
+/** An Act helper on /claimant-details, with the claimant's details as the server holds them. */
+async function openClaimantDetails(extra: Parameters<typeof mockServer>[0] = {}) {
+  saveLoginToken('t', false);
+  const server = helperServer([{ ...HELPED, Selected: true, Helping: { ...HELPED.Helping, Scope: 'Act' } }], {
+    '/api/account/getclaimantdetails': { status: 200, body: CLAIMANT_DETAILS },
+    '/api/dropdownlistdatasource/list': {
+      status: 200,
+      body: { Items: [{ ElementNumber: 1, Id: 1, Item: 'Marriage' }] },
+    },
+    ...extra,
+  });
+  app = renderApp('/claimant-details');
+  await screen.findByTestId('claimant-details-intro');
+  return server;
+}
+
+describe('Act: the claimant’s details', () => {
+  it('shows the claimant’s name, date of birth, phone and address — and nothing of their e-mail, mobile or bank', async () => {
+    const server = await openClaimantDetails();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Personal details');
+    expect(screen.getByTestId('claimant-details-intro').textContent).toMatch(
+      /^These are the details we hold for Alex Citizen\..*Their email address, mobile number, bank details and password stay theirs to change\.$/,
+    );
+    const personal = within(screen.getByTestId('claimant-personal'));
+    expect(personal.getByTestId('personal-name').textContent).toBe('Mr Alex Citizen');
+    expect(personal.getByTestId('personal-dob').textContent).toBe('12/04/1985');
+    const contact = within(screen.getByTestId('claimant-contact'));
+    expect(contact.getByTestId('contact-phone-value').textContent).toBe('(03) 9123 4567');
+    expect(contact.getByTestId('contact-home-value').textContent).toContain('1 MAIN ST');
+    // The helper's own account is never asked for here, nor shown as the claimant's.
+    expect(screen.queryByTestId('account-email')).toBeNull();
+    expect(screen.queryByTestId('account-bank')).toBeNull();
+    expect(server.callsTo('/api/account/getclaimantdetails')).toHaveLength(1);
+  });
+
+  it('changes the claimant’s phone number: only the landline and addresses are sent, and the toast names them', async () => {
+    const server = await openClaimantDetails({
+      '/api/account/updateclaimantcontactdetails': { status: 200, body: true },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('claimant-contact-edit'));
+    expect(within(await screen.findByTestId('contact-form')).getByText("Change Alex's contact details").tagName).toBe(
+      'LEGEND',
+    );
+    const number = screen.getByTestId('contact-phone-number') as HTMLInputElement;
+    await user.clear(number);
+    await user.type(number, '9876 5432');
+    expect(number.value).toBe('98765432');
+    await user.click(screen.getByTestId('contact-save'));
+    await waitFor(() => expect(server.callsTo('/api/account/updateclaimantcontactdetails')).toHaveLength(1));
+    const body = server.callsTo('/api/account/updateclaimantcontactdetails')[0]!.body!;
+    expect(Object.keys(body).sort()).toEqual([
+      'AccessToken',
+      'AreAddressesSame',
+      'HomeAddressForDB',
+      'PhoneNumber',
+      'PostalAddressForDB',
+    ]);
+    expect(body.PhoneNumber).toEqual({ IntlNumber: '61', AreaCode: '03', Number: '98765432' });
+    expect(server.callsTo('/api/account/updatecontactdetails')).toHaveLength(0);
+    expect((await screen.findByTestId('account-toast')).textContent).toContain(
+      "Alex's contact details have been updated",
+    );
+    // Read again after the save; focus is on the page title with the toast.
+    await waitFor(() => expect(server.callsTo('/api/account/getclaimantdetails')).toHaveLength(2));
+    expect(screen.getByTestId('claimant-contact').getAttribute('data-mode')).toBe('read');
+  });
+
+  it('asks to change the claimant’s name for them, sent for approval, with their name in the words', async () => {
+    const server = await openClaimantDetails({
+      '/api/documentupload/uploaddetailsrequest': { status: 200, body: { Identifier: 'form-1' } },
+      '/api/documentupload/submitdetailsrequest': { status: 200, body: { SentItemId: 'sent-1' } },
+    });
+    fireEvent.click(screen.getByTestId('claimant-personal-edit'));
+    expect(
+      within(await screen.findByTestId('personal-form')).getByText("Ask to change Alex's name or date of birth")
+        .tagName,
+    ).toBe('LEGEND');
+    fireEvent.change(screen.getByTestId('personal-surname'), { target: { value: 'Citizen-Smith' } });
+    const reason = screen.getByTestId('personal-reason') as HTMLSelectElement;
+    await waitFor(() => expect(reason.options.length).toBe(2));
+    fireEvent.change(reason, { target: { value: '1' } });
+    fireEvent.blur(reason);
+    await waitFor(() => expect(screen.getByTestId('personal-save').getAttribute('aria-disabled')).toBeNull());
+    fireEvent.click(screen.getByTestId('personal-save'));
+    await waitFor(() => expect(server.callsTo('/api/documentupload/submitdetailsrequest')).toHaveLength(1));
+    expect(server.callsTo('/api/documentupload/uploaddetailsrequest')[0]!.body).toMatchObject({
+      Surname: 'Citizen-Smith',
+    });
+    expect((await screen.findByTestId('account-toast')).textContent).toContain(
+      "Alex's request to change their name or date of birth has been sent for approval",
+    );
+    expect(app?.pathname()).toBe('/claimant-details');
+  });
+
+  it('on one’s own claim the page is one’s own Personal details', async () => {
+    saveLoginToken('t', false);
+    helperServer([{ ...OWN, Selected: true }, HELPED]);
+    app = renderApp('/claimant-details');
+    await waitFor(() => expect(app?.pathname()).toBe('/account'));
+  });
+});
+
 describe('what each scope offers', () => {
   it('View: no sending, no reimbursement, no personal details, in the menu or on the home page', async () => {
     await openHomeAs('View');
@@ -415,10 +534,13 @@ describe('what each scope offers', () => {
     expect(screen.queryByTestId('forms-authority')).toBeNull();
   });
 
-  it('Act: the authority form too; personal details still never', async () => {
+  it('Act: the authority form too, and the claimant’s details — never the claimant’s own account', async () => {
     await openHomeAs('Act');
     const nav = [...navTargets()].map((a) => a.getAttribute('href'));
     expect(nav).not.toContain('/account');
+    expect(nav).toContain('/claimant-details');
+    expect(homeLinks()).toContain('/claimant-details');
+    expect(homeLinks()).not.toContain('/account');
     fireEvent.click(within(screen.getAllByRole('navigation', { name: 'Main' })[0]!).getByText('Send documents'));
     const authority = await screen.findByTestId('forms-authority');
     expect(authority.textContent).toBe('Authority to release information form');
@@ -443,6 +565,18 @@ describe('what each scope offers', () => {
       screen.getByRole('region', { name: 'You are helping Alex Citizen with claim 19/12345 — View, send and act' }),
     ).toBe(screen.getByTestId('helping-banner'));
   });
+
+  it.each(['View', 'Send'] as const)(
+    '%s: the claimant’s details are not offered, and by their address go to the claim home',
+    async (scope) => {
+      await openHomeAs(scope);
+      expect([...navTargets()].map((a) => a.getAttribute('href'))).not.toContain('/claimant-details');
+      expect(homeLinks()).not.toContain('/claimant-details');
+      app?.cleanup();
+      app = renderApp('/claimant-details');
+      await waitFor(() => expect(app?.pathname()).toBe('/claim'));
+    },
+  );
 
   it('View and Send: no word of a second factor in the banner', async () => {
     await openHomeAs('Send');

@@ -183,6 +183,8 @@ export const EMAIL_ADDRESS_META = accountEditMeta('Email address');
 export const MOBILE_NUMBER_META = accountEditMeta('Mobile number');
 export const BANK_ACCOUNT_META = accountEditMeta('Bank account details');
 export const UPDATE_PASSWORD_META = accountEditMeta('Change password');
+/** A helper with Act: the claimant's details (decision 041), named as the menus name the claimant's own. */
+export const CLAIMANT_DETAILS_META = routeMeta('Personal details', 'claim', 'back', 'home', { parent: '/claim' });
 
 // Messaging: Send a message, Inbox, Sent items and the full-page details app mode opens
 // (spec 001 §2: both spellings of the inbox-item, sent-items and sent-item paths). The sent-item

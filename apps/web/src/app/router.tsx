@@ -36,6 +36,7 @@ import {
   NOTICE_META,
   PAYMENTS_META,
   PERSONAL_DETAILS_META,
+  CLAIMANT_DETAILS_META,
   PRIVACY_META,
   REGISTER_META,
   REIMBURSEMENT_META,
@@ -97,13 +98,13 @@ function Redirecting() {
   return null;
 }
 
-export function createRoutes(queryClient: LazyQueryClient): RouteObject[] {
+function routeMaker(queryClient: LazyQueryClient) {
   /**
    * A page at one path or several (spellings of the same page). Every page but sign-in renders
    * with the query client made (TanStack Query downloaded with the page); /login does without it
    * (the /login budget, lazy-query-client.ts). `data` runs after the guard, downloaded beside it.
    */
-  const route = (paths: string | readonly string[], meta: RouteMeta, page: Page, data?: RouteData): RouteObject[] => {
+  return (paths: string | readonly string[], meta: RouteMeta, page: Page, data?: RouteData): RouteObject[] => {
     const guard = createGuard(meta, queryClient);
     const loader = data
       ? async (args: LoaderFunctionArgs) => {
@@ -119,6 +120,10 @@ export function createRoutes(queryClient: LazyQueryClient): RouteObject[] {
         : () => Promise.all([page(), queryClient.load()]).then(([Component]) => ({ Component }));
     return (typeof paths === 'string' ? [paths] : paths).map((path) => ({ path, handle: meta, loader, lazy }));
   };
+}
+
+export function createRoutes(queryClient: LazyQueryClient): RouteObject[] {
+  const route = routeMaker(queryClient);
 
   const pages = [
     route('login', LOGIN_META, loginPage),
@@ -195,6 +200,9 @@ export function createRoutes(queryClient: LazyQueryClient): RouteObject[] {
     route('email-address', EMAIL_ADDRESS_META, () => accountEditPages().then((m) => m.EmailAddressPage)),
     route('mobile-number', MOBILE_NUMBER_META, () => accountEditPages().then((m) => m.MobileNumberPage)),
     route('bank-details', BANK_ACCOUNT_META, () => accountEditPages().then((m) => m.BankDetailsPage)),
+    route('claimant-details', CLAIMANT_DETAILS_META, () =>
+      import('../features/account/pages/claimant-details-page.tsx').then((m) => m.ClaimantDetailsPage),
+    ),
     route('updatepassword', UPDATE_PASSWORD_META, () =>
       import('../features/account/pages/update-password-page.tsx').then((m) => m.UpdatePasswordPage),
     ),

@@ -50,12 +50,8 @@ const AddressLines = z.strictObject({
   Entered: EnteredAddress.optional(),
 });
 
-export const UpdateContactDetailsRequest = requestBody({
-  EmailAddress: email,
-  MobileNumber: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || mobileNumber.safeParse(v).success, MESSAGES.mobileInvalid),
+/** The landline and the addresses: what Contact Details changes (the e-mail and mobile change in their own blocks). */
+const addressAndPhone = {
   PhoneNumber: z.strictObject({
     IntlNumber: z.literal('61'),
     AreaCode: z
@@ -73,18 +69,47 @@ export const UpdateContactDetailsRequest = requestBody({
   ).refine((a) => !isDeliveryAddress(a.ExperianSingleSelectedLine), MESSAGES.homeAddressIsDelivery),
   PostalAddressForDB: AddressLines.nullable(),
   AreAddressesSame: z.boolean(),
-  isSecureUpdate: z.boolean().optional(),
-  /** Needed when the e-mail or the mobile changes: a token for that CodeType. */
-  SecureToken: secureToken.optional(),
-})
-  .refine((v) => (v.PhoneNumber.AreaCode === '') === (v.PhoneNumber.Number === ''), {
-    message: MESSAGES.phoneInvalid,
-    path: ['PhoneNumber', 'Number'],
-  })
-  .refine((v) => v.AreAddressesSame || (v.PostalAddressForDB?.ExperianSingleSelectedLine ?? '') !== '', {
-    message: MESSAGES.postalAddressRequired,
-    path: ['PostalAddressForDB'],
-  });
+};
+
+type AddressAndPhone = {
+  PhoneNumber: { AreaCode: string; Number: string };
+  PostalAddressForDB: { ExperianSingleSelectedLine: string } | null;
+  AreAddressesSame: boolean;
+};
+
+/** spec 000 §5: each half of the phone number requires the other; a postal address unless it is the home one. */
+function withAddressRules<T extends z.ZodType<AddressAndPhone>>(schema: T) {
+  return schema
+    .refine((v) => (v.PhoneNumber.AreaCode === '') === (v.PhoneNumber.Number === ''), {
+      message: MESSAGES.phoneInvalid,
+      path: ['PhoneNumber', 'Number'],
+    })
+    .refine((v) => v.AreAddressesSame || (v.PostalAddressForDB?.ExperianSingleSelectedLine ?? '') !== '', {
+      message: MESSAGES.postalAddressRequired,
+      path: ['PostalAddressForDB'],
+    });
+}
+
+export const UpdateContactDetailsRequest = withAddressRules(
+  requestBody({
+    EmailAddress: email,
+    MobileNumber: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || mobileNumber.safeParse(v).success, MESSAGES.mobileInvalid),
+    ...addressAndPhone,
+    isSecureUpdate: z.boolean().optional(),
+    /** Needed when the e-mail or the mobile changes: a token for that CodeType. */
+    SecureToken: secureToken.optional(),
+  }),
+);
 export type UpdateContactDetailsRequest = z.input<typeof UpdateContactDetailsRequest>;
+
+/**
+ * The contact details a helper with Act changes for the claimant (decision 041): the landline and
+ * the addresses only. The claimant's e-mail and mobile, where their codes go, stay theirs.
+ */
+export const UpdateClaimantContactDetailsRequest = withAddressRules(requestBody(addressAndPhone));
+export type UpdateClaimantContactDetailsRequest = z.input<typeof UpdateClaimantContactDetailsRequest>;
 
 export const SECURE_CODE_TYPES = { bank: CodeType.Bank, mobile: CodeType.Mobile, email: CodeType.Email } as const;

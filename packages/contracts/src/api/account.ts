@@ -87,6 +87,18 @@ export const Account = z.object({
 });
 export type Account = z.infer<typeof Account>;
 
+/**
+ * What a helper with Act sees of the claimant's details (decision 041): the name and date of
+ * birth, and the landline and addresses. Never the e-mail or mobile, the bank details or the
+ * preferences. An account (above) holds all of it, so My Details' views read either.
+ */
+export const ClaimantDetails = z.object({
+  PersonalDetails,
+  ContactDetails: ContactDetails.omit({ EmailAddress: true, MobileNumber: true }),
+  PersonalDetailsPendingSince: isoDate.nullable(),
+});
+export type ClaimantDetails = z.infer<typeof ClaimantDetails>;
+
 export const KeepAliveResponse = z.object({ IdleTimeoutSeconds: z.number().int() });
 
 /** A remembered session's token, handed back to a new tab or a restarted browser (decision 038). */

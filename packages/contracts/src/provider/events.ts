@@ -14,6 +14,9 @@ import { HOME_SERVICE_TYPES } from '../api/reimbursement.ts';
 export const ProviderEventFile = z.strictObject({ FileId: z.string(), Filename: z.string(), Url: z.string() });
 export type ProviderEventFile = z.infer<typeof ProviderEventFile>;
 
+/** Sent by someone who helps the claimant (decision 041); absent when the claimant did it. */
+const ActedBy = z.strictObject({ HelperReference: z.string(), Name: z.string() }).optional();
+
 /** What every submission carries before its own fields. */
 const submission = {
   FormId: z.string(),
@@ -21,8 +24,7 @@ const submission = {
   SentItemId: z.string(),
   /** The earlier submission of this claim it answers ("more information needed"). */
   RespondsTo: z.string().optional(),
-  /** Sent by someone who helps the claimant (decision 041); absent when the claimant sent it. */
-  ActedBy: z.strictObject({ HelperReference: z.string(), Name: z.string() }).optional(),
+  ActedBy,
 };
 const files = z.array(ProviderEventFile);
 
@@ -134,6 +136,7 @@ export const ACCOUNT_CHANGES = ['preferences', 'password', 'bank-details', 'cont
 export const AccountChangeEventData = z.strictObject({
   Change: z.enum(ACCOUNT_CHANGES),
   Changes: z.record(z.string(), z.strictObject({ from: z.string(), to: z.string() })),
+  ActedBy,
 });
 
 export const HELPER_CHANGES = [
@@ -203,6 +206,8 @@ export const PROVIDER_EVENT_SUMMARIES: Record<ProviderEventType, string> = {
   'personal-details-request': 'A request to change names or date of birth, waiting for a decision',
   'self-assessment': 'The self-assessment survey’s answers',
   'registration-details': 'At activation: the contacts and addresses the registrant typed, unconfirmed',
-  'account-change': 'The claimant changed their contact details, bank details, preferences or password (masked)',
+  'account-change':
+    'The claimant changed their contact details, bank details, preferences or password (masked); ' +
+    'ActedBy when a helper with Act changed their landline or addresses',
   'helper-change': 'Someone who helps the claimant gained, changed or lost access to the claim',
 };

@@ -9,6 +9,7 @@ import {
   catalogueMessage,
   enteredLocality,
   fillMessage,
+  type UpdateClaimantContactDetailsRequest,
   type UpdateContactDetailsRequest,
 } from '@portal/contracts';
 import type { z } from 'zod';
@@ -24,6 +25,7 @@ import * as repo from './repository.ts';
 import { tag } from '../../lib/read-cache.ts';
 
 type ContactInput = z.output<typeof UpdateContactDetailsRequest>;
+type ClaimantContactInput = z.output<typeof UpdateClaimantContactDetailsRequest>;
 
 type AddressLinesInput = ContactInput['HomeAddressForDB'];
 /** An address as My Details stores it (claimants.home_address / postal_address, JSON). */
@@ -163,4 +165,20 @@ export async function updateContactDetails(deps: Deps, auth: AuthContext, input:
   await deps.reads.changed(tag.claimant(a.claimant_id));
   deps.notifier.wake();
   return true;
+}
+
+/**
+ * A helper with Act changes the claimant's landline and addresses for them (decision 041): the
+ * same change as the claimant's own, with the e-mail and mobile on record kept as they are (no
+ * code is asked for, none changes). The audit row, the claims system's event (ActedBy) and the
+ * claimant's notice name the helper.
+ */
+export async function updateClaimantContactDetails(
+  deps: Deps,
+  auth: AuthContext,
+  input: ClaimantContactInput,
+): Promise<true> {
+  const a = await repo.findAccountView(deps.db, auth.accountId);
+  if (!a) throw new AppError(ErrorNumber.NotFound);
+  return updateContactDetails(deps, auth, { ...input, EmailAddress: a.email ?? '', MobileNumber: a.mobile ?? '' });
 }

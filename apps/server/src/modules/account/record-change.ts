@@ -33,7 +33,7 @@ const NOTICE: Record<(typeof ACCOUNT_CHANGES)[number], SecurityChange> = {
 };
 
 /**
- * Every change of the claimant's own details: audited, sent to the provider as an event (masked),
+ * Every change of the claimant's details (their own, or a helper's for them): audited, sent to the provider as an event (masked),
  * and told to the claimant on every channel on record — and on the old e-mail or mobile when that
  * is what changed — in the change's transaction (modules/account/security-notice.ts).
  */
@@ -52,10 +52,20 @@ export async function recordChange(
   const { claimantId, kind, changes, now } = change;
   if (Object.keys(changes).length === 0) return;
   await recordAudit(trx, { accountId: auth.accountId, sessionId: auth.sessionId, kind, changes, at: now });
-  await queueAccountChange(trx, { claimantId, selectedClaimId: auth.selectedClaimId, kind, changes, now });
+  // A helper with Act changing the claimant's contact details (decision 041): both hear who did it.
+  const helper = auth.helper;
+  await queueAccountChange(trx, {
+    claimantId,
+    selectedClaimId: auth.selectedClaimId,
+    kind,
+    changes,
+    now,
+    ...(helper ? { actedBy: { HelperReference: helper.accountId, Name: helper.name } } : {}),
+  });
   await queueSecurityNotice(deps, trx, now, {
     accountId: auth.accountId,
     change: NOTICE[kind],
     alsoTo: change.oldContacts ?? [],
+    ...(helper ? { by: helper.name } : {}),
   });
 }

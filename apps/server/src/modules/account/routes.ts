@@ -5,8 +5,8 @@ import { bindEndpoint } from '../session/endpoint.ts';
 import { DEVICE_COOKIE, issueDeviceCookie, readDeviceCookie } from '../device/service.ts';
 import { REMEMBER_COOKIE, forgetRememberedSession, rememberSession, resumeSession } from '../session/remember.ts';
 import { endSession } from '../session/service.ts';
-import { findAccount, keepAlive, prepareDummyHash, signIn, verifyBankDetails } from './service.ts';
-import { updateContactDetails } from './contact-details.ts';
+import { findAccount, findClaimantDetails, keepAlive, prepareDummyHash, signIn, verifyBankDetails } from './service.ts';
+import { updateClaimantContactDetails, updateContactDetails } from './contact-details.ts';
 import { updateBankDetails, updatePassword, updatePreferences } from './updates.ts';
 
 export function accountRoutes(app: FastifyInstance, deps: Deps): void {
@@ -59,4 +59,8 @@ export function accountRoutes(app: FastifyInstance, deps: Deps): void {
     }),
   );
   bindEndpoint(app, deps, ENDPOINTS.updateContactDetails, ({ auth, body }) => updateContactDetails(deps, auth, body));
+  bindEndpoint(app, deps, ENDPOINTS.getClaimantDetails, ({ auth }) => findClaimantDetails(deps, auth));
+  bindEndpoint(app, deps, ENDPOINTS.updateClaimantContactDetails, ({ auth, body }) =>
+    updateClaimantContactDetails(deps, auth, body),
+  );
 }

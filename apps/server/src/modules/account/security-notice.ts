@@ -56,7 +56,13 @@ export async function queueSecurityNotice(
   deps: Pick<Deps, 'cipher' | 'config'>,
   db: Kysely<Database> | Transaction<Database>,
   now: number,
-  input: { accountId: string; change: SecurityChange; alsoTo?: readonly { channel: Channel; to: string }[] },
+  input: {
+    accountId: string;
+    change: SecurityChange;
+    alsoTo?: readonly { channel: Channel; to: string }[];
+    /** The name the claimant gave the helper who made the change for them (decision 041). */
+    by?: string;
+  },
 ): Promise<void> {
   const person = await findCodeRecipient(db, input.accountId);
   if (!person) return;
@@ -70,18 +76,27 @@ export async function queueSecurityNotice(
     if (!targets.some((t) => t.channel === extra.channel && t.to.toLowerCase() === extra.to.toLowerCase()))
       targets.push(extra);
   }
+  const by = input.by ? ` by ${input.by}, who helps you with your claim,` : '';
+  const sms = input.by
+    ? `${p.shortName} portal: ${SUBJECT[input.change].toLowerCase()}${by} on ${when}. Not expected? Call ${p.phone}.`
+    : `${p.shortName} portal: ${SUBJECT[input.change].toLowerCase()} on ${when}. Not you? Call ${p.phone}.`;
+  const email = [
+    `Hello ${person.first_name},`,
+    '',
+    `${SUBJECT[input.change]}${by} in the ${p.name} claimant portal on ${when}.`,
+    '',
+    ...(input.by
+      ? [
+          `If you expected this, you do not need to do anything.`,
+          `If not, you can end their access in Personal details, under People who help, and please call us on ${p.phone} (${p.callHours}).`,
+        ]
+      : [
+          `If this was you, you do not need to do anything.`,
+          `If it was not you, please call us straight away on ${p.phone} (${p.callHours}).`,
+        ]),
+  ].join('\n');
   for (const target of targets) {
-    const text =
-      target.channel === 'sms'
-        ? `${p.shortName} portal: ${SUBJECT[input.change].toLowerCase()} on ${when}. Not you? Call ${p.phone}.`
-        : [
-            `Hello ${person.first_name},`,
-            '',
-            `${SUBJECT[input.change]} in the ${p.name} claimant portal on ${when}.`,
-            '',
-            `If this was you, you do not need to do anything.`,
-            `If it was not you, please call us straight away on ${p.phone} (${p.callHours}).`,
-          ].join('\n');
+    const text = target.channel === 'sms' ? sms : email;
     await enqueueNotification(db, deps.cipher, now, {
       accountId: input.accountId,
       kind: `security-notice:${input.change}`,

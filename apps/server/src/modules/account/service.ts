@@ -6,6 +6,7 @@ import {
   SESSION,
   type Account,
   type Address,
+  type ClaimantDetails,
   type LoginResponse,
 } from '@portal/contracts';
 import type { Deps } from '../../deps.ts';
@@ -147,6 +148,20 @@ export async function findAccount(deps: Deps, auth: AuthContext): Promise<Accoun
     EmailEditDisabled: a.email_edit_disabled === 1,
     IsOneTimePassword: a.one_time_password === 1,
     PersonalDetailsPendingSince: pendingSince === null ? null : isoToday(new Date(pendingSince)),
+  };
+}
+
+/**
+ * The claimant's details a helper with Act may see and ask to change (decision 041): a claim call,
+ * so `auth` is the claimant's; the e-mail, mobile, bank and preferences are left out.
+ */
+export async function findClaimantDetails(deps: Deps, auth: AuthContext): Promise<ClaimantDetails> {
+  const { PersonalDetails, ContactDetails, PersonalDetailsPendingSince } = await findAccount(deps, auth);
+  const { PhoneNumber, HomeAddressForDB, PostalAddressForDB, AreAddressesSame } = ContactDetails;
+  return {
+    PersonalDetails,
+    ContactDetails: { PhoneNumber, HomeAddressForDB, PostalAddressForDB, AreAddressesSame },
+    PersonalDetailsPendingSince,
   };
 }
 

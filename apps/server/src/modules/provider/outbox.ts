@@ -56,6 +56,7 @@ export async function queueAccountChange(
     kind: StoredEventData<'account-change'>['Change'];
     changes: StoredEventData<'account-change'>['Changes'];
     now: number;
+    actedBy?: StoredEventData<'account-change'>['ActedBy'];
   },
 ): Promise<void> {
   const claimId =
@@ -72,7 +73,7 @@ export async function queueAccountChange(
   await queueForProvider(trx, {
     claimId,
     kind: 'account-change',
-    payload: { Change: e.kind, Changes: e.changes },
+    payload: { Change: e.kind, Changes: e.changes, ...(e.actedBy ? { ActedBy: e.actedBy } : {}) },
     now: e.now,
   });
 }

@@ -13,10 +13,9 @@ import { Icon } from '../../components/icon.tsx';
 import { useAccount } from '../../lib/api/get-account.ts';
 import { useClaims } from '../../lib/api/get-claims.ts';
 import { useUnreadCount } from '../../lib/api/get-unread-count.ts';
-import { mayOpen } from '../../lib/session/helping.ts';
 import { signOut } from '../../lib/session/sign-out.ts';
 import { useSwitchClaim } from '../use-switch-claim.ts';
-import { NAV_ITEMS } from './nav-items.ts';
+import { navItemsFor } from './nav-items.ts';
 import styles from './side-menu.module.css';
 import { UnreadBadge } from './unread-badge.tsx';
 
@@ -83,7 +82,7 @@ export default function SideMenu({ isOpen, onOpenChange }: SideMenuProps) {
           <nav aria-label="Menu">
             <ul className={styles.list}>
               {selectedClaim
-                ? NAV_ITEMS.filter((item) => mayOpen(selectedClaim.Helping, item.to)).map((item) => (
+                ? navItemsFor(selectedClaim.Helping).map((item) => (
                     <li key={item.to}>
                       <NavLink
                         className={styles.item}

@@ -11,10 +11,9 @@ import { NavLink } from 'react-router';
 import { Icon } from '../../components/icon.tsx';
 import { useClaims } from '../../lib/api/get-claims.ts';
 import { useUnreadCount } from '../../lib/api/get-unread-count.ts';
-import { mayOpen } from '../../lib/session/helping.ts';
 import { signOut } from '../../lib/session/sign-out.ts';
 import { useSwitchClaim } from '../use-switch-claim.ts';
-import { NAV_ITEMS } from './nav-items.ts';
+import { navItemsFor } from './nav-items.ts';
 import headerStyles from './page-header.module.css';
 import toolbarStyles from './toolbar.module.css';
 import { UnreadBadge } from './unread-badge.tsx';
@@ -44,7 +43,7 @@ export function MainNav() {
   return (
     <nav className={`${toolbarStyles.nav} ${toolbarStyles.wideOnly}`} aria-label="Main">
       <ul className={toolbarStyles.navList}>
-        {NAV_ITEMS.filter((item) => mayOpen(selectedClaim.Helping, item.to)).map((item) => (
+        {navItemsFor(selectedClaim.Helping).map((item) => (
           <li key={item.to}>
             <NavLink className={toolbarStyles.navLink} to={item.to} end data-testid={`nav-${item.to.slice(1)}`}>
               {item.label}

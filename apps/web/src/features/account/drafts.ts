@@ -9,10 +9,13 @@
  * change request. Preferences save at once, so they have nothing to keep.
  */
 import { z } from 'zod';
-import { createDraftMirror, type DraftMirror } from '../../lib/forms/draft-mirror.ts';
+import { createDraftMirror, type DraftMirror, type DraftScope } from '../../lib/forms/draft-mirror.ts';
 
-/** An edit view's kept draft: its name in the mirror, the mirror, and what of the values it keeps. */
-export type EditDraft<T, D> = { form: string; mirror: DraftMirror<D>; keep: (values: T) => D };
+/**
+ * An edit view's kept draft: its name in the mirror, the mirror, and what of the values it keeps;
+ * per account (My Details), or per selected claim (a helper changing the claimant's details).
+ */
+export type EditDraft<T, D> = { form: string; mirror: DraftMirror<D>; keep: (values: T) => D; scope?: DraftScope };
 
 const typed = z.string();
 
@@ -64,4 +67,7 @@ export const ACCOUNT_DRAFT_FORMS = {
   contact: 'account-contact',
   personal: 'account-personal',
   bank: 'account-bank',
+  /** A helper with Act, for the claimant of the selected claim (kept per claim). */
+  claimantContact: 'claimant-contact',
+  claimantPersonal: 'claimant-personal',
 } as const;

@@ -89,6 +89,10 @@ const DID: Partial<Record<RouteName, string>> = {
   uploadContactForm: 'started a message to us',
   submitContactForm: 'sent us a message',
   getAuthorityFormData: 'opened the authority form',
+  uploadDetailsRequest: 'started a request to change your name or date of birth',
+  submitDetailsRequest: 'asked to change your name or date of birth',
+  getClaimantDetails: 'looked at your personal details',
+  updateClaimantContactDetails: 'changed your contact details',
 };
 
 /** A route's path as a pattern: its parameters (':type') match any one part. */

@@ -8,6 +8,7 @@ import messageIcon from '../../assets/message.svg?inline';
 import personalDetailsIcon from '../../assets/personal-details.svg?inline';
 import reimbursementIcon from '../../assets/reimbursement.svg?inline';
 import servicesIcon from '../../assets/services.svg?inline';
+import { mayOpen, type Helping } from '../../lib/session/helping.ts';
 
 export type LinkPanel = {
   Title: string;
@@ -19,7 +20,7 @@ export type LinkPanel = {
 
 export const INBOX_ROUTE = '/inbox';
 
-export const HOME_PANELS: readonly LinkPanel[] = [
+const HOME_PANELS: readonly LinkPanel[] = [
   {
     Title: 'Inbox',
     Route: INBOX_ROUTE,
@@ -63,6 +64,19 @@ export const HOME_PANELS: readonly LinkPanel[] = [
     External: false,
   },
 ];
+
+/** Where a panel leads someone helping with the claim, when not its own Route (decision 041). */
+const HELPING_PANELS: Readonly<Record<string, Pick<LinkPanel, 'Route' | 'Subtitle'>>> = {
+  '/account': { Route: '/claimant-details', Subtitle: 'Check their details and change their address or phone' },
+};
+
+/** The panels for the selected claim: a helper's where their help goes, and only where the scope reaches. */
+export function panelsFor(helping: Helping | undefined): LinkPanel[] {
+  return HOME_PANELS.map((panel) => {
+    const instead = helping ? HELPING_PANELS[panel.Route] : undefined;
+    return instead ? { ...panel, ...instead } : panel;
+  }).filter((panel) => mayOpen(helping, panel.Route));
+}
 
 export function unreadSubtitle(count: number | undefined): string | undefined {
   if (count === undefined) return undefined;

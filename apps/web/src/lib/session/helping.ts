@@ -19,6 +19,8 @@ const PAGE_CALLS: Readonly<Record<string, RouteName>> = {
   '/submitdocuments': 'submitDocuments',
   '/thankyou-documents': 'submitDocuments',
   '/authorityform': 'getAuthorityFormData',
+  // The claimant's name, date of birth, landline and addresses: Act (decision 041).
+  '/claimant-details': 'getClaimantDetails',
   '/reimbursementform': 'submitReimbursement',
   '/thankyou-reimbursement': 'submitReimbursement',
   '/contactus': 'submitContactForm',

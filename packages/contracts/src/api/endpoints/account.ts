@@ -1,7 +1,15 @@
-import { Account, KeepAliveResponse, LoginRequest, LoginResponse, ResumeSessionResponse } from '../account.ts';
+import {
+  Account,
+  ClaimantDetails,
+  KeepAliveResponse,
+  LoginRequest,
+  LoginResponse,
+  ResumeSessionResponse,
+} from '../account.ts';
 import {
   PreferencesResponse,
   UpdateBankDetailsRequest,
+  UpdateClaimantContactDetailsRequest,
   UpdateContactDetailsRequest,
   UpdatePasswordRequest,
   UpdatePreferencesRequest,
@@ -67,6 +75,18 @@ export const ACCOUNT_ENDPOINTS = {
     UpdateContactDetailsRequest,
     Ok,
     'Changes contact details (an e-mail or mobile change needs its secure token)',
+  ),
+  getClaimantDetails: post(
+    ROUTES.getClaimantDetails,
+    EmptyRequest,
+    ClaimantDetails,
+    "The selected claim's claimant's name, date of birth, landline and addresses: for a helper with Act (decision 041)",
+  ),
+  updateClaimantContactDetails: post(
+    ROUTES.updateClaimantContactDetails,
+    UpdateClaimantContactDetailsRequest,
+    Ok,
+    "Changes the selected claim's claimant's landline and addresses (a helper with Act; never the e-mail or mobile)",
   ),
   verifyBsb: post(
     ROUTES.verifyBsb,

@@ -7,7 +7,9 @@
 import {
   enteredLocality,
   type Address,
+  type ClaimantDetails,
   type ContactDetails,
+  type UpdateClaimantContactDetailsRequest,
   type UpdateContactDetailsRequest,
 } from '@portal/contracts';
 import type { PickedAddressValue } from '../../../components/address-picker.tsx';
@@ -15,6 +17,8 @@ import { call, type CallAnswer, type CallBody } from '../../../lib/request/call.
 
 export type AddressLines = UpdateContactDetailsRequest['HomeAddressForDB'];
 export type ContactDetailsBody = Omit<UpdateContactDetailsRequest, 'AccessToken'>;
+/** What the Contact Details view changes: the landline and the addresses. */
+export type AddressAndPhoneBody = Omit<UpdateClaimantContactDetailsRequest, 'AccessToken'>;
 
 const NO_ADDRESS: AddressLines = {
   ExperianSingleSelectedLine: '',
@@ -62,15 +66,22 @@ export function addressLinesFromPick(pick: PickedAddressValue | null): AddressLi
   };
 }
 
+/** The stored landline and addresses as the Contact Details view's values. */
+export function addressAndPhoneBody(contact: ClaimantDetails['ContactDetails']): AddressAndPhoneBody {
+  return {
+    PhoneNumber: { IntlNumber: '61', AreaCode: contact.PhoneNumber.AreaCode, Number: contact.PhoneNumber.Number },
+    HomeAddressForDB: addressLinesOf(contact.HomeAddressForDB),
+    PostalAddressForDB: contact.AreAddressesSame ? null : addressLinesOf(contact.PostalAddressForDB),
+    AreAddressesSame: contact.AreAddressesSame,
+  };
+}
+
 /** The stored contact record as a request body, with `change` applied. */
 export function contactBody(contact: ContactDetails, change: Partial<ContactDetailsBody> = {}): ContactDetailsBody {
   return {
     EmailAddress: contact.EmailAddress,
     MobileNumber: contact.MobileNumber,
-    PhoneNumber: { IntlNumber: '61', AreaCode: contact.PhoneNumber.AreaCode, Number: contact.PhoneNumber.Number },
-    HomeAddressForDB: addressLinesOf(contact.HomeAddressForDB),
-    PostalAddressForDB: contact.AreAddressesSame ? null : addressLinesOf(contact.PostalAddressForDB),
-    AreAddressesSame: contact.AreAddressesSame,
+    ...addressAndPhoneBody(contact),
     ...change,
   };
 }
@@ -88,4 +99,14 @@ export function updateContactDetails(
     silent: true,
     loadingMessage: 'Saving your details',
   });
+}
+
+/**
+ * POST /api/account/updateclaimantcontactdetails: a helper with Act changes the landline and the
+ * addresses of the claimant they help (decision 041); the claimant's e-mail and mobile stay theirs.
+ */
+export function updateClaimantContactDetails(
+  body: AddressAndPhoneBody,
+): Promise<CallAnswer<'updateClaimantContactDetails'>> {
+  return call('updateClaimantContactDetails', body, { silent: true, loadingMessage: 'Saving their details' });
 }

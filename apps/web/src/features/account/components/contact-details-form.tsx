@@ -9,18 +9,26 @@
  * (spec 000 §5); otherwise it says why, and pressing it shows each problem at its field.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ADDRESS_ATTRIBUTION, LIMITS, MESSAGES, UpdateContactDetailsRequest, phoneNumber } from '@portal/contracts';
+import {
+  ADDRESS_ATTRIBUTION,
+  LIMITS,
+  MESSAGES,
+  UpdateClaimantContactDetailsRequest,
+  phoneNumber,
+  type ClaimantDetails,
+} from '@portal/contracts';
 import { useMemo, type ChangeEvent } from 'react';
-import { useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useWatch, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields.tsx';
 import type { PickedAddressValue } from '../../../components/address-picker.tsx';
 import { Field, submitWhenReady } from '../../../components/form-field.tsx';
 import {
+  addressAndPhoneBody,
   addressLinesFromPick,
-  contactBody,
+  updateClaimantContactDetails,
   updateContactDetails,
+  type AddressAndPhoneBody,
   type AddressLines,
-  type ContactDetailsBody,
 } from '../api/update-contact-details.ts';
 import { ACCOUNT_DRAFT_FORMS, ACCOUNT_DRAFT_MIRRORS, type ContactDraft, type EditDraft } from '../drafts.ts';
 import { EditForm } from './edit-form.tsx';
@@ -28,7 +36,7 @@ import type { EditFormProps } from './form-types.ts';
 import { useEditForm } from './use-edit-form.ts';
 import styles from './account.module.css';
 
-type ContactValues = ContactDetailsBody;
+type ContactValues = AddressAndPhoneBody;
 
 const CONTACT_FIELD_IDS = {
   AreaCode: 'account-contact-area-code',
@@ -37,7 +45,7 @@ const CONTACT_FIELD_IDS = {
   PostalAddressForDB: 'account-contact-postal-address',
 } as const;
 
-const contractResolver = zodResolver(UpdateContactDetailsRequest, undefined, {
+const contractResolver = zodResolver(UpdateClaimantContactDetailsRequest, undefined, {
   raw: true,
 }) as unknown as Resolver<ContactValues>;
 
@@ -70,8 +78,6 @@ function picked(lines: AddressLines | null | undefined): PickedAddressValue | nu
 /** The body as it will be sent: phone parts trimmed, no postal address when it is the home one. */
 export function normaliseContact(values: ContactValues): ContactValues {
   return {
-    EmailAddress: values.EmailAddress.trim(),
-    MobileNumber: values.MobileNumber.trim(),
     PhoneNumber: {
       IntlNumber: '61',
       AreaCode: values.PhoneNumber.AreaCode.trim(),
@@ -83,7 +89,7 @@ export function normaliseContact(values: ContactValues): ContactValues {
   };
 }
 
-/** Kept on this device until saved or cancelled: the parts this view changes (not the e-mail or mobile). */
+/** Kept on this device until saved or cancelled: what this view changes. */
 const CONTACT_DRAFT: EditDraft<ContactValues, ContactDraft> = {
   form: ACCOUNT_DRAFT_FORMS.contact,
   mirror: ACCOUNT_DRAFT_MIRRORS.contact,
@@ -134,8 +140,41 @@ const digitsOnly = (event: ChangeEvent<HTMLInputElement>) => {
   if (digits !== event.target.value) event.target.value = digits;
 };
 
-export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDone }: EditFormProps) {
-  const initial = useMemo(() => contactBody(account.ContactDetails), [account.ContactDetails]);
+/** A helper changing the claimant's details keeps the draft per claim, under a name of its own. */
+const CLAIMANT_CONTACT_DRAFT: EditDraft<ContactValues, ContactDraft> = {
+  ...CONTACT_DRAFT,
+  form: ACCOUNT_DRAFT_FORMS.claimantContact,
+  scope: 'claim',
+};
+
+/** My Details: the e-mail and the mobile on record go with the change unchanged. */
+export function ContactDetailsForm(props: EditFormProps) {
+  const { EmailAddress, MobileNumber } = props.account.ContactDetails;
+  return (
+    <ContactForm
+      {...props}
+      draft={CONTACT_DRAFT}
+      save={(body) => updateContactDetails({ ...body, EmailAddress, MobileNumber })}
+    />
+  );
+}
+
+/** A helper with Act, for the claimant they help (decision 041): the landline and addresses only. */
+export function ClaimantContactDetailsForm(
+  props: EditFormProps<Pick<ClaimantDetails, 'ContactDetails'>> & { whose: string },
+) {
+  return <ContactForm {...props} draft={CLAIMANT_CONTACT_DRAFT} save={updateClaimantContactDetails} />;
+}
+
+type ContactFormProps = EditFormProps<Pick<ClaimantDetails, 'ContactDetails'>> & {
+  draft: EditDraft<ContactValues, ContactDraft>;
+  save: (body: ContactValues) => Promise<unknown>;
+  /** Helping: the claimant's first name, for the form's words ("Change Alex's contact details"). */
+  whose?: string;
+};
+
+function ContactForm({ account, autoFocus = false, onCancel, onDone, draft, save, whose }: ContactFormProps) {
+  const initial = useMemo(() => addressAndPhoneBody(account.ContactDetails), [account.ContactDetails]);
   const edit = useEditForm({
     resolver: contactResolver,
     defaultValues: initial,
@@ -146,7 +185,7 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
       HomeAddressForDB: CONTACT_FIELD_IDS.HomeAddressForDB,
       PostalAddressForDB: CONTACT_FIELD_IDS.PostalAddressForDB,
     },
-    draft: CONTACT_DRAFT,
+    draft,
     onCancel,
     onDone,
   });
@@ -164,7 +203,7 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
   };
 
   const send = edit.send(
-    (submitted) => updateContactDetails(normaliseContact(submitted)),
+    (submitted) => save(normaliseContact(submitted)),
     ['PhoneNumber', 'HomeAddressForDB', 'PostalAddressForDB'],
   );
   const onSubmit = submitWhenReady({ submitting: isSubmitting, ready: canSave }, send, edit.listProblems);
@@ -175,34 +214,13 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
     : (errors.PostalAddressForDB?.message ?? errors.PostalAddressForDB?.ExperianSingleSelectedLine?.message);
 
   return (
-    <EditForm name="contact" label="Change your contact details" edit={edit} save={{ canSave, hint, onSubmit }}>
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>Phone number (optional)</legend>
-        <p className={styles.hint} id="account-contact-phone-hint">
-          A landline: the area code and the 8-digit number, for example (03) 9123 4567.
-        </p>
-        <div className={styles.phoneRow}>
-          <Field id="account-contact-country-code" label="Country code">
-            {(c) => <input {...c} type="text" value="+61 Australia" readOnly data-testid="contact-country-code" />}
-          </Field>
-          {PHONE_PARTS.map(({ part, other, label, maxLength, testId }) => (
-            <Field key={part} id={CONTACT_FIELD_IDS[part]} label={label} error={errors.PhoneNumber?.[part]?.message}>
-              {(c) => (
-                <input
-                  {...c}
-                  {...register(`PhoneNumber.${part}`, { deps: [`PhoneNumber.${other}`], onChange: digitsOnly })}
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={maxLength}
-                  aria-describedby={[c['aria-describedby'], 'account-contact-phone-hint'].filter(Boolean).join(' ')}
-                  data-testid={testId}
-                />
-              )}
-            </Field>
-          ))}
-        </div>
-      </fieldset>
+    <EditForm
+      name="contact"
+      label={whose ? `Change ${whose}'s contact details` : 'Change your contact details'}
+      edit={edit}
+      save={{ canSave, hint, onSubmit }}
+    >
+      <PhoneNumberFields register={register} errors={errors} />
 
       <AddressFields<ContactValues, AddressLines | null>
         control={control}
@@ -225,8 +243,48 @@ export function ContactDetailsForm({ account, autoFocus = false, onCancel, onDon
       />
       <p className={styles.smallPrint}>{ADDRESS_ATTRIBUTION}</p>
       <p className={styles.note}>
-        Changes to your contact details take effect on your claim within {LIMITS.contactChangeDays} days.
+        Changes to {whose ? 'these' : 'your'} contact details take effect on {whose ? 'the' : 'your'} claim within{' '}
+        {LIMITS.contactChangeDays} days.
       </p>
     </EditForm>
+  );
+}
+
+/** The landline: the fixed country code, then the area code and the number, each requiring the other. */
+function PhoneNumberFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<ContactValues>;
+  errors: FieldErrors<ContactValues>;
+}) {
+  return (
+    <fieldset className={styles.group}>
+      <legend className={styles.legend}>Phone number (optional)</legend>
+      <p className={styles.hint} id="account-contact-phone-hint">
+        A landline: the area code and the 8-digit number, for example (03) 9123 4567.
+      </p>
+      <div className={styles.phoneRow}>
+        <Field id="account-contact-country-code" label="Country code">
+          {(c) => <input {...c} type="text" value="+61 Australia" readOnly data-testid="contact-country-code" />}
+        </Field>
+        {PHONE_PARTS.map(({ part, other, label, maxLength, testId }) => (
+          <Field key={part} id={CONTACT_FIELD_IDS[part]} label={label} error={errors.PhoneNumber?.[part]?.message}>
+            {(c) => (
+              <input
+                {...c}
+                {...register(`PhoneNumber.${part}`, { deps: [`PhoneNumber.${other}`], onChange: digitsOnly })}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={maxLength}
+                aria-describedby={[c['aria-describedby'], 'account-contact-phone-hint'].filter(Boolean).join(' ')}
+                data-testid={testId}
+              />
+            )}
+          </Field>
+        ))}
+      </div>
+    </fieldset>
   );
 }

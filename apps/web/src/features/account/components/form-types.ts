@@ -3,8 +3,9 @@ import type { ComponentType } from 'react';
 import type { UpdateOutcome } from '../sections.ts';
 
 /** What every edit view of My Details is given (inline on /account, or on app mode's page). */
-export type EditFormProps = {
-  account: Account;
+export type EditFormProps<A = Account> = {
+  /** The account (My Details), or what a helper with Act sees of the claimant's (ClaimantDetails). */
+  account: A;
   /** Inline editing moves focus to the first field when the form opens. */
   autoFocus?: boolean;
   onCancel: () => void;

@@ -11,7 +11,7 @@
  * and are sent again, with a new request, on the next try. The alert's title is the spec's toast
  * 'Your Personal Details failed to save' (§8; decision 027: the form stays open, so the files are kept).
  */
-import { LIMITS, MESSAGES, OTHER_ITEM, formatDisplayDate } from '@portal/contracts';
+import { LIMITS, MESSAGES, OTHER_ITEM, formatDisplayDate, type ClaimantDetails } from '@portal/contracts';
 import { useEffect, useRef } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Field, submitWhenReady } from '../../../components/form-field.tsx';
@@ -27,6 +27,7 @@ import { handleSaveError } from '../save-error.ts';
 import { EditForm } from './edit-form.tsx';
 import type { EditFormProps } from './form-types.ts';
 import {
+  CLAIMANT_PERSONAL_DRAFT,
   PERSONAL_DRAFT,
   PERSONAL_FIELD_IDS,
   personalResolver,
@@ -47,7 +48,7 @@ class UploadFailed extends Error {}
 const DETAILS_FAILED = 'Your Personal Details failed to save';
 
 /** The form starts from the details on record, with no reason chosen. */
-const startingValues = (details: EditFormProps['account']['PersonalDetails']) => ({
+const startingValues = (details: ClaimantDetails['PersonalDetails']) => ({
   FirstName: details.FirstName,
   MiddleNames: details.MiddleNames,
   Surname: details.Surname,
@@ -56,7 +57,12 @@ const startingValues = (details: EditFormProps['account']['PersonalDetails']) =>
   OtherReason: '',
 });
 
-export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDone }: EditFormProps) {
+type PersonalFormProps = EditFormProps<Pick<ClaimantDetails, 'PersonalDetails'>> & {
+  /** Helping (decision 041): the claimant's first name; the request is sent for them. */
+  whose?: string;
+};
+
+export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDone, whose }: PersonalFormProps) {
   const details = account.PersonalDetails;
   const reasons = useDropdownList('UpdatePersonalReason');
   const edit = useEditForm({
@@ -64,7 +70,7 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
     defaultValues: startingValues(details),
     focus: autoFocus && 'FirstName',
     ids: PERSONAL_FIELD_IDS,
-    draft: PERSONAL_DRAFT,
+    draft: whose ? CLAIMANT_PERSONAL_DRAFT : PERSONAL_DRAFT,
     onCancel,
     onDone,
   });
@@ -146,13 +152,13 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
   return (
     <EditForm
       name="personal"
-      label="Ask to change your name or date of birth"
+      label={whose ? `Ask to change ${whose}'s name or date of birth` : 'Ask to change your name or date of birth'}
       edit={edit}
       save={{ canSave, saveLabel: 'Send for approval', hint: SAVE_HINT, onSubmit }}
     >
       <p className={styles.note}>
-        We check a change to your name or date of birth before it is made. Tell us why it has changed; documents that
-        support it help us approve it sooner.
+        We check a change to {whose ? 'a' : 'your'} name or date of birth before it is made. Tell us why it has changed;
+        documents that support it help us approve it sooner.
       </p>
       <Field id="account-personal-title" label="Title" hint="To change your title, please call us.">
         {(c) => (

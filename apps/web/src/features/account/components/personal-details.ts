@@ -60,3 +60,10 @@ export const PERSONAL_DRAFT: EditDraft<PersonalValues, PersonalDraft> = {
     OtherReason: values.OtherReason,
   }),
 };
+
+/** A helper asking for the claimant they help: kept per claim, under a name of its own. */
+export const CLAIMANT_PERSONAL_DRAFT: EditDraft<PersonalValues, PersonalDraft> = {
+  ...PERSONAL_DRAFT,
+  form: ACCOUNT_DRAFT_FORMS.claimantPersonal,
+  scope: 'claim',
+};

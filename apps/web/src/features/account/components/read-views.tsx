@@ -1,5 +1,5 @@
 /** The read views of My Details' blocks (spec 000 §2, §3). */
-import { BSB_SOURCE, formatDisplayDate, type Account, type Address } from '@portal/contracts';
+import { BSB_SOURCE, formatDisplayDate, type Account, type Address, type ClaimantDetails } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { Icon } from '../../../components/icon.tsx';
 import { PhoneLink } from '../../../components/phone-link.tsx';
@@ -43,9 +43,17 @@ export function PermissionNote({ permission, testId }: { permission: EditPermiss
   );
 }
 
-export function PersonalRead({ account }: { account: Account }) {
+/** `whose`: helping, the claimant's first name (the request is theirs, not the reader's). */
+export function PersonalRead({
+  account,
+  whose,
+}: {
+  account: Pick<ClaimantDetails, 'PersonalDetails' | 'PersonalDetailsPendingSince'>;
+  whose?: string;
+}) {
   const details = account.PersonalDetails;
   const pending = account.PersonalDetailsPendingSince;
+  const request = whose ? `A request to change ${whose}'s name or date of birth` : 'Your change request';
   return (
     <>
       <DetailList
@@ -57,7 +65,9 @@ export function PersonalRead({ account }: { account: Account }) {
       {pending ? (
         <p className="callout" data-testid="personal-pending">
           <Icon name="info" />
-          <span>Your change request sent on {formatDisplayDate(pending)} is waiting for approval.</span>
+          <span>
+            {request} sent on {formatDisplayDate(pending)} is waiting for approval.
+          </span>
         </p>
       ) : null}
     </>
@@ -97,7 +107,7 @@ function AddressValue({ address, testId }: { address: Address | null; testId: st
   );
 }
 
-export function ContactRead({ account }: { account: Account }) {
+export function ContactRead({ account }: { account: Pick<ClaimantDetails, 'ContactDetails'> }) {
   const contact = account.ContactDetails;
   const phone = formatPhone(contact.PhoneNumber);
   const postal: ReactNode = contact.AreAddressesSame ? (

@@ -58,7 +58,7 @@ export function useEditForm<T extends FieldValues, D extends Partial<T>>(options
   const { restoredNotice, forget } = useLocalDraft<D>({
     form: draft.form,
     mirror: draft.mirror,
-    scope: 'account',
+    scope: draft.scope ?? 'account',
     draft: unchanged ? null : kept,
     // The record's values stay the defaults, so "something changed" still compares with them.
     restore: (restored) => reset({ ...getValues(), ...restored }, { keepDefaultValues: true }),

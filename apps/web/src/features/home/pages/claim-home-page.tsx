@@ -9,13 +9,12 @@ import { Icon } from '../../../components/icon.tsx';
 import { useAccount } from '../../../lib/api/get-account.ts';
 import { useClaims } from '../../../lib/api/get-claims.ts';
 import { useUnreadCount } from '../../../lib/api/get-unread-count.ts';
-import { mayOpen } from '../../../lib/session/helping.ts';
 import { useClaimTasks } from '../api/get-claim-tasks.ts';
 import { useVerifyBankDetails } from '../api/verify-bank-details.ts';
 import { BankVerifiedNotice, BankVerifyBanner } from '../components/bank-verify-banner.tsx';
 import { ClaimTasks, ClaimTasksError } from '../components/claim-tasks.tsx';
 import { LinkPanel } from '../components/link-panel.tsx';
-import { HOME_PANELS, INBOX_ROUTE, unreadSubtitle } from '../home-panels.ts';
+import { INBOX_ROUTE, panelsFor, unreadSubtitle } from '../home-panels.ts';
 import styles from './claim-home-page.module.css';
 
 /**
@@ -67,7 +66,7 @@ export function ClaimHomePage({ paymentsPanel: PaymentsPanel }: { paymentsPanel?
 
       <h2 className={styles.heading}>What would you like to do?</h2>
       <ul className={styles.panels}>
-        {HOME_PANELS.filter((panel) => mayOpen(helping, panel.Route)).map((panel) => {
+        {panelsFor(helping).map((panel) => {
           const isInbox = panel.Route === INBOX_ROUTE;
           const subtitle = isInbox ? (unreadSubtitle(unread) ?? panel.Subtitle) : panel.Subtitle;
           return (
