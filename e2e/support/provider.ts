@@ -7,7 +7,11 @@ import type { RunningServer } from './server.ts';
 import { portalDb } from './portal-db.ts';
 
 export type ProviderClient = {
-  call: (method: 'GET' | 'POST' | 'PUT', apiPath: string, body?: unknown) => Promise<{ status: number; body: unknown }>;
+  call: (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    apiPath: string,
+    body?: unknown,
+  ) => Promise<{ status: number; body: unknown }>;
 };
 
 export function providerClient(server: RunningServer, scopes: string[]): ProviderClient {
@@ -35,7 +39,9 @@ export function providerClient(server: RunningServer, scopes: string[]): Provide
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      return { status: res.status, body: await res.json() };
+      // A DELETE answers 204 with no body.
+      const text = await res.text();
+      return { status: res.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
     },
   };
 }

@@ -10,6 +10,7 @@
  * shell tests cover both sizes.
  */
 import { SECURITY_CODE_TYPE } from '@portal/contracts';
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, test } from 'vitest';
 import { nextMatching } from '../../apps/server/test/mail-sink.ts';
 import { ALEX_CLAIMS, ApiClient, DEMO, SAM_CLAIM } from '../support/api.ts';
@@ -17,6 +18,7 @@ import { seedSession } from '../support/auth.ts';
 import { DESKTOP, PHONE } from '../support/browser.ts';
 import { nextCode } from '../support/codes.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { providerClient } from '../support/provider.ts';
 import { arriveAt, useSuite, visit } from '../support/harness.ts';
 import { screenshot } from '../support/page.ts';
 import { expectHidden, expectVisible, header, main, panel } from '../support/ui.ts';
@@ -246,5 +248,97 @@ describe('people who help (phone)', () => {
       'the document Sam sent, in Alex’s activity',
     );
     await screenshot(alex, 'helpers-activity-1280');
+  });
+
+  test('Jo, appointed with Act by the claims system, creates an account, adds an authenticator app, and changes Alex’s phone number for them', async () => {
+    const jo = 'jo.attorney@example.org';
+    const provider = providerClient(suite.server, ['helpers:write']);
+    const appointed = await provider.call('PUT', `/claims/${encodeURIComponent(HELPED.number)}/helpers/E2E-ACT-1`, {
+      Name: 'Jo Attorney',
+      EmailAddress: jo,
+      Scope: 'Act',
+      Basis: 'attorney',
+    });
+    expect(appointed.status, JSON.stringify(appointed.body)).toBe(201);
+    const link = decodeQuotedPrintable((await nextMatching(suite.server.mail, jo, /invitation=/)).text);
+    const token = /\/helping#invitation=([A-Za-z0-9_-]+)/.exec(link)?.[1] ?? '';
+    expect(token.length).toBeGreaterThan(20);
+
+    // Jo's own account, from the link, finished with the code sent to the address appointed.
+    const { page } = await suite.open(PHONE);
+    await visit(page, `/helping#invitation=${token}`, '/helping, an Act appointment signed out (phone)', '/helping');
+    await main(page).getByRole('button', { name: 'Create an account' }).click();
+    await main(page).getByLabel('First name').pressSequentially('Jo');
+    await main(page).getByLabel('Last name').pressSequentially('Attorney');
+    await main(page).getByLabel('Username').pressSequentially(jo);
+    await main(page).getByLabel('New password', { exact: true }).pressSequentially('Fresh#Start1');
+    await main(page).getByLabel('Re-enter password').pressSequentially('Fresh#Start1');
+    await main(page).getByRole('button', { name: 'Create account' }).click();
+    await arriveAt(page, '/activate', '/activate for an appointed helper (phone)');
+    await page.getByTestId('access-code-input').pressSequentially(await nextCode(suite.server, jo));
+    await arriveAt(page, '/helping', '/helping signed in, the appointment (phone)');
+    await main(page).getByRole('button', { name: 'Accept', exact: true }).click();
+    await arriveAt(page, '/claim', '/claim, acting for Alex before a second factor (phone)');
+
+    // Acting needs a factor of Jo's own: the banner leads to Sign-in and security.
+    await page.getByTestId('helping-act-factor').getByRole('link', { name: 'Sign-in and security' }).click();
+    await arriveAt(page, '/security', '/security while acting for Alex (phone)');
+    await page.getByTestId('security-block').getByTestId('totp-set-up').click();
+    await page.getByTestId('access-code-input').pressSequentially(await nextCode(suite.server, jo));
+    // While a task is open the block shows its stage in place of the lists.
+    const setup = page.getByTestId('totp-setup');
+    await expectVisible(setup, 'the authenticator set-up');
+    const secret = ((await setup.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+    const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+    await setup.getByLabel(/Code from your authenticator app/).fill(totp.generate());
+    await setup.getByRole('button', { name: 'Confirm and turn on' }).click();
+    const recovery = page.getByTestId('recovery-codes');
+    await expectVisible(recovery, 'the recovery codes');
+    await recovery.getByLabel('I have saved my recovery codes somewhere safe').check();
+    await recovery.getByTestId('recovery-done').click();
+    await expect.poll(() => page.getByTestId('totp-state').textContent()).toMatch(/^Set up on /);
+
+    // Alex's details: reached from the home page's Personal details, named for Alex.
+    await visit(page, '/claim', '/claim while acting for Alex (phone)');
+    await expectHidden(page.getByTestId('helping-act-factor'), 'no word of a factor once Jo has one');
+    await panel(page, 'Personal details').click();
+    await arriveAt(page, '/claimant-details', '/claimant-details (phone)');
+    await expectVisible(main(page).getByText(/^These are the details we hold for Alex Citizen\./), 'whose details');
+    await expectHidden(main(page).getByText(DEMO.alex), 'never Alex’s e-mail address');
+    await screenshot(page, 'claimant-details-phone');
+    const contact = page.getByTestId('claimant-contact');
+    await contact.getByTestId('claimant-contact-edit').click();
+    await expectVisible(page.getByTestId('contact-form'), 'the contact details form');
+    await expectNoSeriousA11yViolations(page, '/claimant-details, changing Alex’s contact details (phone)');
+    const area = page.getByTestId('contact-area-code');
+    const number = page.getByTestId('contact-phone-number');
+    await area.fill('');
+    await area.pressSequentially('03');
+    await number.fill('');
+    await number.pressSequentially('5320 1234');
+    await screenshot(page, 'claimant-details-contact-edit-phone');
+    await page.getByTestId('contact-save').click();
+    await expect
+      .poll(() => page.getByTestId('account-toast').textContent(), { timeout: 10_000 })
+      .toContain("Alex's contact details have been updated");
+    await expectVisible(contact.getByText('(03) 5320 1234'), 'the new number, read back');
+    await expectNoSeriousA11yViolations(page, '/claimant-details after the change (phone)');
+    await screenshot(page, 'claimant-details-saved-phone');
+
+    // Alex is told who changed it; the number itself is not in the message.
+    const notice = decodeQuotedPrintable(
+      (await nextMatching(suite.server.mail, DEMO.alex, /changed by Jo Attorney/)).text,
+    );
+    expect(notice).toContain('Your contact details were changed by Jo Attorney, who helps you with your claim,');
+    expect(notice).not.toContain('5320');
+
+    // The same page at 1280 px.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await visit(page, '/claimant-details', '/claimant-details (desktop)');
+    await expectNoSeriousA11yViolations(page, '/claimant-details (desktop)');
+    await screenshot(page, 'claimant-details-1280');
+    // The claims system ends the appointment (what its end does is helper-appointments.test.ts's).
+    const ended = await provider.call('DELETE', `/claims/${encodeURIComponent(HELPED.number)}/helpers/E2E-ACT-1`);
+    expect(ended.status).toBe(204);
   });
 });

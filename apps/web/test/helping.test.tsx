@@ -460,6 +460,33 @@ describe('Act: the claimant’s details', () => {
     expect(screen.getByTestId('claimant-contact').getAttribute('data-mode')).toBe('read');
   });
 
+  it('a number marked wrong by the area code’s check clears as it is typed right, before it is left', async () => {
+    await openClaimantDetails({
+      '/api/account/getclaimantdetails': {
+        status: 200,
+        body: {
+          ...CLAIMANT_DETAILS,
+          ContactDetails: {
+            ...CLAIMANT_DETAILS.ContactDetails,
+            PhoneNumber: { IntlNumber: '61', AreaCode: '', Number: '' },
+          },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('claimant-contact-edit'));
+    await user.type(await screen.findByTestId('contact-area-code'), '03');
+    const number = screen.getByTestId('contact-phone-number');
+    // Leaving the area code checks the number with it: empty, it is marked.
+    await user.click(number);
+    await waitFor(() => expect(number.getAttribute('aria-invalid')).toBe('true'));
+    await user.type(number, '5320123');
+    expect(number.getAttribute('aria-invalid')).toBe('true');
+    await user.type(number, '4');
+    await waitFor(() => expect(number.getAttribute('aria-invalid')).not.toBe('true'));
+    expect(document.activeElement).toBe(number);
+  });
+
   it('asks to change the claimant’s name for them, sent for approval, with their name in the words', async () => {
     const server = await openClaimantDetails({
       '/api/documentupload/uploaddetailsrequest': { status: 200, body: { Identifier: 'form-1' } },
@@ -577,6 +604,26 @@ describe('what each scope offers', () => {
       await waitFor(() => expect(app?.pathname()).toBe('/claim'));
     },
   );
+
+  it('Act with an authenticator app of their own: the banner says nothing of a factor', async () => {
+    saveLoginToken('t', false);
+    const server = helperServer([{ ...HELPED, Selected: true, Helping: { ...HELPED.Helping, Scope: 'Act' } }], {
+      '/api/claim/gettasks': { status: 200, body: { Tasks: [TASK] } },
+      '/api/security/getfactors': {
+        status: 200,
+        body: {
+          Passkeys: [],
+          MaxPasskeys: 5,
+          Authenticator: { SetUp: true, CreatedAt: '2026-12-01T00:00:00.000Z' },
+          RecoveryCodesLeft: 10,
+        },
+      },
+    });
+    app = renderApp('/claim');
+    await screen.findByTestId('helping-banner');
+    await waitFor(() => expect(server.callsTo('/api/security/getfactors')).toHaveLength(1));
+    expect(screen.queryByTestId('helping-act-factor')).toBeNull();
+  });
 
   it('View and Send: no word of a second factor in the banner', async () => {
     await openHomeAs('Send');

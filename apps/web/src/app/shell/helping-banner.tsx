@@ -8,6 +8,7 @@
  */
 import { Link, useNavigate } from 'react-router';
 import { useLeaveHelping } from '../../features/helping/api/leave-helping.ts';
+import { useHasSecondFactor } from '../../features/security/api/security-factors.ts';
 import { useClaims } from '../../lib/api/get-claims.ts';
 import { requestConfirm } from '../../lib/feedback/confirm.ts';
 import { SCOPE_WORDS } from '../../lib/session/helping.ts';
@@ -21,6 +22,8 @@ export function HelpingBanner() {
   const leave = useLeaveHelping();
   const navigate = useNavigate();
   const helping = selectedClaim?.Helping;
+  // Acting needs a factor of the helper's own: said until there is one.
+  const hasFactor = useHasSecondFactor(helping?.Scope === 'Act');
   useHelpEnded(helping ? { claimNumber: selectedClaim.Number, claimantName: helping.ClaimantName } : undefined);
   if (!selectedClaim || !helping) return null;
   const { ClaimantName, HelperId, Scope } = helping;
@@ -48,7 +51,7 @@ export function HelpingBanner() {
         <p id="helping-banner-text" className={styles.text}>
           You are helping {ClaimantName} with claim {selectedClaim.Number} — {SCOPE_WORDS[Scope]}
         </p>
-        {Scope === 'Act' ? (
+        {Scope === 'Act' && hasFactor === false ? (
           <p className={styles.note} data-testid="helping-act-factor">
             Acting for {ClaimantName} needs a passkey or an authenticator app on your own account:{' '}
             <Link to="/security">Sign-in and security</Link>.

@@ -18,7 +18,7 @@ import {
   type ClaimantDetails,
 } from '@portal/contracts';
 import { useMemo, type ChangeEvent } from 'react';
-import { useWatch, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
+import { useWatch, type FieldErrors, type Resolver, type UseFormRegister, type UseFormTrigger } from 'react-hook-form';
 import { AddressFields } from '../../../components/address-fields.tsx';
 import type { PickedAddressValue } from '../../../components/address-picker.tsx';
 import { Field, submitWhenReady } from '../../../components/form-field.tsx';
@@ -220,7 +220,7 @@ function ContactForm({ account, autoFocus = false, onCancel, onDone, draft, save
       edit={edit}
       save={{ canSave, hint, onSubmit }}
     >
-      <PhoneNumberFields register={register} errors={errors} />
+      <PhoneNumberFields register={register} errors={errors} trigger={trigger} />
 
       <AddressFields<ContactValues, AddressLines | null>
         control={control}
@@ -254,10 +254,18 @@ function ContactForm({ account, autoFocus = false, onCancel, onDone, draft, save
 function PhoneNumberFields({
   register,
   errors,
+  trigger,
 }: {
   register: UseFormRegister<ContactValues>;
   errors: FieldErrors<ContactValues>;
+  trigger: UseFormTrigger<ContactValues>;
 }) {
+  // A part marked wrong by the other's check (before it was reached) is checked again as it is typed,
+  // so its message goes as soon as it is right, not only when it is left.
+  const onChange = (part: 'AreaCode' | 'Number') => (event: ChangeEvent<HTMLInputElement>) => {
+    digitsOnly(event);
+    if (errors.PhoneNumber?.[part]) void trigger(`PhoneNumber.${part}`);
+  };
   return (
     <fieldset className={styles.group}>
       <legend className={styles.legend}>Phone number (optional)</legend>
@@ -273,7 +281,7 @@ function PhoneNumberFields({
             {(c) => (
               <input
                 {...c}
-                {...register(`PhoneNumber.${part}`, { deps: [`PhoneNumber.${other}`], onChange: digitsOnly })}
+                {...register(`PhoneNumber.${part}`, { deps: [`PhoneNumber.${other}`], onChange: onChange(part) })}
                 type="text"
                 inputMode="numeric"
                 autoComplete="off"
