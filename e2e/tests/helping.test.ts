@@ -6,7 +6,9 @@
  * the claim; Pat, who has no account, creates one from the link (the code goes to the address
  * invited), accepts and opens Alex's claim; at 1280 px, Alex raises Sam from View to View and
  * send in My Details (after a code), and Sam, whose next page now offers it, sends a document for
- * Alex, who is told and finds it in the helpers' activity. Phone size otherwise: the pages are the same at 1280 px, and the claims and
+ * Alex, who is told and finds it in the helpers' activity; Jo, appointed with Act by the claims
+ * system, makes an account from the link, adds an authenticator app and changes Alex's phone
+ * number on /claimant-details (375 and 1280 px). Phone size otherwise: the pages are the same at 1280 px, and the claims and
  * shell tests cover both sizes.
  */
 import { SECURITY_CODE_TYPE } from '@portal/contracts';
