@@ -200,9 +200,7 @@ export function createRoutes(queryClient: LazyQueryClient): RouteObject[] {
     route('email-address', EMAIL_ADDRESS_META, () => accountEditPages().then((m) => m.EmailAddressPage)),
     route('mobile-number', MOBILE_NUMBER_META, () => accountEditPages().then((m) => m.MobileNumberPage)),
     route('bank-details', BANK_ACCOUNT_META, () => accountEditPages().then((m) => m.BankDetailsPage)),
-    route('claimant-details', CLAIMANT_DETAILS_META, () =>
-      import('../features/account/pages/claimant-details-page.tsx').then((m) => m.ClaimantDetailsPage),
-    ),
+    route('claimant-details', CLAIMANT_DETAILS_META, () => accountEditPages().then((m) => m.ClaimantDetailsPage)),
     route('updatepassword', UPDATE_PASSWORD_META, () =>
       import('../features/account/pages/update-password-page.tsx').then((m) => m.UpdatePasswordPage),
     ),

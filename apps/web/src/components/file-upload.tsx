@@ -23,6 +23,7 @@ import {
   type UploadStatus,
 } from '../lib/uploads/upload.ts';
 import { FilePicker } from './file-picker.tsx';
+import { ScanDocument } from './scan-document.tsx';
 import styles from './file-upload.module.css';
 import { PAUSED_TEXT, type UploadItem } from './upload-item.ts';
 import { UploadListItem } from './upload-list-item.tsx';
@@ -75,6 +76,21 @@ function uploadEvents(
       announce(status === 'paused' ? `${filename}: ${PAUSED_TEXT}` : `Uploading ${filename} again`);
     },
   };
+}
+
+/** View: the file picked on this device, or the one the server holds. */
+async function view(item: UploadItem) {
+  if (item.file) {
+    showFile(item.file, item.filename, 'view');
+    return;
+  }
+  if (!item.fileId) return;
+  try {
+    const file = await downloadUploadedFile(item.fileId);
+    showFile(file.blob, file.filename ?? item.filename, 'view');
+  } catch {
+    // the request layer has shown the alert
+  }
 }
 
 export function FileUpload({
@@ -156,20 +172,6 @@ export function FileUpload({
     setAnnouncement(`Upload of ${item.filename} cancelled`);
   };
 
-  const view = async (item: UploadItem) => {
-    if (item.file) {
-      showFile(item.file, item.filename, 'view');
-      return;
-    }
-    if (!item.fileId) return;
-    try {
-      const file = await downloadUploadedFile(item.fileId);
-      showFile(file.blob, file.filename ?? item.filename, 'view');
-    } catch {
-      // the request layer has shown the alert
-    }
-  };
-
   const remove = async (item: UploadItem) => {
     if (item.fileId) {
       try {
@@ -196,6 +198,7 @@ export function FileUpload({
       testId={testId}
       onPick={onPick}
     >
+      <ScanDocument disabled={disabled || full} testId={`${testId}-scan`} onDone={onPick} />
       {items.length > 0 ? (
         <ul className={styles.list} aria-label="Documents added">
           {items.map((item) => (

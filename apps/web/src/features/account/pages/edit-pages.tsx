@@ -38,6 +38,9 @@ import {
 } from '../sections.ts';
 import styles from '../components/account.module.css';
 
+/** An Act helper's page of the claimant's details: the same forms, in the same chunk. */
+export { ClaimantDetailsPage } from './claimant-details-page.tsx';
+
 function useSecureTokenOfPage(section: SectionKey): string | undefined {
   // Read once: leaving the page clears the stored copy (spec 000 §4), this one stays for the form.
   const [token] = useState(() =>

@@ -10,6 +10,7 @@ import { PAUSED_TEXT } from '../../../components/upload-item.ts';
 import { showAlert } from '../../../lib/feedback/alerts.ts';
 import { ACCEPT_ATTRIBUTE, precheckFile } from '../../../lib/uploads/upload.ts';
 import { UPLOAD_NOTE } from '../lib/texts.ts';
+import { ScanDocument } from '../../../components/scan-document.tsx';
 import styles from './messaging.module.css';
 
 export type HeldItem = {
@@ -137,6 +138,7 @@ export function HeldFiles({ items, onChange, disabled, disabledReason, busy }: H
       <div className="visually-hidden" role="status" aria-live="polite" data-testid="contact-upload-status">
         {announcement}
       </div>
+      <ScanDocument disabled={disabled || full || busy} testId="contact-upload-scan" onDone={onPick} />
       {items.length > 0 ? (
         <ul className={styles.heldList} aria-label="Documents to send" data-testid="contact-files">
           {items.map((item) => (
