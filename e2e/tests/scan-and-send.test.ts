@@ -4,7 +4,8 @@
  * one sideways with none (the claimant turns it), and the last two taken out of order (the
  * claimant moves one) — joined in the browser into one PDF named "GP letter, 4 pages", uploaded
  * as any file. The server's copy is read back and each page drawn by poppler (pdftoppm, as Evince
- * and most PDF tools draw it): four upright pages in order. Axe on every state.
+ * and most PDF tools draw it): four upright pages in order. At 1280 px, a page photographed on
+ * Send a message is held with the message as one PDF. Axe on every state.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,7 @@ import { run } from '../../apps/server/test/pdf-viewers.ts';
 import { ALEX_CLAIMS, ApiClient, DEMO } from '../support/api.ts';
 import { seedSession } from '../support/auth.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
-import { PHONE } from '../support/browser.ts';
+import { DESKTOP, PHONE } from '../support/browser.ts';
 import { useSuite, visit } from '../support/harness.ts';
 import { screenshot } from '../support/page.ts';
 import { portalDb } from '../support/portal-db.ts';
@@ -33,6 +34,7 @@ const MARKS = [
 ] as const;
 
 type Photo = { name: string; mark: number; stored: 'upright' | 'exif-6' | 'sideways' };
+const PHOTO_ONE: Photo = { name: 'IMG_0101.jpg', mark: 0, stored: 'upright' };
 
 /**
  * A photo of an upright portrait page (300 × 400: red above, blue below, the page's mark top left),
@@ -180,5 +182,31 @@ describe('scan and send (phone)', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  test('at 1280 px on Send a message: a photographed page goes with the message as one PDF', async () => {
+    const { page } = await suite.open(DESKTOP);
+    await seedSession(page, suite.baseURL, DEMO.alex, { claim: CLAIM.number });
+    await visit(page, '/contactus', '/contactus (desktop)');
+    // Documents can be added once the message says what it is about.
+    const type = page.getByTestId('contact-type');
+    await type.locator('option').nth(1).waitFor({ state: 'attached' });
+    await type.selectOption({ index: 1 });
+    await page.getByTestId('contact-message').pressSequentially('The receipt from the chemist.');
+    const scan = page.getByTestId('contact-upload-scan');
+    await scan.getByRole('button', { name: 'Take photos of a paper document' }).click();
+    await scan
+      .getByTestId('contact-upload-scan-camera')
+      .setInputFiles({ name: 'IMG_0101.jpg', mimeType: 'image/jpeg', buffer: await photo(page, PHOTO_ONE) });
+    await expect.poll(() => scan.getByTestId('contact-upload-scan-page').count()).toBe(1);
+    await scan.getByLabel('What is this document?').pressSequentially('Pharmacy receipt');
+    await expectNoSeriousA11yViolations(page, 'scan and send on Send a message (desktop)');
+    await screenshot(page, 'scan-pages-1280');
+    await scan.getByRole('button', { name: 'Add as one PDF' }).click();
+    await expectVisible(
+      page.getByTestId('contact-files').getByText('Pharmacy receipt, 1 page.pdf'),
+      'the PDF, held to send',
+    );
+    await expectNoSeriousA11yViolations(page, 'Send a message with the PDF held (desktop)');
   });
 });
