@@ -112,7 +112,8 @@ export function pdfOfJpegs(pages: readonly JpegPage[], title: string): Blob {
     );
     object(
       id + 1,
-      `<< /Type /XObject /Subtype /Image /Width ${page.width} /Height ${page.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${page.bytes.length} >>`,
+      `<< /Type /XObject /Subtype /Image /Width ${page.width} /Height ${page.height} ` +
+        `/ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${page.bytes.length} >>`,
       page.bytes,
     );
     object(id + 2, `<< /Length ${content.length} >>`, content);
