@@ -21,9 +21,10 @@ export type StagedFile = {
 
 /**
  * A whole file already on local disk and fsynced (a resumable upload's bytes): staged by moving
- * it, not by copying it again.
+ * it, not by copying it again; `known`, its size and SHA-256 when they were worked out as its
+ * bytes arrived (then it is not read again).
  */
-export type LocalFile = { localPath: string };
+export type LocalFile = { localPath: string; known?: { size: number; sha256: string } | undefined };
 
 export const isLocalFile = (source: Readable | LocalFile): source is LocalFile => 'localPath' in source;
 
@@ -71,7 +72,7 @@ export function removeStaleStagedSync(dir: string, now = Date.now()): void {
   }
 }
 
-/** Moves a local file under `tmp` (copied when it is on another file system) and hashes it. */
+/** Moves a local file under `tmp` (copied when it is on another file system) and hashes it, unless its hash is known. */
 async function adoptIntoStaging(
   staged: string,
   file: LocalFile,
@@ -83,6 +84,7 @@ async function adoptIntoStaging(
     await fsp.copyFile(file.localPath, staged, fs.constants.COPYFILE_EXCL);
     await fsp.rm(file.localPath, { force: true });
   }
+  if (file.known) return { path: staged, ...file.known };
   try {
     const hash = crypto.createHash('sha256');
     let size = 0;

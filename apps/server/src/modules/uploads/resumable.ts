@@ -3,8 +3,11 @@
  * connection needs, appended to a partial file of their own under DATA_DIR/resumable; its size on
  * disk is the offset the next request must start at. When the last byte arrives the partial file
  * goes through storeUpload, the one upload pipeline the multipart call uses too (size, sniffing,
- * quotas, SHA-256, the store), and becomes the same stored file with the same id.
+ * quotas, SHA-256, the store), and becomes the same stored file with the same id. The SHA-256 is
+ * worked out as the bytes arrive (read again from disk only when a request of the upload landed
+ * in another process).
  */
+import crypto, { type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -129,15 +132,39 @@ export async function findResumable(
 }
 
 /** Stops a request that sends more than its upload declared. */
-function bounded(remaining: number): Transform {
+/** At most `remaining` bytes pass; each is hashed on the way (when `hash` is given). */
+function bounded(remaining: number, hash: Hash | undefined): Transform {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length;
-      if (seen > remaining) done(new AppError(ErrorNumber.DocumentTooLarge));
-      else done(null, chunk);
+      if (seen > remaining) return done(new AppError(ErrorNumber.DocumentTooLarge));
+      hash?.update(chunk);
+      done(null, chunk);
     },
   });
+}
+
+/**
+ * The SHA-256 of each upload's bytes so far, in the process that received them, so the file is
+ * hashed as it arrives and not read again at the end (one pass). A request that lands in another
+ * process, or after a failed one, finds none here: its upload is hashed from disk at the end, as
+ * before. Bounded: the oldest is dropped first.
+ */
+const hashes = new Map<string, { hash: Hash; offset: number }>();
+const HASHES_MAX = 1000;
+
+function hashFrom(id: string, offset: number): Hash | undefined {
+  const held = hashes.get(id);
+  hashes.delete(id);
+  if (offset === 0) return crypto.createHash('sha256');
+  return held?.offset === offset ? held.hash : undefined;
+}
+
+function keepHash(id: string, hash: Hash | undefined, offset: number): void {
+  if (!hash) return;
+  if (hashes.size >= HASHES_MAX) hashes.delete(hashes.keys().next().value ?? '');
+  hashes.set(id, { hash, offset });
 }
 
 /**
@@ -160,8 +187,9 @@ export async function appendResumable(
     if (offset !== (await offsetOf(deps, id))) throw new OffsetMismatch();
     const file = partialPath(deps, id);
     const out = fs.createWriteStream(file, { flags: 'a' });
+    const hash = hashFrom(id, offset);
     let failure: unknown;
-    await pipeline(body, bounded(row.upload_length - offset), out).catch((e: unknown) => (failure = e));
+    await pipeline(body, bounded(row.upload_length - offset, hash), out).catch((e: unknown) => (failure = e));
     const handle = await fsp.open(file, 'r+');
     await handle.sync().finally(() => handle.close());
     if (failure instanceof AppError) await endResumable(deps, auth, claimId, id);
@@ -172,14 +200,17 @@ export async function appendResumable(
       length: row.upload_length,
       expiresAt: row.created_at + RESUMABLE_LIFETIME_MS,
     };
-    if (state.offset < row.upload_length) return state;
+    if (state.offset < row.upload_length) {
+      keepHash(id, hash, state.offset);
+      return state;
+    }
     try {
       const { FileId } = await storeUpload(deps, store, auth, claimId, {
         formType: row.form_type as FormType,
         formId: row.form_id ?? undefined,
         description: row.description,
         filename: row.filename,
-        stream: { localPath: file },
+        stream: { localPath: file, known: hash && { size: state.offset, sha256: hash.digest('hex') } },
       });
       return { ...state, fileId: FileId };
     } finally {
@@ -191,6 +222,7 @@ export async function appendResumable(
 }
 
 async function removeResumable(deps: Deps, id: string): Promise<void> {
+  hashes.delete(id);
   await repo.deleteResumable(deps.db, id);
   await fsp.rm(partialPath(deps, id), { force: true });
 }
