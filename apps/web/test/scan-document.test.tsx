@@ -81,13 +81,28 @@ describe('scan and send', () => {
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Remove page 1'));
   });
 
-  it('refuses a file that is not a photo, in words at the panel, and adds no page', async () => {
+  it('refuses a file that is not a photo, or one too large to be one, in words at the panel, and adds no page', async () => {
     await openWithPhotos(1);
     fireEvent.change(screen.getByTestId('scan-camera'), {
       target: { files: [new File(['%PDF'], 'letter.pdf', { type: 'application/pdf' })] },
     });
     expect(screen.getByTestId('scan-problem').textContent).toBe(
       'Error: That is not a photo this page can use: take the photo again, or choose a JPEG or PNG.',
+    );
+    // Said where whoever picked it hears it, and tied to the camera's input.
+    expect(screen.getByTestId('scan-status').textContent).toBe(
+      'That is not a photo this page can use: take the photo again, or choose a JPEG or PNG.',
+    );
+    expect(screen.getByTestId('scan-camera').getAttribute('aria-describedby')).toBe(
+      screen.getByTestId('scan-problem').id,
+    );
+    expect(screen.getAllByTestId('scan-page')).toHaveLength(1);
+    // Nor a "photo" of more than 40 MB: no phone takes one, and decoding it could exhaust a phone's memory.
+    const huge = jpeg('IMG_huge.jpg');
+    Object.defineProperty(huge, 'size', { value: 40 * 1_048_576 + 1 });
+    fireEvent.change(screen.getByTestId('scan-camera'), { target: { files: [huge] } });
+    expect(screen.getByTestId('scan-problem').textContent).toBe(
+      'Error: That photo is too large to use: take it again with the camera.',
     );
     expect(screen.getAllByTestId('scan-page')).toHaveLength(1);
   });

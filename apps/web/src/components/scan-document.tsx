@@ -11,6 +11,8 @@ import { SCAN_MAX_PAGES, pageActionId, useScanPages, type PageAction, type ScanP
 import styles from './scan-document.module.css';
 
 const NAME_MAX = 80;
+/** A phone's photo is a few MB; a file far larger is not one, and decoding it could exhaust a phone's memory. */
+const PHOTO_MAX_BYTES = 40 * 1_048_576;
 
 /** The document's name as a file name: what the claimant typed, without the characters file systems refuse. */
 export function scanFileName(name: string, pages: number): string {
@@ -30,6 +32,14 @@ type ScanDocumentProps = {
   onDone: (file: File) => void;
 };
 
+/** Why a picked file cannot be a page, or null: a JPEG or PNG of a phone's size. */
+function photoProblem(file: File): string | null {
+  if (!/^image\/(jpeg|png)$/.test(file.type))
+    return 'That is not a photo this page can use: take the photo again, or choose a JPEG or PNG.';
+  if (file.size > PHOTO_MAX_BYTES) return 'That photo is too large to use: take it again with the camera.';
+  return null;
+}
+
 /** What went wrong making the PDF, in the claimant's words. */
 function problemOf(error: unknown, tooLarge: typeof ScanTooLarge | undefined): string {
   if (!tooLarge) return 'The PDF could not be made: check your connection and try again.';
@@ -42,11 +52,16 @@ export function ScanDocument({ disabled = false, testId, onDone }: ScanDocumentP
   const id = useId();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
-  const [problem, setProblem] = useState('');
+  const [problem, setShownProblem] = useState('');
   const [making, setMaking] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
   const scan = useScanPages(id, () => window.requestAnimationFrame(() => cameraInput.current?.focus()));
+  /** A problem is shown at the panel and said in its status, where whoever acted hears it. */
+  const setProblem = (text: string) => {
+    setShownProblem(text);
+    if (text) scan.setStatus(text);
+  };
 
   const close = () => {
     scan.clear();
@@ -59,12 +74,9 @@ export function ScanDocument({ disabled = false, testId, onDone }: ScanDocumentP
   const addPhoto = (file: File | undefined) => {
     if (cameraInput.current) cameraInput.current.value = '';
     if (!file) return;
-    if (!/^image\/(jpeg|png)$/.test(file.type)) {
-      setProblem('That is not a photo this page can use: take the photo again, or choose a JPEG or PNG.');
-      return;
-    }
-    setProblem('');
-    scan.add(file);
+    const refused = photoProblem(file);
+    setProblem(refused ?? '');
+    if (!refused) scan.add(file);
   };
 
   const make = async () => {
