@@ -238,6 +238,7 @@ function ScanPanel(props: ScanPanelProps) {
         type="file"
         accept="image/jpeg,image/png"
         capture="environment"
+        aria-describedby={problem ? problemId : undefined}
         disabled={full || making}
         onChange={(e) => onPhoto(e.currentTarget.files?.[0])}
         data-testid={`${testId}-camera`}
