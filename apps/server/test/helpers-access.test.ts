@@ -676,6 +676,37 @@ describe.each(DIALECTS)('people who help on %s', (dialect) => {
     ]);
   });
 
+  it('keeps a claimant with no e-mail on record without one when an Act helper changes their address', async () => {
+    const claimantId = (
+      await t.deps.db
+        .selectFrom('accounts')
+        .select('claimant_id')
+        .where('username', '=', ALEX)
+        .executeTakeFirstOrThrow()
+    ).claimant_id;
+    await t.deps.db.updateTable('claimants').set({ email: null }).where('id', '=', claimantId).execute();
+    t.deps.reads.flush();
+    const sam = await helper('sam.single@example.com', 'Act');
+    const details = await ok<{ ContactDetails: { HomeAddressForDB: unknown } }>('/api/account/getclaimantdetails', {
+      AccessToken: sam,
+    });
+    expect(
+      await ok('/api/account/updateclaimantcontactdetails', {
+        AccessToken: sam,
+        PhoneNumber: { IntlNumber: '61', AreaCode: '03', Number: '53201234' },
+        HomeAddressForDB: details.ContactDetails.HomeAddressForDB,
+        PostalAddressForDB: null,
+        AreAddressesSame: true,
+      }),
+    ).toBe(true);
+    const row = await t.deps.db
+      .selectFrom('claimants')
+      .select(['email', 'phone_number'])
+      .where('id', '=', claimantId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ email: null, phone_number: '53201234' });
+  });
+
   it("refuses the claimant's details, and a change of them, to a Send helper", async () => {
     const sam = await helper('sam.single@example.com', 'Send');
     for (const url of ['/api/account/getclaimantdetails', '/api/account/updateclaimantcontactdetails']) {

@@ -63,7 +63,7 @@ export async function setContactDetails(
   db: Writer,
   claimantId: string,
   c: {
-    email: string;
+    email: string | null;
     mobile: string | null;
     phoneArea: string | null;
     phoneNumber: string | null;

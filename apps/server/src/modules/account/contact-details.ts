@@ -116,7 +116,9 @@ export async function updateContactDetails(deps: Deps, auth: AuthContext, input:
       ? home
       : JSON.stringify(await keptAddress(deps, input.PostalAddressForDB, a.postal_address, 'PostalAddressForDB'));
   const next = {
-    email: input.EmailAddress,
+    // Unchanged, the address stays as stored (none stays none: a helper's change of the addresses
+    // carries the claimant's e-mail as it is on record).
+    email: emailChanged ? input.EmailAddress : a.email,
     mobile: input.MobileNumber || null,
     phoneArea: input.PhoneNumber.AreaCode || null,
     phoneNumber: input.PhoneNumber.Number || null,
