@@ -40,7 +40,10 @@ import styles from './account.module.css';
 
 export { personalResolver, type PersonalValues } from './personal-details.ts';
 
-const SAVE_HINT = 'Complete each detail correctly and choose a reason to send your request.';
+/** The title is changed by phone; helping, it is the claimant's. */
+const titleHint = (whose: string | undefined) => `To change ${whose ? 'their' : 'your'} title, please call us.`;
+
+const SAVE_HINT = 'Complete each detail correctly and choose a reason to send the request.';
 
 class UploadFailed extends Error {}
 
@@ -160,7 +163,7 @@ export function PersonalDetailsForm({ account, autoFocus = false, onCancel, onDo
         We check a change to {whose ? 'a' : 'your'} name or date of birth before it is made. Tell us why it has changed;
         documents that support it help us approve it sooner.
       </p>
-      <Field id="account-personal-title" label="Title" hint="To change your title, please call us.">
+      <Field id="account-personal-title" label="Title" hint={titleHint(whose)}>
         {(c) => (
           <input
             {...c}
