@@ -93,9 +93,23 @@ function withVerification(
   return out;
 }
 
-export async function updateContactDetails(deps: Deps, auth: AuthContext, input: ContactInput): Promise<true> {
+async function accountViewOf(deps: Deps, auth: AuthContext) {
   const a = await repo.findAccountView(deps.db, auth.accountId);
   if (!a) throw new AppError(ErrorNumber.NotFound);
+  return a;
+}
+
+export async function updateContactDetails(deps: Deps, auth: AuthContext, input: ContactInput): Promise<true> {
+  return changeContactDetails(deps, auth, await accountViewOf(deps, auth), input);
+}
+
+/** The change itself, from the account as it was read once. */
+async function changeContactDetails(
+  deps: Deps,
+  auth: AuthContext,
+  a: NonNullable<Awaited<ReturnType<typeof repo.findAccountView>>>,
+  input: ContactInput,
+): Promise<true> {
   const emailChanged = input.EmailAddress.toLowerCase() !== (a.email ?? '').toLowerCase();
   const mobileChanged = input.MobileNumber !== (a.mobile ?? '');
   const disabled = (detail: string) =>
@@ -180,7 +194,6 @@ export async function updateClaimantContactDetails(
   auth: AuthContext,
   input: ClaimantContactInput,
 ): Promise<true> {
-  const a = await repo.findAccountView(deps.db, auth.accountId);
-  if (!a) throw new AppError(ErrorNumber.NotFound);
-  return updateContactDetails(deps, auth, { ...input, EmailAddress: a.email ?? '', MobileNumber: a.mobile ?? '' });
+  const a = await accountViewOf(deps, auth);
+  return changeContactDetails(deps, auth, a, { ...input, EmailAddress: a.email ?? '', MobileNumber: a.mobile ?? '' });
 }

@@ -33,9 +33,10 @@ const NOTICE: Record<(typeof ACCOUNT_CHANGES)[number], SecurityChange> = {
 };
 
 /**
- * Every change of the claimant's details (their own, or a helper's for them): audited, sent to the provider as an event (masked),
- * and told to the claimant on every channel on record — and on the old e-mail or mobile when that
- * is what changed — in the change's transaction (modules/account/security-notice.ts).
+ * Every change of the claimant's details (their own, or a helper's for them): audited, sent to the
+ * provider as an event (masked), and told to the claimant on every channel on record — and on the
+ * old e-mail or mobile when that is what changed — in the change's transaction
+ * (modules/account/security-notice.ts).
  */
 export async function recordChange(
   deps: Deps,
